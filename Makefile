@@ -1,0 +1,38 @@
+# Every target sets up what it needs: a .venv with the pinned dependencies.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: serve site test lint typecheck unit build-check check clean
+
+$(STAMP): pyproject.toml requirements.lock
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -e '.[dev]'
+	@touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+
+site: $(STAMP)
+	$(BIN)/mkdocs build --strict --clean
+
+check: $(STAMP)
+	$(BIN)/rulecheck check docs
+
+lint: $(STAMP)
+	$(BIN)/ruff check rulecheck tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest --cov --cov-report=term --cov-fail-under=85
+
+test: lint typecheck unit site
+	@echo "make test: all checks passed"
+
+clean:
+	rm -rf site .pytest_cache .mypy_cache .ruff_cache .coverage

@@ -1,0 +1,266 @@
+"""Attack resolution: attack test, defence or reaction, criticals, damage and bonus damage.
+
+Rulings (see the interpretation notes on the site):
+
+1. A natural 20 on the attack is a critical success and always hits; a natural 1 (or up to
+   ``options.fumble_threshold``) is a critical failure and always misses. Ties go to the
+   attacker.
+2. A critical attack cannot be dodged or parried: an announced reaction fails.
+3. A critical deals every damage die at its maximum, extra dice included, plus flat modifiers.
+4. After a failed reaction, on a critical, or with the Progressive Damage Bonus rule, the hit
+   adds max(0, attack total − defence).
+5. A reaction succeeds on a total ≥ the attack total; a natural 20 always succeeds (and allows a
+   counter-attack in contact), a natural 1 always fails (and costs next turn's reactions).
+6. No reaction against magical, area or opportunity attacks.
+7. Defensive posture: +1 to both defences for giving up A, +2 for giving up A and M.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rulecheck.engine.dice import AbilityTerm, DiceExpr, DiceTerm, FlatTerm
+from rulecheck.engine.models import REACTION_ABILITY, AttackInput, Defence, Model, Reaction
+from rulecheck.engine.sources import DiceSource
+from rulecheck.engine.trace import Step, Term, Trace
+
+Outcome = Literal["hit", "miss", "dodged", "parried"]
+Refusal = Literal["magic", "area", "opportunity", "lost"]
+
+
+class AttackResult(Model):
+    """What an attack did, with the steps that explain it."""
+
+    attack_natural: int | None
+    attack_total: int
+    critical: bool
+    fumble: bool
+    defence: Defence
+    defence_value: int
+    reaction: Reaction
+    reaction_refused: Refusal | None
+    reaction_natural: int | None
+    reaction_total: int | None
+    reaction_succeeded: bool | None
+    outcome: Outcome
+    hit: bool
+    base_damage: int
+    bonus_damage: int
+    damage: int
+    counter_attack: bool
+    reactions_lost_next_turn: bool
+    trace: Trace
+
+
+def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
+    """Resolve one attack. Dice are asked for by label: ``attack``, ``reaction``, ``damage``."""
+    steps: list[Step] = []
+    defender, attack = given.defender, given.attack
+
+    natural, total = _attack_test(given, dice, steps)
+    critical = natural == 20
+    fumble = natural is not None and natural <= given.options.fumble_threshold
+    if critical:
+        steps.append(Step(anchor="critical-success", event="attack.critical"))
+    elif fumble:
+        steps.append(Step(anchor="critical-failure", event="attack.fumble"))
+
+    defence = attack.defence
+    defence_value = getattr(defender, defence)
+    if defender.posture:
+        bonus = defender.posture_bonus()
+        steps.append(Step(
+            anchor="defensive-posture",
+            event="posture.simple" if bonus == 1 else "posture.double",
+            terms=(Term(value=defence_value, label=defence), Term(value=bonus, label="posture")),
+            value=defence_value + bonus,
+        ))
+        defence_value += bonus
+
+    refused = _refusal(given) if given.reaction != "none" else None
+    reaction_natural = reaction_total = None
+    reaction_succeeded: bool | None = None
+    if refused:
+        steps.append(Step(anchor="no-reaction", event=f"reaction.refused.{refused}", verdict="refused"))
+    elif given.reaction != "none":
+        reaction_natural, reaction_total, reaction_succeeded = _reaction(
+            given, dice, total, critical, steps
+        )
+
+    if fumble:
+        hit = False
+    elif reaction_succeeded is not None:
+        hit = not reaction_succeeded
+    elif critical:
+        hit = True
+    else:
+        hit = total >= defence_value
+        steps.append(Step(
+            anchor="attack-test",
+            event="attack.against_defence",
+            value=total,
+            op=">=" if hit else "<",
+            against=defence_value,
+            against_label=defence,
+            verdict="hit" if hit else "miss",
+        ))
+
+    outcome: Outcome
+    if hit:
+        outcome = "hit"
+    elif reaction_succeeded and not fumble:
+        outcome = "dodged" if given.reaction == "dodge" else "parried"
+    else:
+        outcome = "miss"
+
+    base_damage = bonus_damage = 0
+    if hit:
+        base_damage = _base_damage(given, dice, critical, steps)
+        if reaction_succeeded is False or critical or given.options.progressive_damage:
+            bonus_damage = max(0, total - defence_value)
+            steps.append(Step(
+                anchor="damage-bonus",
+                event="damage.bonus",
+                terms=(Term(value=total, label="attack"), Term(value=-defence_value, label=defence)),
+                value=total - defence_value,
+                verdict="bonus" if bonus_damage else "no_bonus",
+            ))
+    damage = base_damage + bonus_damage
+    steps.append(Step(
+        anchor="damage",
+        event="damage.total",
+        terms=(Term(value=base_damage, label="damage"), Term(value=bonus_damage, label="bonus"))
+        if bonus_damage else (),
+        value=damage,
+        verdict=outcome,
+    ))
+
+    counter = bool(reaction_succeeded and reaction_natural == 20 and given.in_contact and not critical)
+    lost = reaction_natural == 1
+    if counter:
+        steps.append(Step(anchor="reaction-criticals", event="reaction.counter_attack"))
+    if lost:
+        steps.append(Step(anchor="reaction-criticals", event="reaction.lost_next_turn"))
+
+    return AttackResult(
+        attack_natural=natural,
+        attack_total=total,
+        critical=critical,
+        fumble=fumble,
+        defence=defence,
+        defence_value=defence_value,
+        reaction=given.reaction,
+        reaction_refused=refused,
+        reaction_natural=reaction_natural,
+        reaction_total=reaction_total,
+        reaction_succeeded=reaction_succeeded,
+        outcome=outcome,
+        hit=hit,
+        base_damage=base_damage,
+        bonus_damage=bonus_damage,
+        damage=damage,
+        counter_attack=counter,
+        reactions_lost_next_turn=lost,
+        trace=tuple(steps),
+    )
+
+
+def _attack_test(given: AttackInput, dice: DiceSource, steps: list[Step]) -> tuple[int | None, int]:
+    attack, attacker = given.attack, given.attacker
+    if attack.total is not None:
+        steps.append(Step(
+            anchor="attack-test",
+            event="attack.given",
+            value=attack.total,
+        ))
+        return attack.natural, attack.total
+    (natural,) = dice.roll("attack", 20)
+    terms = [Term(value=natural, label="d20")]
+    if attack.ability:
+        terms += [Term(value=attacker.level, label="level"),
+                  Term(value=attacker.ability(attack.ability), label=attack.ability)]
+    if attack.bonus:
+        terms.append(Term(value=attack.bonus, label="bonus"))
+    total = sum(t.value for t in terms)
+    steps.append(Step(anchor="attack-test", event="attack.test", terms=tuple(terms), value=total))
+    return natural, total
+
+
+def _refusal(given: AttackInput) -> Refusal | None:
+    if given.attack.kind == "magic":
+        return "magic"
+    if given.attack.area:
+        return "area"
+    if given.attack.opportunity:
+        return "opportunity"
+    if given.reaction_lost:
+        return "lost"
+    return None
+
+
+def _reaction(
+    given: AttackInput, dice: DiceSource, attack_total: int, critical: bool, steps: list[Step]
+) -> tuple[int, int, bool]:
+    reaction = given.reaction
+    ability = REACTION_ABILITY[reaction]
+    (natural,) = dice.roll("reaction", 20)
+    defender = given.defender
+    terms = (
+        Term(value=natural, label="d20"),
+        Term(value=defender.level, label="level"),
+        Term(value=defender.ability(ability), label=ability),
+    )
+    total = sum(t.value for t in terms)
+    if critical:
+        succeeded, why = False, "against_critical"
+    elif natural == 20:
+        succeeded, why = True, "natural_20"
+    elif natural == 1:
+        succeeded, why = False, "natural_1"
+    else:
+        succeeded, why = total >= attack_total, "compare"
+    steps.append(Step(
+        anchor="dodge-and-parry" if why == "compare" else (
+            "critical-success" if why == "against_critical" else "reaction-criticals"),
+        event=f"reaction.{reaction}" if why == "compare" else f"reaction.{reaction}.{why}",
+        terms=terms,
+        value=total,
+        op=(">=" if succeeded else "<") if why == "compare" else None,
+        against=attack_total,
+        against_label="attack",
+        verdict=f"{reaction}_succeeds" if succeeded else f"{reaction}_fails",
+    ))
+    return natural, total, succeeded
+
+
+def _base_damage(given: AttackInput, dice: DiceSource, critical: bool, steps: list[Step]) -> int:
+    expressions = [e for e in (given.attack.damage, *given.attack.extra_damage) if e is not None]
+    abilities = given.attacker.abilities
+    terms: list[Term] = []
+    for expression in expressions:
+        terms += _damage_terms(expression, abilities, dice, critical)
+    value = sum(t.value for t in terms)
+    steps.append(Step(
+        anchor="critical-damage" if critical else "damage",
+        event="damage.critical" if critical else "damage.roll",
+        terms=tuple(terms),
+        value=value,
+    ))
+    return value
+
+
+def _damage_terms(expression: DiceExpr, abilities: dict[str, int], dice: DiceSource, critical: bool) -> list[Term]:
+    terms: list[Term] = []
+    for term in expression.terms:
+        if isinstance(term, DiceTerm):
+            if critical:
+                faces = (term.sides if term.sign > 0 else 1,) * term.count
+                terms.append(Term(value=term.sign * sum(faces), label=f"max:{term}"))
+            else:
+                faces = dice.roll("damage", term.sides, term.count)
+                terms.append(Term(value=term.sign * sum(faces), label=str(term)))
+        elif isinstance(term, FlatTerm):
+            terms.append(Term(value=term.value, label="flat"))
+        elif isinstance(term, AbilityTerm):
+            terms.append(Term(value=term.sign * abilities.get(term.ability, 0), label=term.ability))
+    return terms

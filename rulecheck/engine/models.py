@@ -1,0 +1,137 @@
+"""The nouns of combat, as frozen pydantic models that refuse unknown keys.
+
+Data keys are short English codes in both languages (``str``, ``dex``, ``def_phy``); French
+names (FOR, SAG, Def PHY) belong to the renderers and the glossary.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from rulecheck.engine.dice import DiceExpr
+from rulecheck.errors import RuleError
+
+Ability = Literal["str", "dex", "con", "int", "wis", "cha"]
+Action = Literal["M", "A"]
+AttackKind = Literal["melee", "ranged", "magic"]
+Reaction = Literal["none", "dodge", "parry"]
+Defence = Literal["def_phy", "def_mag"]
+
+#: The ability a reaction test adds to 1d20 + level.
+REACTION_ABILITY: dict[str, Ability] = {"dodge": "dex", "parry": "str"}
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class Combatant(Model):
+    """A character or creature: level, the six ability modifiers and the two defences.
+
+    ``posture`` lists the actions given up this turn for a defensive posture: ``[A]`` (simple,
+    +1 to both defences) or ``[A, M]`` (double, +2).
+    """
+
+    name: str = Field("", max_length=80, description="Display name; may differ between languages.")
+    level: int = Field(0, ge=0, le=30)
+    strength: int = Field(0, alias="str", ge=-5, le=20)
+    dexterity: int = Field(0, alias="dex", ge=-5, le=20)
+    constitution: int = Field(0, alias="con", ge=-5, le=20)
+    intelligence: int = Field(0, alias="int", ge=-5, le=20)
+    wisdom: int = Field(0, alias="wis", ge=-5, le=20)
+    charisma: int = Field(0, alias="cha", ge=-5, le=20)
+    def_phy: int = Field(10, ge=0, le=60, description="Physical defence (Def PHY).")
+    def_mag: int = Field(10, ge=0, le=60, description="Magical defence (Def MAG).")
+    posture: tuple[Action, ...] = Field((), description="Actions given up for a defensive posture.")
+
+    @field_validator("posture")
+    @classmethod
+    def _posture_gives_up_attack(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        if len(set(value)) != len(value):
+            raise ValueError("an action is listed twice in the posture")
+        if value and "A" not in value:
+            raise ValueError(
+                "a defensive posture must give up the attack action (A); giving up only M is "
+                "not allowed. Hint: write `[A]` (+1) or `[A, M]` (+2)"
+            )
+        return tuple(sorted(value))
+
+    def ability(self, code: str) -> int:
+        return int(getattr(self, _ABILITY_FIELDS[code]))
+
+    @property
+    def abilities(self) -> dict[str, int]:
+        return {code: self.ability(code) for code in _ABILITY_FIELDS}
+
+    def posture_bonus(self) -> int:
+        return len(self.posture)
+
+
+_ABILITY_FIELDS = {
+    "str": "strength", "dex": "dexterity", "con": "constitution",
+    "int": "intelligence", "wis": "wisdom", "cha": "charisma",
+}
+
+
+class Attack(Model):
+    """An attack as the attacker rolls it.
+
+    Either ``total`` is given (the test is already rolled; ``natural`` is its d20 face when it
+    matters), or the engine rolls 1d20 and adds ``bonus`` and, with ``ability``, the attacker's
+    level and that ability.
+    """
+
+    kind: AttackKind = "melee"
+    area: bool = Field(False, description="An area attack cannot be dodged or parried.")
+    opportunity: bool = Field(False, description="An opportunity attack cannot be dodged or parried.")
+    ability: Ability | None = Field(None, description="Adds the attacker's level and this ability.")
+    bonus: int = Field(0, ge=-20, le=40)
+    total: int | None = Field(None, ge=-20, le=80, description="The attack test's total, when already rolled.")
+    natural: int | None = Field(None, ge=1, le=20, description="The d20 face of a given total.")
+    damage: DiceExpr | None = Field(None, description="The weapon's or capability's damage.")
+    extra_damage: tuple[DiceExpr, ...] = Field((), description="Extra damage dice from capabilities.")
+
+    @model_validator(mode="after")
+    def _total_or_roll(self) -> Attack:
+        if self.total is None and self.natural is not None:
+            raise ValueError("`natural` describes a given `total`; give the d20 in `dice.attack` instead")
+        if self.total is not None and (self.bonus or self.ability):
+            raise ValueError("give either `total` or `bonus`/`ability`, not both")
+        return self
+
+    @property
+    def defence(self) -> Defence:
+        return "def_mag" if self.kind == "magic" else "def_phy"
+
+
+class Options(Model):
+    """Optional rules and table settings."""
+
+    progressive_damage: bool = Field(
+        False, description="Progressive Damage Bonus: every hit adds max(0, attack − defence)."
+    )
+    fumble_threshold: int = Field(
+        1, ge=1, le=5, description="A natural d20 at or below this is a critical failure."
+    )
+
+
+class AttackInput(Model):
+    """Everything an attack resolution needs."""
+
+    attacker: Combatant = Combatant()
+    defender: Combatant = Combatant()
+    attack: Attack
+    reaction: Reaction = "none"
+    reaction_lost: bool = Field(False, description="The defender fumbled a reaction last turn.")
+    contact: bool | None = Field(None, description="In melee contact; defaults to a melee attack.")
+    options: Options = Options()
+
+    @property
+    def in_contact(self) -> bool:
+        return self.attack.kind == "melee" if self.contact is None else self.contact
+
+
+def refuse(message: str, *field: str | int, hint: str | None = None) -> RuleError:
+    return RuleError(message, field=("given", *field), hint=hint)

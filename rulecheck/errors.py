@@ -1,0 +1,97 @@
+"""The one root error of rulecheck, and the located problem that hosts report.
+
+Engine errors carry a field path; the examples layer adds the file, line and example id. Hosts
+turn a :class:`Problem` into a pytest failure, an exit status or a MkDocs error, never into a
+traceback.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+FieldPath = tuple[str | int, ...]
+
+
+def format_field(path: FieldPath) -> str:
+    """``("given", "attack", 0)`` → ``given.attack[0]``."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else part
+    return text
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """A hint naming the closest known word, or ``None`` when nothing is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else None
+
+
+class RulecheckError(Exception):
+    """Root of every error rulecheck raises on purpose.
+
+    ``field`` is the path of the offending input field, ``hint`` the known fix (if any).
+    """
+
+    def __init__(self, message: str, *, field: FieldPath = (), hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message} Hint: {self.hint}" if self.hint else self.message
+
+
+class RuleError(RulecheckError, ValueError):
+    """An input the rules forbid (a posture giving up only M, a third movement action…)."""
+
+
+class DiceError(RulecheckError, ValueError):
+    """Dice notation that does not parse, or scripted dice that do not fit the rolls asked."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: FieldPath = (),
+        hint: str | None = None,
+        col: int | None = None,
+    ) -> None:
+        super().__init__(message, field=field, hint=hint)
+        self.col = col
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One located thing wrong: a drifted value, a malformed block, a parity break.
+
+    ``line`` and ``col`` are 1-based. ``expected``/``actual`` are set for drift, so reports can
+    show both values and ``--update`` can rewrite them.
+    """
+
+    path: str
+    line: int
+    message: str
+    example_id: str | None = None
+    field: str | None = None
+    col: int | None = None
+    expected: Any = None
+    actual: Any = None
+    kind: str = "error"
+    related: Sequence[str] = dataclasses.field(default_factory=tuple)
+
+    def located(self) -> str:
+        where = f"{self.path}:{self.line}" + (f":{self.col}" if self.col else "")
+        who = f" {self.example_id}:" if self.example_id else ""
+        what = f" {self.field}:" if self.field else ""
+        return f"{where}:{who}{what} {self.message}"
+
+    def at(self, **changes: Any) -> Problem:
+        return replace(self, **changes)

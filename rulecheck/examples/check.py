@@ -1,0 +1,364 @@
+"""Run examples on the engine, compare them with what they expect, and check whole page sets.
+
+A mismatch is a value (a :class:`~rulecheck.errors.Problem`), never an exception: hosts decide
+whether it fails a build, a test item or a command.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from rulecheck.engine.rules import RULES
+from rulecheck.engine.sources import ScriptedDice
+from rulecheck.errors import Problem, RulecheckError
+from rulecheck.examples.finder import Block, find_blocks
+from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block
+
+LANGUAGES = ("fr", "en")
+
+
+@dataclass
+class Outcome:
+    """One example's run: the parsed example (if it parsed), the engine's result, the problems."""
+
+    block: Block
+    parsed: ParsedExample | None = None
+    result: BaseModel | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def id(self) -> str | None:
+        return self.parsed.id if self.parsed else None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass
+class PageReport:
+    path: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    def by_id(self) -> dict[str, Outcome]:
+        return {o.id: o for o in self.outcomes if o.id}
+
+
+@dataclass
+class Report:
+    pages: dict[str, PageReport] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def all_problems(self) -> list[Problem]:
+        found = list(self.problems)
+        for page in self.pages.values():
+            found += page.problems
+            for outcome in page.outcomes:
+                found += outcome.problems
+        return sorted(found, key=lambda p: (p.path, p.line, p.col or 0, p.message))
+
+    @property
+    def examples(self) -> int:
+        return sum(len(page.outcomes) for page in self.pages.values())
+
+    @property
+    def ok(self) -> bool:
+        return not self.all_problems
+
+
+def check_example(parsed: ParsedExample) -> Outcome:
+    """Run one example with its scripted dice and compare every expected field."""
+    outcome = Outcome(block=parsed.block, parsed=parsed)
+    example = parsed.example
+    rule = RULES[example.rule]
+    dice = ScriptedDice(example.dice)
+    try:
+        result = rule.resolve(example.given, dice)
+    except RulecheckError as error:
+        outcome.problems.append(parsed.problem(str(error), error.field))
+        return outcome
+    outcome.result = result
+    for label, left in dice.unused().items():
+        outcome.problems.append(parsed.problem(
+            f"{left} scripted {'die was' if left == 1 else 'dice were'} never rolled by the rules",
+            ("dice", label),
+        ))
+    expect = example.expect
+    for name in sorted(expect.model_fields_set, key=lambda n: parsed.line_of(("expect", n))):
+        expected, actual = getattr(expect, name), getattr(result, name)
+        if expected != actual:
+            outcome.problems.append(parsed.problem(
+                f"expected {_show(expected)}, got {_show(actual)}", ("expect", name),
+                expected=expected, actual=actual, kind="drift",
+            ))
+    return outcome
+
+
+def check_page(path: str, text: str) -> PageReport:
+    report = PageReport(path)
+    for block in find_blocks(text, path):
+        parsed = parse_block(block)
+        if isinstance(parsed, list):
+            report.outcomes.append(Outcome(block=block, problems=parsed))
+        else:
+            report.outcomes.append(check_example(parsed))
+    return report
+
+
+def check_paths(paths: Iterable[str | Path], root: str | Path = ".") -> Report:
+    """Check every Markdown page under ``paths``; add parity, duplicate ids and prose references.
+
+    Paths in problems are relative to ``root`` when they lie under it.
+    """
+    report = Report()
+    root = Path(root).resolve()
+    for page in markdown_files(paths):
+        shown = _display(page, root)
+        try:
+            text = read_page(page)
+        except (OSError, UnicodeDecodeError) as error:
+            report.problems.append(Problem(path=shown, line=1, message=f"cannot read page: {error}"))
+            continue
+        report.pages[shown] = check_page(shown, text)
+        report.pages[shown].problems += check_references(shown, text, report.pages[shown])
+    _check_duplicates(report)
+    _check_parity(report, root)
+    return report
+
+
+def read_page(path: Path) -> str:
+    """A page's text: UTF-8, CRLF and CR line ends read as LF, a leading BOM dropped."""
+    return path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def markdown_files(paths: Iterable[str | Path]) -> list[Path]:
+    found: list[Path] = []
+    for item in paths:
+        path = Path(item)
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*.md") if p.is_file())
+        elif path.exists():
+            found.append(path)
+        else:
+            raise FileNotFoundError(str(path))
+    return list(dict.fromkeys(p.resolve() for p in found))
+
+
+def language_of(path: str) -> tuple[str, str] | None:
+    """``docs/fr/a/b.md`` → ``("fr", "a/b.md")``: the language folder and the path inside it."""
+    parts = Path(path).parts
+    for index in range(len(parts) - 1, -1, -1):
+        if parts[index] in LANGUAGES:
+            return parts[index], "/".join(parts[index + 1:])
+    return None
+
+
+def twin_path(path: str, language: str) -> str:
+    parts = list(Path(path).parts)
+    found = language_of(path)
+    if not found:
+        return path
+    index = len(parts) - 1 - parts[::-1].index(found[0])
+    parts[index] = language
+    return str(Path(*parts))
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _check_duplicates(report: Report) -> None:
+    seen: dict[tuple[str, str], Outcome] = {}
+    for page in report.pages.values():
+        language = (language_of(page.path) or ("", ""))[0]
+        for outcome in page.outcomes:
+            if not outcome.id:
+                continue
+            first = seen.setdefault((language, outcome.id), outcome)
+            if first is not outcome:
+                where = f"{first.block.path}:{first.block.line}"
+                outcome.problems.append(Problem(
+                    path=outcome.block.path, line=outcome.block.line, example_id=outcome.id, field="id",
+                    message=f"duplicate id: already used at {where}", related=(where,),
+                ))
+
+
+def _check_parity(report: Report, root: Path) -> None:
+    """French and English twins: same pages, same ids, same rules data (display text aside)."""
+    done: set[str] = set()
+    for path, page in list(report.pages.items()):
+        found = language_of(path)
+        if not found or path in done:
+            continue
+        language = found[0]
+        for other in LANGUAGES:
+            if other == language:
+                continue
+            twin = twin_path(path, other)
+            done.add(twin)
+            twin_page = report.pages.get(twin)
+            if twin_page is None:
+                twin_file = root / twin
+                if not twin_file.exists():
+                    page.problems.append(Problem(
+                        path=path, line=1, kind="parity",
+                        message=f"no {_NAMES[other]} twin: {twin} does not exist", related=(twin,),
+                    ))
+                    continue
+                twin_page = _parse_only(twin, read_page(twin_file))
+            _compare_twins(page, twin_page)
+
+
+_NAMES = {"fr": "French", "en": "English"}
+
+
+def _parse_only(path: str, text: str) -> PageReport:
+    report = PageReport(path)
+    for block in find_blocks(text, path):
+        parsed = parse_block(block)
+        report.outcomes.append(Outcome(block=block, parsed=parsed if not isinstance(parsed, list) else None))
+    return report
+
+
+def _compare_twins(page: PageReport, twin: PageReport) -> None:
+    mine, theirs = page.by_id(), twin.by_id()
+    for example_id in [i for i in mine if i not in theirs]:
+        outcome = mine[example_id]
+        outcome.problems.append(Problem(
+            path=page.path, line=outcome.block.line, example_id=example_id, kind="parity",
+            message=f"example missing from its twin page {twin.path}", related=(twin.path,),
+        ))
+    for example_id in [i for i in theirs if i not in mine]:
+        outcome = theirs[example_id]
+        page.problems.append(Problem(
+            path=twin.path, line=outcome.block.line, example_id=example_id, kind="parity",
+            message=f"example missing from its twin page {page.path}", related=(page.path,),
+        ))
+    for example_id, outcome in mine.items():
+        other = theirs.get(example_id)
+        if other is None or outcome.parsed is None or other.parsed is None:
+            continue
+        for field_path, here, there in _differences(_rules_data(outcome.parsed.data), _rules_data(other.parsed.data)):
+            a, b = outcome.parsed, other.parsed
+            where = f"{b.block.path}:{b.line_of(field_path)}"
+            outcome.problems.append(a.problem(
+                f"differs from its twin {where}: {_show(here)} here, {_show(there)} there",
+                field_path, kind="parity", related=(where,), expected=there, actual=here,
+            ))
+
+
+def _rules_data(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _rules_data(v) for k, v in data.items() if k not in DISPLAY_KEYS}
+    if isinstance(data, list):
+        return [_rules_data(v) for v in data]
+    return data
+
+
+def _differences(a: Any, b: Any, path: tuple[str | int, ...] = ()) -> list[tuple[tuple[str | int, ...], Any, Any]]:
+    if isinstance(a, dict) and isinstance(b, dict):
+        found = []
+        for key in list(a) + [k for k in b if k not in a]:
+            found += _differences(a.get(key, _MISSING), b.get(key, _MISSING), (*path, key))
+        return found
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        found = []
+        for index, (x, y) in enumerate(zip(a, b, strict=True)):
+            found += _differences(x, y, (*path, index))
+        return found
+    return [] if a == b and type(a) is type(b) else [(path, a, b)]
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "absent"
+
+
+_MISSING = _Missing()
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, _Missing):
+        return "absent"
+    return str(value)
+
+
+# Prose references: ``{{ example-id.field }}`` in a page's text, outside code.
+REFERENCE = re.compile(r"\{\{\s*(?P<id>[a-z0-9][a-z0-9-]*)\.(?P<field>[a-z_][a-z0-9_.]*)\s*\}\}")
+_CODE = re.compile(r"(?ms)^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$|`+[^`\n]*`+")
+
+
+@dataclass(frozen=True)
+class Reference:
+    start: int
+    end: int
+    line: int
+    col: int
+    example_id: str
+    field: str
+
+
+def find_references(text: str) -> list[Reference]:
+    masked = _CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    found = []
+    for match in REFERENCE.finditer(masked):
+        line = masked.count("\n", 0, match.start()) + 1
+        col = match.start() - (masked.rfind("\n", 0, match.start()) + 1) + 1
+        found.append(Reference(match.start(), match.end(), line, col, match["id"], match["field"]))
+    return found
+
+
+def resolve_reference(outcomes: dict[str, Outcome], example_id: str, field_name: str) -> Any:
+    """The value a reference points to; raises ``LookupError`` with a reason when it cannot."""
+    outcome = outcomes.get(example_id)
+    if outcome is None:
+        raise LookupError(f"no example `{example_id}` on this page")
+    if outcome.result is None:
+        raise LookupError(f"example `{example_id}` has no result (it did not run)")
+    value: Any = outcome.result
+    parts = field_name.split(".")
+    if parts[0] == "given" and outcome.parsed is not None:
+        value, parts = outcome.parsed.example.given, parts[1:]
+    for part in parts:
+        if isinstance(value, BaseModel) and part in type(value).model_fields:
+            value = getattr(value, part)
+        else:
+            raise LookupError(f"example `{example_id}` has no field `{field_name}`")
+    return value
+
+
+def check_references(path: str, text: str, page: PageReport) -> list[Problem]:
+    outcomes = page.by_id()
+    problems = []
+    for ref in find_references(text):
+        try:
+            resolve_reference(outcomes, ref.example_id, ref.field)
+        except LookupError as error:
+            if ref.example_id in outcomes and outcomes[ref.example_id].result is None:
+                continue  # the example's own problem already explains it
+            problems.append(Problem(path=path, line=ref.line, col=ref.col, example_id=ref.example_id,
+                                    field=ref.field, message=f"prose reference: {error}"))
+    return problems
+
+
+__all__: Sequence[str] = (
+    "Outcome", "PageReport", "Report", "check_example", "check_page", "check_paths",
+    "find_references", "language_of", "read_page", "resolve_reference", "twin_path",
+)

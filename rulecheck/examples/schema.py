@@ -1,0 +1,192 @@
+"""The example-block contract: ``id``, ``rule``, ``title``, ``given``, ``dice``, ``expect``.
+
+One model per rule of the engine, told apart by ``rule``; ``given`` is the rule's input model,
+``expect`` a partial copy of its result model (every field optional, the trace left out).
+Validation errors become located problems with a field path and, for unknown keys, a hint.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from typing import Annotated, Any, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
+
+from rulecheck.engine.rules import RULES
+from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field
+from rulecheck.examples.finder import Block
+from rulecheck.examples.yamlsrc import Located, YamlError, load
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
+#: Keys that hold display text: they may differ between the French and English twins.
+DISPLAY_KEYS = frozenset({"title", "name"})
+
+Faces = Annotated[list[Annotated[int, Field(ge=1, le=1000)]], Field(max_length=100)]
+
+
+class ExampleBase(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(pattern=ID_PATTERN, description="Unique on the site; the same in both languages.")
+    title: str | None = Field(None, max_length=200, description="Display title; may be translated.")
+    dice: dict[str, Faces] = Field(
+        default_factory=dict, description="Scripted dice faces by roll label, in the order rolled."
+    )
+
+
+def _expect_model(rule: str, result: type[BaseModel]) -> type[BaseModel]:
+    fields: dict[str, Any] = {
+        name: (Optional[info.annotation], Field(None, description=info.description))  # noqa: UP045
+        for name, info in result.model_fields.items()
+        if name != "trace"
+    }
+    return create_model(
+        f"{rule.title()}Expect", __config__=ConfigDict(frozen=True, extra="forbid"), **fields
+    )
+
+
+def _example_model(rule: str) -> type[ExampleBase]:
+    spec = RULES[rule]
+    return create_model(
+        f"{rule.title()}Example",
+        __base__=ExampleBase,
+        rule=(Literal[rule], Field(description=spec.summary)),  # type: ignore[arg-type]
+        given=(spec.given, ...),
+        expect=(_expect_model(rule, spec.result), Field(default_factory=dict)),
+    )
+
+
+EXAMPLE_MODELS: dict[str, type[ExampleBase]] = {rule: _example_model(rule) for rule in RULES}
+_UNION = Annotated[Union[tuple(EXAMPLE_MODELS.values())], Field(discriminator="rule")]  # type: ignore[valid-type]  # noqa: UP007
+ExampleAdapter: TypeAdapter[Any] = TypeAdapter(_UNION)  # type: ignore[arg-type]
+
+#: Any validated example (a member of :data:`EXAMPLE_MODELS`).
+Example = ExampleBase
+
+
+class ParsedExample:
+    """A validated example, its block, and the positions of its fields in the page."""
+
+    def __init__(self, example: Any, block: Block, located: Located) -> None:
+        self.example = example
+        self.block = block
+        self.located = located
+
+    @property
+    def id(self) -> str:
+        return str(self.example.id)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return typing.cast(dict[str, Any], self.located.data)
+
+    def line_of(self, path: FieldPath) -> int:
+        return self.block.body_line + self.located.position(path)[0] - 1
+
+    def problem(self, message: str, path: FieldPath = (), **extra: Any) -> Problem:
+        return Problem(
+            path=self.block.path, line=self.line_of(path), message=message,
+            example_id=self.id, field=format_field(path) or None, **extra,
+        )
+
+
+def json_schema() -> dict[str, Any]:
+    """The published JSON Schema of an example block."""
+    schema = ExampleAdapter.json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "rulecheck example"
+    return schema
+
+
+def parse_block(block: Block) -> ParsedExample | list[Problem]:
+    """Validate one block; on failure, every problem found, each located on the page."""
+    def at(line: int, message: str, col: int | None = None, example_id: str | None = None,
+           field: str | None = None) -> Problem:
+        return Problem(path=block.path, line=line, col=col, message=message,
+                       example_id=example_id, field=field)
+
+    if not block.closed:
+        return [at(block.line, "unclosed ```rulecheck fence: the example runs to the end of the page",
+                   example_id=None)]
+    try:
+        located = load(block.source)
+    except YamlError as error:
+        return [at(block.body_line + error.line - 1, str(error), error.col)]
+    data = located.data
+    if not isinstance(data, dict):
+        kind = "empty" if data is None else type(data).__name__
+        return [at(block.line, f"an example is a mapping with `id`, `rule`, `given`…; this block is {kind}")]
+    raw_id = data.get("id")
+    example_id = raw_id if isinstance(raw_id, str) and raw_id else None
+    try:
+        example = ExampleAdapter.validate_python(data)
+    except ValidationError as error:
+        problems = []
+        for detail in error.errors():
+            path = _field_path(detail["loc"], data)
+            if detail["type"].startswith("union_tag"):
+                path = ("rule",)
+            line, col = located.position(path)
+            problems.append(at(block.body_line + line - 1, _message(detail, path, data), col,
+                               example_id, format_field(path) or None))
+        return problems
+    return ParsedExample(example, block, located)
+
+
+def _field_path(loc: tuple[Any, ...], data: dict[str, Any]) -> FieldPath:
+    # A tagged union puts the tag first (``("attack", "given", …)``): drop it.
+    parts = list(loc)
+    if parts and parts[0] in EXAMPLE_MODELS and parts[0] == data.get("rule"):
+        parts = parts[1:]
+    path: list[str | int] = []
+    for part in parts:
+        if isinstance(part, str) and part.startswith(("function-", "tagged-union")):
+            continue
+        path.append(part)
+    return tuple(path)
+
+
+def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
+    kind = detail["type"]
+    if kind == "extra_forbidden":
+        key = str(path[-1]) if path else "?"
+        hint = did_you_mean(key, _known_keys(path[:-1], data))
+        return f"unknown key `{key}`" + (f"; {hint}" if hint else "")
+    if kind == "union_tag_invalid":
+        rule = data.get("rule")
+        hint = did_you_mean(str(rule), EXAMPLE_MODELS)
+        return f"unknown rule `{rule}`; " + (hint or "rules are " + ", ".join(sorted(EXAMPLE_MODELS)))
+    if kind == "union_tag_not_found":
+        return "missing `rule`: rules are " + ", ".join(sorted(EXAMPLE_MODELS))
+    if kind == "missing":
+        return "missing required key"
+    message = str(detail["msg"]).removeprefix("Value error, ")
+    if "input" in detail and kind not in {"value_error"} and not isinstance(detail["input"], dict | list):
+        message += f" (got {json.dumps(detail['input'], default=str)})"
+    return message
+
+
+def _known_keys(path: FieldPath, data: dict[str, Any]) -> list[str]:
+    model: Any = EXAMPLE_MODELS.get(str(data.get("rule")), ExampleBase)
+    for part in path:
+        if isinstance(part, int):
+            continue
+        fields = getattr(model, "model_fields", None)
+        if not fields:
+            return []
+        info = next((f for name, f in fields.items() if part in (name, f.alias)), None)
+        if info is None:
+            return []
+        model = _model_in(info.annotation)
+    fields = getattr(model, "model_fields", {})
+    return [info.alias or name for name, info in fields.items()]
+
+
+def _model_in(annotation: Any) -> Any:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None

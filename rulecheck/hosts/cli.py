@@ -1,0 +1,102 @@
+"""``rulecheck``: check pages, run one example, print the JSON Schema.
+
+Exit status: 0 all good, 1 drift or a bad example, 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from rulecheck.errors import Problem
+from rulecheck.examples import check_example, check_paths, parse_block
+from rulecheck.examples import render as rendering
+from rulecheck.examples.finder import Block
+from rulecheck.examples.schema import json_schema
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="rulecheck")
+def main() -> None:
+    """Check the rules site's worked examples against the reference engine."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "output", type=click.Choice(["text", "json", "github"]), default="text",
+              help="text (default), json (a list of problems) or github (workflow annotations).")
+def check(paths: tuple[Path, ...], output: str) -> None:
+    """Check every example in PATHS (files or folders; default: docs)."""
+    targets = list(paths) or [Path("docs")]
+    missing = [str(p) for p in targets if not p.exists()]
+    if missing:
+        raise click.UsageError("no such file or folder: " + ", ".join(missing))
+    report = check_paths(targets)
+    problems = report.all_problems
+    if output == "json":
+        click.echo(json.dumps([_as_json(p) for p in problems], indent=2, ensure_ascii=False, default=str))
+    elif output == "github":
+        for problem in problems:
+            click.echo(f"::error file={problem.path},line={problem.line}"
+                       + (f",col={problem.col}" if problem.col else "")
+                       + f",title=rulecheck::{_github_escape(problem.located())}")
+    else:
+        for problem in problems:
+            click.secho(problem.located(), fg="red", err=False)
+        pages = len(report.pages)
+        summary = f"{report.examples} examples on {pages} pages: {len(problems)} problem(s)"
+        click.secho(summary, fg="red" if problems else "green", bold=True)
+    sys.exit(1 if problems else 0)
+
+
+@main.command()
+@click.argument("file", type=click.File("r", encoding="utf-8-sig"))
+@click.option("--lang", type=click.Choice(["fr", "en"]), default=None,
+              help="Print the trace as readable text in this language instead of JSON.")
+def run(file: Any, lang: str | None) -> None:
+    """Evaluate one standalone example (YAML or JSON; `-` for stdin) and print its result."""
+    name = "<stdin>" if file.name == "<stdin>" else file.name
+    text = file.read().replace("\r\n", "\n")
+    block = Block(path=name, line=0, end_line=text.count("\n") + 1, indent="", source=text)
+    parsed = parse_block(block)
+    problems: list[Problem] = parsed if isinstance(parsed, list) else []
+    outcome = None if isinstance(parsed, list) else check_example(parsed)
+    if outcome is not None:
+        problems = outcome.problems
+    if outcome is not None and outcome.result is not None:
+        result = outcome.result
+        if lang:
+            for line in rendering.trace(getattr(result, "trace", ()), lang):
+                click.echo(line)
+        else:
+            data = result.model_dump(mode="json")
+            click.echo(json.dumps({"id": outcome.id, "result": data}, indent=2, ensure_ascii=False))
+    for problem in problems:
+        click.secho(problem.located(), fg="red", err=True)
+    sys.exit(1 if problems else 0)
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of an example block."""
+    click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+
+
+def _as_json(problem: Problem) -> dict[str, Any]:
+    return {
+        "path": problem.path, "line": problem.line, "col": problem.col, "id": problem.example_id,
+        "field": problem.field, "message": problem.message, "kind": problem.kind,
+        "expected": problem.expected, "actual": problem.actual,
+    }
+
+
+def _github_escape(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""MkDocs plugin: check every example before the build, render cards, bind prose numbers.
+
+``mkdocs build`` fails with every problem listed; ``mkdocs serve`` keeps serving, shows an error
+card in place of a broken example and logs the located message, then re-checks on the next save.
+"""
+
+from __future__ import annotations
+
+import logging
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from rulecheck.examples import render
+from rulecheck.examples.check import Report, check_paths, find_references, language_of, resolve_reference
+from rulecheck.hosts import cards
+
+log = logging.getLogger("mkdocs.plugins.rulecheck")
+CSS = "assets/rulecheck.css"
+
+
+class RulecheckConfig(Config):  # type: ignore[no-untyped-call]
+    enabled = c.Type(bool, default=True)
+
+
+class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-call]
+    def __init__(self) -> None:
+        self._serving = False
+        self._report: Report | None = None
+        self._fingerprint: tuple[Any, ...] | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self._serving = command == "serve"
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        if CSS not in config.extra_css:  # on_config runs once per language with i18n
+            config.extra_css.append(CSS)
+        return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled:
+            return
+        root = Path(config.config_file_path or ".").resolve().parent
+        docs = Path(config.docs_dir).resolve()
+        fingerprint = tuple(
+            (str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(docs.rglob("*.md"))
+        )
+        if fingerprint == self._fingerprint and self._report is not None:
+            return
+        self._report = check_paths([docs], root=root)
+        self._fingerprint = fingerprint
+        problems = self._report.all_problems
+        if not problems:
+            log.info(f"rulecheck: {self._report.examples} examples checked")
+            return
+        lines = "\n".join(p.located() for p in problems)
+        if self._serving:
+            log.warning(f"rulecheck: {len(problems)} problem(s):\n{lines}")
+            return
+        raise PluginError(f"rulecheck: {len(problems)} problem(s) in the examples:\n{lines}")
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled:
+            return
+        # Written here rather than added in on_files: mkdocs-static-i18n rejects generated files.
+        target = Path(config.site_dir) / CSS
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(resources.files("rulecheck.hosts").joinpath(CSS).read_text("utf-8"), "utf-8")
+
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        if not self.config.enabled or self._report is None:
+            return None
+        root = Path(config.config_file_path or ".").resolve().parent
+        path = Path(page.file.abs_src_path or "").resolve()
+        shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+        report = self._report.pages.get(shown)
+        if report is None:
+            cards.register({})
+            return None
+        language = (language_of(shown) or ("en", ""))[0]
+        cards.register({cards.key(o.block.source): cards.card(o, language) for o in report.outcomes})
+        outcomes = report.by_id()
+        pieces, last = [], 0
+        for ref in find_references(markdown):
+            try:
+                shown_value = render.value(resolve_reference(outcomes, ref.example_id, ref.field), language)
+                html = f'<span class="rc-ref" title="{ref.example_id}.{ref.field}">{shown_value}</span>'
+            except LookupError as error:
+                html = f'<span class="rc-ref rc-ref--error" title="{error}">⚠ {ref.example_id}.{ref.field}</span>'
+            pieces += [markdown[last:ref.start], html]
+            last = ref.end
+        pieces.append(markdown[last:])
+        return "".join(pieces)
