@@ -22,12 +22,15 @@ class Rule:
     result: type[BaseModel]
     resolve: Callable[[Any, DiceSource], BaseModel]
     summary: str
+    #: Result fields an example card shows under its trace.
+    headline: tuple[str, ...] = ()
 
 
 RULES: Mapping[str, Rule] = {
     rule.name: rule
     for rule in (
         Rule("attack", AttackInput, AttackResult, resolve_attack,
-             "An attack against a defence or a dodge/parry, with criticals and damage."),
+             "An attack against a defence or a dodge/parry, with criticals and damage.",
+             headline=("outcome", "damage")),
     )
 }

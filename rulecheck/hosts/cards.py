@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from rulecheck.engine.rules import RULES
 from rulecheck.examples import render
 from rulecheck.examples.check import Outcome
 
@@ -52,7 +53,8 @@ def card(outcome: Outcome, language: str) -> str:
     example = outcome.parsed.example if outcome.parsed else None
     title = html.escape(getattr(example, "title", None) or outcome.id or "")
     steps = "".join(f"<li>{html.escape(line)}</li>" for line in render.trace(outcome.result.trace, language))  # type: ignore[attr-defined]
-    summary = _summary(outcome.result, language)
+    rule = RULES.get(getattr(example, "rule", ""))
+    summary = _summary(outcome.result, rule.headline if rule else (), language)
     return (
         f'<div class="rc-card" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title}'
@@ -64,13 +66,10 @@ def card(outcome: Outcome, language: str) -> str:
     )
 
 
-def _summary(result: Any, language: str) -> str:
-    parts = []
-    outcome = getattr(result, "outcome", None)
-    if outcome is not None:
-        parts.append(f"<strong>{html.escape(render.word('outcome', language))}</strong>"
-                     f"{' :' if language == 'fr' else ':'} {html.escape(render.value(outcome, language))}")
-    damage = getattr(result, "damage", None)
-    if damage is not None:
-        parts.append(f"{html.escape(render.word('damage', language))} {html.escape(render.value(damage, language))}")
-    return " · ".join(parts)
+def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:
+    colon = "\u00a0:" if language == "fr" else ":"
+    return " · ".join(
+        f"<strong>{html.escape(render.word('field.' + name, language))}</strong>{colon} "
+        f"{html.escape(render.value(getattr(result, name), language))}"
+        for name in fields
+    )
