@@ -5,6 +5,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
+# Reproducible builds: date the sitemaps by the last commit, not by the clock (README.md).
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+ifneq ($(SOURCE_DATE_EPOCH),)
+export SOURCE_DATE_EPOCH
+endif
 
 .PHONY: serve site test lint typecheck unit build-check check clean
 

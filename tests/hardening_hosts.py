@@ -92,13 +92,16 @@ class LogCapture(logging.Handler):
 def capture_logs(*names: str) -> Iterator[LogCapture]:
     handler = LogCapture()
     loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
     for logger in loggers:
         logger.addHandler(handler)
+        logger.setLevel(logging.DEBUG)
     try:
         yield handler
     finally:
-        for logger in loggers:
+        for logger, level in zip(loggers, levels, strict=True):
             logger.removeHandler(handler)
+            logger.setLevel(level)
 
 
 def mkdocs_config(project: Path, **overrides: object) -> MkDocsConfig:

@@ -263,8 +263,16 @@ def _check_parity(report: Report, root: Path) -> None:
                         message=f"no {_NAMES[other]} twin: {twin} does not exist", related=(twin,),
                     ))
                     continue
-                twin_page = _parse_only(twin, read_page(twin_file))
-            _compare_twins(page, twin_page)
+                try:
+                    twin_page = _parse_only(twin, read_page(twin_file))
+                except UnicodeDecodeError as error:
+                    if not any(p.path == twin for p in report.problems):  # not already reported
+                        page.problems.append(_undecodable(twin, error))
+                    continue
+                except OSError as error:
+                    page.problems.append(Problem(path=twin, line=1, message=f"cannot read page: {error.strerror}"))
+                    continue
+            _compare_twins(page, twin_page, checked=twin in report.pages)
 
 
 _NAMES = {"fr": "French", "en": "English"}
@@ -278,7 +286,7 @@ def _parse_only(path: str, text: str) -> PageReport:
     return report
 
 
-def _compare_twins(page: PageReport, twin: PageReport) -> None:
+def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
     mine, theirs = page.by_id(), twin.by_id()
     for example_id in [i for i in mine if i not in theirs]:
         outcome = mine[example_id]
@@ -288,10 +296,13 @@ def _compare_twins(page: PageReport, twin: PageReport) -> None:
         ))
     for example_id in [i for i in theirs if i not in mine]:
         outcome = theirs[example_id]
-        page.problems.append(Problem(
+        problem = Problem(
             path=twin.path, line=outcome.block.line, example_id=example_id, kind="parity",
             message=f"example missing from its twin page {page.path}", related=(page.path,),
-        ))
+        )
+        # On the example itself when its page is part of the report (its card shows it), else
+        # on this page's list: a twin read only for parity is not reported on.
+        (outcome.problems if checked else page.problems).append(problem)
     for example_id, outcome in mine.items():
         other = theirs.get(example_id)
         if other is None or outcome.parsed is None or other.parsed is None:
