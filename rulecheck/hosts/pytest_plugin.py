@@ -2,18 +2,23 @@
 
 ``pytest`` collects ``docs/fr/<page>.md::<id>``; ``pytest docs/fr/<page>.md`` runs one page.
 An item fails with the same located messages as ``rulecheck check`` and the MkDocs build.
+
+pytest imports this module (an entry point) before ``pytest-cov`` starts measuring, so it
+imports the rest of rulecheck only when it first checks pages: an early import would leave
+every module's top level unmeasured.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from rulecheck.errors import Problem
-from rulecheck.examples.check import Outcome, Report, check_paths
+if TYPE_CHECKING:
+    from rulecheck.errors import Problem
+    from rulecheck.examples.check import Outcome, Report
 
 
 class ExampleFailure(Exception):
@@ -69,7 +74,7 @@ class ExampleItem(pytest.Item):
         return self.path, line, f"{self.path.name}::{self.name}"
 
 
-_REPORT = pytest.StashKey[Report]()
+_REPORT = pytest.StashKey["Report"]()
 
 
 def _report(config: pytest.Config) -> Report:
@@ -79,5 +84,7 @@ def _report(config: pytest.Config) -> Report:
     language and a twin that differs are only seen from there.
     """
     if _REPORT not in config.stash:
+        from rulecheck.examples.check import check_paths
+
         config.stash[_REPORT] = check_paths([config.rootpath / DOCS], root=config.rootpath)
     return config.stash[_REPORT]
