@@ -7,7 +7,10 @@ them. No host may show a traceback.
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import hypothesis  # noqa: F401  (imported once here: pytester would re-import it for every inner run)
@@ -92,3 +95,18 @@ def test_a_huge_page_of_two_thousand_examples_reports_exactly_its_three_problems
         "example `parry-1999` has no field `reaction_totl`",
         "2000 examples on 1 pages: 4 problem(s)",
     ]
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("case", ["crlf-line-ends", "invalid-utf8-twin", "yaml-alias-billion-laughs",
+                                  "five-problems-one-page"])
+def test_a_real_mkdocs_build_exits_1_and_prints_the_lines(case: str, tmp_path: Path) -> None:
+    project = copy_case(CORPUS / case, tmp_path / case)
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build"], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert "Aborted with a BuildError!" in output and "Traceback" not in output
+    for line in expected(case):
+        assert line in output.splitlines(), line
