@@ -129,13 +129,13 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             pieces += [markdown[last:ref.start], html]
             last = ref.end
         pieces.append(markdown[last:])
-        return _with_banner("".join(pieces), self._page_problems(shown, report), language)
+        return _with_banner("".join(pieces), _page_problems(self._report, shown, report), language)
 
-    def _page_problems(self, shown: str, page: PageReport) -> list[Problem]:
-        """This page's problems that no card shows: parity of the page, prose references, unclosed fences."""
-        assert self._report is not None
-        on_cards = {id(p) for o in page.outcomes if o.block.closed for p in o.problems}
-        return [p for p in self._report.all_problems if p.path == shown and id(p) not in on_cards]
+
+def _page_problems(report: Report, shown: str, page: PageReport) -> list[Problem]:
+    """This page's problems that no card shows: parity of the page, prose references, unclosed fences."""
+    on_cards = {id(p) for o in page.outcomes if o.block.closed for p in o.problems}
+    return [p for p in report.all_problems if p.path == shown and id(p) not in on_cards]
 
 
 def _with_banner(markdown: str, problems: list[Problem], language: str) -> str:
