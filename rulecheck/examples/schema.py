@@ -47,12 +47,13 @@ def _expect_model(rule: str, result: type[BaseModel]) -> type[BaseModel]:
 
 def _example_model(rule: str) -> type[ExampleBase]:
     spec = RULES[rule]
+    expect = _expect_model(rule, spec.result)
     return create_model(
         f"{rule.title()}Example",
         __base__=ExampleBase,
         rule=(Literal[rule], Field(description=spec.summary)),  # type: ignore[arg-type]
         given=(spec.given, ...),
-        expect=(_expect_model(rule, spec.result), Field(default_factory=dict)),
+        expect=(expect, Field(default_factory=expect)),
     )
 
 
