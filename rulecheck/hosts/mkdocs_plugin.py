@@ -22,6 +22,7 @@ from mkdocs.structure.pages import Page
 from rulecheck.examples import render
 from rulecheck.examples.check import Report, check_paths, find_references, language_of, resolve_reference
 from rulecheck.hosts import cards
+from rulecheck.hosts.glossary import GLOSSARY, append_abbreviations
 
 log = logging.getLogger("mkdocs.plugins.rulecheck")
 CSS = "assets/rulecheck.css"
@@ -78,15 +79,19 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         target.write_text(resources.files("rulecheck.hosts").joinpath(CSS).read_text("utf-8"), "utf-8")
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        if not self.config.enabled or self._report is None:
-            return None
-        root = Path(config.config_file_path or ".").resolve().parent
         path = Path(page.file.abs_src_path or "").resolve()
+        found = language_of(path.as_posix())
+        if found:  # tooltips from the page language's glossary, even with the checks disabled
+            glossary = Path(config.docs_dir).resolve() / found[0] / GLOSSARY
+            markdown = append_abbreviations(markdown, glossary)
+        if not self.config.enabled or self._report is None:
+            return markdown
+        root = Path(config.config_file_path or ".").resolve().parent
         shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
         report = self._report.pages.get(shown)
         if report is None:
             cards.register({})
-            return None
+            return markdown
         language = (language_of(shown) or ("en", ""))[0]
         cards.register({cards.key(o.block.source): cards.card(o, language) for o in report.outcomes})
         outcomes = report.by_id()
