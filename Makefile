@@ -29,7 +29,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest --cov --cov-report=term --cov-fail-under=85
+	@rm -f .coverage .coverage.*
+	$(BIN)/coverage run -m pytest
+	@$(BIN)/coverage combine -q
+	$(BIN)/coverage report --fail-under=85
 
 test: lint typecheck unit site
 	@echo "make test: all checks passed"

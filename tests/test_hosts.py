@@ -126,3 +126,23 @@ def test_cli_schema_and_run(tmp_path: Path) -> None:
     assert json.loads(result.output)["result"]["reaction_total"] == 23
     french = runner.invoke(main, ["run", str(example), "--lang", "fr"])
     assert "17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie" in french.output
+
+
+@pytest.mark.build
+def test_in_process_build_renders_glossary_tooltips_on_every_page(
+    site_copy: Callable[[], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    site = site_copy()
+    monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
+    build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
+    french = (site / "site/attack/index.html").read_text("utf-8")
+    english = (site / "site/en/attack/index.html").read_text("utf-8")
+    assert '<abbr title="Défense physique : le seuil d\'une attaque au contact ou à distance">Def PHY</abbr>' \
+        in french.replace("&#x27;", "'")
+    assert '<abbr title="Strength">STR</abbr>' in english
+    assert 'title="Force"' not in english, "English pages use the English glossary only"
+    assert (site / "site/assets/rulecheck.css").is_file()
+    assert 'href="../../assets/rulecheck.css"' in english
