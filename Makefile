@@ -23,7 +23,7 @@ check: $(STAMP)
 	$(BIN)/rulecheck check docs
 
 lint: $(STAMP)
-	$(BIN)/ruff check rulecheck tests bench
+	$(BIN)/ruff check .
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
