@@ -15,20 +15,30 @@ trace of language-neutral steps. Typical use::
 """
 
 from rulecheck.engine.attack import AttackResult, resolve_attack
+from rulecheck.engine.capability import CapabilityInput, CapabilityResult, resolve_capability
+from rulecheck.engine.cards import CAPABILITIES, Capability, CardError, capability_damage, parse_card, with_capability
 from rulecheck.engine.dice import DiceExpr
 from rulecheck.engine.models import Attack, AttackInput, Combatant, Options
 from rulecheck.engine.rules import RULES, Rule
 from rulecheck.engine.sources import DiceSource, ScriptedDice, SeededDice
 from rulecheck.engine.trace import Step, Term, Trace
+from rulecheck.engine.turn import MovementInput, MovementResult, TurnInput, TurnResult, resolve_movement, resolve_turn
 
 __all__ = [
+    "CAPABILITIES",
     "RULES",
     "Attack",
     "AttackInput",
     "AttackResult",
+    "Capability",
+    "CapabilityInput",
+    "CapabilityResult",
+    "CardError",
     "Combatant",
     "DiceExpr",
     "DiceSource",
+    "MovementInput",
+    "MovementResult",
     "Options",
     "Rule",
     "ScriptedDice",
@@ -36,5 +46,13 @@ __all__ = [
     "Step",
     "Term",
     "Trace",
+    "TurnInput",
+    "TurnResult",
+    "capability_damage",
+    "parse_card",
     "resolve_attack",
+    "resolve_capability",
+    "resolve_movement",
+    "resolve_turn",
+    "with_capability",
 ]
