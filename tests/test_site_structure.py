@@ -72,3 +72,25 @@ def test_headings_have_the_same_ids_in_both_languages() -> None:
     for page in sorted(pages("fr")):
         ids = [re.findall(r"\{ #([\w-]+) \}", (DOCS / lang / page).read_text("utf-8")) for lang in ("fr", "en")]
         assert ids[0] == ids[1], page
+
+
+def test_every_trace_anchor_of_the_site_is_explained_once_in_each_language() -> None:
+    from rulecheck.examples.check import check_paths
+    from rulecheck.hosts.anchors import HEADING_ID, anchor_index
+
+    report = check_paths([DOCS], root=ROOT)
+    used = {
+        step.anchor
+        for page in report.pages.values()
+        for outcome in page.outcomes
+        if outcome.result is not None
+        for step in outcome.result.trace  # type: ignore[attr-defined]
+    }
+    assert used, "the site's examples produce traces"
+    for language in ("fr", "en"):
+        index = anchor_index(DOCS / language)
+        assert sorted(used - set(index)) == [], f"anchors with no heading in {language}"
+        for anchor in used:
+            pages_defining = [p for p in pages(language)
+                              if anchor in HEADING_ID.findall((DOCS / language / p).read_text("utf-8"))]
+            assert len(pages_defining) == 1, (language, anchor, pages_defining)

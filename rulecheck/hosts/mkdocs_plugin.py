@@ -22,6 +22,7 @@ from mkdocs.structure.pages import Page
 from rulecheck.examples import render
 from rulecheck.examples.check import Report, check_paths, find_references, language_of, resolve_reference
 from rulecheck.hosts import cards
+from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.glossary import GLOSSARY, append_abbreviations
 
 log = logging.getLogger("mkdocs.plugins.rulecheck")
@@ -92,8 +93,14 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if report is None:
             cards.register({})
             return markdown
-        language = (language_of(shown) or ("en", ""))[0]
-        cards.register({cards.key(o.block.source): cards.card(o, language) for o in report.outcomes})
+        language, page_path = language_of(shown) or ("en", shown)
+        anchors = anchor_index(Path(config.docs_dir).resolve() / language)
+
+        def link(anchor: str) -> str | None:
+            target = anchors.get(anchor)
+            return relative_link(page_path, target, anchor) if target else None
+
+        cards.register({cards.key(o.block.source): cards.card(o, language, link) for o in report.outcomes})
         outcomes = report.by_id()
         pieces, last = [], 0
         for ref in find_references(markdown):
