@@ -24,6 +24,7 @@ from rulecheck.examples.check import Report, check_paths, find_references, langu
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.glossary import GLOSSARY, append_abbreviations
+from rulecheck.hosts.typography import french_spacing
 
 log = logging.getLogger("mkdocs.plugins.rulecheck")
 CSS = "assets/rulecheck.css"
@@ -70,6 +71,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             log.warning(f"rulecheck: {len(problems)} problem(s):\n{lines}")
             return
         raise PluginError(f"rulecheck: {len(problems)} problem(s) in the examples:\n{lines}")
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        found = language_of(Path(page.file.abs_src_path or "").as_posix())
+        return french_spacing(html) if found and found[0] == "fr" else None
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
