@@ -9,9 +9,11 @@ plugin's job, never this module's.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 from rulecheck.engine.rules import RULES
+from rulecheck.engine.trace import Step
 from rulecheck.examples import render
 from rulecheck.examples.check import Outcome
 
@@ -36,8 +38,11 @@ def format_fence(source: str, language: str, css_class: str, options: Any, md: A
     return f'<pre class="rc-unchecked"><code>{html.escape(source)}</code></pre>'
 
 
-def card(outcome: Outcome, language: str) -> str:
-    """A checked example's card: title, localised trace, outcome line, checked mark, raw YAML."""
+def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = lambda anchor: None) -> str:
+    """A checked example's card: title, localised trace, outcome line, checked mark, raw YAML.
+
+    ``link`` gives the URL of the section explaining a step's rule anchor, if there is one.
+    """
     source = html.escape(outcome.block.source.rstrip())
     example_id = html.escape(outcome.id or "")
     if outcome.problems or outcome.result is None:
@@ -52,7 +57,7 @@ def card(outcome: Outcome, language: str) -> str:
         )
     example = outcome.parsed.example if outcome.parsed else None
     title = html.escape(getattr(example, "title", None) or outcome.id or "")
-    steps = "".join(f"<li>{html.escape(line)}</li>" for line in render.trace(outcome.result.trace, language))  # type: ignore[attr-defined]
+    steps = "".join(_step(step, language, link(step.anchor)) for step in outcome.result.trace)  # type: ignore[attr-defined]
     rule = RULES.get(getattr(example, "rule", ""))
     summary = _summary(outcome.result, rule.headline if rule else (), language)
     header = result_header(rule.name if rule else "", outcome.result, language)
@@ -66,6 +71,13 @@ def card(outcome: Outcome, language: str) -> str:
         f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
         f'<pre><code class="language-yaml">{source}</code></pre></details></div>'
     )
+
+
+def _step(step: Step, language: str, href: str | None) -> str:
+    text = html.escape(render.step(step, language))
+    if href is None:
+        return f"<li>{text}</li>"
+    return f'<li>{text} <a class="rc-rule" href="{html.escape(href)}" title="{html.escape(step.anchor)}">§</a></li>'
 
 
 def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:

@@ -22,7 +22,9 @@ from mkdocs.structure.pages import Page
 from rulecheck.examples import render
 from rulecheck.examples.check import Report, check_paths, find_references, language_of, resolve_reference
 from rulecheck.hosts import cards
+from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.glossary import GLOSSARY, append_abbreviations
+from rulecheck.hosts.typography import french_spacing
 
 log = logging.getLogger("mkdocs.plugins.rulecheck")
 CSS = "assets/rulecheck.css"
@@ -70,6 +72,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             return
         raise PluginError(f"rulecheck: {len(problems)} problem(s) in the examples:\n{lines}")
 
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        found = language_of(Path(page.file.abs_src_path or "").as_posix())
+        return french_spacing(html) if found and found[0] == "fr" else None
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
             return
@@ -92,8 +98,14 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if report is None:
             cards.register({})
             return markdown
-        language = (language_of(shown) or ("en", ""))[0]
-        cards.register({cards.key(o.block.source): cards.card(o, language) for o in report.outcomes})
+        language, page_path = language_of(shown) or ("en", shown)
+        anchors = anchor_index(Path(config.docs_dir).resolve() / language)
+
+        def link(anchor: str) -> str | None:
+            target = anchors.get(anchor)
+            return relative_link(page_path, target, anchor) if target else None
+
+        cards.register({cards.key(o.block.source): cards.card(o, language, link) for o in report.outcomes})
         outcomes = report.by_id()
         pieces, last = [], 0
         for ref in find_references(markdown):
