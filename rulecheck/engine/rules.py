@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rulecheck.engine.attack import AttackResult, resolve_attack
+from rulecheck.engine.capability import CapabilityInput, CapabilityResult, resolve_capability
 from rulecheck.engine.dying import DyingInput, DyingResult, resolve_dying
 from rulecheck.engine.models import AttackInput
 from rulecheck.engine.poison import (
@@ -24,6 +25,7 @@ from rulecheck.engine.poison import (
 )
 from rulecheck.engine.rests import RestInput, RestResult, resolve_rest
 from rulecheck.engine.sources import DiceSource
+from rulecheck.engine.turn import MovementInput, MovementResult, TurnInput, TurnResult, resolve_movement, resolve_turn
 from rulecheck.engine.unarmed import TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons
 
 
@@ -64,5 +66,14 @@ RULES: Mapping[str, Rule] = {
         Rule("two_weapons", TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons,
              "A main-hand and an off-hand attack in one turn; Ambidextrie keeps the movement action.",
              headline=("actions", "damage")),
+        Rule("turn", TurnInput, TurnResult, resolve_turn,
+             "A turn plan (moves, attacks, capabilities, free actions…) resolved into the actions M, A, G it uses.",
+             headline=("used", "left")),
+        Rule("movement", MovementInput, MovementResult, resolve_movement,
+             "A move of some metres: how many movement actions it costs, and whether it takes A.",
+             headline=("movement_actions", "uses", "left")),
+        Rule("capability", CapabilityInput, CapabilityResult, resolve_capability,
+             "A capability card checked: its cost, its attack, and its damage at a level.",
+             headline=("cost", "damage_dice", "damage")),
     )
 }

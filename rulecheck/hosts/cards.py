@@ -60,10 +60,12 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     steps = "".join(_step(step, language, link(step.anchor)) for step in outcome.result.trace)  # type: ignore[attr-defined]
     rule = RULES.get(getattr(example, "rule", ""))
     summary = _summary(outcome.result, rule.headline if rule else (), language)
+    header = result_header(rule.name if rule else "", outcome.result, language)
     return (
         f'<div class="rc-card" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title}'
         f'<span class="rc-badge rc-badge--ok" title="{example_id}">✓ {render.word("checked", language)}</span></p>'
+        f"{header}"
         f'<ol class="rc-trace">{steps}</ol>'
         f'<p class="rc-outcome">{summary}</p>'
         f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
@@ -85,3 +87,48 @@ def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:
         f"{html.escape(render.value(getattr(result, name), language))}"
         for name in fields
     )
+
+
+def result_header(rule: str, result: Any, language: str) -> str:
+    """What some rules show between the title and the trace: a capability's card, a turn's actions."""
+    if rule == "capability":
+        return capability_header(result, language)
+    if rule in {"turn", "movement"}:
+        used = result.used if rule == "turn" else result.uses
+        return f'<p class="rc-actions">{action_badges(used, result.left, language)}</p>'
+    return ""
+
+
+def cost_badge(cost: str, language: str, state: str = "") -> str:
+    """A cost badge, ``M``, ``A``, ``MA`` or ``G``; ``state`` is ``used``, ``left`` or ``lost``."""
+    classes = f"rc-cost rc-cost--{cost}" + (f" rc-cost--{state}" if state else "")
+    title = render.word(f"cost.{cost}", language) + (f", {render.word('badge.' + state, language)}" if state else "")
+    return f'<span class="{html.escape(classes)}" title="{html.escape(title)}">{html.escape(cost)}</span>'
+
+
+def action_badges(used: tuple[str, ...], left: tuple[str, ...], language: str) -> str:
+    """The three actions of a turn, each marked used, left, or lost (a surprised creature's)."""
+    return "".join(
+        cost_badge(letter, language, "used" if letter in used else "left" if letter in left else "lost")
+        for letter in ("M", "A", "G")
+    )
+
+
+def capability_header(result: Any, language: str) -> str:
+    """A capability card's meta-information: name, type, cost badge, attack or support, range."""
+    chips = [
+        f'<span class="rc-capability__name">{html.escape(result.name)}</span>',
+        f'<span class="rc-chip rc-chip--type" title="{html.escape(render.word("card.type", language))}">'
+        f"{html.escape(result.type)}</span>",
+        cost_badge(result.cost, language),
+    ]
+    if result.attack is not None:
+        attack = f"{render.word(result.attack, language)} ({render.word('ability.' + result.ability, language)})"
+        chips.append(f'<span class="rc-chip rc-chip--attack">{html.escape(attack)}</span>')
+    if result.support:
+        chips.append(f'<span class="rc-chip rc-chip--support">{html.escape(render.word("card.support", language))}'
+                     "</span>")
+    if result.range is not None:
+        shown = f"{render.word('card.range', language)} {render.number(result.range, language)}\u00a0m"
+        chips.append(f'<span class="rc-chip rc-chip--range">{html.escape(shown)}</span>')
+    return f'<p class="rc-capability">{"".join(chips)}</p>'
