@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -62,10 +63,19 @@ def test_heading_ids_are_the_same_in_both_languages() -> None:
         assert heading_ids[0] == heading_ids[1], page
 
 
+def _flat(entries: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """``(page, title)`` for every page of a nav, sections included."""
+    found: list[tuple[str, str]] = []
+    for entry in entries:
+        for title, target in entry.items():
+            found += _flat(target) if isinstance(target, list) else [(target, title)]
+    return found
+
+
 def test_pages_are_in_the_nav_with_english_titles() -> None:
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = yaml.load(text, Loader=yaml.BaseLoader)  # BaseLoader: no !ENV or !!python tags resolved
-    nav = {target: title for entry in config["nav"] for title, target in entry.items()}
+    nav = dict(_flat(config["nav"]))
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
     english = next(lang for lang in i18n["languages"] if lang["locale"] == "en")["nav_translations"]
     for page in PAGES:
