@@ -28,13 +28,16 @@ check: $(STAMP)
 	$(BIN)/rulecheck check docs
 
 lint: $(STAMP)
-	$(BIN)/ruff check rulecheck tests bench
+	$(BIN)/ruff check .
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest --cov --cov-report=term --cov-fail-under=85
+	@rm -f .coverage .coverage.*
+	$(BIN)/coverage run -m pytest
+	@$(BIN)/coverage combine -q
+	$(BIN)/coverage report --fail-under=85
 
 test: lint typecheck unit site
 	@echo "make test: all checks passed"

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from hardening_hosts import cli
 
 from rulecheck.errors import Problem
 from rulecheck.hosts.cli import _github_annotation, _github_escape
+from tests.hardening_hosts import cli
 
 CORPUS = Path(__file__).parent / "bad_inputs"
 ANSI = "\x1b["
@@ -88,7 +88,7 @@ def test_github_annotations_locate_each_problem(drifted: Path) -> None:
     result = cli(drifted, "check", "--format", "github", "docs")
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        "::error file=docs/page.md,line=11,col=45,title=rulecheck elara-parry::docs/page.md:11:45: elara-parry: "
+        "::error file=docs/page.md,line=11,col=45,title=rulecheck::docs/page.md:11:45: elara-parry: "
         "given.defender.def_phi: unknown key `def_phi`; did you mean `def_phy`?",
     ]
 
@@ -97,7 +97,7 @@ def test_github_annotations_escape_properties_and_message() -> None:
     problem = Problem(path="docs/a,b:c.md", line=3, col=2, example_id="x", message="50% off\r\nnext line")
     annotation = _github_annotation(problem)
     assert annotation == (
-        "::error file=docs/a%2Cb%3Ac.md,line=3,col=2,title=rulecheck x::"
+        "::error file=docs/a%2Cb%3Ac.md,line=3,col=2,title=rulecheck::"
         "docs/a,b:c.md:3:2: x: 50%25 off%0D%0Anext line"
     )
     assert "\n" not in annotation

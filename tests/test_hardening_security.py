@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hardening_hosts import MKDOCS_YML, capture_logs, mkdocs_build
 
 from rulecheck.examples.yamlsrc import MAX_CHARS, MAX_DEPTH, YamlError, load
+from tests.hardening_hosts import MKDOCS_YML, capture_logs, mkdocs_build
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = "<script>alert(1)</script>"

@@ -18,9 +18,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from hardening_hosts import MKDOCS_YML, capture_logs, mkdocs_build, mkdocs_config
 from mkdocs.commands.build import build
 from mkdocs.exceptions import Abort
+
+from tests.hardening_hosts import MKDOCS_YML, capture_logs, mkdocs_build, mkdocs_config
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).parent / "bad_inputs"

@@ -58,11 +58,16 @@ def test_an_example_without_expect_runs() -> None:
     assert outcome.result.outcome == "dodged"
 
 
-def test_a_scripted_label_nothing_rolls_is_named_with_what_the_rules_rolled() -> None:
-    outcome = check_example(parsed(EXAMPLE + "  damag: [3]\n"))
+def test_an_unused_label_that_looks_like_a_typo_names_the_roll_it_resembles() -> None:
+    outcome = check_example(parsed(EXAMPLE + "  reactoin: [3]\n"))
     assert [p.message for p in outcome.problems] == [
-        "1 scripted die was never rolled by the rules (no roll is labelled `damag`; the rules rolled: `reaction`)"
+        "1 scripted die was never rolled by the rules (did you mean `reaction`?)"
     ]
+
+
+def test_an_unused_label_the_rules_roll_elsewhere_gets_no_misleading_hint() -> None:
+    outcome = check_example(parsed(EXAMPLE + "  damage: [3]\n"))  # dodged: no damage roll this time
+    assert [p.message for p in outcome.problems] == ["1 scripted die was never rolled by the rules"]
 
 
 def test_an_engine_bug_is_a_located_internal_problem_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hardening_hosts import cli
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rulecheck.examples.update import yaml_scalar
+from tests.hardening_hosts import cli
 
 FR = """\
 # Parade

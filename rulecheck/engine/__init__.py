@@ -15,26 +15,83 @@ trace of language-neutral steps. Typical use::
 """
 
 from rulecheck.engine.attack import AttackResult, resolve_attack
+from rulecheck.engine.capability import CapabilityInput, CapabilityResult, resolve_capability
+from rulecheck.engine.cards import CAPABILITIES, Capability, CardError, capability_damage, parse_card, with_capability
 from rulecheck.engine.dice import DiceExpr
+from rulecheck.engine.dying import DyingInput, DyingResult, Stabilisation, death_threshold, resolve_dying
 from rulecheck.engine.models import Attack, AttackInput, Combatant, Options
+from rulecheck.engine.poison import (
+    PoisonApplyInput,
+    PoisonApplyResult,
+    PoisonChargesInput,
+    PoisonChargesResult,
+    PoisonTarget,
+    VialAccidentInput,
+    VialAccidentResult,
+    resolve_poison_apply,
+    resolve_poison_charges,
+    resolve_vial_accident,
+)
+from rulecheck.engine.rests import Resting, RestInput, RestResult, resolve_rest, short_rest_amount
 from rulecheck.engine.rules import RULES, Rule
 from rulecheck.engine.sources import DiceSource, ScriptedDice, SeededDice
 from rulecheck.engine.trace import Step, Term, Trace
+from rulecheck.engine.turn import MovementInput, MovementResult, TurnInput, TurnResult, resolve_movement, resolve_turn
+from rulecheck.engine.unarmed import TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons, unarmed_attack
 
 __all__ = [
+    "CAPABILITIES",
     "RULES",
     "Attack",
     "AttackInput",
     "AttackResult",
+    "Capability",
+    "CapabilityInput",
+    "CapabilityResult",
+    "CardError",
     "Combatant",
     "DiceExpr",
     "DiceSource",
+    "DyingInput",
+    "DyingResult",
+    "MovementInput",
+    "MovementResult",
     "Options",
+    "PoisonApplyInput",
+    "PoisonApplyResult",
+    "PoisonChargesInput",
+    "PoisonChargesResult",
+    "PoisonTarget",
+    "RestInput",
+    "RestResult",
+    "Resting",
     "Rule",
     "ScriptedDice",
     "SeededDice",
+    "Stabilisation",
     "Step",
     "Term",
     "Trace",
+    "TurnInput",
+    "TurnResult",
+    "TwoWeaponsInput",
+    "TwoWeaponsResult",
+    "VialAccidentInput",
+    "VialAccidentResult",
+    "capability_damage",
+    "death_threshold",
+    "parse_card",
     "resolve_attack",
+    "resolve_capability",
+    "resolve_dying",
+    "resolve_movement",
+    "resolve_poison_apply",
+    "resolve_poison_charges",
+    "resolve_rest",
+    "resolve_turn",
+    "resolve_two_weapons",
+    "resolve_vial_accident",
+    "short_rest_amount",
+    "unarmed_attack",
+    "with_capability",
 ]

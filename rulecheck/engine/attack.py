@@ -127,7 +127,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
             ))
     damage = base_damage + bonus_damage
     steps.append(Step(
-        anchor="damage",
+        anchor="attack-test",
         event="damage.total",
         terms=(Term(value=base_damage, label="damage"), Term(value=bonus_damage, label="bonus"))
         if bonus_damage else (),
@@ -241,7 +241,7 @@ def _base_damage(given: AttackInput, dice: DiceSource, critical: bool, steps: li
         terms += _damage_terms(expression, abilities, dice, critical)
     value = sum(t.value for t in terms)
     steps.append(Step(
-        anchor="critical-damage" if critical else "damage",
+        anchor="critical-damage" if critical else "attack-test",
         event="damage.critical" if critical else "damage.roll",
         terms=tuple(terms),
         value=value,

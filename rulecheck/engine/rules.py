@@ -9,8 +9,24 @@ from typing import Any
 from pydantic import BaseModel
 
 from rulecheck.engine.attack import AttackResult, resolve_attack
+from rulecheck.engine.capability import CapabilityInput, CapabilityResult, resolve_capability
+from rulecheck.engine.dying import DyingInput, DyingResult, resolve_dying
 from rulecheck.engine.models import AttackInput
+from rulecheck.engine.poison import (
+    PoisonApplyInput,
+    PoisonApplyResult,
+    PoisonChargesInput,
+    PoisonChargesResult,
+    VialAccidentInput,
+    VialAccidentResult,
+    resolve_poison_apply,
+    resolve_poison_charges,
+    resolve_vial_accident,
+)
+from rulecheck.engine.rests import RestInput, RestResult, resolve_rest
 from rulecheck.engine.sources import DiceSource
+from rulecheck.engine.turn import MovementInput, MovementResult, TurnInput, TurnResult, resolve_movement, resolve_turn
+from rulecheck.engine.unarmed import TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons
 
 
 @dataclass(frozen=True)
@@ -32,5 +48,32 @@ RULES: Mapping[str, Rule] = {
         Rule("attack", AttackInput, AttackResult, resolve_attack,
              "An attack against a defence or a dodge/parry, with criticals and damage.",
              headline=("outcome", "damage")),
+        Rule("dying", DyingInput, DyingResult, resolve_dying,
+             "An unconscious character's turns: hit dice below zero, stabilisation, death.",
+             headline=("below_zero", "dead", "stabilised")),
+        Rule("poison_apply", PoisonApplyInput, PoisonApplyResult, resolve_poison_apply,
+             "Coating a weapon with poison: INT test then DEX test, both DC 10.",
+             headline=("applied",)),
+        Rule("poison_charges", PoisonChargesInput, PoisonChargesResult, resolve_poison_charges,
+             "Which of the next attacks carry an applied poison, and what it does to the target.",
+             headline=("delivered_on", "effect", "extra_damage")),
+        Rule("vial_accident", VialAccidentInput, VialAccidentResult, resolve_vial_accident,
+             "A critical failure while carrying poison vials: CON test, DC 15.",
+             headline=("resisted",)),
+        Rule("rest", RestInput, RestResult, resolve_rest,
+             "A short rest (HP or MP, never both) or a long rest (everything).",
+             headline=("hp", "mp")),
+        Rule("two_weapons", TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons,
+             "A main-hand and an off-hand attack in one turn; Ambidextrie keeps the movement action.",
+             headline=("actions", "damage")),
+        Rule("turn", TurnInput, TurnResult, resolve_turn,
+             "A turn plan (moves, attacks, capabilities, free actions…) resolved into the actions M, A, G it uses.",
+             headline=("used", "left")),
+        Rule("movement", MovementInput, MovementResult, resolve_movement,
+             "A move of some metres: how many movement actions it costs, and whether it takes A.",
+             headline=("movement_actions", "uses", "left")),
+        Rule("capability", CapabilityInput, CapabilityResult, resolve_capability,
+             "A capability card checked: its cost, its attack, and its damage at a level.",
+             headline=("cost", "damage_dice", "damage")),
     )
 }

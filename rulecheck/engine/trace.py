@@ -42,14 +42,3 @@ class Step(BaseModel):
 
 Trace = tuple[Step, ...]
 
-
-def compare(value: int, op: Comparison, against: int) -> bool:
-    match op:
-        case ">=":
-            return value >= against
-        case ">":
-            return value > against
-        case "<=":
-            return value <= against
-        case "<":
-            return value < against

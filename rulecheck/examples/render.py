@@ -47,6 +47,8 @@ def value(raw: Any, language: Language) -> str:
         return number(raw, language)
     if raw is None:
         return "—"
+    if isinstance(raw, tuple | list):
+        return ", ".join(value(item, language) for item in raw) or word("none", language)
     return word(str(raw), language)
 
 
@@ -76,7 +78,8 @@ def step(step: Step, language: Language) -> str:
         against = f"{number(step.against, language)} ({label(step.against_label or '', language)})"
         body += f" {op} {against}"
     if step.verdict:
-        body += f" → {word(step.verdict, language)}"
+        verdict = word(step.verdict, language)
+        body = f"{body} → {verdict}" if body else verdict
     separator = "\u00a0: " if language == "fr" else ": "
     return f"{head}{separator}{body}" if body else head
 

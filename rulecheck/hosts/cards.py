@@ -9,9 +9,11 @@ plugin's job, never this module's.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 from rulecheck.engine.rules import RULES
+from rulecheck.engine.trace import Step
 from rulecheck.errors import Problem
 from rulecheck.examples import render
 from rulecheck.examples.check import Outcome
@@ -38,8 +40,11 @@ def format_fence(source: str, language: str, css_class: str, options: Any, md: A
     return f'<pre class="rc-unchecked"><code>{html.escape(source)}</code></pre>'
 
 
-def card(outcome: Outcome, language: str) -> str:
-    """A checked example's card: title, localised trace, outcome line, checked mark, raw YAML."""
+def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = lambda anchor: None) -> str:
+    """A checked example's card: title, localised trace, outcome line, checked mark, raw YAML.
+
+    ``link`` gives the URL of the section explaining a step's rule anchor, if there is one.
+    """
     source = html.escape(outcome.block.source.rstrip())
     example_id = html.escape(outcome.id or "")
     if outcome.problems or outcome.echoes or outcome.result is None:
@@ -54,13 +59,15 @@ def card(outcome: Outcome, language: str) -> str:
         )
     example = outcome.parsed.example if outcome.parsed else None
     title = html.escape(getattr(example, "title", None) or outcome.id or "")
-    steps = "".join(f"<li>{html.escape(line)}</li>" for line in render.trace(outcome.result.trace, language))  # type: ignore[attr-defined]
+    steps = "".join(_step(step, language, link(step.anchor)) for step in outcome.result.trace)  # type: ignore[attr-defined]
     rule = RULES.get(getattr(example, "rule", ""))
     summary = _summary(outcome.result, rule.headline if rule else (), language)
+    header = result_header(rule.name if rule else "", outcome.result, language)
     return (
         f'<div class="rc-card" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title}'
         f'<span class="rc-badge rc-badge--ok" title="{example_id}">✓ {render.word("checked", language)}</span></p>'
+        f"{header}"
         f'<ol class="rc-trace">{steps}</ol>'
         f'<p class="rc-outcome">{summary}</p>'
         f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
@@ -78,6 +85,13 @@ def banner(problems: list[Problem], language: str) -> str:
     )
 
 
+def _step(step: Step, language: str, href: str | None) -> str:
+    text = html.escape(render.step(step, language))
+    if href is None:
+        return f"<li>{text}</li>"
+    return f'<li>{text} <a class="rc-rule" href="{html.escape(href)}" title="{html.escape(step.anchor)}">§</a></li>'
+
+
 def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:
     colon = "\u00a0:" if language == "fr" else ":"
     return " · ".join(
@@ -85,3 +99,48 @@ def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:
         f"{html.escape(render.value(getattr(result, name), language))}"
         for name in fields
     )
+
+
+def result_header(rule: str, result: Any, language: str) -> str:
+    """What some rules show between the title and the trace: a capability's card, a turn's actions."""
+    if rule == "capability":
+        return capability_header(result, language)
+    if rule in {"turn", "movement"}:
+        used = result.used if rule == "turn" else result.uses
+        return f'<p class="rc-actions">{action_badges(used, result.left, language)}</p>'
+    return ""
+
+
+def cost_badge(cost: str, language: str, state: str = "") -> str:
+    """A cost badge, ``M``, ``A``, ``MA`` or ``G``; ``state`` is ``used``, ``left`` or ``lost``."""
+    classes = f"rc-cost rc-cost--{cost}" + (f" rc-cost--{state}" if state else "")
+    title = render.word(f"cost.{cost}", language) + (f", {render.word('badge.' + state, language)}" if state else "")
+    return f'<span class="{html.escape(classes)}" title="{html.escape(title)}">{html.escape(cost)}</span>'
+
+
+def action_badges(used: tuple[str, ...], left: tuple[str, ...], language: str) -> str:
+    """The three actions of a turn, each marked used, left, or lost (a surprised creature's)."""
+    return "".join(
+        cost_badge(letter, language, "used" if letter in used else "left" if letter in left else "lost")
+        for letter in ("M", "A", "G")
+    )
+
+
+def capability_header(result: Any, language: str) -> str:
+    """A capability card's meta-information: name, type, cost badge, attack or support, range."""
+    chips = [
+        f'<span class="rc-capability__name">{html.escape(result.name)}</span>',
+        f'<span class="rc-chip rc-chip--type" title="{html.escape(render.word("card.type", language))}">'
+        f"{html.escape(result.type)}</span>",
+        cost_badge(result.cost, language),
+    ]
+    if result.attack is not None:
+        attack = f"{render.word(result.attack, language)} ({render.word('ability.' + result.ability, language)})"
+        chips.append(f'<span class="rc-chip rc-chip--attack">{html.escape(attack)}</span>')
+    if result.support:
+        chips.append(f'<span class="rc-chip rc-chip--support">{html.escape(render.word("card.support", language))}'
+                     "</span>")
+    if result.range is not None:
+        shown = f"{render.word('card.range', language)} {render.number(result.range, language)}\u00a0m"
+        chips.append(f'<span class="rc-chip rc-chip--range">{html.escape(shown)}</span>')
+    return f'<p class="rc-capability">{"".join(chips)}</p>'

@@ -117,8 +117,7 @@ def _github_annotation(problem: Problem) -> str:
     props = f"file={_github_property(problem.path)},line={problem.line}"
     if problem.col:
         props += f",col={problem.col}"
-    title = f"rulecheck {problem.example_id}" if problem.example_id else "rulecheck"
-    props += f",title={_github_property(title)}"
+    props += ",title=rulecheck"
     return f"::error {props}::{_github_escape(problem.located())}"
 
 

@@ -36,6 +36,9 @@ from rulecheck.examples.check import (
     resolve_reference,
 )
 from rulecheck.hosts import cards
+from rulecheck.hosts.anchors import anchor_index, relative_link
+from rulecheck.hosts.glossary import GLOSSARY, append_abbreviations
+from rulecheck.hosts.typography import french_spacing
 
 log = logging.getLogger("mkdocs.plugins.rulecheck")
 #: Where ``mkdocs serve`` reports problems: outside ``mkdocs.*``, so strict mode does not count them.
@@ -97,6 +100,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             return
         raise PluginError(f"rulecheck: {len(problems)} problem(s) in the examples:\n{lines}")
 
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        found = language_of(Path(page.file.abs_src_path or "").as_posix())
+        return french_spacing(html) if found and found[0] == "fr" else None
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
             return
@@ -106,17 +113,27 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         target.write_text(resources.files("rulecheck.hosts").joinpath(CSS).read_text("utf-8"), "utf-8")
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        if not self.config.enabled or self._report is None:
-            return None
-        root = Path(config.config_file_path or ".").resolve().parent
         path = Path(page.file.abs_src_path or "").resolve()
+        found = language_of(path.as_posix())
+        if found:  # tooltips from the page language's glossary, even with the checks disabled
+            glossary = Path(config.docs_dir).resolve() / found[0] / GLOSSARY
+            markdown = append_abbreviations(markdown, glossary)
+        if not self.config.enabled or self._report is None:
+            return markdown
+        root = Path(config.config_file_path or ".").resolve().parent
         shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
         report = self._report.pages.get(shown)
         if report is None:
             cards.register({})
-            return None
-        language = (language_of(shown) or ("en", ""))[0]
-        cards.register({cards.key(o.block.source): cards.card(o, language) for o in report.outcomes})
+            return markdown
+        language, page_path = language_of(shown) or ("en", shown)
+        anchors = anchor_index(Path(config.docs_dir).resolve() / language)
+
+        def link(anchor: str) -> str | None:
+            target = anchors.get(anchor)
+            return relative_link(page_path, target, anchor) if target else None
+
+        cards.register({cards.key(o.block.source): cards.card(o, language, link) for o in report.outcomes})
         outcomes = report.by_id()
         pieces, last = [], 0
         for ref in find_references(markdown):

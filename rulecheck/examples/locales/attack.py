@@ -48,8 +48,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
     "en": {
         "attack.test": "Attack test",
         "attack.given": "Attack test",
-        "attack.critical": "natural 20: critical success",
-        "attack.fumble": "natural 1: critical failure, the attack fails",
+        "attack.critical": "Natural 20: critical success",
+        "attack.fumble": "Natural 1: critical failure, the attack fails",
         "attack.against_defence": "Attack against defence",
         "posture.simple": "Simple defensive posture",
         "posture.double": "Double defensive posture",

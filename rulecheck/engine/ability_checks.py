@@ -1,0 +1,65 @@
+"""Ability tests against a difficulty: 1d20 + one ability ≥ DC.
+
+Used by the stabilisation (Soin, WIS), poison application (INT then DEX) and vial accident (CON)
+rules. As with attacks and reactions, a natural 20 always succeeds and a natural 1 is a critical
+failure that always fails; any other total succeeds when it is at least the DC (ties succeed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulecheck.engine.sources import DiceSource
+from rulecheck.engine.trace import Step, Term
+
+
+@dataclass(frozen=True)
+class CheckRoll:
+    """One rolled ability test and the step that explains it."""
+
+    natural: int
+    total: int
+    success: bool
+    step: Step
+
+    @property
+    def critical_failure(self) -> bool:
+        return self.natural == 1
+
+
+def ability_check(
+    dice: DiceSource,
+    *,
+    label: str,
+    ability: str,
+    modifier: int,
+    dc: int,
+    anchor: str,
+    event: str,
+    verdicts: tuple[str, str] = ("test_passed", "test_failed"),
+) -> CheckRoll:
+    """Roll 1d20 under ``label`` and add ``modifier`` (the ``ability``); compare with ``dc``.
+
+    ``event`` names the step; a natural 20 or 1 uses ``event + ".natural_20"`` / ``".natural_1"``.
+    ``verdicts`` are the keys of a success and of a failure.
+    """
+    (natural,) = dice.roll(label, 20)
+    terms = (Term(value=natural, label="d20"), Term(value=modifier, label=ability))
+    total = natural + modifier
+    if natural == 20:
+        success, suffix = True, ".natural_20"
+    elif natural == 1:
+        success, suffix = False, ".natural_1"
+    else:
+        success, suffix = total >= dc, ""
+    step = Step(
+        anchor=anchor,
+        event=event + suffix,
+        terms=terms,
+        value=total,
+        op=(">=" if success else "<") if not suffix else None,
+        against=dc,
+        against_label="dc",
+        verdict=verdicts[0] if success else verdicts[1],
+    )
+    return CheckRoll(natural=natural, total=total, success=success, step=step)

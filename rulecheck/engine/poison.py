@@ -1,0 +1,206 @@
+"""Poisons: applying a dose, the charges it gives a weapon, and the vial accident.
+
+Rulings (see the interpretation notes on the poisons page):
+
+- Applying a poison takes two tests in a row, each 1d20 + the ability against DC 10: INT
+  (the right vial), then DEX (coating the weapon). The DEX test is rolled only if the INT test
+  succeeds. Natural 20 succeeds, natural 1 is a critical failure, ties succeed.
+- An applied poison stays on the weapon for the next three attacks, or until one of them hits:
+  that hit delivers it. Three misses waste it. Its effect lasts one turn.
+- A regular enemy suffers the poison's usual effect (for that one turn) and no extra damage; a
+  mini-boss or a boss suffers the poison's extra damage only, never its usual effect.
+- After a critical failure while carrying vials: a CON test, 1d20 + CON against DC 15, avoids
+  the released poisons.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from rulecheck.engine.ability_checks import ability_check
+from rulecheck.engine.dice import AbilityTerm, DiceExpr
+from rulecheck.engine.models import Combatant, Model
+from rulecheck.engine.rolling import roll_terms
+from rulecheck.engine.sources import DiceSource
+from rulecheck.engine.trace import Step, Term, Trace
+
+APPLY_DC = 10
+VIAL_DC = 15
+CHARGES = 3
+EFFECT_TURNS = 1
+
+Rank = Literal["regular", "mini_boss", "boss"]
+Swing = Literal["hit", "miss"]
+Effect = Literal["none", "usual", "extra_damage"]
+
+
+# --- Applying a poison ------------------------------------------------------------------------
+
+class PoisonApplyInput(Model):
+    """Who coats the weapon: their INT and DEX modifiers are the ones that count."""
+
+    applier: Combatant = Combatant()
+
+
+class PoisonApplyResult(Model):
+    dc: int
+    int_natural: int
+    int_total: int
+    int_success: bool
+    dex_natural: int | None = Field(description="Not rolled when the INT test fails.")
+    dex_total: int | None
+    dex_success: bool | None
+    applied: bool
+    charges: int = Field(description="Attacks the poison lasts for: 3 once applied, else 0.")
+    critical_failure: bool = Field(description="A natural 1 on either test.")
+    trace: Trace
+
+
+def resolve_poison_apply(given: PoisonApplyInput, dice: DiceSource) -> PoisonApplyResult:
+    """INT test then DEX test, both DC 10. Dice labels: ``int_test``, ``dex_test``."""
+    applier = given.applier
+    first = ability_check(
+        dice, label="int_test", ability="int", modifier=applier.intelligence, dc=APPLY_DC,
+        anchor="poison-application", event="poison.int_test",
+    )
+    steps = [first.step]
+    second = None
+    if first.success:
+        second = ability_check(
+            dice, label="dex_test", ability="dex", modifier=applier.dexterity, dc=APPLY_DC,
+            anchor="poison-application", event="poison.dex_test",
+        )
+        steps.append(second.step)
+    applied = bool(second and second.success)
+    steps.append(Step(
+        anchor="poison-charges" if applied else "poison-application",
+        event="poison.applied" if applied else "poison.not_applied",
+        value=CHARGES if applied else None,
+    ))
+    return PoisonApplyResult(
+        dc=APPLY_DC,
+        int_natural=first.natural,
+        int_total=first.total,
+        int_success=first.success,
+        dex_natural=second.natural if second else None,
+        dex_total=second.total if second else None,
+        dex_success=second.success if second else None,
+        applied=applied,
+        charges=CHARGES if applied else 0,
+        critical_failure=first.critical_failure or bool(second and second.critical_failure),
+        trace=tuple(steps),
+    )
+
+
+# --- Charges: which attacks carry the poison ----------------------------------------------------
+
+class PoisonTarget(Model):
+    name: str = Field("", max_length=80, description="Display name.")
+    rank: Rank = Field("regular", description="regular, mini_boss or boss: decides what the poison does.")
+
+
+class PoisonChargesInput(Model):
+    """The attacks made with a freshly poisoned weapon, in order, and whom they target."""
+
+    attacks: tuple[Swing, ...] = Field(min_length=1, max_length=20, description="`hit` or `miss`, in order.")
+    target: PoisonTarget = PoisonTarget()
+    damage: DiceExpr = Field(description="The poison's extra damage against a mini-boss or a boss.")
+
+    @field_validator("damage")
+    @classmethod
+    def _no_ability(cls, value: DiceExpr) -> DiceExpr:
+        if any(isinstance(term, AbilityTerm) for term in value.terms):
+            raise ValueError(f"a poison's damage is dice and numbers only, such as `1d6` or `1d4+2`; got `{value}`")
+        return value
+
+
+class PoisonChargesResult(Model):
+    poisoned_attacks: tuple[int, ...] = Field(description="Attacks (from 1) that carried the poison.")
+    delivered_on: int | None = Field(description="The attack whose hit delivered the poison.")
+    wasted: bool = Field(description="Three poisoned misses: the poison wore off unused.")
+    charges_left: int = Field(description="Poisoned attacks still to come after the listed ones.")
+    effect: Effect = Field(description="none, usual (regular enemy) or extra_damage (mini-boss, boss).")
+    extra_damage: int
+    effect_turns: int = Field(description="How long the effect lasts: 1 turn once delivered, else 0.")
+    trace: Trace
+
+
+def resolve_poison_charges(given: PoisonChargesInput, dice: DiceSource) -> PoisonChargesResult:
+    """Follow the charges along the attacks. Dice label: ``poison_damage`` (mini-boss, boss)."""
+    steps: list[Step] = []
+    charges = CHARGES
+    poisoned: list[int] = []
+    delivered_on: int | None = None
+    for number, swing in enumerate(given.attacks, start=1):
+        attack = (Term(value=number, label="attack_number"),)
+        if charges == 0:
+            steps.append(Step(anchor="poison-charges", event="poison.attack.clean", terms=attack,
+                              value=number, verdict=swing))
+            continue
+        poisoned.append(number)
+        if swing == "hit":
+            delivered_on, charges = number, 0
+            event, verdict = "poison.attack.hit", "poison_delivered"
+        else:
+            charges -= 1
+            event, verdict = "poison.attack.miss", "poison_kept" if charges else "poison_wasted"
+        steps.append(Step(anchor="poison-charges", event=event, terms=attack, value=number, verdict=verdict))
+
+    effect: Effect = "none"
+    extra_damage = 0
+    if delivered_on is not None:
+        if given.target.rank == "regular":
+            effect = "usual"
+            steps.append(Step(anchor="poison-targets", event="poison.effect.usual"))
+        else:
+            effect = "extra_damage"
+            terms = roll_terms(given.damage, dice, "poison_damage")
+            extra_damage = max(0, sum(term.value for term in terms))
+            steps.append(Step(anchor="poison-targets", event=f"poison.effect.{given.target.rank}",
+                              terms=terms, value=extra_damage))
+    return PoisonChargesResult(
+        poisoned_attacks=tuple(poisoned),
+        delivered_on=delivered_on,
+        wasted=delivered_on is None and charges == 0,
+        charges_left=charges,
+        effect=effect,
+        extra_damage=extra_damage,
+        effect_turns=EFFECT_TURNS if delivered_on is not None else 0,
+        trace=tuple(steps),
+    )
+
+
+# --- Vial accident --------------------------------------------------------------------------------
+
+class VialAccidentInput(Model):
+    """A critical failure while carrying poison vials: the carrier's CON test."""
+
+    character: Combatant = Combatant()
+    vials: int = Field(1, ge=1, le=100, description="Poison vials carried (at least one).")
+
+
+class VialAccidentResult(Model):
+    dc: int
+    con_natural: int
+    con_total: int
+    resisted: bool
+    poisoned: bool = Field(description="The released poisons take effect; the GM decides how.")
+    trace: Trace
+
+
+def resolve_vial_accident(given: VialAccidentInput, dice: DiceSource) -> VialAccidentResult:
+    """CON test, DC 15. Dice label: ``con_test``."""
+    check = ability_check(
+        dice, label="con_test", ability="con", modifier=given.character.constitution, dc=VIAL_DC,
+        anchor="vial-accident", event="poison.con_test", verdicts=("resisted", "poisoned"),
+    )
+    return VialAccidentResult(
+        dc=VIAL_DC,
+        con_natural=check.natural,
+        con_total=check.total,
+        resisted=check.success,
+        poisoned=not check.success,
+        trace=(check.step,),
+    )

@@ -1,0 +1,25 @@
+"""Rolling a parsed dice expression into trace terms, one term per dice group or flat part."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rulecheck.engine.dice import AbilityTerm, DiceExpr, DiceTerm, FlatTerm
+from rulecheck.engine.sources import DiceSource
+from rulecheck.engine.trace import Term
+
+
+def roll_terms(
+    expression: DiceExpr, dice: DiceSource, label: str, abilities: Mapping[str, int] | None = None
+) -> tuple[Term, ...]:
+    """Roll every dice group of ``expression`` under ``label``; flat and ability parts as they are."""
+    terms: list[Term] = []
+    for term in expression.terms:
+        if isinstance(term, DiceTerm):
+            faces = dice.roll(label, term.sides, term.count)
+            terms.append(Term(value=term.sign * sum(faces), label=str(term)))
+        elif isinstance(term, FlatTerm):
+            terms.append(Term(value=term.value, label="flat"))
+        elif isinstance(term, AbilityTerm):
+            terms.append(Term(value=term.sign * (abilities or {}).get(term.ability, 0), label=term.ability))
+    return tuple(terms)

@@ -1,0 +1,138 @@
+"""Words for turns, movement, opportunity attacks, surprise and capability cards."""
+
+from collections.abc import Mapping
+from itertools import combinations
+
+_LETTERS = ("M", "A", "G")
+#: Every set of actions, in the order M, A, G: "M", "M+A", …, "M+A+G".
+_SETS = ["+".join(c) for n in (1, 2, 3) for c in combinations(_LETTERS, n)]
+
+
+def _shown(key: str) -> str:
+    return key.replace("+", " + ")
+
+
+LABELS: Mapping[str, Mapping[str, str]] = {
+    "fr": {
+        "metres": "m", "mp": "PM", "capability": "capacité",
+        "enemies_in_contact": "ennemis au contact", "no_line_of_sight": "sans ligne de vue",
+        "behind": "l'ont dans leur dos", "surprised": "surpris",
+    },
+    "en": {
+        "metres": "m", "mp": "MP", "capability": "capability",
+        "enemies_in_contact": "enemies in contact", "no_line_of_sight": "no line of sight",
+        "behind": "have it behind them", "surprised": "surprised",
+    },
+}
+
+EVENTS: Mapping[str, Mapping[str, str]] = {
+    "fr": {
+        "turn.move": "Déplacement",
+        "turn.move.second": "Déplacement, avec une 2e action de mouvement prise sur A",
+        "turn.attack": "Attaque",
+        "turn.capability": "Capacité",
+        "turn.capability.second": "Capacité, sur une 2e action de mouvement prise sur A",
+        "turn.free.potion": "Boire une potion",
+        "turn.free.talk": "Parler",
+        "turn.free.other": "Action gratuite",
+        "turn.disengage": "Se désengager",
+        "turn.posture.simple": "Posture défensive simple, bonus aux deux défenses",
+        "turn.posture.double": "Posture défensive double, bonus aux deux défenses",
+        "turn.leaves_contact": "Quitte le contact, attaques d'opportunité",
+        "turn.leaves_contact.disengaged": "Quitte le contact après s'être désengagé",
+        "turn.surprised": "Surpris au premier round",
+        "turn.surprise_over": "Surprise terminée, round",
+        "turn.mp": "Points de magie",
+        "turn.mp_cost": "Coût en PM",
+        "turn.left": "Fin du tour",
+        "capability.cost": "Coût",
+        "capability.attack.phy": "Attaque physique, contre la Def PHY, test avec",
+        "capability.attack.mag": "Attaque magique, contre la Def MAG, test avec",
+        "capability.support": "Soutien, sans test d'attaque",
+        "capability.range": "Portée",
+        "capability.mp_cost": "Coût en PM",
+        "capability.damage": "Dégâts de la capacité",
+        "capability.damage.critical": "Dégâts de la capacité, dés au maximum",
+        "capability.extra_damage": "Dégâts supplémentaires",
+        "capability.extra_damage.critical": "Dégâts supplémentaires, dés au maximum",
+        "capability.doubled.demonic": "Cible démoniaque, dégâts doublés",
+        "capability.doubled.non_living": "Cible non vivante, dégâts doublés",
+        "capability.total": "Dégâts infligés",
+    },
+    "en": {
+        "turn.move": "Move",
+        "turn.move.second": "Move, with a second movement action taken from A",
+        "turn.attack": "Attack",
+        "turn.capability": "Capability",
+        "turn.capability.second": "Capability, on a second movement action taken from A",
+        "turn.free.potion": "Drink a potion",
+        "turn.free.talk": "Talk",
+        "turn.free.other": "Free action",
+        "turn.disengage": "Disengage",
+        "turn.posture.simple": "Simple defensive posture, bonus to both defences",
+        "turn.posture.double": "Double defensive posture, bonus to both defences",
+        "turn.leaves_contact": "Leaves melee contact, opportunity attacks",
+        "turn.leaves_contact.disengaged": "Leaves melee contact after disengaging",
+        "turn.surprised": "Surprised in round one",
+        "turn.surprise_over": "Surprise over, round",
+        "turn.mp": "Magic points",
+        "turn.mp_cost": "MP cost",
+        "turn.left": "End of turn",
+        "capability.cost": "Cost",
+        "capability.attack.phy": "Physical attack, against Def PHY, test with",
+        "capability.attack.mag": "Magical attack, against Def MAG, test with",
+        "capability.support": "Support, no attack test",
+        "capability.range": "Range",
+        "capability.mp_cost": "MP cost",
+        "capability.damage": "Capability damage",
+        "capability.damage.critical": "Capability damage, dice at their maximum",
+        "capability.extra_damage": "Extra damage",
+        "capability.extra_damage.critical": "Extra damage, dice at their maximum",
+        "capability.doubled.demonic": "Demonic target, damage doubled",
+        "capability.doubled.non_living": "Non-living target, damage doubled",
+        "capability.total": "Damage dealt",
+    },
+}
+
+VALUES: Mapping[str, Mapping[str, str]] = {
+    "fr": {
+        "uses.none": "rien de plus, l'action de mouvement en cours suffit",
+        **{f"uses.{s}": f"utilise {_shown(s)}" for s in _SETS},
+        "left.none": "plus aucune action",
+        **{f"left.{s}": f"reste {_shown(s)}" for s in _SETS},
+        "cost.M": "M (mouvement)", "cost.A": "A (attaque)", "cost.MA": "MA (mouvement et attaque)",
+        "cost.G": "G (action gratuite)",
+        "ability.str": "FOR", "ability.dex": "DEX", "ability.con": "CON", "ability.int": "INT",
+        "ability.wis": "SAG", "ability.cha": "CHA",
+        "damage_type.holy": "dégâts sacrés",
+        "provokes": "provoque", "no_opportunity": "aucune attaque d'opportunité",
+        "cannot_act": "aucune action, même gratuite",
+        "phy": "PHY", "mag": "MAG", "holy": "sacrés",
+        "living": "vivante", "demonic": "démoniaque", "non_living": "non vivante",
+        "card.support": "Soutien", "card.range": "portée", "card.type": "Type de carte",
+        "badge.used": "utilisée", "badge.left": "disponible", "badge.lost": "perdue",
+        "field.used": "Actions utilisées", "field.left": "Actions restantes",
+        "field.opportunity_attacks": "Attaques d'opportunité", "field.movement_actions": "Actions de mouvement",
+        "field.uses": "Utilise", "field.cost": "Coût", "field.damage_dice": "Dés de dégâts",
+    },
+    "en": {
+        "uses.none": "nothing more, the open movement action covers it",
+        **{f"uses.{s}": f"uses {_shown(s)}" for s in _SETS},
+        "left.none": "no action left",
+        **{f"left.{s}": f"{_shown(s)} left" for s in _SETS},
+        "cost.M": "M (movement)", "cost.A": "A (attack)", "cost.MA": "MA (movement and attack)",
+        "cost.G": "G (free action)",
+        "ability.str": "STR", "ability.dex": "DEX", "ability.con": "CON", "ability.int": "INT",
+        "ability.wis": "WIS", "ability.cha": "CHA",
+        "damage_type.holy": "holy damage",
+        "provokes": "provokes", "no_opportunity": "no opportunity attack",
+        "cannot_act": "no action, not even a free one",
+        "phy": "PHY", "mag": "MAG", "holy": "holy",
+        "living": "living", "demonic": "demonic", "non_living": "non-living",
+        "card.support": "Support", "card.range": "range", "card.type": "Card type",
+        "badge.used": "used", "badge.left": "left", "badge.lost": "lost",
+        "field.used": "Actions used", "field.left": "Actions left",
+        "field.opportunity_attacks": "Opportunity attacks", "field.movement_actions": "Movement actions",
+        "field.uses": "Uses", "field.cost": "Cost", "field.damage_dice": "Damage dice",
+    },
+}

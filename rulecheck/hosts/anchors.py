@@ -1,0 +1,40 @@
+"""Where each rule anchor of a trace is explained: the heading ids of a language's pages.
+
+A trace step names its rule by anchor (``dodge-and-parry``); a heading written
+``## Parade { #dodge-and-parry }`` on some page explains it. Cards link each step there.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+
+HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([A-Za-z0-9_-]+) *\}\s*$", re.MULTILINE)
+
+
+def anchor_index(language_root: Path) -> dict[str, str]:
+    """``{anchor: page}`` for every explicit heading id under ``language_root`` (first one wins)."""
+    index: dict[str, str] = {}
+    for path in sorted(language_root.rglob("*.md")):
+        page = path.relative_to(language_root).as_posix()
+        for anchor in HEADING_ID.findall(path.read_text("utf-8")):
+            index.setdefault(anchor, page)
+    return index
+
+
+def page_url(page: str) -> str:
+    """A page's URL inside its language tree, with directory URLs: ``a/b.md`` → ``a/b/``."""
+    stem = page.removesuffix(".md")
+    if stem == "index" or stem.endswith("/index"):
+        return stem.removesuffix("index")
+    return stem + "/"
+
+
+def relative_link(from_page: str, to_page: str, anchor: str) -> str:
+    source, target = page_url(from_page), page_url(to_page)
+    relative = posixpath.relpath(target or ".", source or ".")
+    relative = "" if relative == "." and source == target else relative.rstrip("/") + "/"
+    if relative == "./":
+        relative = ""
+    return f"{relative}#{anchor}"

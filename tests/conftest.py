@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+pytest_plugins = ["pytester"]
+
+
+@pytest.fixture
+def site_copy(tmp_path: Path) -> Callable[[], Path]:
+    """A copy of the real site (mkdocs.yml and docs/) in a temporary folder, to break on purpose."""
+
+    def make() -> Path:
+        target = tmp_path / "site-copy"
+        shutil.copytree(ROOT / "docs", target / "docs")
+        shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+        return target
+
+    return make

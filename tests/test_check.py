@@ -1,0 +1,127 @@
+"""Checking pages: drift, parity between twins, duplicate ids, prose references."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulecheck.examples.check import check_paths
+
+PARRY = """# Page
+
+Total: {{{{ elara.reaction_total }}}}.
+
+```rulecheck
+id: elara
+title: {title}
+rule: attack
+given:
+  defender: {{name: {name}, level: 2, str: 4}}
+  attack: {{total: 15}}
+  reaction: parry
+dice:
+  reaction: [{face}]
+expect:
+  reaction_total: {total}
+  outcome: parried
+```
+"""
+
+
+def write_site(root: Path, fr: dict[str, str], en: dict[str, str]) -> Path:
+    for language, pages in (("fr", fr), ("en", en)):
+        for name, text in pages.items():
+            path = root / "docs" / language / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, "utf-8")
+    return root
+
+
+def page(face: int = 17, total: int = 23, name: str = "Elara", title: str = "Parade") -> str:
+    return PARRY.format(face=face, total=total, name=name, title=title)
+
+
+def located(root: Path) -> list[str]:
+    return [p.located() for p in check_paths([root / "docs"], root=root).all_problems]
+
+
+def test_matching_twins_with_translated_names_pass(tmp_path: Path) -> None:
+    write_site(tmp_path, {"a.md": page()}, {"a.md": page(name="Elara the bold", title="Parry")})
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    assert report.ok and report.examples == 2
+
+
+def test_drift_names_file_line_id_field_expected_and_actual(tmp_path: Path) -> None:
+    write_site(tmp_path, {"a.md": page(total=24)}, {"a.md": page(total=24)})
+    assert located(tmp_path) == [
+        "docs/en/a.md:16: elara: expect.reaction_total: expected 24, got 23",
+        "docs/fr/a.md:16: elara: expect.reaction_total: expected 24, got 23",
+    ]
+
+
+def test_dice_differing_from_the_twin_is_a_parity_failure_naming_both_files(tmp_path: Path) -> None:
+    write_site(tmp_path, {"a.md": page()}, {"a.md": page(face=18, total=24)})
+    assert located(tmp_path) == [
+        "docs/en/a.md:14: elara: dice.reaction[0]: differs from its twin docs/fr/a.md:14: 18 here, 17 there",
+        "docs/en/a.md:16: elara: expect.reaction_total: differs from its twin docs/fr/a.md:16: 24 here, 23 there",
+    ]
+
+
+def test_parity_is_checked_when_one_page_alone_is_checked(tmp_path: Path) -> None:
+    write_site(tmp_path, {"a.md": page()}, {"a.md": page(face=18, total=24)})
+    problems = [p.located() for p in check_paths([tmp_path / "docs/fr/a.md"], root=tmp_path).all_problems]
+    assert "docs/fr/a.md:14: elara: dice.reaction[0]: differs from its twin docs/en/a.md:14: 17 here, 18 there" \
+        in problems
+
+
+def test_missing_twin_page_and_missing_twin_example(tmp_path: Path) -> None:
+    write_site(tmp_path, {"a.md": page(), "b.md": "# B\n"}, {"a.md": "# A\n"})
+    problems = located(tmp_path)
+    assert "docs/fr/a.md:5: elara: example missing from its twin page docs/en/a.md" in problems
+    assert "docs/fr/b.md:1: no English twin: docs/en/b.md does not exist" in problems
+
+
+def test_duplicate_id_in_one_language(tmp_path: Path) -> None:
+    write_site(tmp_path, {"a.md": page(), "b.md": page()}, {"a.md": page(), "b.md": page()})
+    problems = located(tmp_path)
+    assert "docs/fr/b.md:6: elara: id: duplicate id: already used at docs/fr/a.md:6" in problems
+
+
+def test_prose_reference_to_a_missing_field_is_located(tmp_path: Path) -> None:
+    text = page().replace("elara.reaction_total", "elara.reaction_totl")
+    write_site(tmp_path, {"a.md": text}, {"a.md": page()})
+    assert located(tmp_path) == [
+        "docs/fr/a.md:3:8: elara: reaction_totl: prose reference: example `elara` has no field `reaction_totl`"
+    ]
+
+
+def test_references_inside_code_are_not_references(tmp_path: Path) -> None:
+    text = page() + "\nWrite `{{ nothing.here }}` in prose.\n\n```\n{{ nor.here }}\n```\n"
+    write_site(tmp_path, {"a.md": text}, {"a.md": text})
+    assert located(tmp_path) == []
+
+
+def test_unused_scripted_dice_fail(tmp_path: Path) -> None:
+    text = page().replace("reaction: [17]", "reaction: [17]\n  damage: [3]")
+    write_site(tmp_path, {"a.md": text}, {"a.md": text})
+    assert "docs/fr/a.md:15: elara: dice.damage: 1 scripted die was never rolled by the rules" in located(tmp_path)
+
+
+def test_every_problem_of_a_page_is_reported_at_once(tmp_path: Path) -> None:
+    bad = page(total=99).replace("level: 2", "levl: 2").replace("```rulecheck\nid: elara", "```rulecheck\nid: Elara!")
+    write_site(tmp_path, {"a.md": bad + page(total=98).replace("id: elara", "id: second")}, {})
+    problems = located(tmp_path)
+    assert any("unknown key `levl`; did you mean `level`?" in p for p in problems)
+    assert any("second: expect.reaction_total: expected 98, got 23" in p for p in problems)
+    assert any("no English twin" in p for p in problems)
+
+
+@pytest.mark.parametrize("crlf", [False, True])
+def test_crlf_pages_report_the_same_lines(tmp_path: Path, crlf: bool) -> None:
+    text = page(total=24)
+    for language in ("fr", "en"):
+        path = tmp_path / "docs" / language / "a.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text.replace("\n", "\r\n" if crlf else "\n").encode())
+    assert located(tmp_path)[0] == "docs/en/a.md:16: elara: expect.reaction_total: expected 24, got 23"

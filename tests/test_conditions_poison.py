@@ -1,0 +1,176 @@
+"""Scenario tests of the poison rules: application, charges, targets, vial accident."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from rulecheck.engine import (
+    DiceExpr,
+    PoisonApplyInput,
+    PoisonApplyResult,
+    PoisonChargesInput,
+    PoisonChargesResult,
+    ScriptedDice,
+    VialAccidentInput,
+    VialAccidentResult,
+    resolve_poison_apply,
+    resolve_poison_charges,
+    resolve_vial_accident,
+)
+from rulecheck.engine.rolling import roll_terms
+
+
+def apply(int_: int, dex: int, dice: dict[str, list[int]]) -> PoisonApplyResult:
+    source = ScriptedDice(dice)
+    result = resolve_poison_apply(PoisonApplyInput.model_validate({"applier": {"int": int_, "dex": dex}}), source)
+    assert source.unused() == {}
+    return result
+
+
+def charges(attacks: list[str], rank: str = "mini_boss", dice: list[int] | None = None,
+            damage: str = "1d6") -> PoisonChargesResult:
+    source = ScriptedDice({"poison_damage": dice} if dice else {})
+    given: dict[str, Any] = {"attacks": attacks, "target": {"rank": rank}, "damage": damage}
+    result = resolve_poison_charges(PoisonChargesInput.model_validate(given), source)
+    assert source.unused() == {}
+    return result
+
+
+def vial(con: int, face: int) -> VialAccidentResult:
+    return resolve_vial_accident(
+        VialAccidentInput.model_validate({"character": {"con": con}, "vials": 3}), ScriptedDice({"con_test": [face]})
+    )
+
+
+# --- poison_apply -------------------------------------------------------------------------------
+
+def test_poison_apply_dc_10_exactly_met_on_both_tests() -> None:
+    result = apply(1, 2, {"int_test": [9], "dex_test": [8]})
+    assert (result.int_total, result.dex_total) == (10, 10)
+    assert result.applied and result.charges == 3 and result.dc == 10
+
+
+def test_poison_apply_int_one_short_stops_before_dex() -> None:
+    result = apply(1, 5, {"int_test": [8]})
+    assert result.int_total == 9 and not result.int_success
+    assert result.dex_natural is None and result.dex_total is None and result.dex_success is None
+    assert not result.applied and result.charges == 0
+
+
+def test_poison_apply_dex_one_short_fails() -> None:
+    result = apply(0, 2, {"int_test": [10], "dex_test": [7]})
+    assert result.int_success and result.dex_total == 9 and not result.dex_success
+    assert not result.applied
+
+
+def test_poison_apply_adds_no_level() -> None:
+    given = PoisonApplyInput.model_validate({"applier": {"level": 10, "int": 0, "dex": 0}})
+    result = resolve_poison_apply(given, ScriptedDice({"int_test": [9]}))
+    assert result.int_total == 9 and not result.applied
+
+
+def test_poison_apply_natural_one_is_a_critical_failure() -> None:
+    result = apply(12, 12, {"int_test": [1]})
+    assert not result.int_success and result.critical_failure and not result.applied
+
+
+def test_poison_apply_natural_one_on_dex() -> None:
+    result = apply(1, 12, {"int_test": [15], "dex_test": [1]})
+    assert result.critical_failure and not result.applied
+
+
+def test_poison_apply_natural_twenty_always_succeeds() -> None:
+    result = apply(-5, -5, {"int_test": [20], "dex_test": [20]})
+    assert result.int_total == 15 and result.applied and not result.critical_failure
+
+
+# --- poison_charges -------------------------------------------------------------------------------
+
+def test_poison_charges_the_third_poisoned_attack_delivers() -> None:
+    result = charges(["miss", "miss", "hit"], dice=[4])
+    assert result.poisoned_attacks == (1, 2, 3)
+    assert result.delivered_on == 3 and not result.wasted
+    assert result.effect == "extra_damage" and result.extra_damage == 4 and result.effect_turns == 1
+
+
+def test_poison_charges_three_misses_waste_it_and_the_fourth_is_clean() -> None:
+    result = charges(["miss", "miss", "miss", "hit"])
+    assert result.poisoned_attacks == (1, 2, 3)
+    assert result.delivered_on is None and result.wasted
+    assert result.effect == "none" and result.extra_damage == 0 and result.effect_turns == 0
+    assert result.trace[-1].event == "poison.attack.clean"
+
+
+def test_poison_charges_the_first_hit_spends_it() -> None:
+    result = charges(["hit", "hit", "hit"], dice=[2])
+    assert result.poisoned_attacks == (1,) and result.delivered_on == 1 and result.charges_left == 0
+
+
+def test_poison_charges_still_on_the_weapon_after_fewer_attacks() -> None:
+    result = charges(["miss"])
+    assert result.charges_left == 2 and not result.wasted and result.delivered_on is None
+
+
+def test_poison_on_a_regular_enemy_has_its_usual_effect_and_no_extra_damage() -> None:
+    result = charges(["hit"], rank="regular")
+    assert result.effect == "usual" and result.extra_damage == 0 and result.effect_turns == 1
+
+
+@pytest.mark.parametrize("rank", ["mini_boss", "boss"])
+def test_poison_on_a_boss_deals_extra_damage_only(rank: str) -> None:
+    result = charges(["miss", "hit"], rank=rank, dice=[3, 5], damage="2d6")
+    assert result.effect == "extra_damage" and result.extra_damage == 8
+    assert result.trace[-1].event == f"poison.effect.{rank}"
+
+
+def test_poison_extra_damage_keeps_flat_parts() -> None:
+    result = charges(["hit"], rank="boss", dice=[1], damage="1d4+2")
+    assert result.extra_damage == 3
+
+
+def test_poison_damage_refuses_an_ability() -> None:
+    with pytest.raises(ValidationError, match="dice and numbers only") as error:
+        PoisonChargesInput.model_validate({"attacks": ["hit"], "damage": "1d6+CON"})
+    assert error.value.errors()[0]["loc"] == ("damage",)
+
+
+def test_poison_charges_need_at_least_one_attack() -> None:
+    with pytest.raises(ValidationError) as error:
+        PoisonChargesInput.model_validate({"attacks": [], "damage": "1d6"})
+    assert error.value.errors()[0]["loc"] == ("attacks",)
+
+
+def test_poison_charges_refuse_an_unknown_outcome() -> None:
+    with pytest.raises(ValidationError):
+        PoisonChargesInput.model_validate({"attacks": ["critical"], "damage": "1d6"})
+
+
+# --- vial_accident ------------------------------------------------------------------------------
+
+def test_vial_accident_dc_15_exactly_met_resists() -> None:
+    result = vial(2, 13)
+    assert result.con_total == 15 and result.resisted and not result.poisoned and result.dc == 15
+
+
+def test_vial_accident_one_short_is_poisoned() -> None:
+    result = vial(2, 12)
+    assert result.con_total == 14 and not result.resisted and result.poisoned
+
+
+def test_vial_accident_naturals() -> None:
+    assert vial(-3, 20).resisted
+    assert not vial(20, 1).resisted
+
+
+def test_vial_accident_needs_a_vial() -> None:
+    with pytest.raises(ValidationError) as error:
+        VialAccidentInput.model_validate({"vials": 0})
+    assert error.value.errors()[0]["loc"] == ("vials",)
+
+
+def test_roll_terms_reads_abilities_and_signs() -> None:
+    terms = roll_terms(DiceExpr.parse("2d6-1d4+STR-1"), ScriptedDice({"x": [3, 4, 2]}), "x", {"str": 3})
+    assert [(t.value, t.label) for t in terms] == [(7, "2d6"), (-2, "1d4"), (3, "str"), (-1, "flat")]

@@ -1,0 +1,145 @@
+"""Properties of the dying, poison and rest rules, over seeded dice (bounded hypothesis runs)."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulecheck.engine import (
+    DyingInput,
+    PoisonApplyInput,
+    PoisonChargesInput,
+    RestInput,
+    SeededDice,
+    death_threshold,
+    resolve_dying,
+    resolve_poison_apply,
+    resolve_poison_charges,
+    resolve_rest,
+)
+from rulecheck.engine.ability_checks import ability_check
+
+SETTINGS = settings(max_examples=150, deadline=None)
+
+hit_dice = st.lists(
+    st.tuples(st.integers(1, 3), st.sampled_from([4, 6, 8, 10, 12])), min_size=1, max_size=2
+).map(lambda groups: "+".join(f"{count}d{sides}" for count, sides in groups))
+
+
+@st.composite
+def dying_inputs(draw: st.DrawFn) -> DyingInput:
+    turns = draw(st.integers(1, 8))
+    attempt_turns = sorted(draw(st.lists(st.integers(1, turns), max_size=4)))
+    return DyingInput.model_validate({
+        "hit_dice": draw(hit_dice),
+        "below_zero": draw(st.integers(0, 60)),
+        "turns": turns,
+        "stabilise": [
+            {"turn": turn, "wis": draw(st.integers(-5, 10)), "dc": draw(st.integers(1, 30))}
+            for turn in attempt_turns
+        ],
+    })
+
+
+@SETTINGS
+@given(dying_inputs(), st.integers(0, 2**32))
+def test_dying_totals_only_grow(given_: DyingInput, seed: int) -> None:
+    result = resolve_dying(given_, SeededDice(seed))
+    totals = [given_.below_zero] + [step.value for step in result.trace if step.event == "dying.roll"]
+    assert all(later > earlier for earlier, later in pairwise(totals))
+    assert result.below_zero == given_.below_zero + sum(result.rolls)
+    low = sum(term.count for term in given_.hit_dice.dice)
+    assert all(low <= roll <= given_.hit_dice.maximum() for roll in result.rolls)
+
+
+@SETTINGS
+@given(dying_inputs(), st.integers(0, 2**32))
+def test_death_iff_total_above_twice_the_maximum(given_: DyingInput, seed: int) -> None:
+    result = resolve_dying(given_, SeededDice(seed))
+    assert result.death_threshold == death_threshold(given_.hit_dice) == 2 * given_.hit_dice.maximum()
+    assert result.dead == (result.below_zero > result.death_threshold)
+    assert (result.death_turn is not None) == result.dead
+    assert not (result.dead and result.stabilised)
+    if result.dead:
+        assert result.death_turn == len(result.rolls)
+    elif not result.stabilised:
+        assert len(result.rolls) == given_.turns
+
+
+@SETTINGS
+@given(st.integers(0, 60), st.integers(0, 2**32))
+def test_priest_dies_exactly_above_sixteen(start: int, seed: int) -> None:
+    given_ = DyingInput.model_validate({"hit_dice": "2d4", "below_zero": start, "turns": 10})
+    result = resolve_dying(given_, SeededDice(seed))
+    assert result.death_threshold == 16
+    assert result.dead or result.below_zero <= 16
+    if result.dead and result.rolls:
+        assert result.below_zero - result.rolls[-1] <= 16 < result.below_zero
+
+
+pools = st.integers(1, 200).flatmap(lambda maximum: st.tuples(st.integers(0, maximum), st.just(maximum)))
+
+
+@SETTINGS
+@given(pools, pools, st.sampled_from(["hp", "mp"]))
+def test_a_short_rest_never_recovers_both(hp: tuple[int, int], mp: tuple[int, int], pool: str) -> None:
+    character = {"hp": hp[0], "hp_max": hp[1], "mp": mp[0], "mp_max": mp[1]}
+    result = resolve_rest(RestInput.model_validate({"character": character, "kind": "short", "recover": pool}),
+                          SeededDice(0))
+    assert result.hp_recovered == 0 or result.mp_recovered == 0
+    other = "mp" if pool == "hp" else "hp"
+    assert getattr(result, f"{other}_recovered") == 0 and getattr(result, other) == character[other]
+    assert character[pool] <= getattr(result, pool) <= character[f"{pool}_max"]
+
+
+@SETTINGS
+@given(pools, pools)
+def test_a_long_rest_fills_both(hp: tuple[int, int], mp: tuple[int, int]) -> None:
+    character = {"hp": hp[0], "hp_max": hp[1], "mp": mp[0], "mp_max": mp[1]}
+    result = resolve_rest(RestInput.model_validate({"character": character, "kind": "long"}), SeededDice(0))
+    assert (result.hp, result.mp) == (hp[1], mp[1])
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(["hit", "miss"]), min_size=1, max_size=8),
+       st.sampled_from(["regular", "mini_boss", "boss"]), st.integers(0, 2**32))
+def test_poison_rides_at_most_three_attacks_and_the_first_hit(attacks: list[str], rank: str, seed: int) -> None:
+    given_ = PoisonChargesInput.model_validate({"attacks": attacks, "target": {"rank": rank}, "damage": "1d6"})
+    result = resolve_poison_charges(given_, SeededDice(seed))
+    first_three = attacks[:3]
+    first_hit = first_three.index("hit") + 1 if "hit" in first_three else None
+    assert result.delivered_on == first_hit
+    carried = first_hit or len(first_three)
+    assert result.poisoned_attacks == tuple(range(1, carried + 1))
+    assert result.wasted == (first_three == ["miss"] * 3)
+    assert (result.extra_damage > 0) == (first_hit is not None and rank != "regular")
+
+
+@SETTINGS
+@given(st.integers(-5, 20), st.integers(-5, 20), st.integers(0, 2**32))
+def test_poison_apply_rolls_dex_only_after_int_succeeds(int_: int, dex: int, seed: int) -> None:
+    given_ = PoisonApplyInput.model_validate({"applier": {"int": int_, "dex": dex}})
+    result = resolve_poison_apply(given_, SeededDice(seed))
+    assert (result.dex_natural is None) == (not result.int_success)
+    assert result.applied == bool(result.int_success and result.dex_success)
+
+
+class OneFace:
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def roll(self, label: str, sides: int, count: int = 1) -> tuple[int, ...]:
+        return (self.face,) * count
+
+
+@SETTINGS
+@given(st.integers(1, 20), st.integers(-5, 20), st.integers(1, 40))
+def test_ability_check_success_rule(natural: int, modifier: int, dc: int) -> None:
+    check = ability_check(OneFace(natural), label="x", ability="con", modifier=modifier, dc=dc,
+                          anchor="a", event="e")
+    expected = natural == 20 or (natural != 1 and natural + modifier >= dc)
+    assert check.success == expected
+    assert check.total == natural + modifier
+

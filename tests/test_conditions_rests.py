@@ -1,0 +1,96 @@
+"""Scenario tests of the rest rule: short rest (HP or MP, never both) and long rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from rulecheck.engine import RestInput, RestResult, ScriptedDice, resolve_rest, short_rest_amount
+from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.schema import parse_block
+
+
+def rest(character: dict[str, int], kind: str, recover: Any = None) -> RestResult:
+    given: dict[str, Any] = {"character": character, "kind": kind}
+    if recover is not None:
+        given["recover"] = recover
+    return resolve_rest(RestInput.model_validate(given), ScriptedDice({}))
+
+
+def test_short_rest_amount_is_half_the_maximum_rounded_up() -> None:
+    assert [short_rest_amount(n) for n in (1, 2, 9, 10, 20)] == [1, 1, 5, 5, 10]
+
+
+def test_short_rest_hp() -> None:
+    result = rest({"hp": 7, "hp_max": 20, "mp": 1, "mp_max": 6}, "short", "hp")
+    assert (result.hp, result.hp_recovered, result.mp, result.mp_recovered) == (17, 10, 1, 0)
+    assert result.recovered == "hp" and result.hours == 2
+
+
+def test_short_rest_mp() -> None:
+    result = rest({"hp": 6, "hp_max": 14, "mp": 2, "mp_max": 9}, "short", "mp")
+    assert (result.hp, result.hp_recovered, result.mp, result.mp_recovered) == (6, 0, 7, 5)
+
+
+def test_short_rest_stops_at_the_maximum() -> None:
+    result = rest({"hp": 18, "hp_max": 20}, "short", "hp")
+    assert result.hp == 20 and result.hp_recovered == 2
+    assert result.trace[-1].verdict == "capped"
+
+
+def test_short_rest_landing_exactly_on_the_maximum_is_not_capped() -> None:
+    result = rest({"hp": 10, "hp_max": 20}, "short", "hp")
+    assert result.hp == 20 and result.trace[-1].op == "<=" and result.trace[-1].verdict is None
+
+
+def test_short_rest_at_full_pool_recovers_nothing() -> None:
+    assert rest({"hp": 20, "hp_max": 20}, "short", "hp").hp_recovered == 0
+
+
+def test_long_rest_restores_everything() -> None:
+    result = rest({"hp": 3, "hp_max": 20, "mp": 0, "mp_max": 6}, "long")
+    assert (result.hp, result.mp, result.hp_recovered, result.mp_recovered) == (20, 6, 17, 6)
+    assert result.recovered == "both" and result.hours is None
+
+
+@pytest.mark.parametrize("both", ["both", ["hp", "mp"], ("mp", "hp")])
+def test_short_rest_refuses_both(both: Any) -> None:
+    with pytest.raises(ValidationError) as error:
+        RestInput.model_validate({"character": {"hp": 1, "hp_max": 5}, "kind": "short", "recover": both})
+    assert error.value.errors()[0]["loc"] == ("recover",)
+    assert "never both" in str(error.value)
+
+
+def test_a_list_naming_one_pool_is_that_pool() -> None:
+    assert rest({"hp": 1, "hp_max": 6, "mp": 0, "mp_max": 4}, "short", ["mp"]).mp == 2
+
+
+def test_short_rest_requires_a_choice() -> None:
+    with pytest.raises(ValidationError, match="add `recover: hp` or `recover: mp`"):
+        RestInput.model_validate({"character": {"hp": 1, "hp_max": 5}, "kind": "short"})
+
+
+def test_long_rest_refuses_a_choice() -> None:
+    with pytest.raises(ValidationError, match="remove `recover`"):
+        RestInput.model_validate({"character": {"hp": 1, "hp_max": 5}, "kind": "long", "recover": "hp"})
+
+
+def test_current_above_maximum_is_refused() -> None:
+    with pytest.raises(ValidationError, match=r"`mp` \(7\) is above `mp_max` \(6\)"):
+        RestInput.model_validate({"character": {"hp": 1, "hp_max": 5, "mp": 7, "mp_max": 6}, "kind": "long"})
+
+
+def test_an_example_asking_for_both_is_a_located_problem() -> None:
+    page = (
+        "# Repos\n\n```rulecheck\nid: greedy-rest\nrule: rest\ngiven:\n"
+        "  character: {hp: 1, hp_max: 5, mp: 0, mp_max: 4}\n  kind: short\n  recover: [hp, mp]\n```\n"
+    )
+    (block,) = find_blocks(page, "docs/fr/rests.md")
+    problems = parse_block(block)
+    assert isinstance(problems, list) and len(problems) == 1
+    problem = problems[0]
+    assert problem.field == "given.recover"
+    assert problem.line == 9
+    assert "never both" in problem.message

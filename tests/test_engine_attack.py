@@ -1,0 +1,145 @@
+"""The attack rule at the seeds' numbers and at every boundary of rulings 1-7."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from rulecheck.engine import AttackInput, ScriptedDice, resolve_attack
+from rulecheck.engine.attack import AttackResult
+from rulecheck.errors import DiceError
+
+
+def attack(given: dict[str, Any], **dice: list[int]) -> AttackResult:
+    source = ScriptedDice(dice)
+    result = resolve_attack(AttackInput.model_validate(given), source)
+    assert source.unused() == {}, "every scripted die must be used"
+    return result
+
+
+def test_elara_parries_the_orc() -> None:
+    result = attack({"defender": {"level": 2, "str": 4}, "attack": {"total": 15}, "reaction": "parry"},
+                    reaction=[17])
+    assert (result.reaction_total, result.outcome, result.damage) == (23, "parried", 0)
+
+
+def test_alice_cannot_parry_a_critical_and_takes_the_bonus() -> None:
+    result = attack({"defender": {"def_phy": 18, "str": 1, "level": 1},
+                     "attack": {"total": 23, "natural": 20, "damage": "1d6"}, "reaction": "parry"},
+                    reaction=[19])
+    assert result.critical and result.reaction_succeeded is False
+    assert (result.bonus_damage, result.base_damage, result.damage) == (5, 6, 11)
+
+
+def test_kael_hits_the_knight_without_bonus() -> None:
+    result = attack({"defender": {"def_phy": 24, "level": 3, "str": 2},
+                     "attack": {"total": 23, "natural": 20, "damage": "1d4"}, "reaction": "parry"},
+                    reaction=[12])
+    assert result.reaction_total == 17 and result.hit
+    assert (result.bonus_damage, result.damage) == (0, 4)
+
+
+def test_short_sword_critical_deals_13_before_the_bonus() -> None:
+    result = attack({"defender": {"def_phy": 21}, "attack": {"total": 25, "natural": 20, "damage": "2d6+1"}})
+    assert (result.base_damage, result.bonus_damage, result.damage) == (13, 4, 17)
+
+
+def test_dagger_with_attaque_eclair_level_3_critical_deals_16() -> None:
+    result = attack({"defender": {"def_phy": 22},
+                     "attack": {"total": 22, "natural": 20, "damage": "2d4", "extra_damage": ["2d4"]}})
+    assert (result.base_damage, result.bonus_damage, result.damage) == (16, 0, 16)
+
+
+@pytest.mark.parametrize(("total", "outcome"), [(14, "miss"), (15, "hit"), (16, "hit")])
+def test_a_tie_with_the_defence_hits(total: int, outcome: str) -> None:
+    result = attack({"defender": {"def_phy": 15}, "attack": {"bonus": total - 10, "damage": "1d6"}},
+                    attack=[10], **({"damage": [3]} if outcome == "hit" else {}))
+    assert result.outcome == outcome
+
+
+def test_natural_20_always_hits_and_natural_1_always_misses() -> None:
+    assert attack({"defender": {"def_phy": 40}, "attack": {"damage": "1d4"}}, attack=[20]).hit
+    assert not attack({"defender": {"def_phy": 0}, "attack": {"bonus": 30}}, attack=[1]).hit
+
+
+def test_fumble_threshold_is_a_parameter() -> None:
+    result = attack({"defender": {"def_phy": 5}, "attack": {"bonus": 10}, "options": {"fumble_threshold": 2}},
+                    attack=[2])
+    assert result.fumble and result.outcome == "miss"
+
+
+@pytest.mark.parametrize(("face", "succeeded"), [(9, False), (10, True)])
+def test_a_reaction_tie_succeeds(face: int, succeeded: bool) -> None:
+    result = attack({"defender": {"level": 3, "dex": 3}, "attack": {"total": 16}, "reaction": "dodge"},
+                    reaction=[face])
+    assert result.reaction_succeeded is succeeded
+    assert result.outcome == ("dodged" if succeeded else "hit")
+
+
+def test_reaction_natural_20_succeeds_and_counters_in_contact_only() -> None:
+    melee = attack({"attack": {"total": 40}, "reaction": "parry"}, reaction=[20])
+    assert melee.outcome == "parried" and melee.counter_attack
+    ranged = attack({"attack": {"kind": "ranged", "total": 40}, "reaction": "dodge"}, reaction=[20])
+    assert ranged.outcome == "dodged" and not ranged.counter_attack
+
+
+def test_reaction_natural_1_fails_and_costs_next_turn() -> None:
+    result = attack({"defender": {"level": 10, "dex": 10}, "attack": {"total": 2}, "reaction": "dodge"},
+                    reaction=[1])
+    assert result.hit and result.reactions_lost_next_turn
+
+
+@pytest.mark.parametrize(("attack_fields", "reason"), [
+    ({"kind": "magic"}, "magic"),
+    ({"kind": "ranged", "area": True}, "area"),
+    ({"opportunity": True}, "opportunity"),
+])
+def test_no_reaction_against_magic_area_or_opportunity(attack_fields: dict[str, Any], reason: str) -> None:
+    result = attack({"defender": {"def_phy": 12, "def_mag": 12}, "attack": {"total": 12, **attack_fields},
+                     "reaction": "dodge"})
+    assert result.reaction_refused == reason and result.reaction_total is None and result.hit
+
+
+def test_magic_attacks_use_def_mag() -> None:
+    result = attack({"defender": {"def_phy": 5, "def_mag": 20}, "attack": {"kind": "magic", "total": 19}})
+    assert result.defence == "def_mag" and result.outcome == "miss"
+
+
+@pytest.mark.parametrize(("posture", "defence"), [([], 15), (["A"], 16), (["A", "M"], 17), (["M", "A"], 17)])
+def test_defensive_posture(posture: list[str], defence: int) -> None:
+    result = attack({"defender": {"def_phy": 15, "posture": posture}, "attack": {"total": 16, "damage": "1"}})
+    assert result.defence_value == defence
+    assert result.hit is (defence <= 16)
+
+
+def test_posture_giving_up_only_movement_is_refused() -> None:
+    with pytest.raises(ValidationError, match=r"must give up the attack action \(A\)"):
+        AttackInput.model_validate({"defender": {"posture": ["M"]}, "attack": {"total": 3}})
+
+
+def test_progressive_damage_bonus_option() -> None:
+    plain = attack({"defender": {"def_phy": 12}, "attack": {"total": 17, "damage": "1d6"}}, damage=[2])
+    progressive = attack({"defender": {"def_phy": 12}, "attack": {"total": 17, "damage": "1d6"},
+                          "options": {"progressive_damage": True}}, damage=[2])
+    assert (plain.damage, progressive.damage) == (2, 7)
+
+
+def test_missing_and_impossible_dice_are_errors_with_a_field_path() -> None:
+    given = AttackInput.model_validate({"attack": {"bonus": 2}})
+    with pytest.raises(DiceError) as missing:
+        resolve_attack(given, ScriptedDice({}))
+    assert missing.value.field == ("dice", "attack")
+    with pytest.raises(DiceError) as impossible:
+        resolve_attack(given, ScriptedDice({"attack": [21]}))
+    assert impossible.value.field == ("dice", "attack", 0)
+    assert "21 is not a face of a d20" in str(impossible.value)
+
+
+def test_trace_holds_keys_not_sentences() -> None:
+    result = attack({"defender": {"level": 2, "str": 4}, "attack": {"total": 15}, "reaction": "parry"},
+                    reaction=[17])
+    parry = next(s for s in result.trace if s.event == "reaction.parry")
+    assert [(t.value, t.label) for t in parry.terms] == [(17, "d20"), (2, "level"), (4, "str")]
+    assert (parry.value, parry.op, parry.against, parry.verdict) == (23, ">=", 15, "parry_succeeds")

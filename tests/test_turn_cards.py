@@ -1,0 +1,148 @@
+"""Capability cards: the seed cards parse, each malformed variant is located; damage by level."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from rulecheck.engine import (
+    Attack,
+    CapabilityInput,
+    CardError,
+    ScriptedDice,
+    capability_damage,
+    parse_card,
+    resolve_capability,
+    with_capability,
+)
+from rulecheck.engine.capability import CapabilityResult
+from rulecheck.errors import RuleError
+
+TELEPORT = "Téléportation | PC - M - Soutien : Le personnage peut se téléporter à 5 mètres."
+FLASH = "Attaque Éclair | C - A - PHY(DEX) : Une attaque rapide et précise."
+SMITE = "Châtiment de l'Hérétique | C - MA - MAG(SAG) - 15m : 1d4+1 de dégâts sacrés pour 3 PM."
+TAUNT = "Provocation | C - G : Le personnage provoque 1 ennemi."
+
+
+def test_the_four_seed_cards_parse() -> None:
+    teleport, flash, smite, taunt = (parse_card(line) for line in (TELEPORT, FLASH, SMITE, TAUNT))
+    assert (teleport.name, teleport.type, teleport.cost, teleport.support, teleport.attack) == (
+        "Téléportation", "PC", "M", True, None)
+    assert teleport.text.startswith("Le personnage")
+    assert flash.attack is not None and (flash.cost, flash.attack.kind, flash.attack.ability) == ("A", "phy", "dex")
+    assert (smite.cost, smite.actions, smite.range) == ("MA", ("M", "A"), 15)
+    assert smite.attack is not None and (smite.attack.kind, smite.attack.ability) == ("mag", "wis")
+    assert (taunt.cost, taunt.actions, taunt.attack, taunt.support) == ("G", ("G",), None, False)
+
+
+@pytest.mark.parametrize("line", [
+    "Provocation | C - G",
+    "Provocation|C-G",
+    "  Attaque Éclair  |  C  -  A  -  PHY(STR)  ",
+    "Tir | C - A - PHY(DEX) - 30 m : un tir",
+    "Soin | PC - A - Support - 5m",
+])
+def test_spacing_text_and_english_codes_are_accepted(line: str) -> None:
+    card = parse_card(line)
+    assert card.name and card.cost in {"A", "G"}
+
+
+@pytest.mark.parametrize(("line", "col", "expected", "fragment"), [
+    ("Provocation C - G", 18, "`|` after the capability's name", "Name | type - cost"),
+    (" | C - G", 2, "the capability's name before `|`", "start the card with its name"),
+    ("X | D - G", 5, "a type (C or PC)", "`C` or `PC`"),
+    ("X | C", 6, "` - ` then a cost (M, A, MA or G)", "say which actions"),
+    ("Attaque Éclair | C - AM - PHY(DEX)", 22, "a cost (M, A, MA or G)", "write `MA`"),
+    ("X | C - a", 9, "a cost (M, A, MA or G)", "in capitals"),
+    ("X | C -  - A", 8, "a cost (M, A, MA or G)", "remove the empty one"),
+    ("X | C - A - PHY(XYZ)", 17, "an ability (FOR/STR, DEX, CON, INT, SAG/WIS, CHA)", "in capitals"),
+    ("X | C - A - PHY()", 17, "an ability (FOR/STR, DEX, CON, INT, SAG/WIS, CHA)", "in capitals"),
+    ("X | C - A - FOO", 13, "an attack `PHY(ability)` or `MAG(ability)`, `Soutien` or a range", "PHY(DEX)"),
+    ("X | C - A - 15km", 15, "a range in metres, `m`", "in metres"),
+    ("X | C - A - 15", 15, "a range in metres, `m`", "in metres"),
+    ("X | C - A - 0m", 13, "a range of 1 to 1000 metres", "15m"),
+    ("X | C - A - 15m - PHY(DEX)", 19, "`:` and the text, or the end of the card", "last part"),
+    ("X | C - A - PHY(DEX) - Soutien", 24, "a range such as `15m`", "one attack"),
+    ("X | C - A :", 12, "the capability's text after `:`", "drop the `:`"),
+])
+def test_a_malformed_card_is_located(line: str, col: int, expected: str, fragment: str) -> None:
+    with pytest.raises(CardError) as caught:
+        parse_card(line)
+    error = caught.value
+    assert (error.col, error.expected) == (col, expected)
+    assert f"at column {col}" in error.message and f"card `{line}`" in error.message
+    assert error.hint and fragment in error.hint
+    assert isinstance(error, RuleError) and isinstance(error, ValueError)
+
+
+def test_a_card_line_has_a_length_limit() -> None:
+    with pytest.raises(CardError, match="2000 characters at most"):
+        parse_card("X | C - A : " + "x" * 2000)
+
+
+def capability(card: str, *faces: int, **given: object) -> CapabilityResult:
+    dice = ScriptedDice({"damage": list(faces)} if faces else {})
+    result = resolve_capability(CapabilityInput.model_validate({"card": card, **given}), dice)
+    assert dice.unused() == {}
+    return result
+
+
+@pytest.mark.parametrize(("level", "dice"), [
+    (1, "1d4"), (2, "1d4"), (3, "2d4"), (4, "2d4"), (5, "2d6"), (6, "2d6"), (7, "2d8"), (20, "2d8"),
+])
+def test_attaque_eclair_extra_damage_by_level(level: int, dice: str) -> None:
+    card = parse_card(FLASH)
+    expression = capability_damage(card, level)
+    assert expression is not None and expression.text == dice
+    faces = [1] * int(dice[0])
+    result = capability(FLASH, *faces, level=level)
+    assert (result.damage_dice, result.damage, result.extra_damage) == (dice, len(faces), True)
+
+
+def test_chatiment_deals_1d4_plus_1_holy_for_3_mp() -> None:
+    result = capability(SMITE, 3)
+    assert (result.damage_dice, result.damage_type, result.mp_cost, result.damage, result.doubled) == (
+        "1d4+1", "holy", 3, 4, False)
+
+
+@pytest.mark.parametrize("target", ["demonic", "non_living"])
+def test_chatiment_is_doubled_against_demonic_or_non_living_targets(target: str) -> None:
+    assert capability(SMITE, 3, target=target).damage == 8
+    critical = capability(SMITE, target=target, critical=True)
+    assert (critical.damage, critical.doubled) == (10, True)
+
+
+def test_a_critical_maximises_attaque_eclair_dice() -> None:
+    assert capability(FLASH, level=3, critical=True).damage == 8
+
+
+def test_unknown_capabilities_have_no_damage_and_roll_nothing() -> None:
+    for card in (TELEPORT, TAUNT):
+        result = capability(card, level=5, target="demonic")
+        assert (result.known, result.damage_dice, result.damage, result.mp_cost) == (False, None, 0, 0)
+
+
+def test_a_known_capability_with_another_cost_is_refused() -> None:
+    with pytest.raises(RuleError) as caught:
+        capability("Attaque Éclair | C - MA - PHY(DEX)")
+    assert caught.value.field == ("given", "card") and caught.value.hint == "write `A` as the card's cost"
+
+
+def test_names_are_matched_case_and_apostrophe_insensitively() -> None:
+    assert capability("attaque éclair | C - A - PHY(DEX)", 2).damage_dice == "1d4"
+    assert capability("Châtiment de l\u2019Hérétique | C - MA - MAG(SAG)", 1).damage == 2
+
+
+def test_a_malformed_card_fails_validation_on_the_card_field() -> None:
+    with pytest.raises(ValidationError) as caught:
+        CapabilityInput.model_validate({"card": "X | C - AM"})
+    detail = caught.value.errors()[0]
+    assert detail["loc"] == ("card",) and "column 9" in detail["msg"]
+
+
+def test_with_capability_adds_the_extra_dice_to_a_weapon_attack() -> None:
+    dagger = Attack.model_validate({"total": 18, "damage": "2d4"})
+    boosted = with_capability(dagger, parse_card(FLASH), 3)
+    assert [e.text for e in boosted.extra_damage] == ["2d4"] and dagger.extra_damage == ()
+    with pytest.raises(RuleError, match="adds no extra damage"):
+        with_capability(dagger, parse_card(SMITE), 1)

@@ -1,0 +1,40 @@
+"""Rendering of turns and capability cards: escaped HTML, cost badges, localised values."""
+
+from __future__ import annotations
+
+from rulecheck.engine import CapabilityInput, ScriptedDice, resolve_capability
+from rulecheck.engine.capability import CapabilityResult
+from rulecheck.examples import render
+from rulecheck.hosts.cards import action_badges, capability_header, cost_badge
+
+TELEPORT = "Téléportation | PC - M - Soutien"
+TAUNT = "Provocation | C - G"
+
+
+def capability(card: str) -> CapabilityResult:
+    return resolve_capability(CapabilityInput(card=card), ScriptedDice({}))
+
+
+def test_capability_card_rendering_is_escaped_and_localised() -> None:
+    result = capability("<b>Ruse</b> | C - MA - MAG(SAG) - 15m")
+    french, english = capability_header(result, "fr"), capability_header(result, "en")
+    assert "&lt;b&gt;Ruse&lt;/b&gt;" in french and "<b>" not in french
+    assert 'class="rc-cost rc-cost--MA"' in french and "MAG (SAG)" in french and "MAG (WIS)" in english
+    assert "portée 15\u00a0m" in french and "range 15\u00a0m" in english
+    support = capability_header(capability(TELEPORT), "en")
+    assert "rc-chip--support" in support and ">Support<" in support
+
+
+def test_action_badges_mark_used_left_and_lost_actions() -> None:
+    html = action_badges(("M", "A"), ("G",), "en")
+    assert html.count("rc-cost--used") == 2 and "rc-cost--G rc-cost--left" in html
+    assert action_badges((), (), "fr").count("rc-cost--lost") == 3
+    assert 'title="G (free action), left"' in cost_badge("G", "en", "left")
+
+
+def test_values_render_tuples_and_verdicts_without_body() -> None:
+    assert render.value(("M", "A"), "fr") == "M, A"
+    assert render.value((), "fr") == "aucune" and render.value([], "en") == "none"
+    result = capability(TAUNT)
+    assert render.trace(result.trace, "fr") == ["Coût\u00a0: G (action gratuite)"]
+    assert render.trace(result.trace, "en") == ["Cost: G (free action)"]
