@@ -326,7 +326,7 @@ def test_the_positions_rule_reports_and_traces_without_dice() -> None:
 def test_the_positions_rule_never_flanks_at_range() -> None:
     given_ = PositionsInput.model_validate({"attack": "ranged", "grid": {"map": "A D B"}})
     result = resolve_positions(given_, ScriptedDice({}))
-    assert not result.flanking and result.flanking_ally is None
+    assert (result.in_reach, result.flanking, result.flanking_ally) == (None, None, None)
     assert [s.event for s in result.trace] == ["grid.distance", "grid.cover"]
 
 

@@ -28,25 +28,25 @@ class PositionsResult(Model):
 
     distance: int
     reach: int
-    in_reach: bool
+    in_reach: bool | None = Field(description="Whether a melee attack reaches; null for a ranged attack.")
     cover: GridCover
     concealment: GridConcealment
-    flanking: bool
+    flanking: bool | None = Field(description="Whether the defender is flanked; null for a ranged attack.")
     flanking_ally: str | None
     trace: Trace
 
 
 def resolve_positions(given: PositionsInput, dice: DiceSource) -> PositionsResult:
-    """Assess the grid; no dice are rolled. ``flanking`` is only ever true for a melee attack."""
+    """Assess the grid; no dice are rolled. Reach and flanking concern melee attacks only."""
     melee = given.attack == "melee"
     found = assess(given.grid, melee=melee)
     return PositionsResult(
         distance=found.distance,
         reach=found.reach,
-        in_reach=found.in_reach,
+        in_reach=found.in_reach if melee else None,
         cover=found.cover,
         concealment=found.concealment,
-        flanking=melee and found.flanking,
+        flanking=found.flanking if melee else None,
         flanking_ally=found.flanking_ally if melee else None,
         trace=tuple(assessment_steps(found, melee=melee)),
     )
