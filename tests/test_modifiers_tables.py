@@ -79,6 +79,13 @@ def test_a_table_inside_an_admonition_is_found() -> None:
     assert (table.line, [line for line, _ in table.rows]) == (2, [3, 4, 5])
 
 
+def test_a_marker_inside_fenced_code_is_only_an_illustration() -> None:
+    text = ("````markdown\n<!-- rulecheck-table: cover -->\n| a | b | c |\n|---|---|---|\n```inner\n```\n"
+            "<!-- rulecheck-table: sizes -->\n````\n\n~~~\n<!-- rulecheck-table: cover -->\n~~~\n")
+    assert find_tables(text) == []
+    assert [t.line for t in find_tables(text + "<!-- rulecheck-table: cover -->\n")] == [13]
+
+
 @pytest.mark.parametrize(("cell", "value", "marks"), [
     ("−2¹", -2, "¹"), ("-2", -2, ""), ("+4", 4, ""), ("+0³", 0, "³"), ("—", None, ""), ("-", None, ""),
     ("1/10", Fraction(1, 10), ""), ("20\u202f%", 20, ""), ("50%", 50, ""), ("impossible³", "impossible", "³"),

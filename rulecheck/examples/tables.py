@@ -31,6 +31,7 @@ from rulecheck.examples.locales import LANGUAGES, load_locales
 
 LABELS, _EVENTS, VALUES = load_locales()
 
+FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 MARKER = re.compile(r"^(?P<indent>[ \t]*)<!--\s*rulecheck-table:\s*(?P<name>\S*)\s*-->[ \t]*$")
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 MINUS = "−"
@@ -105,12 +106,20 @@ class MarkedTable:
 
 
 def find_tables(text: str) -> list[MarkedTable]:
-    """Every marker and the table lines right after it (none if no table follows)."""
+    """Every marker outside fenced code, and the table lines right after it (none if no table follows)."""
     lines = text.splitlines()
     found = []
+    fence: str | None = None
     for index, line in enumerate(lines):
+        opening = FENCE.match(line)
+        if fence is None and opening:
+            fence = opening["fence"]
+            continue
+        if fence is not None and re.fullmatch(rf"[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*", line):
+            fence = None
+            continue
         match = MARKER.match(line)
-        if not match:
+        if fence is not None or not match:
             continue
         rows = []
         for number in range(index + 1, len(lines)):
