@@ -118,8 +118,14 @@ def line_rank(p: Point, q: Point, obstacles: Mapping[Square, int]) -> int:
     that two obstacle squares share, or through the corner where two touch diagonally (each
     counting the lower rank of the two squares).
     """
-    rank = max((r for square, r in obstacles.items() if r and crosses(p, q, square)), default=0)
-    return max(rank, _seam_rank(p, q, obstacles), _pinch_rank(p, q, obstacles))
+    x0, x1 = min(p[0], q[0]), max(p[0], q[0])
+    y0, y1 = min(p[1], q[1]), max(p[1], q[1])
+    near = {square: r for square, r in obstacles.items()
+            if r and x0 - 1 <= square.x <= x1 and y0 - 1 <= square.y <= y1}
+    if not near:
+        return 0
+    rank = max((r for square, r in near.items() if crosses(p, q, square)), default=0)
+    return max(rank, _seam_rank(p, q, near), _pinch_rank(p, q, near))
 
 
 def _seam_rank(p: Point, q: Point, obstacles: Mapping[Square, int]) -> int:
