@@ -19,6 +19,7 @@ from rulecheck.engine.sources import ScriptedDice
 from rulecheck.errors import Problem, RulecheckError
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block
+from rulecheck.examples.tables import check_tables
 
 LANGUAGES = ("fr", "en")
 
@@ -110,6 +111,7 @@ def check_page(path: str, text: str) -> PageReport:
             report.outcomes.append(Outcome(block=block, problems=parsed))
         else:
             report.outcomes.append(check_example(parsed))
+    report.problems += check_tables(path, text, (language_of(path) or (None, ""))[0])
     return report
 
 
