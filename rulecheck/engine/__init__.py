@@ -15,11 +15,13 @@ trace of language-neutral steps. Typical use::
 """
 
 from rulecheck.engine.attack import AttackResult, resolve_attack
+from rulecheck.engine.battlefield import Battlefield, Occupant, assess
 from rulecheck.engine.capability import CapabilityInput, CapabilityResult, resolve_capability
 from rulecheck.engine.cards import CAPABILITIES, Capability, CardError, capability_damage, parse_card, with_capability
 from rulecheck.engine.dice import DiceExpr
 from rulecheck.engine.dying import DyingInput, DyingResult, Stabilisation, death_threshold, resolve_dying
 from rulecheck.engine.models import Attack, AttackInput, Combatant, Options
+from rulecheck.engine.modifiers import ATTACKER_ROWS, COVER_ROWS, DEFENDER_ROWS, Modifier, Stacked, stack
 from rulecheck.engine.poison import (
     PoisonApplyInput,
     PoisonApplyResult,
@@ -32,19 +34,27 @@ from rulecheck.engine.poison import (
     resolve_poison_charges,
     resolve_vial_accident,
 )
+from rulecheck.engine.positions import PositionsInput, PositionsResult, resolve_positions
 from rulecheck.engine.rests import Resting, RestInput, RestResult, resolve_rest, short_rest_amount
 from rulecheck.engine.rules import RULES, Rule
+from rulecheck.engine.situation import Situation
+from rulecheck.engine.sizes import SIZES, SizeRow, size_row
 from rulecheck.engine.sources import DiceSource, ScriptedDice, SeededDice
 from rulecheck.engine.trace import Step, Term, Trace
 from rulecheck.engine.turn import MovementInput, MovementResult, TurnInput, TurnResult, resolve_movement, resolve_turn
 from rulecheck.engine.unarmed import TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons, unarmed_attack
 
 __all__ = [
+    "ATTACKER_ROWS",
     "CAPABILITIES",
+    "COVER_ROWS",
+    "DEFENDER_ROWS",
     "RULES",
+    "SIZES",
     "Attack",
     "AttackInput",
     "AttackResult",
+    "Battlefield",
     "Capability",
     "CapabilityInput",
     "CapabilityResult",
@@ -54,21 +64,28 @@ __all__ = [
     "DiceSource",
     "DyingInput",
     "DyingResult",
+    "Modifier",
     "MovementInput",
     "MovementResult",
+    "Occupant",
     "Options",
     "PoisonApplyInput",
     "PoisonApplyResult",
     "PoisonChargesInput",
     "PoisonChargesResult",
     "PoisonTarget",
+    "PositionsInput",
+    "PositionsResult",
     "RestInput",
     "RestResult",
     "Resting",
     "Rule",
     "ScriptedDice",
     "SeededDice",
+    "Situation",
+    "SizeRow",
     "Stabilisation",
+    "Stacked",
     "Step",
     "Term",
     "Trace",
@@ -78,6 +95,7 @@ __all__ = [
     "TwoWeaponsResult",
     "VialAccidentInput",
     "VialAccidentResult",
+    "assess",
     "capability_damage",
     "death_threshold",
     "parse_card",
@@ -87,11 +105,14 @@ __all__ = [
     "resolve_movement",
     "resolve_poison_apply",
     "resolve_poison_charges",
+    "resolve_positions",
     "resolve_rest",
     "resolve_turn",
     "resolve_two_weapons",
     "resolve_vial_accident",
     "short_rest_amount",
+    "size_row",
+    "stack",
     "unarmed_attack",
     "with_capability",
 ]

@@ -13,6 +13,10 @@ Rulings (see the interpretation notes on the site):
    counter-attack in contact), a natural 1 always fails (and costs next turn's reactions).
 6. No reaction against magical, area or opportunity attacks.
 7. Defensive posture: +1 to both defences for giving up A, +2 for giving up A and M.
+
+An optional ``situation`` (conditions, cover, concealment, grid positions, coup de grâce) is
+applied by :mod:`rulecheck.engine.situation` at fixed points: attack total, defence, reactions of
+a defender who cannot act, miss chance, and the coup de grâce's automatic critical.
 """
 
 from __future__ import annotations
@@ -21,11 +25,12 @@ from typing import Literal
 
 from rulecheck.engine.dice import AbilityTerm, DiceExpr, DiceTerm, FlatTerm
 from rulecheck.engine.models import REACTION_ABILITY, AttackInput, Defence, Model, Reaction
+from rulecheck.engine.situation import CoverDegree, situate
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
 
 Outcome = Literal["hit", "miss", "dodged", "parried"]
-Refusal = Literal["magic", "area", "opportunity", "lost"]
+Refusal = Literal["magic", "area", "opportunity", "lost", "cannot_act"]
 
 
 class AttackResult(Model):
@@ -49,18 +54,31 @@ class AttackResult(Model):
     damage: int
     counter_attack: bool
     reactions_lost_next_turn: bool
+    attack_modifier: int = 0
+    defence_modifier: int = 0
+    cover: CoverDegree = "none"
+    flanking: bool = False
+    miss_chance: int = 0
+    miss_chance_roll: int | None = None
+    concealment_miss: bool = False
+    coup_de_grace: bool = False
+    survival_dc: int | None = None
     trace: Trace
 
 
 def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     """Resolve one attack. Dice are asked for by label: ``attack``, ``reaction``, ``damage``."""
-    steps: list[Step] = []
+    situated = situate(given)
+    steps: list[Step] = list(situated.steps)
     defender, attack = given.defender, given.attack
 
     natural, total = _attack_test(given, dice, steps)
-    critical = natural == 20
-    fumble = natural is not None and natural <= given.options.fumble_threshold
-    if critical:
+    total, attack_modifier = situated.adjust_attack(total, steps)
+    critical = natural == 20 or situated.coup_de_grace
+    fumble = not situated.coup_de_grace and natural is not None and natural <= given.options.fumble_threshold
+    if situated.coup_de_grace:
+        steps.append(Step(anchor="coup-de-grace", event="coup_de_grace.automatic", verdict="automatic_critical"))
+    elif critical:
         steps.append(Step(anchor="critical-success", event="attack.critical"))
     elif fumble:
         steps.append(Step(anchor="critical-failure", event="attack.fumble"))
@@ -76,15 +94,16 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
             value=defence_value + bonus,
         ))
         defence_value += bonus
+    defence_value, defence_modifier = situated.adjust_defence(defence_value, defence, steps)
 
-    refused = _refusal(given) if given.reaction != "none" else None
+    refused = (_refusal(given) or ("cannot_act" if situated.cannot_act else None)) if given.reaction != "none" else None
     reaction_natural = reaction_total = None
     reaction_succeeded: bool | None = None
     if refused:
         steps.append(Step(anchor="no-reaction", event=f"reaction.refused.{refused}", verdict="refused"))
     elif given.reaction != "none":
         reaction_natural, reaction_total, reaction_succeeded = _reaction(
-            given, dice, total, critical, steps
+            given, dice, total, critical, steps, situated.reaction_terms(REACTION_ABILITY[given.reaction])
         )
 
     if fumble:
@@ -104,6 +123,8 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
             against_label=defence,
             verdict="hit" if hit else "miss",
         ))
+    landed = hit
+    hit, miss_chance_roll = situated.roll_miss_chance(hit, dice, steps)
 
     outcome: Outcome
     if hit:
@@ -135,6 +156,12 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
         verdict=outcome,
     ))
 
+    survival_dc = None
+    if situated.coup_de_grace:
+        survival_dc = 10 + damage
+        steps.append(Step(anchor="coup-de-grace", event="coup_de_grace.survival",
+                          terms=(Term(value=10, label="flat"), Term(value=damage, label="damage")), value=survival_dc))
+
     counter = bool(reaction_succeeded and reaction_natural == 20 and given.in_contact and not critical)
     lost = reaction_natural == 1
     if counter:
@@ -161,6 +188,15 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
         damage=damage,
         counter_attack=counter,
         reactions_lost_next_turn=lost,
+        attack_modifier=attack_modifier,
+        defence_modifier=defence_modifier,
+        cover=situated.cover,
+        flanking=situated.flanking,
+        miss_chance=situated.miss_chance,
+        miss_chance_roll=miss_chance_roll,
+        concealment_miss=landed and not hit,
+        coup_de_grace=situated.coup_de_grace,
+        survival_dc=survival_dc,
         trace=tuple(steps),
     )
 
@@ -199,7 +235,8 @@ def _refusal(given: AttackInput) -> Refusal | None:
 
 
 def _reaction(
-    given: AttackInput, dice: DiceSource, attack_total: int, critical: bool, steps: list[Step]
+    given: AttackInput, dice: DiceSource, attack_total: int, critical: bool, steps: list[Step],
+    extra: tuple[Term, ...] = (),
 ) -> tuple[int, int, bool]:
     reaction = given.reaction
     ability = REACTION_ABILITY[reaction]
@@ -209,6 +246,7 @@ def _reaction(
         Term(value=natural, label="d20"),
         Term(value=defender.level, label="level"),
         Term(value=defender.ability(ability), label=ability),
+        *extra,
     )
     total = sum(t.value for t in terms)
     if critical:

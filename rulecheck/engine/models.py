@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rulecheck.engine.dice import DiceExpr
+from rulecheck.engine.situation import Situation
 from rulecheck.errors import RuleError
 
 Ability = Literal["str", "dex", "con", "int", "wis", "cha"]
@@ -127,6 +128,9 @@ class AttackInput(Model):
     reaction_lost: bool = Field(False, description="The defender fumbled a reaction last turn.")
     contact: bool | None = Field(None, description="In melee contact; defaults to a melee attack.")
     options: Options = Options()
+    situation: Situation | None = Field(
+        None, description="Conditions, cover, concealment, positions on a grid, coup de grâce (modifiers page)."
+    )
 
     @property
     def in_contact(self) -> bool:

@@ -23,6 +23,7 @@ from rulecheck.engine.poison import (
     resolve_poison_charges,
     resolve_vial_accident,
 )
+from rulecheck.engine.positions import PositionsInput, PositionsResult, resolve_positions
 from rulecheck.engine.rests import RestInput, RestResult, resolve_rest
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.turn import MovementInput, MovementResult, TurnInput, TurnResult, resolve_movement, resolve_turn
@@ -48,6 +49,9 @@ RULES: Mapping[str, Rule] = {
         Rule("attack", AttackInput, AttackResult, resolve_attack,
              "An attack against a defence or a dodge/parry, with criticals and damage.",
              headline=("outcome", "damage")),
+        Rule("positions", PositionsInput, PositionsResult, resolve_positions,
+             "What positions on a square grid decide: distance and reach, cover, concealment, flanking.",
+             headline=("in_reach", "cover", "flanking")),
         Rule("dying", DyingInput, DyingResult, resolve_dying,
              "An unconscious character's turns: hit dice below zero, stabilisation, death.",
              headline=("below_zero", "dead", "stabilised")),

@@ -20,6 +20,7 @@ from rulecheck.engine.sources import ScriptedDice
 from rulecheck.errors import Problem, RulecheckError, did_you_mean
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block, written_id
+from rulecheck.examples.tables import check_tables
 
 LANGUAGES = ("fr", "en")
 
@@ -144,6 +145,7 @@ def check_page(path: str, text: str) -> PageReport:
             report.outcomes.append(Outcome(block=block, problems=parsed))
         else:
             report.outcomes.append(check_example(parsed))
+    report.problems += check_tables(path, text, (language_of(path) or (None, ""))[0])
     return report
 
 

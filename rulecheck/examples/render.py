@@ -39,8 +39,11 @@ def percent(probability: float, language: Language, digits: int = 0) -> str:
     return f"{text.replace('.', ',')}\u202f%" if language == "fr" else f"{text}%"
 
 
-def value(raw: Any, language: Language) -> str:
-    """A result value as prose shows it: numbers localised, keys translated."""
+def value(raw: Any, language: Language, field: str | None = None) -> str:
+    """A result value as prose shows it: numbers localised, keys translated.
+
+    With ``field``, a word keyed ``field.value`` (``cover.none``) wins over the bare value's word.
+    """
     if isinstance(raw, bool):
         return word("true" if raw else "false", language)
     if isinstance(raw, int | float):
@@ -49,6 +52,9 @@ def value(raw: Any, language: Language) -> str:
         return "—"
     if isinstance(raw, tuple | list):
         return ", ".join(value(item, language) for item in raw) or word("none", language)
+    qualified = f"{field}.{raw}"
+    if field and qualified in VALUES.get(language, VALUES["en"]):
+        return word(qualified, language)
     return word(str(raw), language)
 
 

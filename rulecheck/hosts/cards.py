@@ -96,7 +96,7 @@ def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:
     colon = "\u00a0:" if language == "fr" else ":"
     return " · ".join(
         f"<strong>{html.escape(render.word('field.' + name, language))}</strong>{colon} "
-        f"{html.escape(render.value(getattr(result, name), language))}"
+        f"{html.escape(render.value(getattr(result, name), language, name))}"
         for name in fields
     )
 

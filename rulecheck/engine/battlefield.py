@@ -1,0 +1,320 @@
+"""Creatures and terrain drawn on a square grid, and what their positions decide.
+
+A battlefield is a small map, one text line per row of squares (spaces between squares are
+ignored):
+
+- ``.`` an empty square, ``#`` a wall (blocks lines, gives cover), ``=`` a low obstacle (cover
+  within 6 squares), ``~`` a square that gives concealment (fog, foliage);
+- ``A`` the attacker, ``D`` the defender, other capital letters the attacker's allies, small
+  letters any other creature. A creature bigger than Medium is drawn as a full block of its letter.
+
+``creatures`` gives a letter's size, shape and reach weapon, and places with ``at: [x, y]``
+(column, row, from 0 at the top left) a creature not drawn, such as a Tiny one sharing a square.
+
+From positions, :func:`assess` computes the distance, the attacker's reach, cover, concealment and
+flanking with the exact geometry of :mod:`rulecheck.engine.grid`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rulecheck.engine.grid import (
+    Space,
+    Square,
+    any_line_crosses,
+    chosen_corner_rank,
+    distance,
+    flanks,
+    line_of_effect,
+)
+from rulecheck.engine.sizes import Shape, Size, SizeRow, size_for_squares, size_row
+from rulecheck.engine.trace import Step
+
+ATTACKER, DEFENDER = "A", "D"
+TERRAIN = {".": None, "#": "wall", "=": "low", "~": "fog"}
+#: A low obstacle gives cover only to a target within this many squares of it.
+LOW_OBSTACLE_RANGE = 6
+
+GridCover = Literal["none", "soft", "normal", "total"]
+GridConcealment = Literal["none", "concealment"]
+
+
+class Occupant(BaseModel):
+    """What the map alone cannot say about a creature."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    size: Size | None = Field(None, description="Default: Medium, or the size that fills the drawn block.")
+    shape: Shape = Field("tall", description="Large and bigger: `tall` (longer reach) or `long`.")
+    reach_weapon: bool = Field(False, description="Reaches beyond the natural reach, up to twice it.")
+    at: tuple[int, int] | None = Field(None, description="[column, row] of a creature not drawn on the map.")
+
+
+class Battlefield(BaseModel):
+    """Positions on a square grid: a map of terrain and creatures, and details on creatures."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    map: str = Field(min_length=1, max_length=2000, description="One line per row: . # = ~ or a letter.")
+    creatures: dict[str, Occupant] = Field(default_factory=dict, description="Sizes and placements by letter.")
+
+    @model_validator(mode="after")
+    def _readable(self) -> Battlefield:
+        layout(self)
+        return self
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A creature on the grid: its letter, the squares it fills and its size row."""
+
+    letter: str
+    space: Space
+    size: SizeRow
+    reach_weapon: bool = False
+
+    @property
+    def reach(self) -> int:
+        """The farthest distance it attacks at in melee."""
+        return 2 * self.size.reach if self.reach_weapon else self.size.reach
+
+    def reaches(self, at: int) -> bool:
+        """Whether a melee attack reaches ``at`` squares (a reach weapon not within natural reach)."""
+        if self.reach_weapon:
+            return self.size.reach < at <= 2 * self.size.reach
+        return at <= self.size.reach
+
+    def threatens(self, other: Placed) -> bool:
+        """Whether it threatens ``other``: reach above 0 and ``other`` within it."""
+        return self.size.reach > 0 and self.reaches(distance(self.space, other.space))
+
+
+@dataclass(frozen=True)
+class Layout:
+    walls: frozenset[Square]
+    low: frozenset[Square]
+    fog: frozenset[Square]
+    creatures: dict[str, Placed]
+
+    @property
+    def attacker(self) -> Placed:
+        return self.creatures[ATTACKER]
+
+    @property
+    def defender(self) -> Placed:
+        return self.creatures[DEFENDER]
+
+    @property
+    def allies(self) -> tuple[Placed, ...]:
+        return tuple(c for k, c in sorted(self.creatures.items()) if k.isupper() and k not in (ATTACKER, DEFENDER))
+
+
+def layout(field: Battlefield) -> Layout:
+    """Read the map; raise ``ValueError`` naming the row and column of anything wrong."""
+    rows = [line.replace(" ", "").replace("\t", "") for line in field.map.strip("\n").splitlines()]
+    rows = [row for row in rows if row]
+    if not rows:
+        raise ValueError("the map is empty; draw one line per row, e.g. `A . D`")
+    width = len(rows[0])
+    terrain: dict[str, set[Square]] = {"wall": set(), "low": set(), "fog": set()}
+    drawn: dict[str, list[Square]] = {}
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            raise ValueError(f"map row {y + 1} has {len(row)} squares, row 1 has {width}; rows must be equally long")
+        for x, char in enumerate(row):
+            if char in TERRAIN:
+                kind = TERRAIN[char]
+                if kind:
+                    terrain[kind].add(Square(x, y))
+            elif char.isascii() and char.isalpha():
+                drawn.setdefault(char, []).append(Square(x, y))
+            else:
+                raise ValueError(f"map row {y + 1}, column {x + 1}: unknown square `{char}`; "
+                                 "use . # = ~ or a letter")
+    creatures: dict[str, Placed] = {}
+    for letter, squares in drawn.items():
+        creatures[letter] = _drawn(letter, squares, field.creatures.get(letter))
+    for letter, occupant in field.creatures.items():
+        if letter in drawn:
+            continue
+        if len(letter) != 1 or not (letter.isascii() and letter.isalpha()):
+            raise ValueError(f"creature `{letter}`: a creature is named by one letter")
+        if occupant.at is None:
+            raise ValueError(f"creature `{letter}` is neither drawn on the map nor placed with `at`")
+        creatures[letter] = _placed(letter, occupant, width, len(rows), terrain)
+    for letter in (ATTACKER, DEFENDER):
+        if letter not in creatures:
+            raise ValueError(f"the map has no `{letter}`: draw the attacker `A` and the defender `D`")
+    _check_sharing(creatures)
+    return Layout(frozenset(terrain["wall"]), frozenset(terrain["low"]), frozenset(terrain["fog"]), creatures)
+
+
+def _drawn(letter: str, squares: list[Square], occupant: Occupant | None) -> Placed:
+    if occupant is not None and occupant.at is not None:
+        raise ValueError(f"creature `{letter}` is drawn on the map and placed with `at`; keep one")
+    x0, y0 = min(s.x for s in squares), min(s.y for s in squares)
+    side = max(s.x for s in squares) - x0 + 1
+    if set(squares) != set(Space(x0, y0, side).squares):
+        raise ValueError(f"creature `{letter}` is not drawn as a full square block of `{letter}`")
+    default = size_for_squares(side) if side <= 5 else None
+    size = occupant.size if occupant and occupant.size else default
+    if size is None:
+        raise ValueError(f"creature `{letter}` fills {side}×{side} squares; no size is that big")
+    row = size_row(size, occupant.shape if occupant else "tall")
+    if row.squares != side:
+        raise ValueError(f"creature `{letter}` is {size}: it fills {row.squares}×{row.squares} squares, "
+                         f"the map draws {side}×{side}")
+    return Placed(letter, Space(x0, y0, side), row, bool(occupant and occupant.reach_weapon))
+
+
+def _placed(letter: str, occupant: Occupant, width: int, height: int, terrain: dict[str, set[Square]]) -> Placed:
+    assert occupant.at is not None
+    x, y = occupant.at
+    row = size_row(occupant.size or "medium", occupant.shape)
+    space = Space(x, y, row.squares)
+    for square in space.squares:
+        if not (0 <= square.x < width and 0 <= square.y < height):
+            raise ValueError(f"creature `{letter}` at [{x}, {y}] is off the map ({width}×{height} squares)")
+        if square in terrain["wall"] or square in terrain["low"]:
+            raise ValueError(f"creature `{letter}` at [{x}, {y}] stands on an obstacle")
+    return Placed(letter, space, row, occupant.reach_weapon)
+
+
+def _check_sharing(creatures: dict[str, Placed]) -> None:
+    """Creatures of a square or more never overlap; smaller ones share squares up to a full square."""
+    whole: dict[Square, str] = {}
+    shared: dict[Square, Fraction] = {}
+    for letter, creature in sorted(creatures.items()):
+        for square in creature.space.squares:
+            if creature.size.space < 1:
+                shared[square] = shared.get(square, Fraction(0)) + creature.size.space ** 2
+                if shared[square] > 1:
+                    raise ValueError(f"square [{square.x}, {square.y}] holds more small creatures than fit in it")
+            elif square in whole:
+                raise ValueError(f"creatures `{whole[square]}` and `{letter}` overlap at [{square.x}, {square.y}]")
+            else:
+                whole[square] = letter
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """What the positions decide for one attack of the attacker on the defender."""
+
+    distance: int
+    reach: int
+    in_reach: bool
+    cover: GridCover
+    concealment: GridConcealment
+    flanking: bool
+    flanking_ally: str | None
+    has_fog: bool
+    reach_weapon: bool
+    natural_reach: int
+
+
+def assess(field: Battlefield, melee: bool) -> Assessment:
+    """Distance, reach, cover, concealment and flanking for a melee or a ranged attack."""
+    grid = layout(field)
+    attacker, defender = grid.attacker, grid.defender
+    apart = distance(attacker.space, defender.space)
+    ally = _flanking_ally(grid, apart)
+    return Assessment(
+        distance=apart,
+        reach=attacker.reach,
+        in_reach=attacker.reaches(apart),
+        cover=_cover(grid, apart, melee),
+        concealment=_concealment(grid, apart, melee),
+        flanking=ally is not None,
+        flanking_ally=ally,
+        has_fog=bool(grid.fog),
+        reach_weapon=attacker.reach_weapon,
+        natural_reach=attacker.size.reach,
+    )
+
+
+def _cover(grid: Layout, apart: int, melee: bool) -> GridCover:
+    attacker, defender = grid.attacker, grid.defender
+    if apart == 0:
+        return "none"
+    if not line_of_effect(attacker.space.squares, defender.space.squares, grid.walls):
+        return "total"
+    if melee and apart == 1:
+        solid = dict.fromkeys(grid.walls | grid.low, 1)
+        pairs = [(a, t) for a in attacker.space.squares for t in defender.space.squares
+                 if distance(Space(a.x, a.y), Space(t.x, t.y)) == 1]
+        return "normal" if min(any_line_crosses(a, t, solid) for a, t in pairs) else "none"
+    own = set(attacker.space.squares) | set(defender.space.squares)
+    ranks: dict[Square, int] = {}
+    if not melee:  # creatures give soft cover against ranged attacks only
+        for creature in grid.creatures.values():
+            ranks.update(dict.fromkeys(creature.space.squares, 1))
+    for square in grid.low:
+        obstacle = Space(square.x, square.y)
+        near_target = distance(defender.space, obstacle)
+        if near_target <= LOW_OBSTACLE_RANGE and distance(attacker.space, obstacle) >= near_target:
+            ranks[square] = 2
+    ranks.update(dict.fromkeys(grid.walls, 2))
+    for square in own:
+        ranks.pop(square, None)
+    rank = chosen_corner_rank(attacker.space.squares, defender.space.squares, ranks)
+    return "normal" if rank == 2 else "soft" if rank == 1 else "none"
+
+
+def _concealment(grid: Layout, apart: int, melee: bool) -> GridConcealment:
+    attacker, defender = grid.attacker, grid.defender
+    if melee and apart <= 1:
+        inside = all(square in grid.fog for square in defender.space.squares)
+        return "concealment" if inside else "none"
+    fog = {square: 1 for square in grid.fog if square not in attacker.space}
+    rank = chosen_corner_rank(attacker.space.squares, defender.space.squares, fog)
+    return "concealment" if rank else "none"
+
+
+def _flanking_ally(grid: Layout, apart: int) -> str | None:
+    attacker, defender = grid.attacker, grid.defender
+    if not attacker.threatens(defender):
+        return None
+    for ally in grid.allies:
+        if not ally.threatens(defender):
+            continue
+        for mine in attacker.space.squares:
+            for theirs in ally.space.squares:
+                if flanks(mine.centre, theirs.centre, defender.space):
+                    return ally.letter
+    return None
+
+
+def assessment_steps(found: Assessment, melee: bool) -> list[Step]:
+    """The trace of an assessment: reach (melee), cover, concealment (with fog), flanking (melee)."""
+    steps: list[Step] = []
+    if melee:
+        steps.append(_reach_step(found))
+    else:
+        steps.append(Step(anchor="size-and-reach", event="grid.distance", value=found.distance))
+    steps.append(Step(anchor="cover", event="grid.cover", verdict=f"cover.{found.cover}"))
+    if found.has_fog:
+        steps.append(Step(anchor="concealment", event="grid.concealment",
+                          verdict=f"concealment.{found.concealment}"))
+    if melee:
+        steps.append(Step(anchor="flanking", event="grid.flanking",
+                          verdict="flanked" if found.flanking else "not_flanked"))
+    return steps
+
+
+def _reach_step(found: Assessment) -> Step:
+    verdict = "in_reach" if found.in_reach else "out_of_reach"
+    if found.reach_weapon and found.distance <= found.natural_reach:
+        return Step(anchor="size-and-reach", event="grid.reach_weapon", value=found.distance, op="<=",
+                    against=found.natural_reach, against_label="natural_reach", verdict="too_close")
+    return Step(
+        anchor="size-and-reach",
+        event="grid.reach_weapon" if found.reach_weapon else "grid.reach",
+        value=found.distance,
+        op="<=" if found.distance <= found.reach else ">",
+        against=found.reach,
+        against_label="weapon_reach" if found.reach_weapon else "reach",
+        verdict=verdict,
+    )

@@ -1,0 +1,331 @@
+"""The situation around an attack: conditions, cover, concealment, positions, coup de grâce.
+
+:class:`Situation` is the optional ``situation`` input of the attack rule. :func:`situate` turns it
+into a :class:`Situated` attack that the attack resolution consults at fixed points: it adds
+modifiers to the attack total and to the defence (stacked by :func:`~rulecheck.engine.modifiers.stack`),
+refuses reactions of a defender who cannot act, rolls the concealment miss chance, and makes a
+coup de grâce an automatic critical hit. Without a situation, :data:`NEUTRAL` changes nothing.
+
+Decisions (interpretation notes on the modifiers page):
+
+- The table's melee column applies to melee attacks, the ranged column to ranged attacks; a
+  magical attack uses the melee column in contact, the ranged column otherwise.
+- "Loses its DEX bonus" and "DEX counts as −5" change Def PHY only: we read Def PHY as holding
+  the defender's DEX. Def MAG is not made of DEX.
+- A prone attacker cannot use a ranged weapon other than a crossbow or shuriken; a spell is not a
+  weapon, so a prone caster attacks at range without penalty.
+- The miss chance is lost on a d100 at or under the percentage (1-20 for 20 %), critical hits
+  included; a coup de grâce skips it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rulecheck.engine.battlefield import Assessment, Battlefield, assess, assessment_steps
+from rulecheck.engine.modifiers import (
+    ATTACKER,
+    CONCEALMENT,
+    COVER,
+    DEFENDER,
+    DEX_AT_ZERO,
+    ENTANGLED_DEX,
+    PRONE_RANGED_WEAPONS,
+    Column,
+    Modifier,
+    Row,
+    stack,
+)
+from rulecheck.engine.sources import DiceSource
+from rulecheck.engine.trace import Step, Term
+from rulecheck.errors import RuleError
+
+if TYPE_CHECKING:
+    from rulecheck.engine.models import AttackInput
+
+AttackerCondition = Literal[
+    "dazzled", "entangled", "flanking", "invisible", "higher_ground", "prone", "shaken", "frightened", "squeezing"
+]
+DefenderCondition = Literal[
+    "blinded", "invisible", "cowering", "entangled", "flat_footed", "grappled", "helpless", "kneeling", "sitting",
+    "pinned", "prone", "squeezing", "stunned",
+]
+CoverDegree = Literal["none", "partial", "normal", "improved", "soft", "total"]
+ConcealmentDegree = Literal["none", "concealment", "total"]
+Weapon = Literal["other", "bow", "crossbow", "shuriken"]
+
+#: Defender conditions that leave no dodge or parry.
+CANNOT_ACT: frozenset[str] = frozenset({"helpless", "pinned", "stunned", "cowering"})
+POSTURES: frozenset[str] = frozenset({"kneeling", "sitting", "prone"})
+#: Cover degrees a GM may give to grade the cover that the grid finds.
+GRADES: frozenset[str] = frozenset({"partial", "improved"})
+
+
+class Situation(BaseModel):
+    """Conditions, cover, concealment and positions around one attack."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    attacker: tuple[AttackerCondition, ...] = Field((), description="The attacker's situation (table rows).")
+    defender: tuple[DefenderCondition, ...] = Field((), description="The defender's situation (table rows).")
+    cover: CoverDegree | None = Field(None, description="The defender's cover; with a grid, `partial` or "
+                                                        "`improved` grades the cover the grid finds.")
+    concealment: ConcealmentDegree | None = Field(None, description="20 % or 50 % miss chance.")
+    weapon: Weapon = Field("other", description="Where it matters: bow, crossbow, shuriken or other.")
+    attacker_grappled: bool = Field(False, description="The attacker is grappled too: a grappled defender "
+                                                       "keeps its DEX.")
+    coup_de_grace: bool = Field(False, description="A coup de grâce on a helpless defender.")
+    immune_to_criticals: bool = Field(False, description="The defender is immune to critical hits "
+                                                         "(no coup de grâce).")
+    grid: Battlefield | None = Field(None, description="Positions: reach, cover, concealment, flanking.")
+    modifiers: tuple[Modifier, ...] = Field((), description="Other modifiers (a spell, the GM's call).")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Situation:
+        for side in ("attacker", "defender"):
+            listed: tuple[str, ...] = getattr(self, side)
+            twice = sorted({c for c in listed if listed.count(c) > 1})
+            if twice:
+                raise ValueError(f"{side}: `{twice[0]}` is listed twice")
+        postures = [c for c in self.defender if c in POSTURES]
+        if len(postures) > 1:
+            raise ValueError(f"defender: `{postures[0]}` and `{postures[1]}` are two postures; keep one")
+        if self.grid is not None:
+            if "flanking" in self.attacker:
+                raise ValueError("attacker: flanking comes from the grid's positions; remove `flanking`")
+            if self.cover is not None and self.cover not in GRADES:
+                raise ValueError(f"cover: `{self.cover}` contradicts the grid, which finds the cover itself; "
+                                 "with a grid, `cover` only grades it (`partial` or `improved`)")
+        return self
+
+
+@dataclass
+class Situated:
+    """An attack in its situation, as the attack resolution consults it."""
+
+    column: Column = "melee"
+    attack_modifiers: tuple[Modifier, ...] = ()
+    defence_modifiers: tuple[Modifier, ...] = ()
+    physical_modifiers: tuple[Modifier, ...] = ()
+    cover: CoverDegree = "none"
+    flanking: bool = False
+    miss_chance: int = 0
+    coup_de_grace: bool = False
+    cannot_act: bool = False
+    dodge_dex: int = 0
+    steps: list[Step] = field(default_factory=list)
+
+    def adjust_attack(self, total: int, steps: list[Step]) -> tuple[int, int]:
+        """The attack total with the stacked attack modifiers, and their sum."""
+        return _apply(total, "attack", self.attack_modifiers, self.column, steps)
+
+    def adjust_defence(self, value: int, defence: str, steps: list[Step]) -> tuple[int, int]:
+        """The defence with the stacked defence modifiers (DEX ones on Def PHY only), and their sum."""
+        modifiers = self.defence_modifiers + (self.physical_modifiers if defence == "def_phy" else ())
+        return _apply(value, defence, modifiers, self.column, steps)
+
+    def reaction_terms(self, ability: str) -> tuple[Term, ...]:
+        """Extra terms of a reaction test: an entangled defender's DEX penalty on a dodge."""
+        return (Term(value=self.dodge_dex, label="dex.entangled"),) if ability == "dex" and self.dodge_dex else ()
+
+    def roll_miss_chance(self, hit: bool, dice: DiceSource, steps: list[Step]) -> tuple[bool, int | None]:
+        """Whether the hit stands after the miss chance, and the d100 rolled (if any)."""
+        if not hit or not self.miss_chance:
+            return hit, None
+        if self.coup_de_grace:
+            steps.append(Step(anchor="coup-de-grace", event="coup_de_grace.concealment", value=self.miss_chance,
+                              verdict="no_miss_chance"))
+            return hit, None
+        (roll,) = dice.roll("miss_chance", 100)
+        lost = roll <= self.miss_chance
+        steps.append(Step(
+            anchor="concealment", event="miss_chance.roll", value=roll, op="<=" if lost else ">",
+            against=self.miss_chance, against_label="miss_chance",
+            verdict="concealment_miss" if lost else "concealment_hit",
+        ))
+        return not lost, roll
+
+
+NEUTRAL = Situated()
+
+
+def _apply(
+    value: int, label: str, modifiers: tuple[Modifier, ...], column: Column, steps: list[Step]
+) -> tuple[int, int]:
+    """Stack the modifiers of one target, trace what is ignored and what applies, return the new value."""
+    target: Literal["attack", "defence"] = "attack" if label == "attack" else "defence"
+    stacked = stack(modifiers, target, column)
+    for modifier in stacked.ignored:
+        steps.append(Step(anchor="stacking", event="modifiers.ignored",
+                          terms=(Term(value=modifier.value, label=modifier.source),), verdict="not_stacking"))
+    if stacked.applied:
+        steps.append(Step(
+            anchor="attacker-modifiers" if target == "attack" else "defender-modifiers",
+            event=f"modifiers.{target}",
+            terms=(Term(value=value, label=label), *(Term(value=m.value, label=m.source) for m in stacked.applied)),
+            value=value + stacked.total,
+        ))
+    return value + stacked.total, stacked.total
+
+
+def column_of(given: AttackInput) -> Column:
+    """Melee column for melee attacks and magical attacks in contact; ranged column otherwise."""
+    if given.attack.kind == "melee":
+        return "melee"
+    if given.attack.kind == "magic" and given.contact:
+        return "melee"
+    return "ranged"
+
+
+def situate(given: AttackInput) -> Situated:
+    """The attack in its situation; raises :class:`RuleError` for an attack the rules forbid."""
+    situation: Situation | None = getattr(given, "situation", None)
+    if situation is None:
+        return NEUTRAL
+    column = column_of(given)
+    steps: list[Step] = []
+    found: Assessment | None = None
+    if situation.grid is not None:
+        found = assess(situation.grid, melee=column == "melee")
+        steps += assessment_steps(found, melee=column == "melee")
+        _check_grid(given, found, column)
+
+    cover = _cover(situation, found)
+    attackers = [ATTACKER[c] for c in situation.attacker]
+    if found is not None and found.flanking:
+        attackers.append(ATTACKER["flanking"])
+    defenders = [DEFENDER[c] for c in situation.defender]
+    concealment = _concealment(situation, found)
+    adjacent = found.distance <= 1 if found is not None else bool(given.contact)
+    _check_attack(given, situation, column, cover, concealment, adjacent)
+
+    attack_modifiers = [_modifier(row, "attacker", "attack", column) for row in attackers]
+    if "entangled" in situation.attacker and given.attack.ability == "dex":
+        attack_modifiers.append(Modifier(kind="dex", source="dex.entangled", target="attack", value=ENTANGLED_DEX))
+    defence_modifiers = [_modifier(COVER[cover], "cover", "defence", column)] if cover != "none" else []
+    defence_modifiers += [_modifier(row, "defender", "defence", column) for row in defenders]
+    steps += _prone_steps(given, situation, column)
+
+    return Situated(
+        column=column,
+        attack_modifiers=tuple(m for m in attack_modifiers if m is not None)
+        + tuple(m for m in situation.modifiers if m.target == "attack"),
+        defence_modifiers=tuple(m for m in defence_modifiers if m is not None)
+        + tuple(m for m in situation.modifiers if m.target == "defence"),
+        physical_modifiers=_dex_modifiers(given, situation, attackers, defenders, column),
+        cover=cover,
+        flanking=column == "melee" and any(row.key == "flanking" for row in attackers),
+        miss_chance=CONCEALMENT[concealment],
+        coup_de_grace=situation.coup_de_grace,
+        cannot_act=any(c in CANNOT_ACT for c in situation.defender),
+        dodge_dex=ENTANGLED_DEX if "entangled" in situation.defender else 0,
+        steps=steps,
+    )
+
+
+def _modifier(row: Row, side: str, target: Literal["attack", "defence"], column: Column) -> Modifier | None:
+    value = row.cell(column).value
+    if not isinstance(value, int):
+        return None
+    return Modifier(kind=row.kind, source=f"{side}.{row.key}", target=target, value=value,
+                    melee=column == "melee", ranged=column == "ranged")
+
+
+def _dex_modifiers(
+    given: AttackInput, situation: Situation, attackers: list[Row], defenders: list[Row], column: Column
+) -> tuple[Modifier, ...]:
+    """The footnotes on the defender's DEX, as Def PHY modifiers of kind ``dex`` (worst applies)."""
+    dex = given.defender.ability("dex")
+    notes = {note for row in defenders for note in row.cell(column).footnotes
+             if not (row.key == "grappled" and situation.attacker_grappled)}
+    from_attacker = {note for row in attackers for note in row.cell(column).footnotes}
+    if "dex_zero" in notes:  # the DEX is replaced: no other DEX effect matters
+        return (Modifier(kind="dex", source="dex.zero", target="defence", value=DEX_AT_ZERO - dex),)
+    found = []
+    if "dex_penalty" in notes:
+        found.append(Modifier(kind="dex", source="dex.entangled", target="defence", value=ENTANGLED_DEX))
+    if "loses_dex" in notes or "defender_loses_dex" in from_attacker:
+        found.append(Modifier(kind="dex", source="dex.loses_bonus", target="defence", value=-max(0, dex)))
+    return tuple(found)
+
+
+def _cover(situation: Situation, found: Assessment | None) -> CoverDegree:
+    if found is None:
+        return situation.cover or "none"
+    if found.cover == "normal" and situation.cover in GRADES:
+        return situation.cover
+    return found.cover
+
+
+def _concealment(situation: Situation, found: Assessment | None) -> Literal["none", "concealment", "total"]:
+    """The highest concealment of every source: several never add up."""
+    degrees = [situation.concealment or "none"]
+    if found is not None:
+        degrees.append(found.concealment)
+    if "invisible" in situation.defender:
+        degrees.append("total")
+    return max(degrees, key=lambda d: CONCEALMENT[d])
+
+
+def _check_grid(given: AttackInput, found: Assessment, column: Column) -> None:
+    if column == "melee" and not found.in_reach:
+        where = "within its natural reach" if found.reach_weapon and found.distance <= found.natural_reach \
+            else f"{found.distance} squares away, beyond reach {found.reach}"
+        raise RuleError(f"the defender is out of the attacker's melee reach: {where}",
+                        field=("given", "situation", "grid"),
+                        hint="move the attacker, give a reach weapon, or make a ranged attack")
+    if given.contact is not None and given.contact != (found.distance <= 1):
+        raise RuleError(f"`contact: {str(given.contact).lower()}` contradicts the grid "
+                        f"(distance {found.distance})", field=("given", "contact"),
+                        hint="leave `contact` out: the grid decides it")
+
+
+def _check_attack(
+    given: AttackInput, situation: Situation, column: Column, cover: CoverDegree, concealment: str, adjacent: bool
+) -> None:
+    def refuse(message: str, *path: str, hint: str | None = None) -> RuleError:
+        return RuleError(message, field=("given", *path), hint=hint)
+
+    if cover == "total":
+        raise refuse("a defender with total cover cannot be attacked (no line of effect)",
+                     "situation", "grid" if situation.grid else "cover", hint="move to draw a line to the defender")
+    if given.attack.opportunity:
+        covered = cover != "none" and isinstance(COVER[cover].cell(column).value, int)
+        if covered:
+            raise refuse("no opportunity attack against a defender with cover", "attack", "opportunity")
+        if concealment == "total":
+            raise refuse("no opportunity attack against a defender with total concealment", "attack", "opportunity")
+    if "prone" in situation.attacker and given.attack.kind == "ranged" and situation.weapon not in PRONE_RANGED_WEAPONS:
+        raise refuse("a prone attacker cannot shoot with this weapon; only a crossbow or shurikens work lying down",
+                     "situation", "weapon", hint="set `weapon: crossbow` or `shuriken`, or stand up first")
+    if situation.coup_de_grace:
+        _check_coup_de_grace(given, situation, adjacent, refuse)
+
+
+def _check_coup_de_grace(
+    given: AttackInput, situation: Situation, adjacent: bool, refuse: Callable[..., RuleError]
+) -> None:
+    if "helpless" not in situation.defender:
+        raise refuse("a coup de grâce needs a helpless defender", "situation", "coup_de_grace",
+                     hint="add `helpless` to `situation.defender`")
+    if situation.immune_to_criticals:
+        raise refuse("no coup de grâce against a creature immune to critical hits", "situation", "coup_de_grace")
+    if given.attack.kind == "magic":
+        raise refuse("a coup de grâce is dealt with a weapon, not a spell", "attack", "kind")
+    if given.attack.kind == "ranged":
+        if situation.weapon not in ("bow", "crossbow"):
+            raise refuse("a ranged coup de grâce needs a bow or a crossbow", "situation", "weapon")
+        if not adjacent:
+            raise refuse("a coup de grâce with a bow or crossbow is dealt from an adjacent square",
+                         *(("situation", "grid") if situation.grid else ("contact",)),
+                         hint="set `contact: true`, or place both side by side on the grid")
+
+
+def _prone_steps(given: AttackInput, situation: Situation, column: Column) -> list[Step]:
+    if "prone" in situation.attacker and column == "ranged":
+        return [Step(anchor="attacker-modifiers", event="prone.ranged",
+                     verdict="weapon." + (situation.weapon if given.attack.kind == "ranged" else "spell"))]
+    return []

@@ -1,0 +1,266 @@
+"""Reference tables checked like examples: every cell of a marked Markdown table against the engine.
+
+A marker line names the engine table that the Markdown table right after it shows::
+
+    <!-- rulecheck-table: attacker-modifiers -->
+    | The attacker is… | Melee | Ranged |
+    |---|---|---|
+    | dazzled | −1 | −1 |
+
+The first cell of a row is the row's label, in the page's language, exactly as the locales name
+the engine row (``attacker.dazzled`` → "dazzled"); the other cells are compared with the engine's
+data. Numbers may be written with ``−`` or ``-``; ``—`` means "does not apply"; words (impossible,
+total concealment) are the locale's ``cell.*`` values; a footnote is a superscript digit after the
+value (each table says which digit means which footnote). Every engine row must appear once.
+
+Three stages, as for examples: :func:`find_tables` locates marked tables (lines only),
+:func:`parse_cell` reads one cell, :func:`check_tables` compares and returns located problems.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rulecheck.engine.modifiers import ATTACKER_ROWS, CONCEALMENT, COVER_ROWS, DEFENDER_ROWS, Cell, Row
+from rulecheck.engine.sizes import SIZES
+from rulecheck.errors import Problem, did_you_mean
+from rulecheck.examples.locales import LANGUAGES, load_locales
+
+LABELS, _EVENTS, VALUES = load_locales()
+
+FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
+MARKER = re.compile(r"^(?P<indent>[ \t]*)<!--\s*rulecheck-table:\s*(?P<name>\S*)\s*-->[ \t]*$")
+SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+MINUS = "−"
+
+#: An expected cell value: a number, a fraction, ``None`` for "does not apply", or a word key.
+Value = int | Fraction | str | None
+
+
+@dataclass(frozen=True)
+class Want:
+    """What the engine says a cell holds."""
+
+    value: Value
+    footnotes: frozenset[str] = frozenset()
+    signed: bool = False
+    percent: bool = False
+
+
+@dataclass(frozen=True)
+class ExpectedRow:
+    label: str  # a LABELS key
+    cells: tuple[Want, ...]
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """An engine table as a page shows it: its rows and the superscript digit of each footnote."""
+
+    name: str
+    rows: Callable[[], list[ExpectedRow]]
+    markers: Mapping[str, str] = field(default_factory=dict)
+
+
+def _modifier_cell(cell: Cell) -> Want:
+    value: Value = None if cell.value == "n/a" else cell.value
+    return Want(value, frozenset(cell.footnotes), signed=True)
+
+
+def _modifier_rows(rows: Iterable[Row], prefix: str) -> Callable[[], list[ExpectedRow]]:
+    return lambda: [ExpectedRow(f"{prefix}.{r.key}", (_modifier_cell(r.melee), _modifier_cell(r.ranged)))
+                    for r in rows]
+
+
+def _concealment_rows() -> list[ExpectedRow]:
+    return [ExpectedRow(f"concealment.{key}", (Want(percent, percent=True),))
+            for key, percent in CONCEALMENT.items() if percent]
+
+
+def _size_rows() -> list[ExpectedRow]:
+    return [ExpectedRow(f"size.{row.key}", (Want(row.space), Want(row.reach), Want(row.per_square)))
+            for row in SIZES]
+
+
+TABLES: dict[str, TableSpec] = {spec.name: spec for spec in (
+    TableSpec("attacker-modifiers", _modifier_rows(ATTACKER_ROWS, "attacker"),
+              {"dex_penalty": "¹", "defender_loses_dex": "²", "crossbow_shuriken": "³"}),
+    TableSpec("defender-modifiers", _modifier_rows(DEFENDER_ROWS, "defender"),
+              {"loses_dex": "¹", "dex_penalty": "²", "dex_zero": "³"}),
+    TableSpec("cover", _modifier_rows(COVER_ROWS, "cover")),
+    TableSpec("concealment", _concealment_rows),
+    TableSpec("sizes", _size_rows),
+)}
+
+
+@dataclass(frozen=True)
+class MarkedTable:
+    """A marked table: its name, the marker's line, and its lines (1-based number, text)."""
+
+    name: str
+    line: int
+    rows: tuple[tuple[int, str], ...]
+
+
+def find_tables(text: str) -> list[MarkedTable]:
+    """Every marker outside fenced code, and the table lines right after it (none if no table follows)."""
+    lines = text.splitlines()
+    found = []
+    fence: str | None = None
+    for index, line in enumerate(lines):
+        opening = FENCE.match(line)
+        if fence is None and opening:
+            fence = opening["fence"]
+            continue
+        if fence is not None and re.fullmatch(rf"[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*", line):
+            fence = None
+            continue
+        match = MARKER.match(line)
+        if fence is not None or not match:
+            continue
+        rows = []
+        for number in range(index + 1, len(lines)):
+            body = lines[number].strip()
+            if not body.startswith("|"):
+                break
+            rows.append((number + 1, body))
+        found.append(MarkedTable(match["name"], index + 1, tuple(rows)))
+    return found
+
+
+def split_row(line: str) -> list[str]:
+    """The cells of a Markdown table line (outer pipes optional, ``\\|`` kept as a pipe)."""
+    body = line.strip()
+    body = body[1:] if body.startswith("|") else body
+    body = body[:-1] if body.endswith("|") and not body.endswith("\\|") else body
+    return [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", body)]
+
+
+def _plain(text: str) -> str:
+    text = re.sub(r"[*_`]", "", text)
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split()).casefold()
+
+
+def parse_cell(text: str, language: str | None) -> tuple[Value, str]:
+    """A cell's value and its superscript digits; raise ``ValueError`` when it reads as nothing known."""
+    plain = _plain(text)
+    marks = "".join(ch for ch in plain if ch in SUPERSCRIPTS)
+    plain = "".join(ch for ch in plain if ch not in SUPERSCRIPTS).strip()
+    number = plain.replace(MINUS, "-").replace(" ", "").removesuffix("%")
+    if number in ("—", "-", "–"):
+        return None, marks
+    if re.fullmatch(r"[+-]?\d+", number):
+        return int(number), marks
+    if re.fullmatch(r"\d+/\d+", number):
+        return Fraction(number), marks
+    words = _words(language)
+    for key, word in words:
+        if plain == _plain(word):
+            return key, marks
+    raise ValueError(f"`{text}` is neither a number, `—`, nor a table word ({', '.join(w for _, w in words)})")
+
+
+def _words(language: str | None) -> list[tuple[str, str]]:
+    """The table words (``cell.*`` values) of the language, or of every language."""
+    return [(key.removeprefix("cell."), word)
+            for lang in ([language] if language in LANGUAGES else list(LANGUAGES))
+            for key, word in VALUES.get(lang or "", {}).items()
+            if key.startswith("cell.") and word != "—"]
+
+
+def show(want: Want, markers: Mapping[str, str], language: str | None) -> str:
+    """A cell as the page should write it."""
+    value = want.value
+    if value is None:
+        text = "—"
+    elif isinstance(value, str):
+        text = VALUES.get(language or "en", VALUES["en"]).get(f"cell.{value}", value)
+    elif isinstance(value, Fraction) and value.denominator != 1:
+        text = f"{value.numerator}/{value.denominator}"
+    else:
+        number = int(value)
+        text = (f"+{number}" if number >= 0 else f"{MINUS}{-number}") if want.signed else str(number)
+        if want.percent:
+            text += "\u202f%" if language == "fr" else "%"
+    digits = "".join(sorted(markers[f] for f in want.footnotes if f in markers))
+    return text + digits
+
+
+def check_tables(path: str, text: str, language: str | None = None) -> list[Problem]:
+    """Every marked table of a page against the engine; one located problem per wrong thing."""
+    problems = []
+    for table in find_tables(text):
+        problems += _check_table(path, table, language)
+    return problems
+
+
+def _check_table(path: str, table: MarkedTable, language: str | None) -> list[Problem]:
+    def problem(line: int, message: str) -> Problem:
+        return Problem(path=path, line=line, message=f"table `{table.name}`: {message}", kind="table")
+
+    spec = TABLES.get(table.name)
+    if spec is None:
+        hint = did_you_mean(table.name, TABLES) or "tables are " + ", ".join(sorted(TABLES))
+        return [Problem(path=path, line=table.line, kind="table",
+                        message=f"unknown table `{table.name}`; {hint}")]
+    if len(table.rows) < 2 or not re.fullmatch(r"[\s|:-]+", table.rows[1][1]):
+        return [problem(table.line, "no Markdown table right after the marker line")]
+    expected = spec.rows()
+    width = 1 + len(expected[0].cells)
+    header_line, header = table.rows[0]
+    if len(split_row(header)) != width:
+        return [problem(header_line, f"{len(split_row(header))} columns, the engine's table has {width}")]
+    columns = split_row(header)
+    languages = [language] if language in LANGUAGES else list(LANGUAGES)
+    labels = {_plain(_label(row.label, lang)): row for lang in languages for row in expected}
+    seen: dict[str, int] = {}
+    problems = []
+    for line, text in table.rows[2:]:
+        cells = split_row(text)
+        name = _plain("".join(ch for ch in cells[0] if ch not in SUPERSCRIPTS))
+        row = labels.get(name)
+        if row is None:
+            close = did_you_mean(name, labels)
+            problems.append(problem(line, f"no engine row is called `{cells[0]}`" + (f"; {close}" if close else "")))
+            continue
+        if row.label in seen:
+            problems.append(problem(line, f"row `{cells[0]}` already given at line {seen[row.label]}"))
+            continue
+        seen[row.label] = line
+        if len(cells) != width:
+            problems.append(problem(line, f"row `{cells[0]}` has {len(cells)} cells, the table has {width}"))
+            continue
+        for column, cell, want in zip(columns[1:], cells[1:], row.cells, strict=True):
+            problems += _check_cell(problem, line, cells[0], column, cell, want, spec, language)
+    missing = [_label(row.label, language) for row in expected if row.label not in seen]
+    if missing:
+        problems.append(problem(table.line, "rows missing from the page: " + ", ".join(missing)))
+    return problems
+
+
+def _check_cell(
+    problem: Callable[[int, str], Problem], line: int, row: str, column: str, cell: str, want: Want,
+    spec: TableSpec, language: str | None,
+) -> list[Problem]:
+    where = f"row `{row}`, column `{column}`"
+    try:
+        value, marks = parse_cell(cell, language)
+    except ValueError as error:
+        return [problem(line, f"{where}: {error}")]
+    digits = {mark: note for note, mark in spec.markers.items()}
+    unknown = [mark for mark in marks if mark not in digits]
+    notes = frozenset(digits[mark] for mark in marks if mark in digits)
+    if value != want.value or notes != want.footnotes or unknown:
+        return [problem(line, f"{where}: the page says `{cell}`, the engine says "
+                              f"`{show(want, spec.markers, language)}`")]
+    return []
+
+
+def _label(key: str, language: str | None) -> str:
+    return LABELS.get(language or "en", LABELS["en"]).get(key, key)
+
+
+__all__ = ["TABLES", "MarkedTable", "TableSpec", "check_tables", "find_tables", "parse_cell", "split_row"]

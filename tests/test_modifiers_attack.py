@@ -1,0 +1,416 @@
+"""The attack rule in its situation: every table row, DEX footnotes, cover, concealment, flanking,
+helpless targets, coup de grâce, refusals, and the property that more defence never helps to hit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from rulecheck.engine import AttackInput, ScriptedDice, SeededDice, resolve_attack
+from rulecheck.engine.attack import AttackResult
+from rulecheck.engine.modifiers import ATTACKER_ROWS, COVER_ROWS, DEFENDER_ROWS, Row
+from rulecheck.errors import RuleError
+
+
+def attack(given_: dict[str, Any], **dice: list[int]) -> AttackResult:
+    source = ScriptedDice(dice)
+    result = resolve_attack(AttackInput.model_validate(given_), source)
+    assert source.unused() == {}, "every scripted die must be used"
+    return result
+
+
+def situated(situation: dict[str, Any], kind: str = "melee", total: int = 10, **extra: Any) -> dict[str, Any]:
+    return {"attack": {"kind": kind, "total": total}, "situation": situation, **extra}
+
+
+def refused(given_: dict[str, Any]) -> RuleError:
+    with pytest.raises(RuleError) as raised:
+        resolve_attack(AttackInput.model_validate(given_), ScriptedDice({}))
+    return raised.value
+
+
+# Every table row, both columns -----------------------------------------------------------------
+
+def cells(rows: tuple[Row, ...]) -> list[tuple[str, str, Any]]:
+    return [(row.key, column, row.cell(column).value) for row in rows for column in ("melee", "ranged")]
+
+
+@pytest.mark.parametrize(("key", "column", "value"), [c for c in cells(ATTACKER_ROWS) if isinstance(c[2], int)])
+def test_each_attacker_row_changes_the_attack_total_by_its_cell(key: str, column: str, value: int) -> None:
+    result = attack(situated({"attacker": [key]}, kind=column))
+    assert (result.attack_modifier, result.attack_total) == (value, 10 + value)
+
+
+@pytest.mark.parametrize(("key", "column", "value"), [c for c in cells(DEFENDER_ROWS) if isinstance(c[2], int)
+                                                      and c[0] != "cover"])
+def test_each_defender_row_changes_the_defence_by_its_cell(key: str, column: str, value: int) -> None:
+    # DEX 0: losing the DEX bonus costs nothing, and a DEX counted as −5 costs exactly 5.
+    dex_zero = -5 if key in ("helpless", "pinned") else 0
+    entangled = -2 if key == "entangled" else 0
+    result = attack({**situated({"defender": [key]}, kind=column), "defender": {"def_phy": 20}})
+    assert result.defence_modifier == value + dex_zero + entangled
+    assert result.defence_value == 20 + value + dex_zero + entangled
+
+
+@pytest.mark.parametrize(("key", "column", "value"), [c for c in cells(COVER_ROWS) if isinstance(c[2], int)])
+def test_each_cover_degree_raises_the_defence_by_its_cell(key: str, column: str, value: int) -> None:
+    result = attack({**situated({"cover": key}, kind=column), "defender": {"def_phy": 12}})
+    assert (result.cover, result.defence_modifier) == (key, value)
+
+
+def test_the_table_values_are_the_seed_values() -> None:
+    attacker = {r.key: (r.kind, r.melee.value, r.ranged.value) for r in ATTACKER_ROWS}
+    assert attacker == {
+        "dazzled": ("condition", -1, -1), "entangled": ("condition", -2, -2), "flanking": ("flanking", 2, "n/a"),
+        "invisible": ("condition", 2, 2), "higher_ground": ("height", 1, 0), "prone": ("posture", -4, "impossible"),
+        "shaken": ("condition", -2, -2), "squeezing": ("squeezing", -4, -4),
+    }
+    defender = {r.key: (r.melee.value, r.ranged.value) for r in DEFENDER_ROWS}
+    assert defender == {
+        "cover": (4, 4), "blinded": (-2, -2), "invisible": ("total_concealment", "total_concealment"),
+        "cowering": (-2, -2), "entangled": (0, 0), "flat_footed": (0, 0), "grappled": (0, 0),
+        "helpless": (-4, 0), "kneeling": (-2, 2), "pinned": (-4, 0), "prone": (-4, 4), "squeezing": (-4, -4),
+        "stunned": (-2, -2),
+    }
+    assert {r.key: (r.melee.value, r.ranged.value) for r in COVER_ROWS} == {
+        "partial": (2, 2), "normal": (4, 4), "improved": (8, 8), "soft": ("n/a", 4),
+        "total": ("impossible", "impossible"),
+    }
+
+
+def test_footnotes_are_attached_to_their_rows() -> None:
+    notes = {r.key: r.footnotes for r in (*ATTACKER_ROWS,)}
+    assert notes["entangled"] == {"dex_penalty"} and notes["invisible"] == {"defender_loses_dex"}
+    assert notes["prone"] == {"crossbow_shuriken"} and ATTACKER_ROWS[5].melee.footnotes == ()
+    notes = {r.key: r.footnotes for r in DEFENDER_ROWS}
+    assert {k for k, v in notes.items() if v == {"loses_dex"}} == {
+        "blinded", "cowering", "flat_footed", "grappled", "stunned"}
+    assert {k for k, v in notes.items() if v == {"dex_zero"}} == {"helpless", "pinned"}
+    assert notes["entangled"] == {"dex_penalty"}
+
+
+def test_synonyms_share_their_row() -> None:
+    assert attack(situated({"attacker": ["frightened"]})).attack_modifier == -2
+    assert attack(situated({"defender": ["sitting"]}, kind="ranged")).defence_modifier == 2
+
+
+# DEX footnotes ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("dex", "loss"), [(3, -3), (0, 0), (-2, 0)])
+def test_losing_the_dex_bonus_removes_a_positive_dex_only(dex: int, loss: int) -> None:
+    result = attack({**situated({"defender": ["flat_footed"]}), "defender": {"def_phy": 15, "dex": dex}})
+    assert result.defence_modifier == loss
+
+
+@pytest.mark.parametrize(("dex", "change"), [(3, -8), (0, -5), (-5, 0)])
+def test_dex_counted_as_minus_5_replaces_the_dex(dex: int, change: int) -> None:
+    result = attack({**situated({"defender": ["pinned"]}, kind="ranged"), "defender": {"def_phy": 15, "dex": dex}})
+    assert result.defence_modifier == change
+
+
+def test_dex_counted_as_minus_5_wins_over_the_other_dex_effects() -> None:
+    result = attack({**situated({"defender": ["helpless", "entangled", "flat_footed"]}, kind="ranged"),
+                     "defender": {"def_phy": 15, "dex": -4}})
+    assert result.defence_modifier == -1  # DEX −4 replaced by −5; the entangled −2 does not add
+
+
+@pytest.mark.parametrize(("dex", "change"), [(4, -4), (1, -2), (-1, -2)])
+def test_entangled_and_flat_footed_dex_effects_do_not_stack(dex: int, change: int) -> None:
+    result = attack({**situated({"defender": ["entangled", "flat_footed"]}), "defender": {"def_phy": 15, "dex": dex}})
+    assert result.defence_modifier == change
+
+
+def test_an_invisible_attacker_takes_the_defender_dex_bonus() -> None:
+    result = attack({**situated({"attacker": ["invisible"]}), "defender": {"def_phy": 17, "dex": 3}})
+    assert (result.attack_total, result.defence_value) == (12, 14)
+
+
+def test_a_grappled_defender_keeps_its_dex_against_a_grappled_attacker() -> None:
+    base = {"defender": {"def_phy": 15, "dex": 3}}
+    assert attack({**situated({"defender": ["grappled"]}), **base}).defence_value == 12
+    assert attack({**situated({"defender": ["grappled"], "attacker_grappled": True}), **base}).defence_value == 15
+
+
+def test_dex_effects_leave_def_mag_alone() -> None:
+    result = attack({**situated({"defender": ["helpless"]}, kind="magic"), "defender": {"def_mag": 14, "dex": 3}})
+    assert (result.defence, result.defence_value) == ("def_mag", 14)  # ranged column: helpless +0
+
+
+def test_a_magical_attack_in_contact_uses_the_melee_column() -> None:
+    result = attack({**situated({"defender": ["prone"]}, kind="magic"), "contact": True, "defender": {"def_mag": 14}})
+    assert result.defence_value == 10
+    result = attack({**situated({"defender": ["prone"]}, kind="magic"), "defender": {"def_mag": 14}})
+    assert result.defence_value == 18
+
+
+def test_an_entangled_attacker_loses_2_more_on_a_dex_attack() -> None:
+    given_ = {"attacker": {"level": 3, "dex": 4}, "attack": {"kind": "ranged", "ability": "dex"},
+              "situation": {"attacker": ["entangled"]}}
+    result = attack(given_, attack=[10])
+    assert (result.attack_modifier, result.attack_total) == (-4, 13)
+    str_attack = {**given_, "attack": {"kind": "melee", "ability": "str"}}
+    assert attack(str_attack, attack=[10]).attack_modifier == -2
+
+
+def test_an_entangled_defender_dodges_with_2_less() -> None:
+    given_ = {"defender": {"level": 2, "dex": 3}, "attack": {"total": 15}, "reaction": "dodge",
+              "situation": {"defender": ["entangled"]}}
+    result = attack(given_, reaction=[12])
+    assert (result.reaction_total, result.outcome) == (15, "dodged")
+    parry = attack({**given_, "reaction": "parry"}, reaction=[12])
+    assert parry.reaction_total == 14  # parry adds STR (0), untouched
+
+
+# Cover -------------------------------------------------------------------------------------------
+
+def test_cover_turns_a_hit_into_a_miss() -> None:
+    given_ = {"defender": {"def_phy": 14}, "attack": {"kind": "ranged", "total": 17}}
+    assert attack(given_).hit
+    covered = attack({**given_, "situation": {"grid": {"map": "A . . . . .\n. . . # . D"}}})
+    assert (covered.cover, covered.defence_value, covered.outcome) == ("normal", 18, "miss")
+
+
+def test_soft_cover_protects_against_shots_only() -> None:
+    assert attack(situated({"cover": "soft"}, kind="ranged")).defence_modifier == 4
+    assert attack(situated({"cover": "soft"}, kind="melee")).defence_modifier == 0
+
+
+def test_the_gm_grades_the_grid_cover() -> None:
+    grid = {"map": "A . . . . .\n. . . # . D"}
+    assert attack(situated({"grid": grid, "cover": "partial"}, kind="ranged")).defence_modifier == 2
+    assert attack(situated({"grid": grid, "cover": "improved"}, kind="ranged")).defence_modifier == 8
+    assert attack(situated({"grid": {"map": "A . D"}, "cover": "improved"}, kind="ranged")).cover == "none"
+
+
+def test_total_cover_cannot_be_attacked() -> None:
+    error = refused(situated({"cover": "total"}))
+    assert "total cover" in error.message and error.field == ("given", "situation", "cover")
+    error = refused(situated({"grid": {"map": ". # .\nA # D\n. # ."}}, kind="ranged"))
+    assert error.field == ("given", "situation", "grid")
+
+
+def test_no_opportunity_attack_against_cover_or_total_concealment() -> None:
+    opportunity = {"attack": {"kind": "melee", "total": 10, "opportunity": True}}
+    error = refused({**opportunity, "situation": {"cover": "normal"}})
+    assert error.field == ("given", "attack", "opportunity")
+    assert "total concealment" in refused({**opportunity, "situation": {"concealment": "total"}}).message
+    assert attack({**opportunity, "situation": {"cover": "soft"}}).cover == "soft"  # soft: not against melee
+    assert attack({**opportunity, "situation": {"concealment": "concealment"}}, miss_chance=[80]).hit
+
+
+# Concealment -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("roll", "hit"), [(1, False), (20, False), (21, True), (100, True)])
+def test_concealment_miss_chance_is_lost_at_or_under_20(roll: int, hit: bool) -> None:
+    result = attack(situated({"concealment": "concealment"}), miss_chance=[roll])
+    assert (result.miss_chance, result.miss_chance_roll, result.hit, result.concealment_miss) == (
+        20, roll, hit, not hit)
+    assert result.outcome == ("hit" if hit else "miss")
+
+
+@pytest.mark.parametrize(("roll", "hit"), [(50, False), (51, True)])
+def test_total_concealment_miss_chance_is_50(roll: int, hit: bool) -> None:
+    assert attack(situated({"concealment": "total"}), miss_chance=[roll]).hit is hit
+
+
+def test_an_invisible_defender_has_total_concealment_and_concealments_do_not_add() -> None:
+    result = attack(situated({"defender": ["invisible"], "concealment": "concealment"}), miss_chance=[50])
+    assert (result.miss_chance, result.hit) == (50, False)
+
+
+def test_no_miss_chance_roll_after_a_miss() -> None:
+    result = attack({**situated({"concealment": "total"}), "defender": {"def_phy": 18}})
+    assert (result.outcome, result.miss_chance_roll) == ("miss", None)
+
+
+def test_the_miss_chance_holds_against_a_critical() -> None:
+    result = attack({"attack": {"total": 25, "natural": 20, "damage": "1d6"},
+                     "situation": {"concealment": "concealment"}}, miss_chance=[3])
+    assert result.critical and not result.hit and result.damage == 0
+
+
+def test_fog_on_the_grid_conceals() -> None:
+    result = attack(situated({"grid": {"map": "A ~ . D"}}, kind="ranged"), miss_chance=[21])
+    assert (result.miss_chance, result.hit) == (20, True)
+
+
+# Flanking and reach ------------------------------------------------------------------------------
+
+def test_flanking_from_the_grid_turns_a_miss_into_a_hit() -> None:
+    result = attack({"defender": {"def_phy": 15}, "attack": {"kind": "melee", "total": 13},
+                     "situation": {"grid": {"map": ". B .\n. D .\n. A ."}}})
+    assert (result.flanking, result.attack_total, result.outcome) == (True, 15, "hit")
+
+
+def test_flanking_does_not_help_a_shot() -> None:
+    result = attack(situated({"attacker": ["flanking"]}, kind="ranged"))
+    assert (result.flanking, result.attack_modifier) == (False, 0)
+
+
+def test_a_melee_attack_out_of_reach_is_refused() -> None:
+    error = refused(situated({"grid": {"map": "A . D"}}))
+    assert "out of the attacker's melee reach" in error.message
+    assert error.field == ("given", "situation", "grid")
+    error = refused(situated({"grid": {"map": "A D", "creatures": {"A": {"reach_weapon": True}}}}))
+    assert "within its natural reach" in error.message
+
+
+def test_contact_must_agree_with_the_grid() -> None:
+    error = refused({**situated({"grid": {"map": "A . . D"}}, kind="ranged"), "contact": True})
+    assert error.field == ("given", "contact")
+
+
+def test_flanking_is_computed_from_the_grid_not_given_twice() -> None:
+    with pytest.raises(ValueError, match="flanking comes from the grid"):
+        AttackInput.model_validate(situated({"attacker": ["flanking"], "grid": {"map": "A D"}}))
+
+
+def test_the_grid_forbids_a_contradicting_cover() -> None:
+    with pytest.raises(ValueError, match="only grades it"):
+        AttackInput.model_validate(situated({"cover": "normal", "grid": {"map": "A D"}}))
+
+
+# Conditions that forbid ----------------------------------------------------------------------------
+
+def test_a_prone_attacker_shoots_only_a_crossbow_or_shurikens() -> None:
+    error = refused(situated({"attacker": ["prone"]}, kind="ranged"))
+    assert error.field == ("given", "situation", "weapon")
+    for weapon in ("crossbow", "shuriken"):
+        result = attack(situated({"attacker": ["prone"], "weapon": weapon}, kind="ranged"))
+        assert result.attack_modifier == 0
+        assert [s.verdict for s in result.trace if s.event == "prone.ranged"] == [f"weapon.{weapon}"]
+    assert attack(situated({"attacker": ["prone"]}, kind="magic")).attack_modifier == 0
+
+
+@pytest.mark.parametrize("condition", ["helpless", "pinned", "stunned", "cowering"])
+def test_a_defender_who_cannot_act_cannot_dodge_or_parry(condition: str) -> None:
+    result = attack({**situated({"defender": [condition]}), "reaction": "dodge"})
+    assert result.reaction_refused == "cannot_act" and result.reaction_natural is None
+
+
+def test_a_flat_footed_defender_still_reacts() -> None:
+    result = attack({**situated({"defender": ["flat_footed"]}), "reaction": "parry"}, reaction=[15])
+    assert result.reaction_refused is None and result.outcome == "parried"
+
+
+@pytest.mark.parametrize(("situation", "message"), [
+    ({"attacker": ["dazzled", "dazzled"]}, "`dazzled` is listed twice"),
+    ({"defender": ["prone", "kneeling"]}, "two postures"),
+])
+def test_contradicting_conditions_are_refused(situation: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        AttackInput.model_validate(situated(situation))
+
+
+# Helpless and coup de grâce --------------------------------------------------------------------------
+
+def test_a_helpless_defender_in_melee() -> None:
+    result = attack({**situated({"defender": ["helpless"]}, total=9), "defender": {"def_phy": 16, "dex": 2}})
+    assert (result.defence_modifier, result.defence_value, result.hit) == (-11, 5, True)
+
+
+def test_coup_de_grace_is_an_automatic_critical_with_a_survival_difficulty() -> None:
+    result = attack({"defender": {"def_phy": 15, "dex": 1}, "attack": {"kind": "melee", "total": 8, "damage": "1d4"},
+                     "situation": {"defender": ["helpless"], "coup_de_grace": True}})
+    assert (result.critical, result.hit, result.base_damage, result.bonus_damage, result.damage) == (
+        True, True, 4, 3, 7)
+    assert (result.coup_de_grace, result.survival_dc) == (True, 17)
+
+
+def test_coup_de_grace_hits_even_on_a_natural_1() -> None:
+    result = attack({"attack": {"kind": "melee", "damage": "1d6"},
+                     "situation": {"defender": ["helpless"], "coup_de_grace": True}}, attack=[1])
+    assert result.hit and result.critical and not result.fumble and result.damage >= 6
+
+
+def test_coup_de_grace_skips_the_miss_chance() -> None:
+    result = attack({"attack": {"kind": "melee", "total": 5, "damage": "1d6"},
+                     "situation": {"defender": ["helpless", "invisible"], "coup_de_grace": True}})
+    assert result.hit and result.miss_chance_roll is None
+    assert any(step.event == "coup_de_grace.concealment" for step in result.trace)
+
+
+@pytest.mark.parametrize(("given_", "field", "message"), [
+    ({"situation": {"coup_de_grace": True}}, ("given", "situation", "coup_de_grace"), "helpless defender"),
+    ({"situation": {"coup_de_grace": True, "defender": ["helpless"], "immune_to_criticals": True}},
+     ("given", "situation", "coup_de_grace"), "immune to critical hits"),
+    ({"attack": {"kind": "magic", "total": 9}, "situation": {"coup_de_grace": True, "defender": ["helpless"]}},
+     ("given", "attack", "kind"), "with a weapon"),
+    ({"attack": {"kind": "ranged", "total": 9}, "contact": True,
+      "situation": {"coup_de_grace": True, "defender": ["helpless"]}},
+     ("given", "situation", "weapon"), "bow or a crossbow"),
+    ({"attack": {"kind": "ranged", "total": 9},
+      "situation": {"coup_de_grace": True, "defender": ["helpless"], "weapon": "bow"}},
+     ("given", "contact"), "adjacent square"),
+    ({"attack": {"kind": "ranged", "total": 9},
+      "situation": {"coup_de_grace": True, "defender": ["helpless"], "weapon": "bow", "grid": {"map": "A . D"}}},
+     ("given", "situation", "grid"), "adjacent square"),
+])
+def test_coup_de_grace_refusals(given_: dict[str, Any], field: tuple[str, ...], message: str) -> None:
+    error = refused({"attack": {"kind": "melee", "total": 9}, **given_})
+    assert message in error.message and error.field == field
+
+
+def test_a_bow_coup_de_grace_from_the_next_square() -> None:
+    result = attack({"attack": {"kind": "ranged", "total": 9, "damage": "1d8"},
+                     "situation": {"coup_de_grace": True, "defender": ["helpless"], "weapon": "bow",
+                                   "grid": {"map": "A D"}}})
+    assert result.hit and result.base_damage == 8
+
+
+# Existing rules untouched ------------------------------------------------------------------------------
+
+def test_no_situation_means_no_change() -> None:
+    plain = attack({"defender": {"def_phy": 15}, "attack": {"total": 15}})
+    empty = attack({"defender": {"def_phy": 15}, "attack": {"total": 15}, "situation": {}})
+    assert plain == empty
+    assert (plain.attack_modifier, plain.defence_modifier, plain.cover, plain.miss_chance) == (0, 0, "none", 0)
+
+
+# More defence never helps to hit ---------------------------------------------------------------------
+
+attacker_conditions = st.lists(st.sampled_from([r.key for r in ATTACKER_ROWS if r.key != "flanking"]), unique=True)
+defender_conditions = st.lists(st.sampled_from(
+    ["blinded", "cowering", "entangled", "flat_footed", "grappled", "helpless", "pinned", "squeezing", "stunned"]),
+    unique=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    kind=st.sampled_from(["melee", "ranged", "magic"]),
+    attacker=attacker_conditions,
+    defender=defender_conditions,
+    posture=st.sampled_from([[], ["prone"], ["kneeling"]]),
+    cover=st.sampled_from(["none", "partial", "normal", "improved", "soft"]),
+    concealment=st.sampled_from(["none", "concealment", "total"]),
+    reaction=st.sampled_from(["none", "dodge", "parry"]),
+    defence=st.integers(0, 40),
+    more=st.integers(1, 20),
+    dex=st.integers(-5, 6),
+    seed=st.integers(0, 2**16),
+)
+def test_a_higher_defence_never_turns_a_miss_into_a_hit(
+    kind: str, attacker: list[str], defender: list[str], posture: list[str], cover: str, concealment: str,
+    reaction: str, defence: int, more: int, dex: int, seed: int,
+) -> None:
+    def run(value: int) -> AttackResult:
+        given_ = {
+            "attacker": {"level": 2, "dex": 3}, "defender": {"level": 2, "dex": dex, "def_phy": value,
+                                                               "def_mag": value},
+            "attack": {"kind": kind, "ability": "dex", "damage": "1d6"}, "reaction": reaction,
+            "situation": {"attacker": attacker, "defender": defender + posture, "cover": cover,
+                          "concealment": concealment, "weapon": "crossbow"},
+        }
+        return resolve_attack(AttackInput.model_validate(given_), SeededDice(seed))
+
+    try:
+        lower = run(defence)
+    except RuleError:
+        assume(False)
+        return
+    higher = run(min(60, defence + more))
+    assert not (higher.hit and not lower.hit)
+    assert higher.defence_value >= lower.defence_value

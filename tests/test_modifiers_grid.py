@@ -1,0 +1,358 @@
+"""Grid geometry at exact positions: lines through squares, distance, reach, cover, concealment, flanking.
+
+Maps are drawn as in the examples: ``A`` attacker, ``D`` defender, other capitals the attacker's
+allies, small letters other creatures, ``#`` wall, ``=`` low obstacle, ``~`` concealing square.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from rulecheck.engine import Battlefield, PositionsInput, ScriptedDice, assess, resolve_positions
+from rulecheck.engine.battlefield import Assessment, layout
+from rulecheck.engine.grid import Space, Square, crosses, distance, flanks, line_of_effect, line_rank
+
+F = Fraction
+
+
+def field(grid: str, **creatures: dict[str, Any]) -> Battlefield:
+    return Battlefield(map=grid, creatures=creatures)
+
+
+def melee(grid: str, **creatures: dict[str, Any]) -> Assessment:
+    return assess(field(grid, **creatures), melee=True)
+
+
+def ranged(grid: str, **creatures: dict[str, Any]) -> Assessment:
+    return assess(field(grid, **creatures), melee=False)
+
+
+# Lines and squares --------------------------------------------------------------------------
+
+def point(x: int | str, y: int | str) -> tuple[Fraction, Fraction]:
+    return F(x), F(y)
+
+
+def test_a_line_through_the_inside_of_a_square_crosses_it() -> None:
+    assert crosses(point(0, 0), point(2, 1), Square(1, 0))
+
+
+def test_a_line_along_a_side_or_through_a_corner_does_not_cross() -> None:
+    assert not crosses(point(0, 1), point(3, 1), Square(1, 0))  # along the bottom side
+    assert not crosses(point(0, 0), point(2, 2), Square(1, 0))  # through the corner (1, 1) only
+    assert not crosses(point(0, 0), point(1, 0), Square(1, 0))  # ends where the square begins
+
+
+def test_a_line_stopping_inside_a_square_crosses_it() -> None:
+    assert crosses(point(0, 0), point("3/2", "1/2"), Square(1, 0))
+
+
+def test_a_wall_of_several_squares_has_no_crack_along_shared_sides() -> None:
+    wall = {Square(1, 0): 1, Square(1, 1): 1}
+    assert line_rank(point(0, 1), point(3, 1), wall) == 1  # along the side the two squares share
+    assert line_rank(point(0, 0), point(3, 0), wall) == 0  # along the outer top side
+
+
+def test_squares_touching_diagonally_leave_no_pinhole() -> None:
+    assert line_rank(point(0, 0), point(2, 2), {Square(1, 0): 1, Square(0, 1): 1}) == 1
+    assert line_rank(point(0, 0), point(2, 2), {Square(1, 0): 1}) == 0
+
+
+@pytest.mark.parametrize(("a", "b", "apart"), [
+    (Space(0, 0), Space(0, 0), 0),
+    (Space(0, 0), Space(1, 0), 1),
+    (Space(0, 0), Space(1, 1), 1),
+    (Space(0, 0), Space(3, 1), 3),
+    (Space(0, 0, 2), Space(2, 2), 1),
+    (Space(0, 0, 2), Space(4, 0), 3),
+    (Space(0, 0, 3), Space(1, 1), 0),
+])
+def test_distance_counts_squares_between_the_closest_squares(a: Space, b: Space, apart: int) -> None:
+    assert distance(a, b) == apart == distance(b, a)
+
+
+def test_flanking_line_through_opposite_sides_or_corners() -> None:
+    target = Space(1, 1)
+    assert flanks(Square(0, 1).centre, Square(2, 1).centre, target)  # west-east
+    assert flanks(Square(1, 0).centre, Square(1, 2).centre, target)  # north-south
+    assert flanks(Square(0, 0).centre, Square(2, 2).centre, target)  # through two corners exactly
+    assert not flanks(Square(0, 0).centre, Square(1, 2).centre, target)  # a knight's move off
+    assert not flanks(Square(0, 0).centre, Square(2, 0).centre, target)  # both on the same side
+
+
+def test_line_of_effect_needs_one_wall_free_line() -> None:
+    assert line_of_effect([Square(0, 1)], [Square(2, 1)], [Square(1, 1)])
+    assert not line_of_effect([Square(0, 1)], [Square(2, 1)], [Square(1, 0), Square(1, 1), Square(1, 2)])
+
+
+# Reach ---------------------------------------------------------------------------------------
+
+def test_medium_creatures_side_by_side_are_in_reach() -> None:
+    found = melee("A D")
+    assert (found.distance, found.reach, found.in_reach) == (1, 1, True)
+
+
+def test_a_diagonal_neighbour_is_in_reach() -> None:
+    assert melee("A .\n. D").in_reach
+
+
+def test_two_squares_away_is_out_of_medium_reach() -> None:
+    found = melee("A . D")
+    assert (found.distance, found.in_reach) == (2, False)
+
+
+def test_reach_zero_must_enter_the_target_square() -> None:
+    assert not melee("A D", A={"size": "tiny"}).in_reach
+    inside = melee(". D", A={"size": "tiny", "at": [1, 0]})
+    assert (inside.distance, inside.reach, inside.in_reach) == (0, 0, True)
+
+
+def test_a_large_creature_reaches_two_squares() -> None:
+    found = melee("A A . D\nA A . .")
+    assert (found.distance, found.reach, found.in_reach) == (2, 2, True)
+
+
+def test_a_long_large_creature_only_reaches_one() -> None:
+    assert not melee("A A . D\nA A . .", A={"size": "large", "shape": "long"}).in_reach
+
+
+@pytest.mark.parametrize(("grid", "in_reach"), [
+    ("A D . .", False),  # adjacent: within the natural reach, too close
+    ("A . D .", True),   # 2 squares: the reach weapon's range for a Medium creature
+    ("A . . D", False),  # 3 squares: beyond twice the natural reach
+])
+def test_a_reach_weapon_reaches_beyond_natural_reach_only(grid: str, in_reach: bool) -> None:
+    assert melee(grid, A={"reach_weapon": True}).in_reach is in_reach
+
+
+# Cover ---------------------------------------------------------------------------------------
+
+def test_open_ground_gives_no_cover() -> None:
+    assert ranged("A . . . D").cover == "none"
+
+
+def test_a_pillar_gives_cover_to_a_ranged_target() -> None:
+    assert ranged("A . . . . .\n. . . # . D").cover == "normal"
+
+
+def test_a_single_pillar_is_not_total_cover() -> None:
+    assert ranged("A # D").cover == "normal"
+
+
+def test_a_wall_across_the_map_is_total_cover() -> None:
+    assert ranged(". # .\nA # D\n. # .").cover == "total"
+
+
+def test_a_creature_in_the_way_gives_soft_cover_against_ranged_only() -> None:
+    assert ranged("A . g . D").cover == "soft"
+    assert ranged("A . B . D").cover == "soft"  # allies too
+    assert assess(field("A . g . D", A={"reach_weapon": True}), melee=True).cover == "none"
+
+
+def test_an_adjacent_melee_target_behind_a_wall_corner_has_cover() -> None:
+    assert melee("A #\n. D").cover == "normal"
+    assert melee("A .\n. D").cover == "none"
+
+
+def test_a_low_wall_counts_in_adjacent_melee() -> None:
+    assert melee("A =\n. D").cover == "normal"
+
+
+def test_creatures_do_not_give_cover_in_adjacent_melee() -> None:
+    assert melee("A g\n. D").cover == "none"
+
+
+def test_walls_touching_diagonally_block_an_adjacent_diagonal_attack() -> None:
+    assert melee("A #\n# D").cover == "total"
+
+
+def low_wall(attacker_to_wall: int, wall_to_target: int) -> str:
+    """A one-row map: the attacker, a low obstacle and the defender, at these distances."""
+    return " ".join(["A", *["."] * (attacker_to_wall - 1), "=", *["."] * (wall_to_target - 1), "D"])
+
+
+@pytest.mark.parametrize(("attacker_to_wall", "wall_to_target", "cover"), [
+    (4, 1, "normal"),  # next to the target
+    (1, 4, "none"),    # next to the attacker, who shoots over it
+    (2, 3, "none"),    # the attacker is nearer the obstacle than the target
+    (3, 3, "normal"),  # equal distances: the attacker is not nearer
+    (8, 6, "normal"),  # 6 squares from the target: still covered
+    (8, 7, "none"),    # 7 squares from the target: too far to protect it
+])
+def test_low_obstacles_cover_within_6_squares_unless_the_attacker_is_nearer(
+    attacker_to_wall: int, wall_to_target: int, cover: str
+) -> None:
+    assert ranged(low_wall(attacker_to_wall, wall_to_target)).cover == cover
+
+
+def test_a_large_attacker_picks_its_best_square() -> None:
+    assert ranged(". A . . .\n. . # . D").cover == "none"
+    assert ranged(". . . . .\n. A # . D").cover == "normal"
+    grid = ("A A . . .\n"
+            "A A # . D")
+    assert ranged(grid).cover == "none"  # from its top squares the lines pass over the wall
+
+
+def test_the_attacker_picks_the_target_square_of_a_large_creature() -> None:
+    assert ranged("A . . # D .\n. . . . . .").cover == "normal"
+    grid = ("A . . # D D\n"
+            ". . . . D D")
+    assert ranged(grid).cover == "none"  # aim at the lower squares, clear of the wall
+
+
+def test_adjacent_creatures_share_no_cover() -> None:
+    assert ranged("A D").cover == "none"
+
+
+# Concealment ---------------------------------------------------------------------------------
+
+def test_a_concealing_square_between_gives_concealment_at_range() -> None:
+    assert ranged("A . ~ . D").concealment == "concealment"
+    assert ranged("A . . . D").concealment == "none"
+
+
+def test_in_melee_only_a_target_wholly_inside_the_effect_is_concealed() -> None:
+    assert melee("A ~", D={"at": [1, 0]}).concealment == "concealment"
+    assert melee("A .\n~ .", D={"at": [1, 1]}).concealment == "none"
+
+
+# Flanking ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("grid", "flanked"), [
+    (". B .\n. D .\n. A .", True),   # north-south
+    ("A D B", True),                 # west-east
+    ("A . .\n. D .\n. . B", True),   # corner to corner
+    ("A . .\n. D .\n. B .", False),  # a knight's move away
+    ("A B .\n. D .\n. . .", False),  # both on the same side
+    (". . .\nA D .\n. . .", False),  # no ally
+    ("A D . B", False),              # the ally does not threaten: out of reach
+    ("A D g", False),                # a small letter is not the attacker's ally
+])
+def test_flanking_from_positions(grid: str, flanked: bool) -> None:
+    assert melee(grid).flanking is flanked
+
+
+def test_a_reach_zero_ally_cannot_flank() -> None:
+    assert not melee("A D B", B={"size": "tiny"}).flanking
+
+
+def test_a_reach_zero_attacker_cannot_flank() -> None:
+    assert not melee("B D .", A={"size": "tiny", "at": [1, 0]}).flanking
+
+
+def test_a_large_ally_flanks_from_any_of_its_squares() -> None:
+    grid = (". . B B\n"
+            "A D B B")
+    assert melee(grid).flanking
+    grid = (". . . B B\n"
+            "A D . B B")
+    assert melee(grid).flanking  # 2 squares away, within a Large creature's reach
+    assert not melee(grid, B={"size": "large", "shape": "long"}).flanking  # reach 1: no threat
+
+
+def test_a_large_target_is_flanked_through_opposite_sides() -> None:
+    grid = (". D D .\n"
+            "A D D B")
+    assert melee(grid).flanking
+    grid = ("A . . .\n"
+            ". D D .\n"
+            ". D D .\n"
+            ". . . B")
+    assert melee(grid).flanking  # corner to corner of the 2×2 space
+
+
+def test_flanking_is_symmetric_between_the_two_allies() -> None:
+    assert melee("B . .\n. D .\n. . A").flanking
+
+
+# The map and its errors ----------------------------------------------------------------------
+
+def test_spaces_and_sizes_read_from_the_map() -> None:
+    grid = layout(field("A A .\nA A D\n. . g"))
+    assert grid.attacker.space == Space(0, 0, 2)
+    assert grid.attacker.size.key == "large-tall"
+    assert grid.defender.space == Space(2, 1)
+    assert grid.creatures["g"].space == Space(2, 2)
+
+
+@pytest.mark.parametrize(("grid", "creatures", "message"), [
+    ("A ? D", {}, "map row 1, column 2: unknown square `?`"),
+    ("A . D\n. .", {}, "map row 2 has 2 squares, row 1 has 3"),
+    ("A . .", {}, "the map has no `D`"),
+    ("A D A", {}, "creature `A` is not drawn as a full square block"),
+    ("A A D\nA A .", {"A": {"size": "huge"}}, "it fills 3×3 squares, the map draws 2×2"),
+    ("A D", {"D": {"at": [0, 0]}}, "drawn on the map and placed with `at`"),
+    ("A D", {"x": {"size": "tiny"}}, "creature `x` is neither drawn on the map nor placed with `at`"),
+    ("A D", {"x": {"size": "tiny", "at": [5, 0]}}, "off the map"),
+    ("A D #", {"x": {"size": "tiny", "at": [2, 0]}}, "stands on an obstacle"),
+    ("A D .", {"x": {"at": [1, 0]}}, "creatures `D` and `x` overlap at [1, 0]"),
+    ("", {}, "the map is empty"),
+    ("A D", {"xy": {"at": [0, 0]}}, "a creature is named by one letter"),
+])
+def test_a_wrong_map_is_refused_with_a_clear_message(grid: str, creatures: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValidationError, match=r"map|creature|square") as raised:
+        Battlefield(map=grid or "\n", creatures=creatures)
+    assert message in str(raised.value)
+
+
+def test_small_creatures_share_a_square_up_to_its_capacity() -> None:
+    four = {letter: {"size": "tiny", "at": [2, 0]} for letter in "wxyz"}
+    assert len(layout(field("A D .", **four)).creatures) == 6
+    with pytest.raises(ValidationError, match="more small creatures than fit"):
+        field("A D .", **four, v={"size": "tiny", "at": [2, 0]})
+    many = {letter: {"size": "diminutive", "at": [2, 0]} for letter in "bcefghijklmnopqrstuvwxyzC"}
+    assert len(many) == 25
+    assert len(layout(field("A D .", **many)).creatures) == 27
+    with pytest.raises(ValidationError, match="more small creatures than fit"):
+        field("A D .", **many, E={"size": "diminutive", "at": [2, 0]})
+
+
+# The positions rule --------------------------------------------------------------------------
+
+def test_the_positions_rule_reports_and_traces_without_dice() -> None:
+    given_ = PositionsInput.model_validate({"grid": {"map": "A . .\n. D .\n. . B"}})
+    result = resolve_positions(given_, ScriptedDice({}))
+    assert (result.distance, result.in_reach, result.cover, result.flanking, result.flanking_ally) == (
+        1, True, "none", True, "B")
+    assert [s.event for s in result.trace] == ["grid.reach", "grid.cover", "grid.flanking"]
+
+
+def test_the_positions_rule_never_flanks_at_range() -> None:
+    given_ = PositionsInput.model_validate({"attack": "ranged", "grid": {"map": "A D B"}})
+    result = resolve_positions(given_, ScriptedDice({}))
+    assert (result.in_reach, result.flanking, result.flanking_ally) == (None, None, None)
+    assert [s.event for s in result.trace] == ["grid.distance", "grid.cover"]
+
+
+def test_the_trace_mentions_concealment_only_when_the_map_has_some() -> None:
+    given_ = PositionsInput.model_validate({"attack": "ranged", "grid": {"map": "A ~ D"}})
+    result = resolve_positions(given_, ScriptedDice({}))
+    assert result.concealment == "concealment"
+    assert "grid.concealment" in [s.event for s in result.trace]
+
+
+def test_a_reach_weapon_too_close_is_traced_against_the_natural_reach() -> None:
+    given_ = PositionsInput.model_validate({"grid": {"map": "A D", "creatures": {"A": {"reach_weapon": True}}}})
+    step = resolve_positions(given_, ScriptedDice({})).trace[0]
+    assert (step.value, step.op, step.against, step.verdict) == (1, "<=", 1, "too_close")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 5), st.integers(0, 5), st.integers(0, 5), st.integers(0, 5))
+def test_distance_and_reach_do_not_depend_on_who_attacks(ax: int, ay: int, dx: int, dy: int) -> None:
+    if (ax, ay) == (dx, dy):
+        return
+    rows = [["."] * 6 for _ in range(6)]
+    rows[ay][ax], rows[dy][dx] = "A", "D"
+    forward = melee("\n".join(" ".join(r) for r in rows))
+    rows[ay][ax], rows[dy][dx] = "D", "A"
+    backward = melee("\n".join(" ".join(r) for r in rows))
+    assert forward.distance == backward.distance == max(abs(ax - dx), abs(ay - dy))
+    assert forward.in_reach is backward.in_reach is (forward.distance == 1)
+    assert forward.cover == backward.cover == "none"

@@ -1,0 +1,83 @@
+"""Every key the modifier rules put in a trace or a card has its French and English words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rulecheck.engine import AttackInput, PositionsInput, ScriptedDice, resolve_attack, resolve_positions
+from rulecheck.engine.modifiers import ATTACKER_ROWS, COVER_ROWS, DEFENDER_ROWS
+from rulecheck.engine.sizes import SIZES
+from rulecheck.engine.trace import Step
+from rulecheck.examples import render
+
+ATTACKS: list[tuple[dict[str, Any], dict[str, list[int]]]] = [
+    ({"attack": {"total": 12}, "situation": {"attacker": ["dazzled", "shaken"], "defender": ["helpless", "prone"],
+                                             "concealment": "concealment"}}, {"miss_chance": [5]}),
+    ({"attack": {"total": 12}, "situation": {"concealment": "concealment"}}, {"miss_chance": [50]}),
+    ({"attack": {"kind": "ranged", "total": 12}, "situation": {"attacker": ["prone"], "weapon": "shuriken"}}, {}),
+    ({"attack": {"kind": "magic", "total": 12}, "situation": {"attacker": ["prone"]}}, {}),
+    ({"attack": {"total": 12, "damage": "1d4"}, "reaction": "parry",
+      "situation": {"defender": ["helpless", "invisible"], "coup_de_grace": True}}, {}),
+    ({"attack": {"total": 12}, "defender": {"dex": 2}, "reaction": "dodge",
+      "situation": {"defender": ["entangled", "flat_footed"], "cover": "improved"}}, {"reaction": [3]}),
+    ({"attack": {"total": 12}, "situation": {"grid": {"map": ". B .\n~ D .\n. A ."}}}, {}),
+]
+GRIDS = [
+    {"grid": {"map": "A D", "creatures": {"A": {"reach_weapon": True}}}},
+    {"grid": {"map": "A . D", "creatures": {"A": {"reach_weapon": True}}}},
+    {"grid": {"map": "A . . D"}},
+    {"attack": "ranged", "grid": {"map": "A g ~ # D"}},
+]
+
+
+def steps() -> list[Step]:
+    found: list[Step] = []
+    for given_, dice in ATTACKS:
+        found += resolve_attack(AttackInput.model_validate(given_), ScriptedDice(dice)).trace
+    for given_ in GRIDS:
+        found += resolve_positions(PositionsInput.model_validate(given_), ScriptedDice({})).trace
+    return found
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_trace_key_has_words(language: str) -> None:
+    missing = set()
+    for step in steps():
+        if step.event not in render.EVENTS[language]:
+            missing.add(step.event)
+        if step.verdict and step.verdict not in render.VALUES[language]:
+            missing.add(step.verdict)
+        for label in [t.label for t in step.terms] + ([step.against_label] if step.against_label else []):
+            if not label.startswith("max:") and label not in render.LABELS[language]:
+                missing.add(label)
+    assert missing == set()
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_table_row_has_a_name(language: str) -> None:
+    keys = ([f"attacker.{r.key}" for r in ATTACKER_ROWS] + [f"defender.{r.key}" for r in DEFENDER_ROWS]
+            + [f"cover.{r.key}" for r in COVER_ROWS] + [f"size.{r.key}" for r in SIZES]
+            + ["concealment.concealment", "concealment.total"])
+    assert [k for k in keys if k not in render.LABELS[language]] == []
+
+
+def test_a_step_with_only_a_verdict_reads_event_then_verdict() -> None:
+    step = Step(anchor="cover", event="grid.cover", verdict="cover.none")
+    assert render.step(step, "fr") == "Abri d'après la grille\u00a0: pas d'abri"
+    assert render.step(step, "en") == "Cover from the grid: no cover"
+
+
+def test_a_field_qualified_word_wins_in_cards() -> None:
+    assert render.value("none", "fr", "cover") == "pas d'abri"
+    assert render.value("soft", "en", "cover") == "soft cover (against shots)"
+    assert render.value("none", "fr") == render.word("none", "fr")
+    assert render.value(None, "fr", "flanking") == "—"
+
+
+def test_the_survival_step_reads_as_a_sum() -> None:
+    given_ = AttackInput.model_validate({"attack": {"total": 12, "damage": "1d4"},
+                                         "situation": {"defender": ["helpless"], "coup_de_grace": True}})
+    trace = resolve_attack(given_, ScriptedDice({})).trace
+    assert render.step(trace[-1], "en") == "Survival test difficulty: 10 (flat) + 15 (damage) = 25"  # 4 + bonus 12 − 1
