@@ -5,8 +5,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
+# Reproducible builds: date the sitemaps by the last commit, not by the clock (README.md).
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+ifneq ($(SOURCE_DATE_EPOCH),)
+export SOURCE_DATE_EPOCH
+endif
 
-.PHONY: serve site test lint typecheck unit build-check check clean
+.PHONY: serve site test lint typecheck unit build-check check clean fuzz
 
 $(STAMP): pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,6 +41,10 @@ unit: $(STAMP)
 
 test: lint typecheck unit site
 	@echo "make test: all checks passed"
+
+# A long fuzzing run of the Markdown finder, the YAML/schema layer and the engine (minutes).
+fuzz: $(STAMP)
+	RULECHECK_FUZZ=long $(BIN)/pytest -p no:cacheprovider -q tests/test_hardening_fuzz.py
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache .coverage

@@ -85,7 +85,7 @@ def test_missing_twin_page_and_missing_twin_example(tmp_path: Path) -> None:
 def test_duplicate_id_in_one_language(tmp_path: Path) -> None:
     write_site(tmp_path, {"a.md": page(), "b.md": page()}, {"a.md": page(), "b.md": page()})
     problems = located(tmp_path)
-    assert "docs/fr/b.md:5: elara: id: duplicate id: already used at docs/fr/a.md:5" in problems
+    assert "docs/fr/b.md:6: elara: id: duplicate id: already used at docs/fr/a.md:6" in problems
 
 
 def test_prose_reference_to_a_missing_field_is_located(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ whether it fails a build, a test item or a command.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -16,9 +17,9 @@ from pydantic import BaseModel
 
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.sources import ScriptedDice
-from rulecheck.errors import Problem, RulecheckError
+from rulecheck.errors import Problem, RulecheckError, did_you_mean
 from rulecheck.examples.finder import Block, find_blocks
-from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block
+from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block, written_id
 from rulecheck.examples.tables import check_tables
 
 LANGUAGES = ("fr", "en")
@@ -32,6 +33,9 @@ class Outcome:
     parsed: ParsedExample | None = None
     result: BaseModel | None = None
     problems: list[Problem] = field(default_factory=list)
+    #: Problems reported on another example that concern this one too (its twin differs, its id
+    #: is reused): shown on this example's card, not counted a second time in reports.
+    echoes: list[Problem] = field(default_factory=list)
 
     @property
     def id(self) -> str | None:
@@ -80,18 +84,28 @@ def check_example(parsed: ParsedExample) -> Outcome:
     outcome = Outcome(block=parsed.block, parsed=parsed)
     example = parsed.example
     rule = RULES[example.rule]
-    dice = ScriptedDice(example.dice)
+    dice = _Recording(ScriptedDice(example.dice))
     try:
         result = rule.resolve(example.given, dice)
     except RulecheckError as error:
-        outcome.problems.append(parsed.problem(str(error), error.field))
+        message = error.message + _label_typo(error.field, example.dice)
+        if error.hint:
+            message += f" Hint: {error.hint}"
+        outcome.problems.append(parsed.problem(message, error.field))
+        return outcome
+    except Exception as error:  # a bug of the engine: say so, located, instead of a traceback
+        outcome.problems.append(parsed.problem(
+            f"internal error of rule `{example.rule}`: {type(error).__name__}: {error} "
+            "(a bug of rulecheck, not of the example; please report it)", kind="internal",
+        ))
         return outcome
     outcome.result = result
-    for label, left in dice.unused().items():
-        outcome.problems.append(parsed.problem(
-            f"{left} scripted {'die was' if left == 1 else 'dice were'} never rolled by the rules",
-            ("dice", label),
-        ))
+    for label, left in dice.inner.unused().items():
+        message = f"{left} scripted {'die was' if left == 1 else 'dice were'} never rolled by the rules"
+        hint = did_you_mean(label, dice.asked) if label not in dice.asked else None
+        if hint:  # only a likely typo: a label the rules may roll in another situation is fine
+            message += f" ({hint})"
+        outcome.problems.append(parsed.problem(message, ("dice", label)))
     expect = example.expect
     for name in sorted(expect.model_fields_set, key=lambda n: parsed.line_of(("expect", n))):
         expected, actual = getattr(expect, name), getattr(result, name)
@@ -101,6 +115,26 @@ def check_example(parsed: ParsedExample) -> Outcome:
                 expected=expected, actual=actual, kind="drift",
             ))
     return outcome
+
+
+def _label_typo(field: tuple[str | int, ...], script: dict[str, Any]) -> str:
+    """When dice are missing for a label, name the scripted label that looks like a typo of it."""
+    if len(field) != 2 or field[0] != "dice" or field[1] in script:
+        return ""
+    close = difflib.get_close_matches(str(field[1]), list(script), n=1, cutoff=0.6)
+    return f" (is `dice.{close[0]}` a typo of `{field[1]}`?)" if close else ""
+
+
+class _Recording:
+    """A dice source that remembers which labels the rules asked for."""
+
+    def __init__(self, inner: ScriptedDice) -> None:
+        self.inner = inner
+        self.asked: list[str] = []
+
+    def roll(self, label: str, sides: int, count: int = 1) -> tuple[int, ...]:
+        self.asked.append(label)
+        return self.inner.roll(label, sides, count)
 
 
 def check_page(path: str, text: str) -> PageReport:
@@ -126,8 +160,11 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".") -> Report:
         shown = _display(page, root)
         try:
             text = read_page(page)
-        except (OSError, UnicodeDecodeError) as error:
-            report.problems.append(Problem(path=shown, line=1, message=f"cannot read page: {error}"))
+        except UnicodeDecodeError as error:
+            report.problems.append(_undecodable(shown, error))
+            continue
+        except OSError as error:
+            report.problems.append(Problem(path=shown, line=1, message=f"cannot read page: {error.strerror}"))
             continue
         report.pages[shown] = check_page(shown, text)
         report.pages[shown].problems += check_references(shown, text, report.pages[shown])
@@ -139,6 +176,15 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".") -> Report:
 def read_page(path: Path) -> str:
     """A page's text: UTF-8, CRLF and CR line ends read as LF, a leading BOM dropped."""
     return path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _undecodable(path: str, error: UnicodeDecodeError) -> Problem:
+    before = error.object[:error.start]
+    line = before.count(b"\n") + 1
+    col = len(before) - (before.rfind(b"\n") + 1) + 1
+    byte = error.object[error.start:error.start + 1].hex()
+    return Problem(path=path, line=line, col=col, message=f"not valid UTF-8 (byte 0x{byte})",
+                   kind="encoding")
 
 
 def markdown_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -188,12 +234,12 @@ def _check_duplicates(report: Report) -> None:
             if not outcome.id:
                 continue
             first = seen.setdefault((language, outcome.id), outcome)
-            if first is not outcome:
-                where = f"{first.block.path}:{first.block.line}"
-                outcome.problems.append(Problem(
-                    path=outcome.block.path, line=outcome.block.line, example_id=outcome.id, field="id",
-                    message=f"duplicate id: already used at {where}", related=(where,),
-                ))
+            if first is not outcome and first.parsed is not None and outcome.parsed is not None:
+                where = f"{first.block.path}:{first.parsed.line_of(('id',))}"
+                problem = outcome.parsed.problem(f"duplicate id: already used at {where}", ("id",),
+                                                 related=(where,))
+                outcome.problems.append(problem)
+                first.echoes.append(problem)
 
 
 def _check_parity(report: Report, root: Path) -> None:
@@ -218,8 +264,16 @@ def _check_parity(report: Report, root: Path) -> None:
                         message=f"no {_NAMES[other]} twin: {twin} does not exist", related=(twin,),
                     ))
                     continue
-                twin_page = _parse_only(twin, read_page(twin_file))
-            _compare_twins(page, twin_page)
+                try:
+                    twin_page = _parse_only(twin, read_page(twin_file))
+                except UnicodeDecodeError as error:
+                    if not any(p.path == twin for p in report.problems):  # not already reported
+                        page.problems.append(_undecodable(twin, error))
+                    continue
+                except OSError as error:
+                    page.problems.append(Problem(path=twin, line=1, message=f"cannot read page: {error.strerror}"))
+                    continue
+            _compare_twins(page, twin_page, checked=twin in report.pages)
 
 
 _NAMES = {"fr": "French", "en": "English"}
@@ -233,7 +287,7 @@ def _parse_only(path: str, text: str) -> PageReport:
     return report
 
 
-def _compare_twins(page: PageReport, twin: PageReport) -> None:
+def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
     mine, theirs = page.by_id(), twin.by_id()
     for example_id in [i for i in mine if i not in theirs]:
         outcome = mine[example_id]
@@ -243,10 +297,13 @@ def _compare_twins(page: PageReport, twin: PageReport) -> None:
         ))
     for example_id in [i for i in theirs if i not in mine]:
         outcome = theirs[example_id]
-        page.problems.append(Problem(
+        problem = Problem(
             path=twin.path, line=outcome.block.line, example_id=example_id, kind="parity",
             message=f"example missing from its twin page {page.path}", related=(page.path,),
-        ))
+        )
+        # On the example itself when its page is part of the report (its card shows it), else
+        # on this page's list: a twin read only for parity is not reported on.
+        (outcome.problems if checked else page.problems).append(problem)
     for example_id, outcome in mine.items():
         other = theirs.get(example_id)
         if other is None or outcome.parsed is None or other.parsed is None:
@@ -254,10 +311,12 @@ def _compare_twins(page: PageReport, twin: PageReport) -> None:
         for field_path, here, there in _differences(_rules_data(outcome.parsed.data), _rules_data(other.parsed.data)):
             a, b = outcome.parsed, other.parsed
             where = f"{b.block.path}:{b.line_of(field_path)}"
-            outcome.problems.append(a.problem(
+            problem = a.problem(
                 f"differs from its twin {where}: {_show(here)} here, {_show(there)} there",
                 field_path, kind="parity", related=(where,), expected=there, actual=here,
-            ))
+            )
+            outcome.problems.append(problem)
+            other.echoes.append(problem)
 
 
 def _rules_data(data: Any) -> Any:
@@ -348,12 +407,13 @@ def resolve_reference(outcomes: dict[str, Outcome], example_id: str, field_name:
 
 def check_references(path: str, text: str, page: PageReport) -> list[Problem]:
     outcomes = page.by_id()
+    broken = {written_id(o.block.source) for o in page.outcomes if o.parsed is None}
     problems = []
     for ref in find_references(text):
         try:
             resolve_reference(outcomes, ref.example_id, ref.field)
         except LookupError as error:
-            if ref.example_id in outcomes and outcomes[ref.example_id].result is None:
+            if ref.example_id in broken or (ref.example_id in outcomes and outcomes[ref.example_id].result is None):
                 continue  # the example's own problem already explains it
             problems.append(Problem(path=path, line=ref.line, col=ref.col, example_id=ref.example_id,
                                     field=ref.field, message=f"prose reference: {error}"))

@@ -28,15 +28,38 @@ class Block:
     indent: str
     source: str
     closed: bool = True
+    #: For each body line, how many leading characters de-indenting removed (``len(indent)`` or
+    #: fewer on a line indented less than the fence).
+    removed: tuple[int, ...] = ()
 
     @property
     def body_line(self) -> int:
         return self.line + 1
 
+    def page_col(self, page_line: int, col: int) -> int:
+        """The page column of column ``col`` (1-based) of the body line shown at ``page_line``."""
+        index = page_line - self.body_line
+        if 0 <= index < len(self.removed):
+            return col + self.removed[index]
+        return col + len(self.indent)
+
 
 def find_blocks(text: str, path: str = "<string>") -> list[Block]:
-    """Every ``rulecheck`` fence in ``text``, in page order."""
-    return list(_iter_blocks(text.splitlines(), path))
+    """Every ``rulecheck`` fence in ``text``, in page order.
+
+    Lines end at ``\n``, ``\r\n`` or ``\r`` only, as Markdown counts them (``str.splitlines``
+    would also split at form feeds and Unicode separators and shift every line after them).
+    """
+    lines = split_lines(text)
+    return list(_iter_blocks(lines, path))
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` as Markdown and editors number them, without their line ends."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def _iter_blocks(lines: list[str], path: str) -> Iterator[Block]:
@@ -53,7 +76,8 @@ def _iter_blocks(lines: list[str], path: str) -> Iterator[Block]:
             end += 1
         closed = end < len(lines)
         if info.split(None, 1)[0:1] == [LANGUAGE] or info.startswith("{." + LANGUAGE):
-            body = [_dedent(line, indent) for line in lines[index + 1:end]]
+            raw = lines[index + 1:end]
+            body = [_dedent(line, indent) for line in raw]
             yield Block(
                 path=path,
                 line=index + 1,
@@ -61,6 +85,7 @@ def _iter_blocks(lines: list[str], path: str) -> Iterator[Block]:
                 indent=indent,
                 source="\n".join(body) + ("\n" if body else ""),
                 closed=closed,
+                removed=tuple(len(line) - len(text) for line, text in zip(raw, body, strict=True)),
             )
         index = end + 1
 

@@ -8,6 +8,7 @@ Validation errors become located problems with a field path and, for unknown key
 from __future__ import annotations
 
 import json
+import re
 import typing
 from typing import Annotated, Any, Literal, Optional, Union
 
@@ -53,7 +54,7 @@ def _example_model(rule: str) -> type[ExampleBase]:
         __base__=ExampleBase,
         rule=(Literal[rule], Field(description=spec.summary)),  # type: ignore[arg-type]
         given=(spec.given, ...),
-        expect=(expect, Field(default_factory=expect)),
+        expect=(expect, Field(default_factory=expect)),  # absent: an empty model, not a dict
     )
 
 
@@ -103,8 +104,8 @@ def parse_block(block: Block) -> ParsedExample | list[Problem]:
     """Validate one block; on failure, every problem found, each located on the page."""
     def at(line: int, message: str, col: int | None = None, example_id: str | None = None,
            field: str | None = None) -> Problem:
-        return Problem(path=block.path, line=line, col=col, message=message,
-                       example_id=example_id, field=field)
+        return Problem(path=block.path, line=line, col=block.page_col(line, col) if col else None,
+                       message=message, example_id=example_id, field=field)
 
     if not block.closed:
         return [at(block.line, "unclosed ```rulecheck fence: the example runs to the end of the page",
@@ -112,15 +113,21 @@ def parse_block(block: Block) -> ParsedExample | list[Problem]:
     try:
         located = load(block.source)
     except YamlError as error:
-        return [at(block.body_line + error.line - 1, str(error), error.col)]
+        message = error.message
+        opened = error.context_line
+        if opened is not None and opened != error.line and (error.context or "").startswith("while "):
+            message += f" ({error.context} opened at line {block.body_line + opened - 1})"
+        if error.hint:
+            message += f" Hint: {error.hint}"
+        return [at(block.body_line + error.line - 1, message, error.col, written_id(block.source))]
     data = located.data
     if not isinstance(data, dict):
-        kind = "empty" if data is None else type(data).__name__
-        return [at(block.line, f"an example is a mapping with `id`, `rule`, `given`…; this block is {kind}")]
+        return [at(block.line, "an example is a mapping with `id`, `rule`, `given`…; "
+                               f"this block is {_kind(data)}", example_id=written_id(block.source))]
     raw_id = data.get("id")
-    example_id = raw_id if isinstance(raw_id, str) and raw_id else None
+    example_id = raw_id if isinstance(raw_id, str) and re.match(ID_PATTERN, raw_id) else None
     try:
-        example = ExampleAdapter.validate_python(data)
+        example = validate(data)
     except ValidationError as error:
         problems = []
         for detail in error.errors():
@@ -132,6 +139,34 @@ def parse_block(block: Block) -> ParsedExample | list[Problem]:
                                example_id, format_field(path) or None))
         return problems
     return ParsedExample(example, block, located)
+
+
+_ID_LINE = re.compile(r"^id:[ \t]*['\"]?([a-z0-9][a-z0-9-]*)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
+
+
+def written_id(source: str) -> str | None:
+    """The id a block's text gives on a line of its own, even when its YAML does not parse."""
+    match = _ID_LINE.search(source)
+    return match[1] if match else None
+
+
+def _kind(data: Any) -> str:
+    if data is None:
+        return "empty"
+    if isinstance(data, list):
+        return "a list"
+    if isinstance(data, str):
+        return f"the text {json.dumps(data[:40], ensure_ascii=False)}"
+    return f"the value {json.dumps(data, default=str)[:40]}"
+
+
+def validate(data: Any) -> Any:
+    """Validate example data strictly, as the JSON it is: YAML's ``true`` or ``"2"`` is not a level.
+
+    Lax validation would turn ``level: true`` into 1 and ``level: "2"`` into 2 without a word;
+    JSON-mode strictness still accepts a list where the engine keeps a tuple.
+    """
+    return ExampleAdapter.validate_json(json.dumps(data, default=str), strict=True)
 
 
 def _field_path(loc: tuple[Any, ...], data: dict[str, Any]) -> FieldPath:
@@ -160,11 +195,32 @@ def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
     if kind == "union_tag_not_found":
         return "missing `rule`: rules are " + ", ".join(sorted(EXAMPLE_MODELS))
     if kind == "missing":
-        return "missing required key"
+        return f"missing required key `{path[-1]}`" if path else "missing required key"
+    if kind == "string_pattern_mismatch" and path == ("id",):
+        got = json.dumps(detail.get("input"), default=str, ensure_ascii=False)
+        return (f"an id is 1 to 64 lowercase letters, digits and dashes (got {got}) "
+                f"Hint: write `{_slug(detail.get('input'))}`")
     message = str(detail["msg"]).removeprefix("Value error, ")
+    message = _PLAIN_WORDS.get(message, message)
+    if kind in {"string_type", "int_type"} and isinstance(detail.get("input"), bool):
+        message += (" (got a yes/no value) Hint: YAML reads yes, no, on, off, true and false as "
+                    "booleans; quote the text, or write a number")
+        return message
     if "input" in detail and kind not in {"value_error"} and not isinstance(detail["input"], dict | list):
         message += f" (got {json.dumps(detail['input'], default=str)})"
     return message
+
+
+#: pydantic's JSON words, in the words of a YAML author.
+_PLAIN_WORDS = {
+    "Input should be a valid array": "Input should be a list, such as `[17]`",
+    "Input should be an object": "Input should be a mapping of `key: value`",
+}
+
+
+def _slug(value: Any) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-")[:64]
+    return slug or "my-example"
 
 
 def _known_keys(path: FieldPath, data: dict[str, Any]) -> list[str]:

@@ -6,7 +6,7 @@ objects, a bounded depth and size, no duplicate keys.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -15,16 +15,21 @@ from rulecheck.errors import FieldPath, RulecheckError
 
 MAX_DEPTH = 20
 MAX_CHARS = 100_000
+Span = tuple[int, int, int, int]
 _PLAIN_TAGS = {"!", *(f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq"))}
 
 
 class YamlError(RulecheckError):
     """Text that is not acceptable example YAML; ``line``/``col`` are 1-based in the text."""
 
-    def __init__(self, message: str, line: int, col: int | None = None, *, hint: str | None = None) -> None:
+    def __init__(self, message: str, line: int, col: int | None = None, *, hint: str | None = None,
+                 context: str | None = None, context_line: int | None = None) -> None:
         super().__init__(message, hint=hint)
         self.line = line
         self.col = col
+        #: What the parser was reading (``while parsing a flow mapping``) and the line it began.
+        self.context = context
+        self.context_line = context_line
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,8 @@ class Located:
 
     data: Any
     positions: dict[FieldPath, tuple[int, int]]
+    #: For each scalar value: (line, column, end line, end column), 1-based, end exclusive.
+    spans: dict[FieldPath, Span] = field(default_factory=dict)
 
     def position(self, path: FieldPath) -> tuple[int, int]:
         """The position of ``path``, or of its nearest located parent."""
@@ -43,35 +50,83 @@ class Located:
 
 
 def load(text: str) -> Located:
+    """Parse one example's YAML with the safe loader; every refusal is a located :class:`YamlError`."""
     if len(text) > MAX_CHARS:
         raise YamlError(f"example is {len(text):,} characters long; the limit is {MAX_CHARS:,}", 1)
-    if "\ufeff" in text:
-        line = text[: text.index("\ufeff")].count("\n") + 1
-        raise YamlError("byte-order mark inside the example", line, hint="save the page as UTF-8 without BOM")
-    loader = yaml.SafeLoader(text)
+    for char, why, hint in _REFUSED_CHARS:
+        if char in text:
+            before = text[: text.index(char)]
+            raise YamlError(why, before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1, hint=hint)
     try:
-        _refuse_aliases_and_depth(text)
-        node = loader.get_single_node()
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        problem = error.problem or "invalid YAML"
-        hint = "indent with spaces, not tabs" if "\t" in problem or "'\\t'" in str(error) else None
-        raise YamlError(f"invalid YAML: {problem}", (mark.line + 1) if mark else 1,
-                        (mark.column + 1) if mark else None, hint=hint) from None
-    except yaml.YAMLError as error:
-        raise YamlError(f"invalid YAML: {error}", 1) from None
-    finally:
-        loader.dispose()
+        node = _compose(text, _FAST)
+    except yaml.YAMLError:
+        # libyaml found something wrong: PyYAML's own parser says what, in better words.
+        try:
+            node = _compose(text, yaml.SafeLoader)
+        except yaml.YAMLError as error:
+            raise _located(error, text) from None
     if node is None:
         return Located(None, {})
     positions: dict[FieldPath, tuple[int, int]] = {}
-    data = _build(node, (), positions, yaml.SafeLoader(""))
-    return Located(data, positions)
+    spans: dict[FieldPath, Span] = {}
+    data = _build(node, (), positions, yaml.SafeLoader(""), spans)
+    return Located(data, positions, spans)
 
 
-def _refuse_aliases_and_depth(text: str) -> None:
+#: Characters refused before parsing: parsers disagree on them, or would count a line break
+#: that Markdown does not.
+_REFUSED_CHARS = (
+    # libyaml takes a tab between tokens, PyYAML does not: refuse it so both agree.
+    ("\t", "a tab character, where examples use spaces only", "indent and separate with spaces"),
+    ("\ufeff", "byte-order mark inside the example", "save the page as UTF-8 without BOM"),
+    ("\u2028", "Unicode line separator (U+2028) inside the example", "use an ordinary line break"),
+    ("\u2029", "Unicode paragraph separator (U+2029) inside the example", "use an ordinary line break"),
+    ("\x85", "next-line control character (U+0085) inside the example", "use an ordinary line break"),
+)
+
+
+def _located(error: yaml.YAMLError, text: str) -> YamlError:
+    """A PyYAML error as a :class:`YamlError` at its line and column."""
+    if isinstance(error, yaml.reader.ReaderError):
+        before = text[: error.position]
+        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        code = error.character if isinstance(error.character, int) else ord(str(error.character)[:1] or "?")
+        return YamlError(f"invalid control character U+{code:04X} in YAML",
+                         line, col, hint="remove it or write it as an escape in a double-quoted string")
+    if isinstance(error, yaml.MarkedYAMLError):
+        mark = error.problem_mark or error.context_mark
+        problem = error.problem or "invalid YAML"
+        hint = None
+        if "'\\t'" in problem or "\t" in problem:
+            problem, hint = "a tab character, where YAML allows only spaces", "indent and separate with spaces"
+        elif "another document" in problem:
+            problem, hint = "a second YAML document (`---`) in one example", "one example per block"
+        elif "<block end>" in problem or "<block mapping start>" in problem:
+            hint = "check the indentation of this line and of the line above"
+        context = error.context if error.context_mark is not None else None
+        return YamlError(f"invalid YAML: {problem}", (mark.line + 1) if mark else 1,
+                         (mark.column + 1) if mark else None, hint=hint, context=context,
+                         context_line=error.context_mark.line + 1 if error.context_mark else None)
+    return YamlError(f"invalid YAML: {error}", 1)
+
+
+#: libyaml's safe loader when PyYAML was built with it (ten times faster), else the pure-Python one.
+_FAST: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _compose(text: str, loader_class: type[yaml.SafeLoader]) -> yaml.Node | None:
+    """The node tree of ``text``, after refusing aliases, tags and deep nesting on its events."""
+    _refuse_aliases_and_depth(text, loader_class)
+    loader = loader_class(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
+
+
+def _refuse_aliases_and_depth(text: str, loader_class: type[yaml.SafeLoader]) -> None:
     depth = 0
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+    for event in yaml.parse(text, Loader=loader_class):
         mark = event.start_mark
         assert mark is not None  # the parser marks every event
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
@@ -81,7 +136,9 @@ def _refuse_aliases_and_depth(text: str) -> None:
             )
         tag = getattr(event, "tag", None)
         if tag and tag not in _PLAIN_TAGS:
-            raise YamlError(f"YAML tag `{tag}` is not allowed in examples", mark.line + 1, mark.column + 1)
+            shown = "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
+            raise YamlError(f"YAML tag `{shown}` is not allowed in examples", mark.line + 1, mark.column + 1,
+                            hint="examples hold plain data: text, numbers, lists and mappings")
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
@@ -96,23 +153,31 @@ def _position(node: yaml.Node) -> tuple[int, int]:
 
 
 def _build(node: yaml.Node, path: FieldPath, positions: dict[FieldPath, tuple[int, int]],
-           constructor: yaml.SafeLoader) -> Any:
+           constructor: yaml.SafeLoader, spans: dict[FieldPath, Span]) -> Any:
     positions.setdefault(path, _position(node))
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = _build(key_node, (*path, "<key>"), {}, constructor)
-            if not isinstance(key, str | int | bool) or isinstance(key, bool):
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise YamlError("YAML merge keys (`<<`) are not allowed in examples", *_position(key_node),
+                                hint="write each value out in full")
+            key = _build(key_node, (*path, "<key>"), {}, constructor, {})
+            if not isinstance(key, str | int) or isinstance(key, bool):
                 raise YamlError("mapping keys must be words", *_position(key_node))
             key = str(key)
             if key in result:
                 raise YamlError(f"duplicate key `{key}`", *_position(key_node), hint="keep one of the two")
             positions[(*path, key)] = _position(key_node)
-            result[key] = _build(value_node, (*path, key), positions, constructor)
+            result[key] = _build(value_node, (*path, key), positions, constructor, spans)
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [_build(item, (*path, index), positions, constructor) for index, item in enumerate(node.value)]
+        return [_build(item, (*path, index), positions, constructor, spans) for index, item in enumerate(node.value)]
+    start, end = node.start_mark, node.end_mark
+    if start is not None and end is not None:
+        spans[path] = (start.line + 1, start.column + 1, end.line + 1, end.column + 1)
     try:
         return constructor.construct_object(node, deep=True)
     except yaml.MarkedYAMLError as error:
         raise YamlError(f"invalid YAML value: {error.problem}", *_position(node)) from None
+    except (ValueError, OverflowError):  # e.g. an integer of thousands of digits
+        raise YamlError("invalid YAML value: number too large", *_position(node)) from None

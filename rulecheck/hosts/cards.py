@@ -14,6 +14,7 @@ from typing import Any
 
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.trace import Step
+from rulecheck.errors import Problem
 from rulecheck.examples import render
 from rulecheck.examples.check import Outcome
 
@@ -27,7 +28,8 @@ def register(cards: dict[str, str]) -> None:
 
 
 def key(source: str) -> str:
-    return "\n".join(line.rstrip() for line in source.strip().splitlines())
+    """A block's identity, blind to whitespace: Markdown expands tabs and drops CRs before superfences."""
+    return "".join(source.split())
 
 
 def format_fence(source: str, language: str, css_class: str, options: Any, md: Any, **kwargs: Any) -> str:
@@ -45,8 +47,8 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     """
     source = html.escape(outcome.block.source.rstrip())
     example_id = html.escape(outcome.id or "")
-    if outcome.problems or outcome.result is None:
-        items = "".join(f"<li>{html.escape(p.located())}</li>" for p in outcome.problems)
+    if outcome.problems or outcome.echoes or outcome.result is None:
+        items = "".join(f"<li>{html.escape(p.located())}</li>" for p in [*outcome.problems, *outcome.echoes])
         return (
             f'<div class="rc-card rc-card--error" id="ex-{example_id}" role="alert">'
             f'<p class="rc-card__title"><span class="rc-badge rc-badge--error">✗ '
@@ -70,6 +72,16 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
         f'<p class="rc-outcome">{summary}</p>'
         f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
         f'<pre><code class="language-yaml">{source}</code></pre></details></div>'
+    )
+
+
+def banner(problems: list[Problem], language: str) -> str:
+    """The error card at the top of a page for problems no example card shows."""
+    items = "".join(f"<li>{html.escape(p.located())}</li>" for p in problems)
+    return (
+        f'<div class="rc-card rc-card--error rc-page-problems" role="alert">'
+        f'<p class="rc-card__title"><span class="rc-badge rc-badge--error">✗ '
+        f'{render.word("error", language)}</span></p><ul class="rc-problems">{items}</ul></div>'
     )
 
 

@@ -13,10 +13,11 @@ from typing import Any
 import click
 
 from rulecheck.errors import Problem
-from rulecheck.examples import check_example, check_paths, parse_block
+from rulecheck.examples import Report, check_example, check_paths, parse_block
 from rulecheck.examples import render as rendering
 from rulecheck.examples.finder import Block
 from rulecheck.examples.schema import json_schema
+from rulecheck.examples.update import apply_edits, plan_updates
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -28,22 +29,26 @@ def main() -> None:
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "output", type=click.Choice(["text", "json", "github"]), default="text",
-              help="text (default), json (a list of problems) or github (workflow annotations).")
-def check(paths: tuple[Path, ...], output: str) -> None:
+              help="text (default; coloured on a terminal), json (a list of problems) or github "
+                   "(workflow annotations).")
+@click.option("--update", is_flag=True,
+              help="Rewrite drifted `expect` values (and their twin's) from the engine's results, "
+                   "then check again. Review the diff.")
+def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
     """Check every example in PATHS (files or folders; default: docs)."""
     targets = list(paths) or [Path("docs")]
     missing = [str(p) for p in targets if not p.exists()]
     if missing:
         raise click.UsageError("no such file or folder: " + ", ".join(missing))
     report = check_paths(targets)
+    if update:
+        report = _update(report, targets, to_stderr=output != "text")
     problems = report.all_problems
     if output == "json":
         click.echo(json.dumps([_as_json(p) for p in problems], indent=2, ensure_ascii=False, default=str))
     elif output == "github":
         for problem in problems:
-            click.echo(f"::error file={problem.path},line={problem.line}"
-                       + (f",col={problem.col}" if problem.col else "")
-                       + f",title=rulecheck::{_github_escape(problem.located())}")
+            click.echo(_github_annotation(problem))
     else:
         for problem in problems:
             click.secho(problem.located(), fg="red", err=False)
@@ -94,8 +99,34 @@ def _as_json(problem: Problem) -> dict[str, Any]:
     }
 
 
+def _update(report: Report, targets: list[Path], *, to_stderr: bool) -> Report:
+    """Rewrite the drifted values, say what changed, and check the pages again."""
+    edits, skipped = plan_updates(report)
+    changed = apply_edits(edits)
+    for edit in edits:
+        click.echo(f"updated {edit.describe()}", err=to_stderr)
+    for item in skipped:
+        click.secho(item.describe(), fg="yellow", err=to_stderr)
+    if changed:
+        click.echo(f"{len(edits)} value(s) rewritten in {len(changed)} file(s); review the diff", err=to_stderr)
+    return check_paths(targets) if changed else report
+
+
+def _github_annotation(problem: Problem) -> str:
+    """``::error file=…,line=…,col=…,title=…::message``, escaped as workflow commands require."""
+    props = f"file={_github_property(problem.path)},line={problem.line}"
+    if problem.col:
+        props += f",col={problem.col}"
+    props += ",title=rulecheck"
+    return f"::error {props}::{_github_escape(problem.located())}"
+
+
 def _github_escape(text: str) -> str:
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _github_property(text: str) -> str:
+    return _github_escape(text).replace(":", "%3A").replace(",", "%2C")
 
 
 if __name__ == "__main__":

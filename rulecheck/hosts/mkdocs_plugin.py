@@ -1,12 +1,18 @@
 """MkDocs plugin: check every example before the build, render cards, bind prose numbers.
 
 ``mkdocs build`` fails with every problem listed; ``mkdocs serve`` keeps serving, shows an error
-card in place of a broken example and logs the located message, then re-checks on the next save.
+card in place of a broken example (and a banner for the page's other problems) and logs the
+located message, then re-checks on the next save.
+
+While serving, problems go to the ``rulecheck`` logger rather than MkDocs' own: with
+``strict: true`` MkDocs counts its warnings and would abort the server on the first drift.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
+from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -19,15 +25,33 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from rulecheck.errors import Problem
 from rulecheck.examples import render
-from rulecheck.examples.check import Report, check_paths, find_references, language_of, resolve_reference
+from rulecheck.examples.check import (
+    PageReport,
+    Report,
+    check_paths,
+    find_references,
+    language_of,
+    resolve_reference,
+)
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.glossary import GLOSSARY, append_abbreviations
 from rulecheck.hosts.typography import french_spacing
 
 log = logging.getLogger("mkdocs.plugins.rulecheck")
+#: Where ``mkdocs serve`` reports problems: outside ``mkdocs.*``, so strict mode does not count them.
+serve_log = logging.getLogger("rulecheck.serve")
 CSS = "assets/rulecheck.css"
+
+
+def _serve_handler() -> None:
+    if not any(getattr(h, "rulecheck", False) for h in serve_log.handlers):
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+        handler.rulecheck = True  # type: ignore[attr-defined]
+        serve_log.addHandler(handler)
 
 
 class RulecheckConfig(Config):  # type: ignore[no-untyped-call]
@@ -42,6 +66,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._serving = command == "serve"
+        self._fingerprint = None  # MkDocs keeps this plugin object between runs in one process
+        if self._serving:
+            _serve_handler()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
@@ -55,8 +82,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             return
         root = Path(config.config_file_path or ".").resolve().parent
         docs = Path(config.docs_dir).resolve()
+        # By content: a same-size edit (24 → 23) saved within the clock's tick keeps its mtime.
         fingerprint = tuple(
-            (str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(docs.rglob("*.md"))
+            (str(p), hashlib.blake2b(p.read_bytes(), digest_size=16).digest()) for p in sorted(docs.rglob("*.md"))
         )
         if fingerprint == self._fingerprint and self._report is not None:
             return
@@ -68,7 +96,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             return
         lines = "\n".join(p.located() for p in problems)
         if self._serving:
-            log.warning(f"rulecheck: {len(problems)} problem(s):\n{lines}")
+            serve_log.warning(f"rulecheck: {len(problems)} problem(s); the pages show them in place:\n{lines}")
             return
         raise PluginError(f"rulecheck: {len(problems)} problem(s) in the examples:\n{lines}")
 
@@ -109,12 +137,29 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         outcomes = report.by_id()
         pieces, last = [], 0
         for ref in find_references(markdown):
+            name = escape(f"{ref.example_id}.{ref.field}")
             try:
                 shown_value = render.value(resolve_reference(outcomes, ref.example_id, ref.field), language)
-                html = f'<span class="rc-ref" title="{ref.example_id}.{ref.field}">{shown_value}</span>'
+                html = f'<span class="rc-ref" title="{name}">{escape(shown_value)}</span>'
             except LookupError as error:
-                html = f'<span class="rc-ref rc-ref--error" title="{error}">⚠ {ref.example_id}.{ref.field}</span>'
+                html = f'<span class="rc-ref rc-ref--error" title="{escape(str(error))}">⚠ {name}</span>'
             pieces += [markdown[last:ref.start], html]
             last = ref.end
         pieces.append(markdown[last:])
-        return "".join(pieces)
+        return _with_banner("".join(pieces), _page_problems(self._report, shown, report), language)
+
+
+def _page_problems(report: Report, shown: str, page: PageReport) -> list[Problem]:
+    """This page's problems that no card shows: parity of the page, prose references, unclosed fences."""
+    on_cards = {id(p) for o in page.outcomes if o.block.closed for p in o.problems}
+    return [p for p in report.all_problems if p.path == shown and id(p) not in on_cards]
+
+
+def _with_banner(markdown: str, problems: list[Problem], language: str) -> str:
+    """The page with a banner listing ``problems`` under its title (unchanged when there are none)."""
+    if not problems:
+        return markdown
+    banner = cards.banner(problems, language)
+    lines = markdown.split("\n")
+    at = 1 if lines and lines[0].startswith("# ") else 0
+    return "\n".join([*lines[:at], "", banner, "", *lines[at:]])

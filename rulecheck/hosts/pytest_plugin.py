@@ -2,18 +2,23 @@
 
 ``pytest`` collects ``docs/fr/<page>.md::<id>``; ``pytest docs/fr/<page>.md`` runs one page.
 An item fails with the same located messages as ``rulecheck check`` and the MkDocs build.
+
+pytest imports this module (an entry point) before ``pytest-cov`` starts measuring, so it
+imports the rest of rulecheck only when it first checks pages: an early import would leave
+every module's top level unmeasured.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from rulecheck.errors import Problem
-from rulecheck.examples.check import Outcome, Report, check_paths
+if TYPE_CHECKING:
+    from rulecheck.errors import Problem
+    from rulecheck.examples.check import Outcome, Report
 
 
 class ExampleFailure(Exception):
@@ -23,24 +28,30 @@ class ExampleFailure(Exception):
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if file_path.suffix == ".md" and "docs" in file_path.relative_to(parent.config.rootpath).parts[:1]:
+    if file_path.suffix == ".md" and file_path.is_relative_to(parent.config.rootpath / DOCS):
         return MarkdownPage.from_parent(parent, path=file_path)
     return None
 
 
+DOCS = "docs"
+
+
 class MarkdownPage(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
-        report = _report(self.config, self.path)
+        report = _report(self.config)
         shown = self.path.relative_to(self.config.rootpath).as_posix()
-        page = report.pages[shown]
-        for index, outcome in enumerate(page.outcomes):
+        page = report.pages.get(shown)
+        outcomes = page.outcomes if page else []
+        on_items = {id(p) for o in outcomes for p in o.problems}
+        # This page's other problems (unreadable, parity of the page, prose references) wherever
+        # the report keeps them; they fail the page's first item, or an item named `page`.
+        rest = [p for p in report.all_problems if p.path == shown and id(p) not in on_items]
+        for index, outcome in enumerate(outcomes):
             name = outcome.id or f"block-line-{outcome.block.line}"
-            problems = list(outcome.problems)
-            if index == 0:
-                problems += page.problems  # page-level problems (parity, references) fail the first item
+            problems = list(outcome.problems) + (rest if index == 0 else [])
             yield ExampleItem.from_parent(self, name=name, outcome=outcome, problems=problems)
-        if not page.outcomes and page.problems:
-            yield ExampleItem.from_parent(self, name="page", outcome=None, problems=page.problems)
+        if not outcomes and rest:
+            yield ExampleItem.from_parent(self, name="page", outcome=None, problems=rest)
 
 
 class ExampleItem(pytest.Item):
@@ -63,12 +74,17 @@ class ExampleItem(pytest.Item):
         return self.path, line, f"{self.path.name}::{self.name}"
 
 
-_REPORTS = pytest.StashKey[dict[Path, Report]]()
+_REPORT = pytest.StashKey["Report"]()
 
 
-def _report(config: pytest.Config, path: Path) -> Report:
-    """One page's report, checked with its twin for parity (cached for the session)."""
-    reports = config.stash.setdefault(_REPORTS, {})
-    if path not in reports:
-        reports[path] = check_paths([path], root=config.rootpath)
-    return reports[path]
+def _report(config: pytest.Config) -> Report:
+    """The report of every page under ``docs/``, checked once per session.
+
+    The whole tree, even when one page is asked for: an id reused on another page of the same
+    language and a twin that differs are only seen from there.
+    """
+    if _REPORT not in config.stash:
+        from rulecheck.examples.check import check_paths
+
+        config.stash[_REPORT] = check_paths([config.rootpath / DOCS], root=config.rootpath)
+    return config.stash[_REPORT]

@@ -1,0 +1,215 @@
+"""Rewrite drifted ``expect`` values from the engine's results, for an author to review in the diff.
+
+Only the characters of each drifted value change: comments, key order, quoting elsewhere,
+indentation inside admonitions and tabs, line ends and a leading byte-order mark all stay as
+they were. The twin page's identical example (same ``given`` and ``dice``, same old value) is
+rewritten with it, so both languages move together.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulecheck.examples.check import LANGUAGES, Report, language_of, read_page, twin_path
+from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace ``old`` by ``new`` at ``line`` (1-based), columns ``start:end`` (0-based) of ``path``."""
+
+    path: str
+    line: int
+    start: int
+    end: int
+    old: str
+    new: str
+    example_id: str
+    field: str
+
+    def describe(self) -> str:
+        return f"{self.path}:{self.line}:{self.start + 1}: {self.example_id}: {self.field}: {self.old} → {self.new}"
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A drifted value that cannot be rewritten safely (a multi-line value, a list…)."""
+
+    path: str
+    line: int
+    example_id: str
+    field: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.path}:{self.line}: {self.example_id}: {self.field}: not updated: {self.reason}"
+
+
+def plan_updates(report: Report, root: str | Path = ".") -> tuple[list[Edit], list[Skipped]]:
+    """The edits that bring every drifted ``expect`` value (and its twin's) to the engine's result."""
+    root = Path(root).resolve()
+    edits: dict[tuple[str, int, int], Edit] = {}
+    skipped: list[Skipped] = []
+    twins: dict[str, dict[str, ParsedExample]] = {}
+    for page in report.pages.values():
+        lines = _lines(root / page.path)
+        for outcome in page.outcomes:
+            if outcome.parsed is None:
+                continue
+            for problem in outcome.problems:
+                if problem.kind != "drift" or not problem.field:
+                    continue
+                path = ("expect", problem.field.removeprefix("expect."))
+                for parsed, page_lines in [(outcome.parsed, lines), *_twins(outcome.parsed, root, twins)]:
+                    if parsed is not outcome.parsed and not _same_example(parsed, outcome.parsed, path,
+                                                                        problem.expected):
+                        continue
+                    found = _edit(parsed, page_lines, path, problem.expected, problem.actual)
+                    if isinstance(found, Edit):
+                        edits.setdefault((found.path, found.line, found.start), found)
+                    else:
+                        skipped.append(found)
+    return sorted(edits.values(), key=lambda e: (e.path, e.line, e.start)), skipped
+
+
+def apply_edits(edits: Iterable[Edit], root: str | Path = ".") -> list[str]:
+    """Write the edits; the paths of the files changed. Line ends and a BOM are kept byte for byte."""
+    root = Path(root).resolve()
+    by_path: dict[str, list[Edit]] = {}
+    for edit in edits:
+        by_path.setdefault(edit.path, []).append(edit)
+    for path, group in by_path.items():
+        file = root / path
+        raw = file.read_bytes()
+        bom = raw.startswith(b"\xef\xbb\xbf")
+        pieces = _split_keep_ends(raw.decode("utf-8-sig"))
+        for edit in sorted(group, key=lambda e: (e.line, e.start), reverse=True):
+            text, end = pieces[edit.line - 1]
+            if text[edit.start:edit.end] != edit.old:
+                raise RuntimeError(f"{path}:{edit.line} changed since it was checked; run the check again")
+            pieces[edit.line - 1] = (text[:edit.start] + edit.new + text[edit.end:], end)
+        out = "".join(text + end for text, end in pieces)
+        file.write_bytes((b"\xef\xbb\xbf" if bom else b"") + out.encode("utf-8"))
+    return sorted(by_path)
+
+
+def yaml_scalar(value: Any) -> str:
+    """``value`` as a YAML scalar that loads back to the same value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    text = str(value)
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.-]*( [A-Za-z0-9_.-]+)*", text) and yaml.safe_load(text) == text:
+        return text
+    # JSON's double-quoted string is YAML's too; escape what YAML (or our examples) refuse raw.
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m[0]):04x}", json.dumps(text, ensure_ascii=False))
+
+
+_UNSAFE = re.compile(r"[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+
+
+def _edit(parsed: ParsedExample, lines: list[str], path: tuple[str, str], old: Any, new: Any) -> Edit | Skipped:
+    block = parsed.block
+    where = parsed.line_of(path)
+    field = ".".join(path)
+
+    def skip(reason: str) -> Skipped:
+        return Skipped(block.path, where, parsed.id, field, reason)
+
+    span = parsed.located.spans.get(path)
+    if span is None:
+        return skip("the value is not a single scalar")
+    line, col, end_line, end_col = span
+    if line != end_line:
+        return skip("the value spans several lines")
+    page_line = block.body_line + line - 1
+    if not 1 <= page_line <= len(lines):
+        return skip("the page changed since it was checked")
+    text = lines[page_line - 1]
+    removed = min(len(block.indent), len(text) - len(text.lstrip(" \t")))
+    start, end = removed + col - 1, removed + end_col - 1
+    written = text[start:end]
+    try:
+        unchanged = yaml.safe_load(written) == old
+    except yaml.YAMLError:
+        unchanged = False
+    if not unchanged:
+        return skip(f"`{written}` on the page is not the value checked")
+    return Edit(block.path, page_line, start, end, written, yaml_scalar(new), parsed.id, field)
+
+
+def _twins(parsed: ParsedExample, root: Path,
+           cache: dict[str, dict[str, ParsedExample]]) -> list[tuple[ParsedExample, list[str]]]:
+    found = language_of(parsed.block.path)
+    if not found:
+        return []
+    result = []
+    for language in LANGUAGES:
+        if language == found[0]:
+            continue
+        twin = twin_path(parsed.block.path, language)
+        if twin not in cache:
+            cache[twin] = _parse_page(root, twin)
+        example = cache[twin].get(parsed.id)
+        if example is not None:
+            result.append((example, _lines(root / twin)))
+    return result
+
+
+def _parse_page(root: Path, path: str) -> dict[str, ParsedExample]:
+    file = root / path
+    if not file.is_file():
+        return {}
+    try:
+        text = read_page(file)
+    except (OSError, UnicodeDecodeError):
+        return {}
+    examples: dict[str, ParsedExample] = {}
+    for block in find_blocks(text, path):
+        parsed = parse_block(block)
+        if not isinstance(parsed, list):
+            examples.setdefault(parsed.id, parsed)
+    return examples
+
+
+def _same_example(twin: ParsedExample, mine: ParsedExample, path: tuple[str, str], old: Any) -> bool:
+    """The twin runs the same rule on the same data and expects the same old value."""
+    keys = ("rule", "given", "dice")
+    same_data = all(_strip(twin.data.get(k)) == _strip(mine.data.get(k)) for k in keys)
+    expect = twin.data.get("expect")
+    return same_data and isinstance(expect, dict) and path[1] in expect and expect[path[1]] == old
+
+
+def _strip(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _strip(v) for k, v in data.items() if k not in DISPLAY_KEYS}
+    if isinstance(data, list):
+        return [_strip(v) for v in data]
+    return data
+
+
+def _lines(file: Path) -> list[str]:
+    try:
+        return [text for text, _ in _split_keep_ends(read_page(file))]
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+def _split_keep_ends(text: str) -> list[tuple[str, str]]:
+    """Lines with their ends (``\\n``, ``\\r\\n`` or ``\\r``), numbered as :func:`find_blocks` numbers them."""
+    parts = re.split(r"(\r\n|\r|\n)", text)
+    pieces = [(parts[i], parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
+    if parts[-1]:
+        pieces.append((parts[-1], ""))
+    return pieces

@@ -1,0 +1,112 @@
+"""Regressions the corpus does not pin: each fixed bug of the hardening pass, at its own layer."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rulecheck.examples import check as checking
+from rulecheck.examples import yamlsrc
+from rulecheck.examples.check import check_example, check_paths
+from rulecheck.examples.finder import Block, find_blocks, split_lines
+from rulecheck.examples.schema import ParsedExample, parse_block
+
+pytest_plugins = ["pytester"]
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = Path(__file__).parent / "bad_inputs"
+
+EXAMPLE = """\
+id: lysa
+rule: attack
+given:
+  defender: {level: 3, dex: 3}
+  attack: {kind: ranged, total: 16, damage: 1d10}
+  reaction: dodge
+dice:
+  reaction: [10]
+"""
+
+
+def parsed(source: str, *, indent: str = "") -> ParsedExample:
+    result = parse_block(Block(path="p.md", line=1, end_line=20, indent=indent, source=source))
+    assert isinstance(result, ParsedExample), result
+    return result
+
+
+def test_lines_are_counted_as_markdown_counts_them() -> None:
+    text = "a\x0cb\u2028c\x85d\r\n```rulecheck\rid: x\n```\n"
+    assert split_lines(text) == ["a\x0cb\u2028c\x85d", "```rulecheck", "id: x", "```"]
+    (block,) = find_blocks(text)
+    assert (block.line, block.end_line, block.source) == (2, 4, "id: x\n")
+
+
+def test_columns_inside_an_indented_block_are_page_columns() -> None:
+    text = "!!! note\n\n    ```rulecheck\n    id: x\n  rule: y\n    ```\n"
+    (block,) = find_blocks(text)
+    assert block.removed == (4, 2)
+    assert block.page_col(4, 1) == 5 and block.page_col(5, 1) == 3
+
+
+def test_an_example_without_expect_runs() -> None:
+    outcome = check_example(parsed(EXAMPLE))
+    assert outcome.ok and outcome.result is not None
+    assert outcome.result.outcome == "dodged"
+
+
+def test_an_unused_label_that_looks_like_a_typo_names_the_roll_it_resembles() -> None:
+    outcome = check_example(parsed(EXAMPLE + "  reactoin: [3]\n"))
+    assert [p.message for p in outcome.problems] == [
+        "1 scripted die was never rolled by the rules (did you mean `reaction`?)"
+    ]
+
+
+def test_an_unused_label_the_rules_roll_elsewhere_gets_no_misleading_hint() -> None:
+    outcome = check_example(parsed(EXAMPLE + "  damage: [3]\n"))  # dodged: no damage roll this time
+    assert [p.message for p in outcome.problems] == ["1 scripted die was never rolled by the rules"]
+
+
+def test_an_engine_bug_is_a_located_internal_problem_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(given: object, dice: object) -> object:
+        raise ZeroDivisionError("division by zero")
+
+    rules = dict(checking.RULES)
+    rules["attack"] = dataclasses.replace(rules["attack"], resolve=broken)
+    monkeypatch.setattr(checking, "RULES", rules)
+    (problem,) = check_example(parsed(EXAMPLE)).problems
+    assert problem.kind == "internal" and problem.example_id == "lysa" and problem.line == 2
+    assert "internal error of rule `attack`: ZeroDivisionError: division by zero" in problem.message
+
+
+@pytest.mark.parametrize("source", sorted({
+    b.source for page in sorted((ROOT / "docs").rglob("*.md"))
+    for b in find_blocks(page.read_text(encoding="utf-8"))
+}))
+def test_libyaml_and_pyyaml_read_our_examples_alike(source: str) -> None:
+    fast = yamlsrc._compose(source, yamlsrc._FAST)
+    slow = yamlsrc._compose(source, yaml.SafeLoader)
+    assert fast is not None and slow is not None
+    positions: list[dict[object, object]] = [{}, {}]
+    spans: list[dict[object, object]] = [{}, {}]
+    built = [yamlsrc._build(node, (), positions[i], yaml.SafeLoader(""), spans[i])
+             for i, node in enumerate((fast, slow))]
+    assert built[0] == built[1] and positions[0] == positions[1] and spans[0] == spans[1]
+
+
+def test_the_pytest_plugin_sees_an_id_reused_on_a_page_it_was_not_asked_to_run(pytester: pytest.Pytester) -> None:
+    shutil.copytree(CORPUS / "duplicate-id-other-page" / "docs", pytester.path / "docs")
+    pytester.makeini("[pytest]\n")
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "docs/fr/b.md")
+    result.assert_outcomes(failed=1)
+    assert "docs/fr/b.md:6: elara-parry: id: duplicate id: already used at docs/fr/a.md:6" in result.stdout.str()
+
+
+def test_reports_count_a_parity_break_once_though_both_cards_show_it() -> None:
+    report = check_paths([CORPUS / "parity-dice-differ" / "docs"], root=CORPUS / "parity-dice-differ")
+    assert len(report.all_problems) == 2
+    fr = report.pages["docs/fr/page.md"].outcomes[0]
+    assert [p.field for p in fr.echoes] == ["dice.reaction[0]", "expect.reaction_total"] and not fr.problems
