@@ -1,0 +1,68 @@
+"""MkDocs plugin: a site that loads nothing from another host and works from ``file://``.
+
+Material's ``offline`` plugin inlines the search index for ``file://`` and runs the search worker
+through the ``iframe-worker`` shim, which it loads from a CDN unless ``extra.polyfills`` already
+lists a path containing ``iframe-worker``. This plugin ships that shim with the site:
+
+- ``assets/javascripts/iframe-worker/shim.js``: a copy of ``shim/index.js`` from the npm package
+  ``iframe-worker`` at the version pinned in ``package.json`` (a test compares the copy with the
+  installed package), written next to its ``LICENSE``, and listed in ``extra.polyfills`` before
+  ``offline`` reads them;
+- the 404 page's language switcher: it links to each language's home page (by absolute paths, as
+  the page is served at any depth), not to the alternates of the page rendered last.
+"""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from importlib import resources
+from pathlib import Path
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.utils.templates import TemplateContext
+
+SHIM = "assets/javascripts/iframe-worker/shim.js"
+SHIM_FILES = {  # packaged copy -> site path
+    "assets/iframe-worker-shim.js": SHIM,
+    "assets/iframe-worker-LICENSE": "assets/javascripts/iframe-worker/LICENSE",
+}
+
+
+class OfflineSiteConfig(Config):  # type: ignore[no-untyped-call]
+    enabled = c.Type(bool, default=True)
+
+
+class OfflineSitePlugin(BasePlugin[OfflineSiteConfig]):  # type: ignore[no-untyped-call]
+    @event_priority(100)  # before Material's offline plugin looks for an iframe-worker polyfill
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        polyfills = list(config.extra.get("polyfills") or [])
+        if SHIM not in polyfills:  # on_config runs once per language with i18n
+            config.extra["polyfills"] = [*polyfills, SHIM]
+        return config
+
+    def on_template_context(
+        self, context: TemplateContext, *, template_name: str, config: MkDocsConfig
+    ) -> TemplateContext | None:
+        if not self.config.enabled or template_name != "404.html":
+            return None
+        # mkdocs-static-i18n sets each page's alternates as an attribute of config.extra (which
+        # templates read before the item), and the 404 page would get the last page's ones.
+        homes = getattr(config.plugins.get("i18n"), "extra_alternate", None)
+        if isinstance(homes, list) and homes:
+            config.extra.alternate = deepcopy(homes)  # type: ignore[attr-defined]
+        return context
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled:
+            return
+        # Written here rather than added in on_files: mkdocs-static-i18n rejects generated files.
+        package = resources.files("rulecheck.hosts")
+        for source, target in SHIM_FILES.items():
+            path = Path(config.site_dir) / target
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(package.joinpath(source).read_bytes())
