@@ -138,11 +138,11 @@ def test_in_process_build_renders_glossary_tooltips_on_every_page(
     site = site_copy()
     monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
     build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
-    french = (site / "site/attack/index.html").read_text("utf-8")
-    english = (site / "site/en/attack/index.html").read_text("utf-8")
+    french = (site / "site/attack.html").read_text("utf-8")
+    english = (site / "site/en/attack.html").read_text("utf-8")
     assert '<abbr title="Défense physique : le seuil d\'une attaque au contact ou à distance">Def PHY</abbr>' \
         in french.replace("&#x27;", "'")
     assert '<abbr title="Strength">STR</abbr>' in english
     assert 'title="Force"' not in english, "English pages use the English glossary only"
     assert (site / "site/assets/rulecheck.css").is_file()
-    assert 'href="../../assets/rulecheck.css"' in english
+    assert 'href="../assets/rulecheck.css"' in english
