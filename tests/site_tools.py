@@ -143,10 +143,11 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def resolve(site: Path, page: Path, link: str, root_path: str) -> tuple[Path, str] | None:
-    """The built file and the fragment an internal link points to, or None for another site's link."""
-    if is_external(link) or link.startswith("//"):
-        return None
+    """The built file and the fragment a link points to, or None if it is no file of the site
+    (another host, ``data:``, ``mailto:``…)."""
     parts = urlsplit(link)
+    if parts.scheme or parts.netloc:
+        return None
     path = unquote(parts.path)
     if path.startswith("/"):
         if not path.startswith(root_path):

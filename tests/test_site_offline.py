@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from rulecheck.hosts.i18n_search import lunr_language, split_index, with_language_base
+from rulecheck.hosts.i18n_search import lunr_language, split_index, unused_lunr_files, with_language_base
 from rulecheck.hosts.offline_site import SHIM
 
-from .site_tools import ROOT, css_urls, html_files, is_external, read_html, site_root_path
+from .site_tools import ROOT, css_urls, html_files, is_external, read_html, resolve, site_root_path
 
 LANGUAGES = {"fr": "", "en": "en/"}  # locale -> folder of its pages in the site
 
@@ -108,6 +108,36 @@ def test_the_shipped_shim_is_the_pinned_npm_package() -> None:
     assets = ROOT / "rulecheck/hosts/assets"
     assert (assets / "iframe-worker-shim.js").read_bytes() == (package / "shim/index.js").read_bytes()
     assert (assets / "iframe-worker-LICENSE").read_bytes() == (package / "LICENSE").read_bytes()
+
+
+@pytest.mark.build
+def test_the_site_ships_no_file_a_reader_does_not_use(offline_site: Path) -> None:
+    """Every file is a page, something a page loads, the search (worker, its lunr language, the
+    indexes), a sitemap (crawlers, the language switcher) or the shim's licence: no source map,
+    no lunr file of a language without an index."""
+    root, used = site_root_path(), set()
+    for path in html_files(offline_site):
+        used.add(path)
+        page = path.read_text("utf-8")
+        worker = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', page,
+                                      re.DOTALL).group(1))["search"]  # type: ignore[union-attr]
+        for url in [url for _, url in read_html(path).resources] + [worker]:
+            target = resolve(offline_site, path, url, root)
+            if target:
+                used.add(target[0])
+    for sheet in [p for p in used if p.suffix == ".css"]:
+        used |= {target[0] for url in css_urls(sheet.read_text("utf-8"))
+                 if (target := resolve(offline_site, sheet, url, root))}
+    for folder in LANGUAGES.values():
+        used |= {offline_site / folder / "search/search_index.json", offline_site / folder / "search/search_index.js"}
+        lang = index_of(offline_site, folder)["config"]["lang"][0]
+        if lang != "en":
+            lunr = offline_site / "assets/javascripts/lunr/min"
+            used |= {lunr / f"lunr.{name}.min.js" for name in (lang, "stemmer.support")}
+    used |= {offline_site / "sitemap.xml", offline_site / "sitemap.xml.gz", (offline_site / SHIM).with_name("LICENSE")}
+    shipped = {path for path in offline_site.rglob("*") if path.is_file()}
+    assert sorted(p.relative_to(offline_site).as_posix() for p in shipped - used) == []
+    assert not sorted(p.relative_to(offline_site).as_posix() for p in used - shipped)
 
 
 # --- one search per language -------------------------------------------------------------------
@@ -211,3 +241,16 @@ def test_with_language_base_points_material_at_the_language_folder(base: str, re
     assert json.loads(body) == {**settings, "base": rebased}
     assert "<l" not in body  # still safe inside a <script> element
     assert with_language_base("<p>no config</p>", "en") == "<p>no config</p>"
+
+
+def test_unused_lunr_files_keeps_what_the_indexes_languages_load(tmp_path: Path) -> None:
+    names = ["min/lunr.fr.min.js", "min/lunr.de.min.js", "min/lunr.ja.min.js", "min/lunr.multi.min.js",
+             "min/lunr.stemmer.support.min.js", "tinyseg.js", "wordcut.js"]
+    for name in names:
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("", "utf-8")
+    unused = {path.relative_to(tmp_path).as_posix() for path in unused_lunr_files(tmp_path, {"fr", "en"})}
+    assert unused == set(names) - {"min/lunr.fr.min.js", "min/lunr.stemmer.support.min.js"}
+    assert len(unused_lunr_files(tmp_path, {"en"})) == len(names)  # English needs no lunr language file
+    kept = set(names) - {p.relative_to(tmp_path).as_posix() for p in unused_lunr_files(tmp_path, {"ja"})}
+    assert kept == {"min/lunr.ja.min.js", "min/lunr.stemmer.support.min.js", "tinyseg.js"}

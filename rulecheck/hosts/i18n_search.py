@@ -13,6 +13,8 @@ last-built language's 404 page at the root. Listed after ``i18n`` (and after Mat
   search results resolve against it too;
 - 404 page: ``404.html`` in the default language, ``<locale>/404.html`` in each other one.
 
+It also leaves out the lunr files of the languages no index uses (Material ships some thirty).
+
 The language switcher keeps working: the site is still built by mkdocs-static-i18n with every
 page's alternates (``build_only_locale`` would give each language its index but lose them).
 """
@@ -38,7 +40,10 @@ log = logging.getLogger("mkdocs.plugins.rulecheck.i18n_search")
 INDEX = "search/search_index.json"
 OFFLINE_INDEX = "search/search_index.js"  # what Material's offline plugin loads from file://
 CONFIG_SCRIPT = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
-LUNR = "assets/javascripts/lunr/min/lunr.{lang}.min.js"  # one stemmer per language but English
+LUNR_DIR = "assets/javascripts/lunr"
+LUNR = LUNR_DIR + "/min/lunr.{lang}.min.js"  # one per language but English, loaded by the search worker
+LUNR_EXTRAS = {"tinyseg.js": {"ja"}, "wordcut.js": {"hi", "th"}}  # segmenters some languages load too
+# (lunr.multi.min.js serves an index of several languages: here each index has one)
 
 
 def lunr_language(locale: str) -> str:
@@ -64,6 +69,15 @@ def split_index(index: dict[str, Any], default: str, others: list[str]) -> dict[
         locale: {"config": {**config, "lang": [lunr_language(locale)]}, "docs": entries}
         for locale, entries in docs.items()
     }
+
+
+def unused_lunr_files(lunr_dir: Path, langs: set[str]) -> list[Path]:
+    """The lunr files that no search index of one of ``langs`` loads (Material ships them all)."""
+    needed = {f"min/lunr.{lang}.min.js" for lang in langs - {"en"}}
+    if needed:
+        needed.add("min/lunr.stemmer.support.min.js")
+    needed |= {name for name, users in LUNR_EXTRAS.items() if users & langs}
+    return sorted(path for path in lunr_dir.rglob("*.js") if path.relative_to(lunr_dir).as_posix() not in needed)
 
 
 def with_language_base(html: str, locale: str) -> str:
@@ -124,8 +138,10 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
         if not merged.is_file():
             return
         offline = (site / OFFLINE_INDEX).is_file()
+        langs = set()
         for locale, index in split_index(json.loads(merged.read_text("utf-8")), default, others).items():
             lang = index["config"]["lang"][0]
+            langs.add(lang)
             if lang != "en" and not (site / LUNR.format(lang=lang)).is_file():
                 raise PluginError(f"i18n-search: the search has no stemmer for '{locale}' ({LUNR.format(lang=lang)})")
             folder = site if locale == default else site / locale
@@ -135,6 +151,8 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
             if offline:
                 (folder / OFFLINE_INDEX).write_text(f"var __index = {data}", "utf-8")
             log.info(f"i18n-search: {len(index['docs'])} '{locale}' entries in {(folder / INDEX).relative_to(site)}")
+        for unused in unused_lunr_files(site / LUNR_DIR, langs):  # each index has one language
+            unused.unlink()
 
 
 def _languages(config: MkDocsConfig) -> tuple[str, list[str]] | None:

@@ -8,6 +8,8 @@ lists a path containing ``iframe-worker``. This plugin ships that shim with the 
   ``iframe-worker`` at the version pinned in ``package.json`` (a test compares the copy with the
   installed package), written next to its ``LICENSE``, and listed in ``extra.polyfills`` before
   ``offline`` reads them;
+- no source maps (``*.map``, half of Material's assets by weight): a reader never loads them, and
+  a site copied to a phone for the game table is smaller without them;
 - the 404 page's language switcher: it links to each language's home page (by absolute paths, as
   the page is served at any depth), not to the alternates of the page rendered last.
 """
@@ -33,6 +35,7 @@ SHIM_FILES = {  # packaged copy -> site path
 
 class OfflineSiteConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
+    source_maps = c.Type(bool, default=False)
 
 
 class OfflineSitePlugin(BasePlugin[OfflineSiteConfig]):  # type: ignore[no-untyped-call]
@@ -66,3 +69,6 @@ class OfflineSitePlugin(BasePlugin[OfflineSiteConfig]):  # type: ignore[no-untyp
             path = Path(config.site_dir) / target
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(package.joinpath(source).read_bytes())
+        if not self.config.source_maps:
+            for source_map in (Path(config.site_dir) / "assets").rglob("*.map"):
+                source_map.unlink()
