@@ -64,6 +64,7 @@ class Tab:
     page: Page
     root: str
     requests: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # failed requests and HTTP errors
 
     @property
     def mode(self) -> str:
@@ -98,6 +99,10 @@ def tab(browser: Browser, site_url: str) -> Iterator[Callable[..., Tab]]:
         contexts.append(context)
         new = Tab(context.new_page(), site_url)
         context.on("request", lambda request: new.requests.append(request.url))
+        context.on("requestfailed", lambda request: request.failure == "net::ERR_ABORTED"  # left the page
+                   or new.failures.append(f"{request.failure} {request.url}"))
+        context.on("response", lambda response: response.status < 400 or new.failures.append(
+            f"{response.status} {response.url}"))
         context.route(lambda url: not new.is_local(url), lambda route, _request: route.abort())
         tabs.append(new)
         return new
@@ -106,6 +111,7 @@ def tab(browser: Browser, site_url: str) -> Iterator[Callable[..., Tab]]:
     for context in contexts:
         context.close()
     assert [url for each in tabs for url in each.foreign_requests()] == []
+    assert [failure for each in tabs for failure in each.failures] == []  # nothing missing, no 404
 
 
 def search(tab: Tab, query: str) -> list[str]:
@@ -234,11 +240,17 @@ def test_a_glossary_tooltip_appears_on_hover(tab: Callable[..., Tab], locale: st
 
 
 def test_every_request_is_checked(tab: Callable[..., Tab]) -> None:
-    """The guard of the other tests: a request to another host is recorded and counted as foreign."""
+    """The guard of the other tests: a request to another host, or one that fails, is recorded."""
     reader = tab()
     reader.open("index.html")
-    reader.page.evaluate("() => { const i = new Image(); i.src = 'https://example.com/pixel.png' }")
-    reader.page.wait_for_timeout(200)
+    reader.page.evaluate("""() => {
+        for (const src of ["https://example.com/pixel.png", "missing.png"]) {
+            const image = new Image(); image.src = src; document.body.append(image);
+        }
+    }""")
+    expect(reader.page.locator("img[src='missing.png']")).to_have_js_property("complete", True)
+    reader.page.wait_for_timeout(300)
     assert reader.foreign_requests() == ["https://example.com/pixel.png"]
+    assert sorted(failure.rsplit("/", 1)[1] for failure in reader.failures) == ["missing.png", "pixel.png"]
     reader.requests.clear()  # the guard itself must not fail this test
-
+    reader.failures.clear()

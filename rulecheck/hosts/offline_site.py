@@ -10,12 +10,16 @@ lists a path containing ``iframe-worker``. This plugin ships that shim with the 
   ``offline`` reads them;
 - no source maps (``*.map``, half of Material's assets by weight): a reader never loads them, and
   a site copied to a phone for the game table is smaller without them;
+- no ``<link rel="alternate" hreflang>`` in the pages: Material fetches ``sitemap.xml`` next to
+  each one (``en/sitemap.xml`` does not exist) to redirect switcher clicks, which the page-aware
+  switcher links never need; the root ``sitemap.xml`` still lists every page's alternates;
 - the 404 page's language switcher: it links to each language's home page (by absolute paths, as
   the page is served at any depth), not to the alternates of the page rendered last.
 """
 
 from __future__ import annotations
 
+import re
 from copy import deepcopy
 from importlib import resources
 from pathlib import Path
@@ -24,9 +28,11 @@ from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 SHIM = "assets/javascripts/iframe-worker/shim.js"
+HREFLANG_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 SHIM_FILES = {  # packaged copy -> site path
     "assets/iframe-worker-shim.js": SHIM,
     "assets/iframe-worker-LICENSE": "assets/javascripts/iframe-worker/LICENSE",
@@ -47,6 +53,16 @@ class OfflineSitePlugin(BasePlugin[OfflineSiteConfig]):  # type: ignore[no-untyp
         if SHIM not in polyfills:  # on_config runs once per language with i18n
             config.extra["polyfills"] = [*polyfills, SHIM]
         return config
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        if not self.config.enabled:
+            return None
+        return HREFLANG_LINK.sub("", output)
+
+    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str | None:
+        if not self.config.enabled or template_name != "404.html":
+            return None
+        return HREFLANG_LINK.sub("", output_content)
 
     def on_template_context(
         self, context: TemplateContext, *, template_name: str, config: MkDocsConfig
