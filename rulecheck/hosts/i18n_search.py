@@ -143,7 +143,8 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
             lang = index["config"]["lang"][0]
             langs.add(lang)
             if lang != "en" and not (site / LUNR.format(lang=lang)).is_file():
-                raise PluginError(f"i18n-search: the search has no stemmer for '{locale}' ({LUNR.format(lang=lang)})")
+                missing = LUNR.format(lang=lang)
+                raise PluginError(f"i18n-search: Material ships no lunr language for '{locale}' ({missing})")
             folder = site if locale == default else site / locale
             data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
             (folder / INDEX).parent.mkdir(parents=True, exist_ok=True)
