@@ -65,6 +65,25 @@ def test_no_page_loads_anything_from_another_host(offline_site: Path) -> None:
         loaded = page.resources + [("style url()", url) for style in page.styles for url in css_urls(style)]
         found += [f"{path.relative_to(offline_site)}: {what} {url}" for what, url in loaded if is_external(url)]
     assert found == []
+    assert len(read_html(offline_site / "en/reactions.html").resources) >= 6  # styles, scripts, icon: all local
+
+
+def test_the_scanner_finds_every_kind_of_external_resource(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_text(
+        '<link rel="stylesheet" href="https://cdn.example/a.css"><link rel="preload" href="//cdn.example/f.woff2">'
+        '<link rel="icon" href="http://cdn.example/i.png"><link rel="canonical" href="https://example.org/">'
+        '<script src="https://unpkg.com/x"></script>'
+        '<img src="local.png" srcset="a.png 1x, https://cdn.example/b.png 2x"><iframe src="https://video.example/">'
+        '</iframe><style>p { background: url("https://cdn.example/bg.png") }</style>'
+        '<p style="background:url(data:image/png;base64,AAAA)">x</p><a href="https://example.org/">a link</a>', "utf-8")
+    html = read_html(page)
+    loaded = [url for _, url in html.resources] + [url for style in html.styles for url in css_urls(style)]
+    assert [url for url in loaded if is_external(url)] == [
+        "https://cdn.example/a.css", "//cdn.example/f.woff2", "http://cdn.example/i.png", "https://unpkg.com/x",
+        "https://cdn.example/b.png", "https://video.example/", "https://cdn.example/bg.png"]
+    assert css_urls("@import 'https://fonts.example/x.css'; a { b: url(c.png) }") == ["https://fonts.example/x.css",
+                                                                                      "c.png"]
 
 
 @pytest.mark.build
