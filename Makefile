@@ -48,3 +48,25 @@ fuzz: $(STAMP)
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache .coverage
+
+# What the site tests need besides Python: the npm package iframe-worker at its pinned version (the
+# site ships a copy of its shim: a test compares the two), `unshare` to build the site in a
+# network namespace, and Debian's Chromium for the browser tests. CI runs as root; elsewhere sudo.
+NODE_STAMP := node_modules/.installed
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { $(SUDO) apt-get update -q && $(APT_INSTALL) nodejs npm; }
+	npm ci --no-audit --no-fund
+	@touch $(NODE_STAMP)
+
+$(CHROMIUM):
+	$(SUDO) apt-get update -q && $(APT_INSTALL) chromium
+
+.PHONY: unshare
+unshare:
+	@command -v unshare >/dev/null || { $(SUDO) apt-get update -q && $(APT_INSTALL) util-linux; }
+
+unit: $(NODE_STAMP) $(CHROMIUM) unshare

@@ -21,3 +21,14 @@ def site_copy(tmp_path: Path) -> Callable[[], Path]:
         return target
 
     return make
+
+
+@pytest.fixture(scope="session")
+def offline_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real site, built once per session by ``mkdocs build --strict`` in a namespace without network."""
+    from .site_tools import build_without_network
+
+    site = tmp_path_factory.mktemp("offline") / "site"
+    result = build_without_network(site)
+    assert result.returncode == 0, f"the site does not build without network:\n{result.stderr}"
+    return site

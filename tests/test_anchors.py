@@ -19,6 +19,19 @@ def test_relative_links_between_directory_urls(source: str, target: str, link: s
     assert relative_link(source, target, "a") == link
 
 
+@pytest.mark.parametrize(("source", "target", "link"), [
+    ("reactions.md", "reactions.md", "#a"),
+    ("reactions.md", "attack.md", "attack.html#a"),
+    ("index.md", "attack.md", "attack.html#a"),
+    ("attack.md", "index.md", "index.html#a"),
+    ("rules/deep.md", "attack.md", "../attack.html#a"),
+    ("attack.md", "rules/index.md", "rules/index.html#a"),
+])
+def test_relative_links_between_file_urls(source: str, target: str, link: str) -> None:
+    """Material's offline plugin turns directory URLs off, so that the site works from file://."""
+    assert relative_link(source, target, "a", directory_urls=False) == link
+
+
 def test_page_urls() -> None:
     assert [page_url(p) for p in ("index.md", "a.md", "a/index.md", "a/b.md")] == ["", "a/", "a/", "a/b/"]
 

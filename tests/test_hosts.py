@@ -42,8 +42,8 @@ def test_the_real_site_builds_with_cards_and_bound_prose(site_copy: Callable[[],
     site = site_copy()
     result = mkdocs_build(site)
     assert result.returncode == 0, result.stderr
-    french = (site / "site/reactions/index.html").read_text("utf-8")
-    english = (site / "site/en/reactions/index.html").read_text("utf-8")
+    french = (site / "site/reactions.html").read_text("utf-8")
+    english = (site / "site/en/reactions.html").read_text("utf-8")
     assert "17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie" in french
     assert "17 (d20) + 2 (level) + 4 (STR) = 23 ≥ 15 (attack) → parry succeeds" in english
     assert '<span class="rc-badge rc-badge--ok" title="elara-parry">✓ checked</span>' in english
@@ -67,7 +67,7 @@ def test_the_plugin_can_be_disabled_from_the_environment(site_copy: Callable[[],
     drift(site)
     result = mkdocs_build(site, env={"RULECHECK_ENABLED": "false"})
     assert result.returncode == 0, result.stderr
-    assert 'class="rc-unchecked"' in (site / "site/reactions/index.html").read_text("utf-8")
+    assert 'class="rc-unchecked"' in (site / "site/reactions.html").read_text("utf-8")
 
 
 def test_pytest_collects_one_item_per_example_and_fails_the_drifted_one(
@@ -138,11 +138,11 @@ def test_in_process_build_renders_glossary_tooltips_on_every_page(
     site = site_copy()
     monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
     build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
-    french = (site / "site/attack/index.html").read_text("utf-8")
-    english = (site / "site/en/attack/index.html").read_text("utf-8")
+    french = (site / "site/attack.html").read_text("utf-8")
+    english = (site / "site/en/attack.html").read_text("utf-8")
     assert '<abbr title="Défense physique : le seuil d\'une attaque au contact ou à distance">Def PHY</abbr>' \
         in french.replace("&#x27;", "'")
     assert '<abbr title="Strength">STR</abbr>' in english
     assert 'title="Force"' not in english, "English pages use the English glossary only"
     assert (site / "site/assets/rulecheck.css").is_file()
-    assert 'href="../../assets/rulecheck.css"' in english
+    assert 'href="../assets/rulecheck.css"' in english

@@ -23,15 +23,22 @@ def anchor_index(language_root: Path) -> dict[str, str]:
     return index
 
 
-def page_url(page: str) -> str:
-    """A page's URL inside its language tree, with directory URLs: ``a/b.md`` → ``a/b/``."""
+def page_url(page: str, directory_urls: bool = True) -> str:
+    """A page's URL inside its language tree: ``a/b.md`` → ``a/b/`` (``a/b.html`` without directory URLs)."""
     stem = page.removesuffix(".md")
+    if not directory_urls:  # as Material's offline plugin builds the site, for file://
+        return stem + ".html"
     if stem == "index" or stem.endswith("/index"):
         return stem.removesuffix("index")
     return stem + "/"
 
 
-def relative_link(from_page: str, to_page: str, anchor: str) -> str:
+def relative_link(from_page: str, to_page: str, anchor: str, directory_urls: bool = True) -> str:
+    if not directory_urls:
+        source, target = page_url(from_page, False), page_url(to_page, False)
+        if source == target:
+            return f"#{anchor}"
+        return f"{posixpath.relpath(target, posixpath.dirname(source) or '.')}#{anchor}"
     source, target = page_url(from_page), page_url(to_page)
     relative = posixpath.relpath(target or ".", source or ".")
     relative = "" if relative == "." and source == target else relative.rstrip("/") + "/"

@@ -131,7 +131,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
         def link(anchor: str) -> str | None:
             target = anchors.get(anchor)
-            return relative_link(page_path, target, anchor) if target else None
+            return relative_link(page_path, target, anchor, config.use_directory_urls) if target else None
 
         cards.register({cards.key(o.block.source): cards.card(o, language, link) for o in report.outcomes})
         outcomes = report.by_id()

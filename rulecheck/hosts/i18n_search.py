@@ -1,0 +1,166 @@
+"""MkDocs plugin: one search index and one 404 page per language of a mkdocs-static-i18n site.
+
+mkdocs-static-i18n builds the default language at the site root, then each other language into
+``<locale>/``, and leaves a single search index holding every language at ``search/`` and the
+last-built language's 404 page at the root. Listed after ``i18n`` (and after Material's
+``offline``), this plugin gives each language its own:
+
+- search index: ``search/search_index.json`` for the default language, ``<locale>/search/
+  search_index.json`` for the others, each with its own lunr ``lang`` (so its own stemmer), and
+  the ``search_index.js`` twins that Material's ``offline`` plugin makes for ``file://``;
+- search base: Material fetches ``<base>/search/search_index.json``, where ``base`` (in the
+  page's ``__config``) is the site root; on a ``<locale>/`` page it becomes ``<locale>/``, and
+  search results resolve against it too;
+- 404 page: ``404.html`` in the default language, ``<locale>/404.html`` in each other one.
+
+It also leaves out the lunr files of the languages no index uses (Material ships some thirty).
+
+The language switcher keeps working: the site is still built by mkdocs-static-i18n with every
+page's alternates (``build_only_locale`` would give each language its index but lose them).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+from jinja2.utils import htmlsafe_json_dumps
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.pages import Page
+
+log = logging.getLogger("mkdocs.plugins.rulecheck.i18n_search")
+
+INDEX = "search/search_index.json"
+OFFLINE_INDEX = "search/search_index.js"  # what Material's offline plugin loads from file://
+CONFIG_SCRIPT = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
+LUNR_DIR = "assets/javascripts/lunr"
+LUNR = LUNR_DIR + "/min/lunr.{lang}.min.js"  # one per language but English, loaded by the search worker
+LUNR_EXTRAS = {"tinyseg.js": {"ja"}, "wordcut.js": {"hi", "th"}}  # segmenters some languages load too
+# (lunr.multi.min.js serves an index of several languages: here each index has one)
+
+
+def lunr_language(locale: str) -> str:
+    """The lunr language of a locale: ``fr`` for ``fr``, ``fr_CA`` or ``fr-CA``."""
+    return re.split(r"[-_]", locale)[0].lower()
+
+
+def split_index(index: dict[str, Any], default: str, others: list[str]) -> dict[str, dict[str, Any]]:
+    """One index per language from an index of them all, keyed by locale.
+
+    An entry under ``<locale>/`` belongs to that language, with its location made relative to
+    ``<locale>/``; every other entry belongs to the default language.
+    """
+    docs: dict[str, list[dict[str, Any]]] = {locale: [] for locale in [default, *others]}
+    for doc in index.get("docs", []):
+        location = str(doc.get("location", ""))
+        locale = next((o for o in others if location == o or location.startswith(o + "/")), default)
+        if locale != default:
+            doc = {**doc, "location": location[len(locale) + 1:]}
+        docs[locale].append(doc)
+    config = index.get("config", {})
+    return {
+        locale: {"config": {**config, "lang": [lunr_language(locale)]}, "docs": entries}
+        for locale, entries in docs.items()
+    }
+
+
+def unused_lunr_files(lunr_dir: Path, langs: set[str]) -> list[Path]:
+    """The lunr files that no search index of one of ``langs`` loads (Material ships them all)."""
+    needed = {f"min/lunr.{lang}.min.js" for lang in langs - {"en"}}
+    if needed:
+        needed.add("min/lunr.stemmer.support.min.js")
+    needed |= {name for name, users in LUNR_EXTRAS.items() if users & langs}
+    return sorted(path for path in lunr_dir.rglob("*.js") if path.relative_to(lunr_dir).as_posix() not in needed)
+
+
+def with_language_base(html: str, locale: str) -> str:
+    """A page whose Material ``__config`` base points at the ``<locale>/`` folder of the site."""
+
+    def rebase(match: re.Match[str]) -> str:
+        settings = json.loads(match.group(2))
+        base = str(settings.get("base", "."))
+        settings["base"] = f"{base.rstrip('/')}/{locale}/"
+        return f"{match.group(1)}{htmlsafe_json_dumps(settings)}{match.group(3)}"
+
+    return CONFIG_SCRIPT.sub(rebase, html, count=1)
+
+
+class I18nSearchConfig(Config):  # type: ignore[no-untyped-call]
+    enabled = c.Type(bool, default=True)
+
+
+class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped-call]
+    def __init__(self) -> None:
+        self._default_404: str | None = None
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        if not self.config.enabled:
+            return None
+        languages = _languages(config)
+        if languages is None:
+            return None
+        locale = page.file.dest_uri.split("/", 1)[0]
+        return with_language_base(output, locale) if locale in languages[1] else None
+
+    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str | None:
+        if not self.config.enabled or template_name != "404.html":
+            return None
+        languages = _languages(config)
+        i18n = config.plugins.get("i18n")
+        current = getattr(i18n, "current_language", None)
+        if languages is None or current is None:
+            return None
+        if current == languages[0]:
+            self._default_404 = output_content
+            return None
+        target = Path(config.site_dir) / current / "404.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(with_language_base(output_content, current), "utf-8")
+        return self._default_404  # the root keeps the default language's 404
+
+    @event_priority(-200)  # after i18n merges every language's entries and offline inlines them
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled:
+            return
+        languages = _languages(config)
+        if languages is None or getattr(config.plugins.get("i18n"), "building", False):
+            return  # nothing to split, or an inner build of mkdocs-static-i18n: the outer one splits
+        default, others = languages
+        site = Path(config.site_dir)
+        merged = site / INDEX
+        if not merged.is_file():
+            return
+        offline = (site / OFFLINE_INDEX).is_file()
+        langs = set()
+        for locale, index in split_index(json.loads(merged.read_text("utf-8")), default, others).items():
+            lang = index["config"]["lang"][0]
+            langs.add(lang)
+            if lang != "en" and not (site / LUNR.format(lang=lang)).is_file():
+                missing = LUNR.format(lang=lang)
+                raise PluginError(f"i18n-search: Material ships no lunr language for '{locale}' ({missing})")
+            folder = site if locale == default else site / locale
+            data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+            (folder / INDEX).parent.mkdir(parents=True, exist_ok=True)
+            (folder / INDEX).write_text(data, "utf-8")
+            if offline:
+                (folder / OFFLINE_INDEX).write_text(f"var __index = {data}", "utf-8")
+            log.info(f"i18n-search: {len(index['docs'])} '{locale}' entries in {(folder / INDEX).relative_to(site)}")
+        for unused in unused_lunr_files(site / LUNR_DIR, langs):  # each index has one language
+            unused.unlink()
+
+
+def _languages(config: MkDocsConfig) -> tuple[str, list[str]] | None:
+    """The default language and the other built languages, or None without mkdocs-static-i18n."""
+    i18n = config.plugins.get("i18n")
+    default = getattr(i18n, "default_language", None)
+    built = getattr(i18n, "build_languages", None)
+    if not isinstance(default, str) or not isinstance(built, list):
+        return None
+    return default, [locale for locale in built if locale != default]

@@ -1,0 +1,163 @@
+"""Tools for the tests of the built site: build it with no network, read its pages, serve it."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD_TIMEOUT = 300
+
+# <link rel=…> values that make a browser fetch (or connect to) the href.
+FETCHING_RELS = {
+    "stylesheet", "icon", "shortcut", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon",
+    "preload", "modulepreload", "prefetch", "prerender", "preconnect", "dns-prefetch", "manifest",
+}
+# tag -> attributes whose URL the browser loads by itself.
+LOADING_ATTRS = {
+    "script": ("src",), "img": ("src", "srcset"), "source": ("src", "srcset"), "iframe": ("src",),
+    "frame": ("src",), "embed": ("src",), "object": ("data",), "video": ("src", "poster"),
+    "audio": ("src",), "track": ("src",), "input": ("src",), "image": ("href", "xlink:href"),
+    "use": ("href", "xlink:href"),
+}
+CSS_URL = re.compile(r"""url\(\s*(['"]?)(.*?)\1\s*\)|@import\s+(['"])(.*?)\3""", re.IGNORECASE)
+
+
+def build_without_network(site: Path, *, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of the real site into ``site``, in a new network namespace.
+
+    ``unshare -rn`` gives the build a namespace of its own with only a loopback interface that is
+    down: any request to another host fails at once instead of leaving the machine.
+    """
+    return subprocess.run(
+        ["unshare", "--map-root-user", "--net", sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
+         "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
+        cwd=ROOT, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})},
+    )
+
+
+def site_root_path() -> str:
+    """The path of ``site_url`` (``/combat-rules/``): where absolute links of the 404 pages start."""
+    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader=yaml.BaseLoader)
+    return urlsplit(config.get("site_url", "/")).path.rstrip("/") + "/"
+
+
+def is_external(url: str) -> bool:
+    """Whether a URL points to another host (``data:`` and page-relative URLs do not)."""
+    parts = urlsplit(url.strip())
+    return bool(parts.netloc) or parts.scheme not in ("", "data", "blob", "about", "javascript", "mailto", "tel")
+
+
+def srcset_urls(value: str) -> list[str]:
+    return [candidate.split()[0] for candidate in value.split(",") if candidate.strip()]
+
+
+class Html(HTMLParser):
+    """What the tests need from one HTML page: loaded resources, links and element ids."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.resources: list[tuple[str, str]] = []  # (what loads it, url)
+        self.links: list[str] = []  # every href and src to resolve
+        self.ids: set[str] = set()
+        self.styles: list[str] = []  # <style> contents and style attributes
+        self._in_style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        for key in ("id", "name") if tag in ("a", "map") else ("id",):
+            if values.get(key):
+                self.ids.add(values[key])
+        if "style" in values:
+            self.styles.append(values["style"])
+        self._in_style = tag == "style"
+        for name in LOADING_ATTRS.get(tag, ()):
+            if name in values:
+                urls = srcset_urls(values[name]) if name == "srcset" else [values[name]]
+                self.resources += [(f"{tag}[{name}]", url) for url in urls]
+                self.links += urls
+        if tag == "link" and "href" in values:
+            rels = set(values.get("rel", "").lower().split())
+            if rels & FETCHING_RELS:
+                self.resources.append((f"link[rel={values.get('rel')}]", values["href"]))
+                self.links.append(values["href"])
+        if tag == "a" and "href" in values:
+            self.links.append(values["href"])
+
+    def handle_data(self, data: str) -> None:
+        if self._in_style:
+            self.styles.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "style":
+            self._in_style = False
+
+
+@functools.cache
+def read_html(path: Path) -> Html:
+    page = Html()
+    page.feed(path.read_text("utf-8"))
+    page.close()
+    return page
+
+
+def css_urls(css: str) -> list[str]:
+    return [match.group(2) or match.group(4) for match in CSS_URL.finditer(css)]
+
+
+def html_files(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+@contextmanager
+def serve(site: Path) -> Iterator[str]:
+    """The site served over HTTP on 127.0.0.1, on a free port, for the duration of the block."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def resolve(site: Path, page: Path, link: str, root_path: str) -> tuple[Path, str] | None:
+    """The built file and the fragment a link points to, or None if it is no file of the site
+    (another host, ``data:``, ``mailto:``…)."""
+    parts = urlsplit(link)
+    if parts.scheme or parts.netloc:
+        return None
+    path = unquote(parts.path)
+    if path.startswith("/"):
+        if not path.startswith(root_path):
+            return (site / "__outside_the_site__" / path.lstrip("/"), parts.fragment)
+        target = site / path[len(root_path):]
+    elif path:
+        target = page.parent / path
+    else:
+        target = page
+    target = Path(os.path.normpath(target))
+    if target.is_dir():
+        target = target / "index.html"
+    return target, unquote(parts.fragment)
