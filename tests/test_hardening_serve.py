@@ -40,7 +40,9 @@ def rebuild(root: Path) -> None:
 
 
 def page(root: Path, path: str = "page") -> str:
-    return (root / "site" / path / "index.html").read_text(encoding="utf-8")
+    """A built page, with directory URLs (``page/index.html``) or without (``page.html``)."""
+    flat = root / "site" / f"{path}.html"
+    return (flat if flat.exists() else root / "site" / path / "index.html").read_text(encoding="utf-8")
 
 
 def error_items(text: str) -> list[str]:
@@ -187,7 +189,7 @@ def _poll(url: str, want: str, timeout: float) -> str:
 def test_a_real_mkdocs_serve_keeps_serving_and_rechecks_on_save(tmp_path: Path) -> None:
     root = site_copy(tmp_path)
     port = _free_port()
-    url = f"http://127.0.0.1:{port}/combat-rules/reactions/"
+    url = f"http://127.0.0.1:{port}/combat-rules/reactions.html"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     server = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve",
