@@ -12,6 +12,28 @@ trace of language-neutral steps. Typical use::
     })
     result = resolve_attack(given, ScriptedDice({"reaction": [17]}))
     assert result.outcome == "parried" and result.reaction_total == 23
+
+Exact odds come from the same resolution, run over every outcome of its dice::
+
+    from fractions import Fraction
+    from rulecheck.engine import compute_odds
+
+    odds = compute_odds("attack", given)          # the reaction d20 is enumerated
+    assert odds.probability("outcome", "parried") == Fraction(3, 5)
+
+Public names:
+
+- ``RULES``: the registered resolutions by name (``"attack"``), each a ``Rule``.
+- ``Rule``: one resolution: input model, result model, resolve function, headline fields.
+- ``resolve_attack``: resolve an attack; ``AttackInput`` is its input, ``AttackResult`` its result.
+- ``Attack``, ``Combatant``, ``Options``: the parts of an ``AttackInput``.
+- ``DiceExpr``: parsed dice notation (``2d6+1``), rollable and maximisable.
+- ``DiceSource``: where a resolution gets its dice; ``ScriptedDice`` answers from an example,
+  ``SeededDice`` from a seeded generator.
+- ``Step``, ``Term``, ``Trace``: the language-neutral explanation a result carries.
+- ``compute_odds``: exact odds of any rule on an input, as an ``Odds`` (distributions, means);
+  ``Roll`` is one dice request it discovered, ``OddsError`` its refusal to run too long,
+  ``MAX_RUNS`` its default bound.
 """
 
 from rulecheck.engine.attack import AttackResult, resolve_attack
@@ -22,6 +44,7 @@ from rulecheck.engine.dice import DiceExpr
 from rulecheck.engine.dying import DyingInput, DyingResult, Stabilisation, death_threshold, resolve_dying
 from rulecheck.engine.models import Attack, AttackInput, Combatant, Options
 from rulecheck.engine.modifiers import ATTACKER_ROWS, COVER_ROWS, DEFENDER_ROWS, Modifier, Stacked, stack
+from rulecheck.engine.odds import MAX_RUNS, Odds, OddsError, Roll, compute_odds
 from rulecheck.engine.poison import (
     PoisonApplyInput,
     PoisonApplyResult,
@@ -49,6 +72,7 @@ __all__ = [
     "CAPABILITIES",
     "COVER_ROWS",
     "DEFENDER_ROWS",
+    "MAX_RUNS",
     "RULES",
     "SIZES",
     "Attack",
@@ -68,6 +92,8 @@ __all__ = [
     "MovementInput",
     "MovementResult",
     "Occupant",
+    "Odds",
+    "OddsError",
     "Options",
     "PoisonApplyInput",
     "PoisonApplyResult",
@@ -79,6 +105,7 @@ __all__ = [
     "RestInput",
     "RestResult",
     "Resting",
+    "Roll",
     "Rule",
     "ScriptedDice",
     "SeededDice",
@@ -97,6 +124,7 @@ __all__ = [
     "VialAccidentResult",
     "assess",
     "capability_damage",
+    "compute_odds",
     "death_threshold",
     "parse_card",
     "resolve_attack",

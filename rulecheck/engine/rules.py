@@ -41,6 +41,9 @@ class Rule:
     summary: str
     #: Result fields an example card shows under its trace.
     headline: tuple[str, ...] = ()
+    #: Roll labels whose faces the resolution only ever adds up, one roll at a time: exact odds
+    #: enumerate the sums of those rolls instead of every face (see ``rulecheck.engine.odds``).
+    summed_dice: frozenset[str] = frozenset()
 
 
 RULES: Mapping[str, Rule] = {
@@ -48,7 +51,7 @@ RULES: Mapping[str, Rule] = {
     for rule in (
         Rule("attack", AttackInput, AttackResult, resolve_attack,
              "An attack against a defence or a dodge/parry, with criticals and damage.",
-             headline=("outcome", "damage")),
+             headline=("outcome", "damage"), summed_dice=frozenset({"damage"})),
         Rule("positions", PositionsInput, PositionsResult, resolve_positions,
              "What positions on a square grid decide: distance and reach, cover, concealment, flanking.",
              headline=("in_reach", "cover", "flanking")),

@@ -16,6 +16,8 @@ from rulecheck.errors import DiceError
 
 @runtime_checkable
 class DiceSource(Protocol):
+    """Anything that answers ``roll(label, sides, count)`` with ``count`` faces of 1 to ``sides``."""
+
     def roll(self, label: str, sides: int, count: int = 1) -> tuple[int, ...]:
         """Roll ``count`` dice of ``sides`` faces for the roll named ``label``."""
         ...
