@@ -10,11 +10,13 @@ import difflib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
+from rulecheck.engine.odds import Odds, compute_odds
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.sources import ScriptedDice
 from rulecheck.errors import Problem, RulecheckError, did_you_mean
@@ -23,6 +25,8 @@ from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block, 
 from rulecheck.examples.tables import check_tables
 
 LANGUAGES = ("fr", "en")
+#: Bound on the runs of the rules that one example's exact odds may take.
+ODDS_MAX_RUNS = 50_000
 
 
 @dataclass
@@ -37,9 +41,24 @@ class Outcome:
     #: is reused): shown on this example's card, not counted a second time in reports.
     echoes: list[Problem] = field(default_factory=list)
 
+
+    #: Exact odds over the example's dice (those in ``odds.fixed`` kept), computed once here.
+    odds: Odds | None = None
+
     @property
     def id(self) -> str | None:
         return self.parsed.id if self.parsed else None
+
+    @property
+    def headline_odds(self) -> tuple[str, Any, Fraction] | None:
+        """The rule's first headline field, its value here, and the exact probability of that value."""
+        if self.odds is None or self.result is None or self.parsed is None:
+            return None
+        headline = RULES[self.parsed.example.rule].headline
+        if not headline:
+            return None
+        value = getattr(self.result, headline[0])
+        return headline[0], value, self.odds.probability(headline[0], value)
 
     @property
     def ok(self) -> bool:
@@ -79,8 +98,12 @@ class Report:
         return not self.all_problems
 
 
-def check_example(parsed: ParsedExample) -> Outcome:
-    """Run one example with its scripted dice and compare every expected field."""
+def check_example(parsed: ParsedExample, *, odds: bool = True) -> Outcome:
+    """Run one example with its scripted dice and compare every expected field.
+
+    With ``odds``, also compute the exact odds of its result over its dice (see
+    :func:`example_odds`), kept on the outcome so that hosts never compute them twice.
+    """
     outcome = Outcome(block=parsed.block, parsed=parsed)
     example = parsed.example
     rule = RULES[example.rule]
@@ -114,6 +137,8 @@ def check_example(parsed: ParsedExample) -> Outcome:
                 f"expected {_show(expected)}, got {_show(actual)}", ("expect", name),
                 expected=expected, actual=actual, kind="drift",
             ))
+    if odds:
+        outcome.odds = example_odds(parsed, outcome.problems)
     return outcome
 
 
@@ -135,6 +160,25 @@ class _Recording:
     def roll(self, label: str, sides: int, count: int = 1) -> tuple[int, ...]:
         self.asked.append(label)
         return self.inner.roll(label, sides, count)
+
+
+def example_odds(parsed: ParsedExample, problems: list[Problem]) -> Odds | None:
+    """Exact odds of an example: its dice listed in ``odds.fixed`` keep their scripted faces,
+    every other die is enumerated. Problems (an unknown label, too much work) go to ``problems``."""
+    example = parsed.example
+    fixed = {}
+    for index, label in enumerate(example.odds.fixed):
+        if label not in example.dice:
+            hint = did_you_mean(label, example.dice)
+            problems.append(parsed.problem(
+                f"`{label}` is not a label of `dice`" + (f"; {hint}" if hint else ""), ("odds", "fixed", index)))
+            continue
+        fixed[label] = example.dice[label]
+    try:
+        return compute_odds(example.rule, example.given, fixed=fixed, max_runs=ODDS_MAX_RUNS)
+    except RulecheckError as error:
+        problems.append(parsed.problem(f"exact odds: {error}", error.field or ("odds",)))
+        return None
 
 
 def check_page(path: str, text: str) -> PageReport:
