@@ -21,12 +21,34 @@ Exact odds come from the same resolution, run over every outcome of its dice::
     odds = compute_odds("attack", given)          # the reaction d20 is enumerated
     assert odds.probability("outcome", "parried") == Fraction(3, 5)
 
-Public names:
+Public names (every class and function also has its own docstring):
 
 - ``RULES``: the registered resolutions by name (``"attack"``), each a ``Rule``.
 - ``Rule``: one resolution: input model, result model, resolve function, headline fields.
 - ``resolve_attack``: resolve an attack; ``AttackInput`` is its input, ``AttackResult`` its result.
 - ``Attack``, ``Combatant``, ``Options``: the parts of an ``AttackInput``.
+- ``resolve_two_weapons``: a main-hand and an off-hand attack (``TwoWeaponsInput`` →
+  ``TwoWeaponsResult``); ``unarmed_attack`` builds the unarmed strike's ``Attack``.
+- ``resolve_dying``: a dying character's turns (``DyingInput`` with ``Stabilisation`` attempts →
+  ``DyingResult``); ``death_threshold`` is the total below zero that still lives.
+- ``resolve_poison_apply`` (``PoisonApplyInput`` → ``PoisonApplyResult``),
+  ``resolve_poison_charges`` (``PoisonChargesInput`` with its ``PoisonTarget`` →
+  ``PoisonChargesResult``), ``resolve_vial_accident`` (``VialAccidentInput`` →
+  ``VialAccidentResult``): coating a weapon, its charges, a carrier's accident.
+- ``resolve_turn`` (``TurnInput`` → ``TurnResult``) and ``resolve_movement`` (``MovementInput`` →
+  ``MovementResult``): the actions M, A, G a turn or a move uses.
+- ``resolve_capability`` (``CapabilityInput`` → ``CapabilityResult``): a capability card checked
+  and its damage rolled; ``parse_card`` reads a card line into a ``Capability`` (or raises
+  ``CardError``), ``CAPABILITIES`` holds the capabilities the rules define by name,
+  ``capability_damage`` their damage at a level, ``with_capability`` adds it to an ``Attack``.
+- ``Situation``: conditions, cover, concealment and grid positions around one attack; its
+  modifiers are ``Modifier`` values, combined by ``stack`` into a ``Stacked`` sum, from the tables
+  ``ATTACKER_ROWS`` (attack total), ``DEFENDER_ROWS`` (defence) and ``COVER_ROWS`` (cover).
+- ``resolve_positions`` (``PositionsInput`` → ``PositionsResult``): what a ``Battlefield`` grid of
+  ``Occupant`` creatures decides (reach, cover, flanking), computed by ``assess``; ``SIZES`` is the
+  size table, one ``SizeRow`` per size, found by ``size_row``.
+- ``resolve_rest``: a short or long rest (``RestInput`` with the ``Resting`` character →
+  ``RestResult``); ``short_rest_amount`` is what a short rest gives back.
 - ``DiceExpr``: parsed dice notation (``2d6+1``), rollable and maximisable.
 - ``DiceSource``: where a resolution gets its dice; ``ScriptedDice`` answers from an example,
   ``SeededDice`` from a seeded generator.
