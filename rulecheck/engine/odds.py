@@ -204,8 +204,11 @@ def compute_odds(
             for faces, count in _outcomes(request.sides, request.count, request.label in summed_labels):
                 stack.append(((*answers, faces), weight * count, denominator * total))
             continue
-        key = tuple(_frozen(getattr(result, name)) for name in fields)
-        by_denominator = weights.setdefault(key, {})
+        key = tuple(map(result.__dict__.__getitem__, fields))
+        try:
+            by_denominator = weights.setdefault(key, {})
+        except TypeError:  # a list or dict among the values: freeze it to count it
+            by_denominator = weights.setdefault(tuple(_frozen(v) for v in key), {})
         by_denominator[denominator] = by_denominator.get(denominator, 0) + weight
 
     outcomes = {
