@@ -85,9 +85,9 @@ def test_odds_that_would_take_too_long_are_a_located_problem(monkeypatch: pytest
 def test_cards_show_the_probability_in_the_readers_language() -> None:
     outcome = outcome_of(ELARA)
     french, english = card(outcome, "fr"), card(outcome, "en")
-    assert f"Probabilité{NBSP}: 60{NNBSP}%</span>" in french
+    assert f"<strong>Probabilité</strong>{NBSP}: 60{NNBSP}%</span>" in french
     assert 'title="P(Résultat = parée) = 3/5"' in french
-    assert "Probability: 60%</span>" in english
+    assert "<strong>Probability</strong>: 60%</span>" in english
     assert 'title="P(Outcome = parried) = 3/5"' in english
 
 

@@ -154,5 +154,6 @@ def _odds(outcome: Outcome, language: str) -> str:
     name, value, exact = found
     colon = "\u00a0:" if language == "fr" else ":"
     title = f"P({render.word('field.' + name, language)} = {render.value(value, language)}) = {exact}"
-    return (f' · <span class="rc-odds" title="{html.escape(title)}">{html.escape(render.word("odds", language))}'
+    return (f' · <span class="rc-odds" title="{html.escape(title)}">'
+            f'<strong>{html.escape(render.word("odds", language))}</strong>'
             f"{colon} {html.escape(render.probability(exact, language))}</span>")
