@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rulecheck.engine import AttackInput, SeededDice, compute_odds, resolve_attack
-from rulecheck.examples.check import check_paths, markdown_files, read_page
+from rulecheck.examples.check import _ODDS_MEMO, check_paths, markdown_files, read_page
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.schema import ParsedExample, parse_block
 
@@ -74,11 +74,15 @@ def main() -> None:
         fixed = {label: example.example.dice[label] for label in example.example.odds.fixed}
         timings.append(best(lambda e=example, f=fixed: compute_odds(e.example.rule, e.example.given, fixed=f)))
     slowest = max(zip(timings, parsed, strict=True), key=lambda pair: pair[0])
-    rows.append((f"exact odds of every example in docs/ ({len(parsed)} examples)", f"{sum(timings) * 1000:,.0f} ms"))
+    rows.append((f"exact odds of every example in docs/, twins apart ({len(parsed)} examples)",
+                 f"{sum(timings) * 1000:,.0f} ms"))
     rows.append((f"slowest example ({slowest[1].id}, {slowest[1].block.path})", f"{slowest[0] * 1000:,.1f} ms"))
 
-    with_odds = best(lambda: check_paths([ROOT / "docs"], root=ROOT))
-    rows.append(("`rulecheck check docs` work, odds included", f"{with_odds * 1000:,.0f} ms"))
+    def check_everything() -> None:
+        _ODDS_MEMO.clear()  # as in a fresh build: French and English twins share one computation
+        check_paths([ROOT / "docs"], root=ROOT)
+
+    rows.append(("`rulecheck check docs` work, odds included", f"{best(check_everything) * 1000:,.0f} ms"))
 
     width = max(len(label) for label, _ in rows)
     print(f"| {'measure':<{width}} | result |")

@@ -7,8 +7,9 @@ from typing import Any
 
 import icepool
 import pytest
+from pydantic import BaseModel, ConfigDict
 
-from rulecheck.engine import RULES, AttackInput, OddsError, Roll, compute_odds
+from rulecheck.engine import RULES, AttackInput, DiceSource, OddsError, Roll, Rule, compute_odds
 from rulecheck.engine.odds import _outcomes, _representative
 from rulecheck.errors import DiceError
 
@@ -165,3 +166,33 @@ def test_representative_faces_put_the_highest_first() -> None:
     assert _representative(7, 4, 2) == (4, 3)
     assert _representative(2, 4, 2) == (1, 1)
     assert _representative(13, 6, 3) == (6, 6, 1)
+
+
+class Pair(BaseModel):
+    """A toy rule's input: how many d2 to roll one by one."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    count: int
+
+
+class Faces(BaseModel):
+    """A toy rule's result that keeps its faces in a list (unhashable) and their sum."""
+
+    faces: list[int]
+    total: int
+    trace: tuple[()] = ()
+
+
+def roll_d2s(given: Pair, dice: DiceSource) -> Faces:
+    faces = [dice.roll("coin", 2)[0] for _ in range(given.count)]
+    return Faces(faces=faces, total=sum(faces))
+
+
+def test_any_rule_works_even_one_that_returns_lists() -> None:
+    rule = Rule("coins", Pair, Faces, roll_d2s, "Toss d2s.", headline=("total",))
+    odds = compute_odds(rule, {"count": 2})
+    assert odds.fields == ("faces", "total")
+    assert odds.distribution("faces") == {(1, 1): Fraction(1, 4), (1, 2): Fraction(1, 4),
+                                          (2, 1): Fraction(1, 4), (2, 2): Fraction(1, 4)}
+    assert odds.distribution("total") == {2: Fraction(1, 4), 3: Fraction(1, 2), 4: Fraction(1, 4)}
+    assert odds.rolls == (Roll("coin", 2, 1),)

@@ -76,6 +76,7 @@ def test_a_fixed_label_that_is_not_scripted_is_located_with_a_hint() -> None:
 
 def test_odds_that_would_take_too_long_are_a_located_problem(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(check, "ODDS_MAX_RUNS", 5)
+    monkeypatch.setattr(check, "_ODDS_MEMO", {})
     outcome = outcome_of(ELARA)
     (problem,) = outcome.problems
     assert problem.field == "odds" and "exact odds" in problem.message and "Hint:" in problem.message
@@ -221,3 +222,18 @@ def test_the_schema_refuses_what_the_checker_refuses() -> None:
     assert not validator.is_valid({**example, "given": {**example["given"], "reactoin": "parry"}})
     assert not validator.is_valid({**example, "odds": {"keep": ["reaction"]}})
     assert not validator.is_valid({**example, "rule": "attak"})
+
+
+def test_twins_share_one_odds_computation(tmp_path: Path) -> None:
+    check._ODDS_MEMO.clear()
+    for language, name in (("fr", "Orque"), ("en", "Orc")):
+        page = tmp_path / "docs" / language / "page.md"
+        page.parent.mkdir(parents=True)
+        attacker = f"  attacker: {{name: {name}}}\n"
+        body = ELARA.replace("  defender:", attacker + "  defender:")
+        page.write_text(f"# Page\n\n```rulecheck\n{body}```\n", "utf-8")
+    report = check.check_paths([tmp_path / "docs"], root=tmp_path)
+    assert report.ok, report.all_problems
+    french, english = (report.pages[f"docs/{lang}/page.md"].outcomes[0] for lang in ("fr", "en"))
+    assert french.odds is not None and french.odds is english.odds
+    assert len(check._ODDS_MEMO) == 1

@@ -171,10 +171,12 @@ def compute_odds(
 ) -> Odds:
     """The exact odds of ``rule`` on ``given``, every die not in ``fixed`` enumerated.
 
-    ``fixed`` gives faces by roll label, used in order like a scripted example's dice; rolls past
-    them are enumerated. ``summed`` overrides the rule's :attr:`~Rule.summed_dice`. Raises the
-    rule's own errors for an impossible input, :class:`~rulecheck.errors.DiceError` for a fixed
-    face that is not on its die, and :class:`OddsError` past ``max_runs`` runs.
+    ``fixed`` gives faces by roll label, used in order like a scripted example's dice, on every
+    branch alike; rolls past them are enumerated. Fix a label whose rolls are the same on every
+    branch (the attack d20s, say), not one whose dice change with earlier rolls. ``summed``
+    overrides the rule's :attr:`~Rule.summed_dice`. Raises the rule's own errors for an
+    impossible input, :class:`~rulecheck.errors.DiceError` for a fixed face that is not on its
+    die, and :class:`OddsError` past ``max_runs`` runs.
     """
     spec = RULES[rule] if isinstance(rule, str) else rule
     model = given if isinstance(given, spec.given) else spec.given.model_validate(given)
@@ -248,8 +250,11 @@ class _Replay:
             self._used[label] = used + len(kept)
             for offset, face in enumerate(kept):
                 if not 1 <= face <= sides:
-                    raise DiceError(f"{face} is not a face of a d{sides}", field=("dice", label, used + offset),
-                                    hint=f"a d{sides} shows 1 to {sides}")
+                    raise DiceError(
+                        f"{face} is not a face of a d{sides}", field=("dice", label, used + offset),
+                        hint=f"fixed faces answer the rolls of `{label}` in order on every branch, and on one "
+                             f"of them this roll is a d{sides}: fix another label",
+                    )
             if len(kept) == count:
                 return kept
         if self._next == len(self._answers):

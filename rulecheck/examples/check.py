@@ -7,6 +7,7 @@ whether it fails a build, a test item or a command.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -174,11 +175,25 @@ def example_odds(parsed: ParsedExample, problems: list[Problem]) -> Odds | None:
                 f"`{label}` is not a label of `dice`" + (f"; {hint}" if hint else ""), ("odds", "fixed", index)))
             continue
         fixed[label] = example.dice[label]
+    # Twins differ only in display text, which no result depends on: they share one computation.
+    key = (example.rule, json.dumps(_rules_data(example.given.model_dump(mode="json", by_alias=True)),
+                                    sort_keys=True), json.dumps(fixed, sort_keys=True))
+    odds = _ODDS_MEMO.get(key)
+    if odds is not None:
+        return odds
     try:
-        return compute_odds(example.rule, example.given, fixed=fixed, max_runs=ODDS_MAX_RUNS)
+        odds = compute_odds(example.rule, example.given, fixed=fixed, max_runs=ODDS_MAX_RUNS)
     except RulecheckError as error:
         problems.append(parsed.problem(f"exact odds: {error}", error.field or ("odds",)))
         return None
+    if len(_ODDS_MEMO) >= 4096:
+        _ODDS_MEMO.clear()
+    _ODDS_MEMO[key] = odds
+    return odds
+
+
+#: Exact odds already computed, by rule, rules data of ``given`` and fixed dice.
+_ODDS_MEMO: dict[tuple[str, str, str], Odds] = {}
 
 
 def check_page(path: str, text: str) -> PageReport:
