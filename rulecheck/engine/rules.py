@@ -81,6 +81,6 @@ RULES: Mapping[str, Rule] = {
              headline=("movement_actions", "uses", "left")),
         Rule("capability", CapabilityInput, CapabilityResult, resolve_capability,
              "A capability card checked: its cost, its attack, and its damage at a level.",
-             headline=("cost", "damage_dice", "damage")),
+             headline=("cost", "damage_dice", "damage"), summed_dice=frozenset({"damage"})),
     )
 }
