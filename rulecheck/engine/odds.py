@@ -24,15 +24,15 @@ Why sums are enough for some labels
     the roll labels whose faces it only ever adds up, one roll request at a time (``damage`` for
     the attack: each ``NdM`` term of a damage expression is one request, and both its value and
     its trace term are the sum of its faces). For those labels, a request of ``N`` dice of ``M``
-    sides is enumerated as the distribution of the sum (``N @ icepool.d(M)``: ``2N - 1`` outcomes
-    for ``2dM`` instead of ``M**2``), each sum weighted by how many face tuples give it. The
-    resolution still receives faces, since that is the :class:`DiceSource` contract: one
-    representative tuple with that sum (the highest faces first, ``7`` on ``2d4`` → ``(4, 3)``).
-    Given the declaration, every tuple with that sum gives the same result, so the representative
-    stands for all of them exactly. The declaration is a claim about the rule; a property test
-    checks it (redistributing the faces of each request at a constant sum leaves the whole
-    result, trace included, unchanged). Labels not declared, and single dice, are enumerated face
-    by face, in order: always exact, only slower.
+    sides is enumerated as the distribution of the sum (``N @ icepool.d(M)``: ``N(M - 1) + 1``
+    outcomes instead of ``M**N``, 7 instead of 16 for ``2d4``), each sum weighted by how many
+    face tuples give it. The resolution still receives faces, since that is the
+    :class:`DiceSource` contract: one representative tuple with that sum (the highest faces first,
+    ``7`` on ``2d4`` → ``(4, 3)``). Given the declaration, every tuple with that sum gives the
+    same result, so the representative stands for all of them exactly. The declaration is a claim
+    about the rule; property tests check it (redistributing the faces of each request at a
+    constant sum leaves the whole result, trace included, unchanged). Labels not declared, and
+    single dice, are enumerated face by face, in order: always exact, only slower.
 
 Cost
     The resolution runs once per leaf, plus a partial run per inner node. An attack with a rolled
@@ -40,6 +40,8 @@ Cost
     the branches that hit roll damage; ``bench/engine.py`` measures it. ``fixed`` keeps some dice
     at given faces (a scripted attack roll, say), which removes their branching altogether.
     ``max_runs`` bounds the work: past it, :class:`OddsError` says so instead of running on.
+    ``icepool.map`` over a fixed list of dice would not do: which dice a resolution rolls is only
+    known by running it, and it rolls no damage at all on the branches that miss.
 """
 
 from __future__ import annotations
