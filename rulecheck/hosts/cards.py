@@ -153,7 +153,7 @@ def _odds(outcome: Outcome, language: str) -> str:
         return ""
     name, value, exact = found
     colon = "\u00a0:" if language == "fr" else ":"
-    title = f"P({render.word('field.' + name, language)} = {render.value(value, language)}) = {exact}"
+    title = f"P({render.word('field.' + name, language)} = {render.value(value, language, name)}) = {exact}"
     return (f' · <span class="rc-odds" title="{html.escape(title)}">'
             f'<strong>{html.escape(render.word("odds", language))}</strong>'
             f"{colon} {html.escape(render.probability(exact, language))}</span>")

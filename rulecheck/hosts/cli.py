@@ -114,7 +114,7 @@ def _print_text(outcome: Outcome, lang: str) -> None:
         name, value, exact = found
         colon = "\u00a0:" if lang == "fr" else ":"
         click.echo(f"{rendering.word('odds', lang)}{colon} {rendering.probability(exact, lang)} "
-                   f"({rendering.word('field.' + name, lang)} = {rendering.value(value, lang)})")
+                   f"({rendering.word('field.' + name, lang)} = {rendering.value(value, lang, name)})")
 
 
 @main.command()
