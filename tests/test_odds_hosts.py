@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,27 @@ def test_odds_that_would_take_too_long_are_a_located_problem(monkeypatch: pytest
     outcome = outcome_of(ELARA)
     (problem,) = outcome.problems
     assert problem.field == "odds" and "exact odds" in problem.message and "Hint:" in problem.message
+    assert outcome.result is not None and outcome.odds is None
+
+
+def test_an_engine_bug_on_another_branch_is_a_located_internal_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(check, "compute_odds", broken)
+    monkeypatch.setattr(check, "_ODDS_MEMO", {})
+    outcome = outcome_of(ELARA)
+    (problem,) = outcome.problems
+    assert problem.kind == "internal" and problem.field == "odds"
+    assert "ZeroDivisionError: division by zero" in problem.message and outcome.result is not None
+
+
+def test_checks_can_skip_the_odds(tmp_path: Path) -> None:
+    page = tmp_path / "docs" / "fr" / "page.md"
+    page.parent.mkdir(parents=True)
+    page.write_text(f"# Page\n\n```rulecheck\n{ELARA}```\n", "utf-8")
+    (outcome,) = check.check_paths([tmp_path / "docs" / "fr"], root=tmp_path, odds=False).pages[
+        "docs/fr/page.md"].outcomes
     assert outcome.result is not None and outcome.odds is None
 
 
@@ -237,3 +259,27 @@ def test_twins_share_one_odds_computation(tmp_path: Path) -> None:
     french, english = (report.pages[f"docs/{lang}/page.md"].outcomes[0] for lang in ("fr", "en"))
     assert french.odds is not None and french.odds is english.odds
     assert len(check._ODDS_MEMO) == 1
+
+
+@pytest.mark.build
+def test_the_built_cards_show_the_odds_unless_the_plugin_turns_them_off(
+    site_copy: Callable[[], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    site = site_copy()
+    monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
+    build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
+    french = (site / "site/reactions.html").read_text("utf-8")
+    english = (site / "site/en/reactions.html").read_text("utf-8")
+    assert f'title="P(Résultat = parée) = 3/5"><strong>Probabilité</strong>{NBSP}: 60{NNBSP}%' in french
+    assert 'title="P(Outcome = parried) = 3/5"><strong>Probability</strong>: 60%' in english
+
+    config = site / "mkdocs.yml"
+    text = config.read_text("utf-8")
+    assert "  - rulecheck:\n" in text
+    config.write_text(text.replace("  - rulecheck:\n", "  - rulecheck:\n      odds: false\n"), "utf-8")
+    build(load_config(str(config), site_dir=str(site / "site-no-odds")))
+    assert "rc-odds" not in (site / "site-no-odds/reactions.html").read_text("utf-8")
+    assert "rc-card" in (site / "site-no-odds/reactions.html").read_text("utf-8")

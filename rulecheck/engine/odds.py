@@ -54,7 +54,6 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-import icepool
 from pydantic import BaseModel
 
 from rulecheck.engine.rules import RULES, Rule
@@ -136,6 +135,8 @@ class Odds:
             raise TypeError(f"`{name}` is not a number on every branch")
         distribution = self.distribution(name)
         denominator = _lcm(p.denominator for p in distribution.values())
+        import icepool  # imported when used: it costs some 40 ms to import
+
         return icepool.Die({value: int(p * denominator) for value, p in distribution.items()})
 
     def as_json(self) -> dict[str, Any]:
@@ -270,6 +271,8 @@ class _Replay:
 def _outcomes(sides: int, count: int, summed: bool) -> tuple[tuple[Faces, int], ...]:
     """Each outcome of ``count`` d``sides`` with its weight (out of ``sides ** count``)."""
     if summed and count > 1:
+        import icepool  # imported when used: it costs some 40 ms to import
+
         total = count @ icepool.d(sides)
         return tuple((_representative(int(s), sides, count), int(q)) for s, q in total.items())
     return tuple((faces, 1) for faces in itertools.product(range(1, sides + 1), repeat=count))
