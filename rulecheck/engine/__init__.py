@@ -12,6 +12,50 @@ trace of language-neutral steps. Typical use::
     })
     result = resolve_attack(given, ScriptedDice({"reaction": [17]}))
     assert result.outcome == "parried" and result.reaction_total == 23
+
+Exact odds come from the same resolution, run over every outcome of its dice::
+
+    from fractions import Fraction
+    from rulecheck.engine import compute_odds
+
+    odds = compute_odds("attack", given)          # the reaction d20 is enumerated
+    assert odds.probability("outcome", "parried") == Fraction(3, 5)
+
+Public names (every class and function also has its own docstring):
+
+- ``RULES``: the registered resolutions by name (``"attack"``), each a ``Rule``.
+- ``Rule``: one resolution: input model, result model, resolve function, headline fields.
+- ``resolve_attack``: resolve an attack; ``AttackInput`` is its input, ``AttackResult`` its result.
+- ``Attack``, ``Combatant``, ``Options``: the parts of an ``AttackInput``.
+- ``resolve_two_weapons``: a main-hand and an off-hand attack (``TwoWeaponsInput`` →
+  ``TwoWeaponsResult``); ``unarmed_attack`` builds the unarmed strike's ``Attack``.
+- ``resolve_dying``: a dying character's turns (``DyingInput`` with ``Stabilisation`` attempts →
+  ``DyingResult``); ``death_threshold`` is the total below zero that still lives.
+- ``resolve_poison_apply`` (``PoisonApplyInput`` → ``PoisonApplyResult``),
+  ``resolve_poison_charges`` (``PoisonChargesInput`` with its ``PoisonTarget`` →
+  ``PoisonChargesResult``), ``resolve_vial_accident`` (``VialAccidentInput`` →
+  ``VialAccidentResult``): coating a weapon, its charges, a carrier's accident.
+- ``resolve_turn`` (``TurnInput`` → ``TurnResult``) and ``resolve_movement`` (``MovementInput`` →
+  ``MovementResult``): the actions M, A, G a turn or a move uses.
+- ``resolve_capability`` (``CapabilityInput`` → ``CapabilityResult``): a capability card checked
+  and its damage rolled; ``parse_card`` reads a card line into a ``Capability`` (or raises
+  ``CardError``), ``CAPABILITIES`` holds the capabilities the rules define by name,
+  ``capability_damage`` their damage at a level, ``with_capability`` adds it to an ``Attack``.
+- ``Situation``: conditions, cover, concealment and grid positions around one attack; its
+  modifiers are ``Modifier`` values, combined by ``stack`` into a ``Stacked`` sum, from the tables
+  ``ATTACKER_ROWS`` (attack total), ``DEFENDER_ROWS`` (defence) and ``COVER_ROWS`` (cover).
+- ``resolve_positions`` (``PositionsInput`` → ``PositionsResult``): what a ``Battlefield`` grid of
+  ``Occupant`` creatures decides (reach, cover, flanking), computed by ``assess``; ``SIZES`` is the
+  size table, one ``SizeRow`` per size, found by ``size_row``.
+- ``resolve_rest``: a short or long rest (``RestInput`` with the ``Resting`` character →
+  ``RestResult``); ``short_rest_amount`` is what a short rest gives back.
+- ``DiceExpr``: parsed dice notation (``2d6+1``), rollable and maximisable.
+- ``DiceSource``: where a resolution gets its dice; ``ScriptedDice`` answers from an example,
+  ``SeededDice`` from a seeded generator.
+- ``Step``, ``Term``, ``Trace``: the language-neutral explanation a result carries.
+- ``compute_odds``: exact odds of any rule on an input, as an ``Odds`` (distributions, means);
+  ``Roll`` is one dice request it discovered, ``OddsError`` its refusal to run too long,
+  ``MAX_RUNS`` its default bound.
 """
 
 from rulecheck.engine.attack import AttackResult, resolve_attack
@@ -22,6 +66,7 @@ from rulecheck.engine.dice import DiceExpr
 from rulecheck.engine.dying import DyingInput, DyingResult, Stabilisation, death_threshold, resolve_dying
 from rulecheck.engine.models import Attack, AttackInput, Combatant, Options
 from rulecheck.engine.modifiers import ATTACKER_ROWS, COVER_ROWS, DEFENDER_ROWS, Modifier, Stacked, stack
+from rulecheck.engine.odds import MAX_RUNS, Odds, OddsError, Roll, compute_odds
 from rulecheck.engine.poison import (
     PoisonApplyInput,
     PoisonApplyResult,
@@ -49,6 +94,7 @@ __all__ = [
     "CAPABILITIES",
     "COVER_ROWS",
     "DEFENDER_ROWS",
+    "MAX_RUNS",
     "RULES",
     "SIZES",
     "Attack",
@@ -68,6 +114,8 @@ __all__ = [
     "MovementInput",
     "MovementResult",
     "Occupant",
+    "Odds",
+    "OddsError",
     "Options",
     "PoisonApplyInput",
     "PoisonApplyResult",
@@ -79,6 +127,7 @@ __all__ = [
     "RestInput",
     "RestResult",
     "Resting",
+    "Roll",
     "Rule",
     "ScriptedDice",
     "SeededDice",
@@ -97,6 +146,7 @@ __all__ = [
     "VialAccidentResult",
     "assess",
     "capability_damage",
+    "compute_odds",
     "death_threshold",
     "parse_card",
     "resolve_attack",

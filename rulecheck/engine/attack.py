@@ -13,6 +13,7 @@ Rulings (see the interpretation notes on the site):
    counter-attack in contact), a natural 1 always fails (and costs next turn's reactions).
 6. No reaction against magical, area or opportunity attacks.
 7. Defensive posture: +1 to both defences for giving up A, +2 for giving up A and M.
+8. Damage dice and modifiers that add up below 0 deal 0 (a hit never heals); a bonus adds to that.
 
 An optional ``situation`` (conditions, cover, concealment, grid positions, coup de grâce) is
 applied by :mod:`rulecheck.engine.situation` at fixed points: attack total, defence, reactions of
@@ -284,6 +285,9 @@ def _base_damage(given: AttackInput, dice: DiceSource, critical: bool, steps: li
         terms=tuple(terms),
         value=value,
     ))
+    if value < 0:  # ruling 8: a hit never heals
+        value = 0
+        steps.append(Step(anchor="note-damage-floor", event="damage.floor", value=value))
     return value
 
 

@@ -49,6 +49,7 @@ class CapabilityInput(Model):
 
     @property
     def capability(self) -> Card:
+        """The card line, parsed."""
         return parse_card(self.card)
 
 

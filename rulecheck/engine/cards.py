@@ -75,6 +75,7 @@ class Capability(Model):
 
     @property
     def actions(self) -> tuple[Letter, ...]:
+        """The actions (M, A, G) the card's cost uses."""
         return COST_ACTIONS[self.cost]
 
 

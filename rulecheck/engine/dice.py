@@ -74,6 +74,7 @@ class DiceExpr:
 
     @classmethod
     def parse(cls, text: str) -> DiceExpr:
+        """Parse notation such as ``2d6+1``; raises ``DiceError`` with the column at fault."""
         if not isinstance(text, str):
             raise DiceError(f"dice notation must be text such as `2d6+1`, got {text!r}")
         terms: list[Term] = []
@@ -131,6 +132,7 @@ class DiceExpr:
 
     @property
     def dice(self) -> tuple[DiceTerm, ...]:
+        """The dice terms, without flat numbers and abilities."""
         return tuple(t for t in self.terms if isinstance(t, DiceTerm))
 
     def flat(self, abilities: Mapping[str, int] | None = None) -> int:

@@ -60,13 +60,16 @@ class Combatant(Model):
         return tuple(sorted(value))
 
     def ability(self, code: str) -> int:
+        """The modifier of one ability, by its data code (``"str"``, ``"dex"``…)."""
         return int(getattr(self, _ABILITY_FIELDS[code]))
 
     @property
     def abilities(self) -> dict[str, int]:
+        """Every ability modifier by code, as dice notation's ability terms need them."""
         return {code: self.ability(code) for code in _ABILITY_FIELDS}
 
     def posture_bonus(self) -> int:
+        """What the defensive posture adds to both defences: one per action given up."""
         return len(self.posture)
 
 
@@ -104,6 +107,7 @@ class Attack(Model):
 
     @property
     def defence(self) -> Defence:
+        """The defence this attack is compared to: Def MAG for a magical attack, else Def PHY."""
         return "def_mag" if self.kind == "magic" else "def_phy"
 
 
@@ -134,6 +138,7 @@ class AttackInput(Model):
 
     @property
     def in_contact(self) -> bool:
+        """Whether the fighters are in melee contact: ``contact`` if given, else a melee attack."""
         return self.attack.kind == "melee" if self.contact is None else self.contact
 
 

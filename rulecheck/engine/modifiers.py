@@ -55,6 +55,7 @@ class Modifier(BaseModel):
     ranged: bool = Field(True, description="Applies to ranged attacks.")
 
     def applies(self, target: Target, column: Column) -> bool:
+        """Whether this modifier counts for ``target`` (attack or defence) in this column."""
         return self.target == target and (self.melee if column == "melee" else self.ranged)
 
 
@@ -67,6 +68,7 @@ class Stacked:
 
     @property
     def total(self) -> int:
+        """The sum of the modifiers that apply."""
         return sum(m.value for m in self.applied)
 
 

@@ -45,6 +45,8 @@ class PoisonApplyInput(Model):
 
 
 class PoisonApplyResult(Model):
+    """The two tests of coating a weapon, and whether the poison is applied."""
+
     dc: int
     int_natural: int
     int_total: int
@@ -97,6 +99,8 @@ def resolve_poison_apply(given: PoisonApplyInput, dice: DiceSource) -> PoisonApp
 # --- Charges: which attacks carry the poison ----------------------------------------------------
 
 class PoisonTarget(Model):
+    """Whom a poisoned attack targets; the rank decides what the poison does."""
+
     name: str = Field("", max_length=80, description="Display name.")
     rank: Rank = Field("regular", description="regular, mini_boss or boss: decides what the poison does.")
 
@@ -117,6 +121,8 @@ class PoisonChargesInput(Model):
 
 
 class PoisonChargesResult(Model):
+    """Which attacks carried the poison, which one delivered it, and its effect."""
+
     poisoned_attacks: tuple[int, ...] = Field(description="Attacks (from 1) that carried the poison.")
     delivered_on: int | None = Field(description="The attack whose hit delivered the poison.")
     wasted: bool = Field(description="Three poisoned misses: the poison wore off unused.")
@@ -182,6 +188,8 @@ class VialAccidentInput(Model):
 
 
 class VialAccidentResult(Model):
+    """The carrier's CON test after a critical failure, and whether the vials' poisons act."""
+
     dc: int
     con_natural: int
     con_total: int

@@ -70,6 +70,8 @@ class RestInput(Model):
 
 
 class RestResult(Model):
+    """The HP and MP after the rest, and how much of each came back."""
+
     kind: RestKind
     recovered: Literal["hp", "mp", "both"]
     hp: int

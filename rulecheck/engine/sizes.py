@@ -30,6 +30,7 @@ class SizeRow:
 
     @property
     def key(self) -> str:
+        """``medium``, or ``large-tall`` for a shaped size: the row's name in data."""
         return f"{self.size}-{self.shape}" if self.shape else self.size
 
     @property

@@ -16,6 +16,8 @@ from rulecheck.errors import DiceError
 
 @runtime_checkable
 class DiceSource(Protocol):
+    """Anything that answers ``roll(label, sides, count)`` with ``count`` faces of 1 to ``sides``."""
+
     def roll(self, label: str, sides: int, count: int = 1) -> tuple[int, ...]:
         """Roll ``count`` dice of ``sides`` faces for the roll named ``label``."""
         ...
@@ -29,6 +31,7 @@ class ScriptedDice:
         self._used = {label: 0 for label in script}
 
     def roll(self, label: str, sides: int, count: int = 1) -> tuple[int, ...]:
+        """The next ``count`` scripted faces of ``label``; ``DiceError`` if missing or off the die."""
         queue = self._queues.get(label, [])
         used = self._used.get(label, 0)
         if len(queue) - used < count:
@@ -66,6 +69,7 @@ class SeededDice:
         self._random = random.Random(seed)
 
     def roll(self, label: str, sides: int, count: int = 1) -> tuple[int, ...]:
+        """``count`` random faces of 1 to ``sides`` from this source's own generator."""
         return tuple(self._random.randint(1, sides) for _ in range(count))
 
 

@@ -43,6 +43,8 @@ class TwoWeaponsInput(Model):
 
 
 class TwoWeaponsResult(Model):
+    """Both attacks of the turn, their damage, and the actions they took."""
+
     actions: Literal["A", "MA"] = Field(description="The actions the two attacks take.")
     main_hit: bool
     main_damage: int

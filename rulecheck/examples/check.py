@@ -7,14 +7,17 @@ whether it fails a build, a test item or a command.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
+from rulecheck.engine.odds import Odds, compute_odds
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.sources import ScriptedDice
 from rulecheck.errors import Problem, RulecheckError, did_you_mean
@@ -23,6 +26,8 @@ from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block, 
 from rulecheck.examples.tables import check_tables
 
 LANGUAGES = ("fr", "en")
+#: Bound on the runs of the rules that one example's exact odds may take (some 0.7 s of a build).
+ODDS_MAX_RUNS = 20_000
 
 
 @dataclass
@@ -37,9 +42,24 @@ class Outcome:
     #: is reused): shown on this example's card, not counted a second time in reports.
     echoes: list[Problem] = field(default_factory=list)
 
+
+    #: Exact odds over the example's dice (those in ``odds.fixed`` kept), computed once here.
+    odds: Odds | None = None
+
     @property
     def id(self) -> str | None:
         return self.parsed.id if self.parsed else None
+
+    @property
+    def headline_odds(self) -> tuple[str, Any, Fraction] | None:
+        """The rule's first headline field, its value here, and the exact probability of that value."""
+        if self.odds is None or self.result is None or self.parsed is None:
+            return None
+        headline = RULES[self.parsed.example.rule].headline
+        if not headline:
+            return None
+        value = getattr(self.result, headline[0])
+        return headline[0], value, self.odds.probability(headline[0], value)
 
     @property
     def ok(self) -> bool:
@@ -79,8 +99,12 @@ class Report:
         return not self.all_problems
 
 
-def check_example(parsed: ParsedExample) -> Outcome:
-    """Run one example with its scripted dice and compare every expected field."""
+def check_example(parsed: ParsedExample, *, odds: bool = True) -> Outcome:
+    """Run one example with its scripted dice and compare every expected field.
+
+    With ``odds``, also compute the exact odds of its result over its dice (see
+    :func:`example_odds`), kept on the outcome so that hosts never compute them twice.
+    """
     outcome = Outcome(block=parsed.block, parsed=parsed)
     example = parsed.example
     rule = RULES[example.rule]
@@ -114,6 +138,8 @@ def check_example(parsed: ParsedExample) -> Outcome:
                 f"expected {_show(expected)}, got {_show(actual)}", ("expect", name),
                 expected=expected, actual=actual, kind="drift",
             ))
+    if odds:
+        outcome.odds = example_odds(parsed, outcome.problems)
     return outcome
 
 
@@ -137,19 +163,58 @@ class _Recording:
         return self.inner.roll(label, sides, count)
 
 
-def check_page(path: str, text: str) -> PageReport:
+def example_odds(parsed: ParsedExample, problems: list[Problem]) -> Odds | None:
+    """Exact odds of an example: its dice listed in ``odds.fixed`` keep their scripted faces,
+    every other die is enumerated. Problems (an unknown label, too much work) go to ``problems``."""
+    example = parsed.example
+    fixed = {}
+    for index, label in enumerate(example.odds.fixed):
+        if label not in example.dice:
+            hint = did_you_mean(label, example.dice)
+            problems.append(parsed.problem(
+                f"`{label}` is not a label of `dice`" + (f"; {hint}" if hint else ""), ("odds", "fixed", index)))
+            continue
+        fixed[label] = example.dice[label]
+    # Twins differ only in display text, which no result depends on: they share one computation.
+    key = (example.rule, json.dumps(_rules_data(example.given.model_dump(mode="json", by_alias=True)),
+                                    sort_keys=True), json.dumps(fixed, sort_keys=True))
+    odds = _ODDS_MEMO.get(key)
+    if odds is not None:
+        return odds
+    try:
+        odds = compute_odds(example.rule, example.given, fixed=fixed, max_runs=ODDS_MAX_RUNS)
+    except RulecheckError as error:
+        problems.append(parsed.problem(f"exact odds: {error}", error.field or ("odds",)))
+        return None
+    except Exception as error:  # a bug of the engine on a branch the example does not take
+        problems.append(parsed.problem(
+            f"internal error of rule `{example.rule}` while computing exact odds: {type(error).__name__}: {error} "
+            "(a bug of rulecheck, not of the example; please report it)", ("odds",), kind="internal",
+        ))
+        return None
+    if len(_ODDS_MEMO) >= 4096:
+        _ODDS_MEMO.clear()
+    _ODDS_MEMO[key] = odds
+    return odds
+
+
+#: Exact odds already computed, by rule, rules data of ``given`` and fixed dice.
+_ODDS_MEMO: dict[tuple[str, str, str], Odds] = {}
+
+
+def check_page(path: str, text: str, *, odds: bool = True) -> PageReport:
     report = PageReport(path)
     for block in find_blocks(text, path):
         parsed = parse_block(block)
         if isinstance(parsed, list):
             report.outcomes.append(Outcome(block=block, problems=parsed))
         else:
-            report.outcomes.append(check_example(parsed))
+            report.outcomes.append(check_example(parsed, odds=odds))
     report.problems += check_tables(path, text, (language_of(path) or (None, ""))[0])
     return report
 
 
-def check_paths(paths: Iterable[str | Path], root: str | Path = ".") -> Report:
+def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bool = True) -> Report:
     """Check every Markdown page under ``paths``; add parity, duplicate ids and prose references.
 
     Paths in problems are relative to ``root`` when they lie under it.
@@ -166,7 +231,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".") -> Report:
         except OSError as error:
             report.problems.append(Problem(path=shown, line=1, message=f"cannot read page: {error.strerror}"))
             continue
-        report.pages[shown] = check_page(shown, text)
+        report.pages[shown] = check_page(shown, text, odds=odds)
         report.pages[shown].problems += check_references(shown, text, report.pages[shown])
     _check_duplicates(report)
     _check_parity(report, root)

@@ -5,6 +5,9 @@ Hosts format these strings as HTML or terminal text; the engine only gives keys 
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from rulecheck.engine.trace import Step, Term
@@ -33,10 +36,25 @@ def number(value: int | float, language: Language) -> str:
     return text.replace("-", MINUS)
 
 
-def percent(probability: float, language: Language, digits: int = 0) -> str:
-    value = round(probability * 100, digits)
-    text = f"{value:.{digits}f}"
+def percent(probability: float | Fraction, language: Language, digits: int = 0) -> str:
+    """``0.65`` → ``65 %`` (French, narrow no-break space before %) or ``65%``; halves round up."""
+    exact = probability if isinstance(probability, Fraction) else Fraction(repr(float(probability)))
+    rounded = math.floor(exact * 100 * 10**digits + Fraction(1, 2))
+    text = f"{Decimal(rounded).scaleb(-digits):.{digits}f}"
     return f"{text.replace('.', ',')}\u202f%" if language == "fr" else f"{text}%"
+
+
+def probability(exact: Fraction, language: Language) -> str:
+    """A probability as a card shows it: whole percents, more digits only when rounding would
+    say 0 % or 100 % of something that may or may not happen, and ``< 0.01%`` below that."""
+    if 0 < exact < 1:
+        for digits in (0, 1, 2):
+            if Fraction(1, 2 * 10**(digits + 2)) <= exact <= 1 - Fraction(1, 2 * 10**(digits + 2)):
+                return percent(exact, language, digits)
+        low = exact < Fraction(1, 2)
+        bound = Fraction(1, 10**4) if low else 1 - Fraction(1, 10**4)
+        return ("< " if low else "> ") + percent(bound, language, 2)
+    return percent(exact, language)
 
 
 def value(raw: Any, language: Language, field: str | None = None) -> str:

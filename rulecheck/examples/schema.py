@@ -26,12 +26,25 @@ DISPLAY_KEYS = frozenset({"title", "name"})
 Faces = Annotated[list[Annotated[int, Field(ge=1, le=1000)]], Field(max_length=100)]
 
 
+class OddsOptions(BaseModel):
+    """How a card computes the probability of its example's outcome."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    fixed: list[str] = Field(
+        default_factory=list, max_length=20,
+        description="Dice labels kept at their scripted faces; every other die is enumerated.",
+    )
+
+
 class ExampleBase(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     id: str = Field(pattern=ID_PATTERN, description="Unique on the site; the same in both languages.")
     title: str | None = Field(None, max_length=200, description="Display title; may be translated.")
     dice: dict[str, Faces] = Field(
         default_factory=dict, description="Scripted dice faces by roll label, in the order rolled."
+    )
+    odds: OddsOptions = Field(
+        default_factory=OddsOptions, description="Options of the exact probability the card shows."
     )
 
 

@@ -61,7 +61,7 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     title = html.escape(getattr(example, "title", None) or outcome.id or "")
     steps = "".join(_step(step, language, link(step.anchor)) for step in outcome.result.trace)  # type: ignore[attr-defined]
     rule = RULES.get(getattr(example, "rule", ""))
-    summary = _summary(outcome.result, rule.headline if rule else (), language)
+    summary = _summary(outcome.result, rule.headline if rule else (), language) + _odds(outcome, language)
     header = result_header(rule.name if rule else "", outcome.result, language)
     return (
         f'<div class="rc-card" id="ex-{example_id}" data-example="{example_id}">'
@@ -144,3 +144,16 @@ def capability_header(result: Any, language: str) -> str:
         shown = f"{render.word('card.range', language)} {render.number(result.range, language)}\u00a0m"
         chips.append(f'<span class="rc-chip rc-chip--range">{html.escape(shown)}</span>')
     return f'<p class="rc-capability">{"".join(chips)}</p>'
+
+
+def _odds(outcome: Outcome, language: str) -> str:
+    """`` · Probabilité : 65 %``: the exact chance, over the example's dice, of its headline value."""
+    found = outcome.headline_odds
+    if found is None:
+        return ""
+    name, value, exact = found
+    colon = "\u00a0:" if language == "fr" else ":"
+    title = f"P({render.word('field.' + name, language)} = {render.value(value, language, name)}) = {exact}"
+    return (f' · <span class="rc-odds" title="{html.escape(title)}">'
+            f'<strong>{html.escape(render.word("odds", language))}</strong>'
+            f"{colon} {html.escape(render.probability(exact, language))}</span>")

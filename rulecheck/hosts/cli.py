@@ -15,6 +15,7 @@ import click
 from rulecheck.errors import Problem
 from rulecheck.examples import Report, check_example, check_paths, parse_block
 from rulecheck.examples import render as rendering
+from rulecheck.examples.check import Outcome
 from rulecheck.examples.finder import Block
 from rulecheck.examples.schema import json_schema
 from rulecheck.examples.update import apply_edits, plan_updates
@@ -59,13 +60,21 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
 
 
 @main.command()
-@click.argument("file", type=click.File("r", encoding="utf-8-sig"))
+@click.argument("file", type=click.File("rb"))
 @click.option("--lang", type=click.Choice(["fr", "en"]), default=None,
-              help="Print the trace as readable text in this language instead of JSON.")
+              help="Print the trace and the odds as readable text in this language instead of JSON.")
 def run(file: Any, lang: str | None) -> None:
-    """Evaluate one standalone example (YAML or JSON; `-` for stdin) and print its result."""
-    name = "<stdin>" if file.name == "<stdin>" else file.name
-    text = file.read().replace("\r\n", "\n")
+    """Evaluate one standalone example (YAML or JSON; `-` for stdin) and print its result.
+
+    JSON (the default) holds the result, the exact odds over the example's dice and the trace.
+    """
+    name = getattr(file, "name", "-")
+    name = "<stdin>" if name in ("<stdin>", "-") or not isinstance(name, str) else name
+    try:
+        text = file.read().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+    except (OSError, UnicodeDecodeError) as error:
+        click.secho(f"{name}:1: cannot read the example: {error}", fg="red", err=True)
+        sys.exit(1)
     block = Block(path=name, line=0, end_line=text.count("\n") + 1, indent="", source=text)
     parsed = parse_block(block)
     problems: list[Problem] = parsed if isinstance(parsed, list) else []
@@ -73,16 +82,39 @@ def run(file: Any, lang: str | None) -> None:
     if outcome is not None:
         problems = outcome.problems
     if outcome is not None and outcome.result is not None:
-        result = outcome.result
         if lang:
-            for line in rendering.trace(getattr(result, "trace", ()), lang):
-                click.echo(line)
+            _print_text(outcome, lang)
         else:
-            data = result.model_dump(mode="json")
-            click.echo(json.dumps({"id": outcome.id, "result": data}, indent=2, ensure_ascii=False))
+            click.echo(json.dumps(_run_json(outcome, problems), indent=2, ensure_ascii=False, default=str))
     for problem in problems:
         click.secho(problem.located(), fg="red", err=True)
     sys.exit(1 if problems else 0)
+
+
+def _run_json(outcome: Outcome, problems: list[Problem]) -> dict[str, Any]:
+    assert outcome.result is not None and outcome.parsed is not None
+    data = outcome.result.model_dump(mode="json")
+    trace = data.pop("trace", [])
+    odds: dict[str, Any] | None = None
+    if outcome.odds is not None:
+        odds = outcome.odds.as_json()
+        found = outcome.headline_odds
+        if found:
+            odds["headline"] = {"field": found[0], "value": found[1],
+                                "probability": {"exact": str(found[2]), "float": float(found[2])}}
+    return {"id": outcome.id, "rule": outcome.parsed.example.rule, "result": data, "odds": odds,
+            "trace": trace, "problems": [_as_json(p) for p in problems]}
+
+
+def _print_text(outcome: Outcome, lang: str) -> None:
+    for line in rendering.trace(getattr(outcome.result, "trace", ()), lang):
+        click.echo(line)
+    found = outcome.headline_odds
+    if found:
+        name, value, exact = found
+        colon = "\u00a0:" if lang == "fr" else ":"
+        click.echo(f"{rendering.word('odds', lang)}{colon} {rendering.probability(exact, lang)} "
+                   f"({rendering.word('field.' + name, lang)} = {rendering.value(value, lang, name)})")
 
 
 @main.command()

@@ -1,0 +1,318 @@
+"""Exact odds of any registered resolution, computed by running that very resolution.
+
+There is no second implementation of the rules here. :func:`compute_odds` runs the rule's
+``resolve`` function once per combination of dice outcomes and weighs each result by the exact
+probability of its dice; ``icepool`` supplies the distributions of the dice.
+
+How the dice are discovered
+    The resolution is run on a replaying :class:`~rulecheck.engine.sources.DiceSource`. It answers
+    the rolls it has answers for; at the first roll it has none for, it records the request
+    (label, sides, count) and stops the run. The enumeration then branches on every outcome of
+    that request and runs the resolution again for each, one answer longer. A run that asks for
+    nothing more is a leaf: its result is counted with the product of its answers' probabilities.
+    This explores exactly the tree of rolls the rules make: a missed attack asks for no damage, so
+    no damage is enumerated on that branch, and a request that depends on earlier faces (a
+    different die, another count) is enumerated as asked. The probabilities add up to 1 because
+    each node splits its own probability among all the outcomes of one request.
+
+    Soundness needs what the engine promises anyway: a resolution is a deterministic function of
+    its input and of the faces it is given, in order. The stop is a ``BaseException``, so no
+    ``except Exception`` in a rule can swallow it.
+
+Why sums are enough for some labels
+    A rule may declare, in :attr:`Rule.summed_dice <rulecheck.engine.rules.Rule.summed_dice>`,
+    the roll labels whose faces it only ever adds up, one roll request at a time (``damage`` for
+    the attack: each ``NdM`` term of a damage expression is one request, and both its value and
+    its trace term are the sum of its faces). For those labels, a request of ``N`` dice of ``M``
+    sides is enumerated as the distribution of the sum (``N @ icepool.d(M)``: ``N(M - 1) + 1``
+    outcomes instead of ``M**N``, 7 instead of 16 for ``2d4``), each sum weighted by how many
+    face tuples give it. The resolution still receives faces, since that is the
+    :class:`DiceSource` contract: one representative tuple with that sum (the highest faces first,
+    ``7`` on ``2d4`` → ``(4, 3)``). Given the declaration, every tuple with that sum gives the
+    same result, so the representative stands for all of them exactly. The declaration is a claim
+    about the rule; property tests check it (redistributing the faces of each request at a
+    constant sum leaves the whole result, trace included, unchanged). Labels not declared, and
+    single dice, are enumerated face by face, in order: always exact, only slower.
+
+Cost
+    The resolution runs once per leaf, plus a partial run per inner node. An attack with a rolled
+    d20, a d20 reaction and ``2d4`` + ``2d4`` damage has at most 20 × 20 × 7 × 7 leaves, and only
+    the branches that hit roll damage; ``bench/engine.py`` measures it. ``fixed`` keeps some dice
+    at given faces (a scripted attack roll, say), which removes their branching altogether.
+    ``max_runs`` bounds the work: past it, :class:`OddsError` says so instead of running on.
+    ``icepool.map`` over a fixed list of dice would not do: which dice a resolution rolls is only
+    known by running it, and it rolls no damage at all on the branches that miss.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel
+
+from rulecheck.engine.rules import RULES, Rule
+from rulecheck.errors import DiceError, RulecheckError
+
+#: Default bound on how many times one odds computation may run the resolution.
+MAX_RUNS = 200_000
+
+Faces = tuple[int, ...]
+
+
+class OddsError(RulecheckError, ValueError):
+    """The exact odds would need too many runs of the resolution."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One request for dice that a resolution made: ``count`` dice of ``sides`` faces."""
+
+    label: str
+    sides: int
+    count: int
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The exact distribution of a resolution's results over its dice.
+
+    ``outcomes`` maps each distinct tuple of result values (the fields named in ``fields``, every
+    result field but the trace) to its exact probability; the probabilities add up to 1.
+    ``rolls`` lists the distinct dice requests met on any branch (fixed ones included), and
+    ``runs`` how many times the resolution ran.
+    """
+
+    rule: str
+    fields: tuple[str, ...]
+    outcomes: Mapping[tuple[Any, ...], Fraction]
+    rolls: tuple[Roll, ...]
+    runs: int
+    fixed: Mapping[str, Faces]
+
+    def distribution(self, name: str, where: Mapping[str, Any] | None = None) -> dict[Any, Fraction]:
+        """P(field ``name`` = value) for each value it can take, optionally conditioned on ``where``.
+
+        ``where`` holds field values that must all match, e.g. ``{"critical": True}``. Raises
+        ``ValueError`` when the condition has probability zero.
+        """
+        index = self._index(name)
+        tests = [(self._index(field), value) for field, value in (where or {}).items()]
+        found: dict[Any, Fraction] = {}
+        for values, probability in self.outcomes.items():
+            if all(values[i] == value for i, value in tests):
+                found[values[index]] = found.get(values[index], Fraction(0)) + probability
+        total = sum(found.values(), Fraction(0))
+        if total == 0:
+            raise ValueError(f"the condition {dict(where or {})} never happens")
+        if total != 1:
+            found = {value: p / total for value, p in found.items()}
+        return dict(sorted(found.items(), key=lambda item: _order(item[0])))
+
+    def probability(self, name: str, value: Any, where: Mapping[str, Any] | None = None) -> Fraction:
+        """P(field ``name`` = ``value``), optionally given ``where``."""
+        return self.distribution(name, where).get(value, Fraction(0))
+
+    def numeric(self, name: str) -> bool:
+        """True when every value of the field is a number (not a flag, not absent)."""
+        index = self._index(name)
+        return all(isinstance(v[index], int) and not isinstance(v[index], bool) for v in self.outcomes)
+
+    def mean(self, name: str, where: Mapping[str, Any] | None = None) -> Fraction:
+        """The exact expected value of a numeric field (``damage``), optionally given ``where``."""
+        if not self.numeric(name):
+            raise TypeError(f"`{name}` is not a number on every branch; it has no mean")
+        return sum((value * p for value, p in self.distribution(name, where).items()), Fraction(0))
+
+    def die(self, name: str) -> Any:
+        """The distribution of a numeric field as an ``icepool.Die``, for further dice algebra."""
+        if not self.numeric(name):
+            raise TypeError(f"`{name}` is not a number on every branch")
+        distribution = self.distribution(name)
+        denominator = _lcm(p.denominator for p in distribution.values())
+        import icepool  # imported when used: it costs some 40 ms to import
+
+        return icepool.Die({value: int(p * denominator) for value, p in distribution.items()})
+
+    def as_json(self) -> dict[str, Any]:
+        """A JSON-ready view: every field's distribution (and mean when numeric), exact and float."""
+        fields: dict[str, Any] = {}
+        for name in self.fields:
+            entry: dict[str, Any] = {"distribution": [
+                {"value": value, **_both(p)} for value, p in self.distribution(name).items()
+            ]}
+            if self.numeric(name):
+                entry["mean"] = _both(self.mean(name))
+            fields[name] = entry
+        return {
+            "rule": self.rule,
+            "rolls": [{"label": r.label, "sides": r.sides, "count": r.count} for r in self.rolls],
+            "fixed": {label: list(faces) for label, faces in self.fixed.items()},
+            "runs": self.runs,
+            "fields": fields,
+        }
+
+    def _index(self, name: str) -> int:
+        try:
+            return self.fields.index(name)
+        except ValueError:
+            raise KeyError(f"`{self.rule}` results have no field `{name}`") from None
+
+
+def compute_odds(
+    rule: Rule | str,
+    given: BaseModel | Mapping[str, Any],
+    *,
+    fixed: Mapping[str, Sequence[int]] | None = None,
+    summed: Iterable[str] | None = None,
+    max_runs: int = MAX_RUNS,
+) -> Odds:
+    """The exact odds of ``rule`` on ``given``, every die not in ``fixed`` enumerated.
+
+    ``fixed`` gives faces by roll label, used in order like a scripted example's dice, on every
+    branch alike; rolls past them are enumerated. Fix a label whose rolls are the same on every
+    branch (the attack d20s, say), not one whose dice change with earlier rolls. ``summed``
+    overrides the rule's :attr:`~Rule.summed_dice`. Raises the rule's own errors for an
+    impossible input, :class:`~rulecheck.errors.DiceError` for a fixed face that is not on its
+    die, and :class:`OddsError` past ``max_runs`` runs.
+    """
+    spec = RULES[rule] if isinstance(rule, str) else rule
+    model = given if isinstance(given, spec.given) else spec.given.model_validate(given)
+    summed_labels = frozenset(spec.summed_dice if summed is None else summed)
+    kept = {label: tuple(faces) for label, faces in (fixed or {}).items()}
+    fields = tuple(name for name in spec.result.model_fields if name != "trace")
+
+    weights: dict[tuple[Any, ...], dict[int, int]] = {}
+    rolls: dict[tuple[str, int, int], None] = {}
+    runs = 0
+    # Depth-first over the tree of rolls: (answers so far, their weight, their denominator).
+    stack: list[tuple[tuple[Faces, ...], int, int]] = [((), 1, 1)]
+    while stack:
+        answers, weight, denominator = stack.pop()
+        runs += 1
+        if runs > max_runs:
+            raise OddsError(
+                f"exact odds of `{spec.name}` need more than {max_runs} runs of the rules",
+                hint="keep some dice at their scripted faces (`odds: {fixed: [label]}` in an example)",
+            )
+        source = _Replay(answers, kept, rolls)
+        try:
+            result = spec.resolve(model, source)
+        except _Pending as pending:
+            request = pending.roll
+            total = request.sides ** request.count
+            for faces, count in _outcomes(request.sides, request.count, request.label in summed_labels):
+                stack.append(((*answers, faces), weight * count, denominator * total))
+            continue
+        key = tuple(map(result.__dict__.__getitem__, fields))
+        try:
+            by_denominator = weights.setdefault(key, {})
+        except TypeError:  # a list or dict among the values: freeze it to count it
+            by_denominator = weights.setdefault(tuple(_frozen(v) for v in key), {})
+        by_denominator[denominator] = by_denominator.get(denominator, 0) + weight
+
+    outcomes = {
+        key: sum((Fraction(w, d) for d, w in parts.items()), Fraction(0)) for key, parts in weights.items()
+    }
+    return Odds(spec.name, fields, outcomes, tuple(Roll(*request) for request in rolls), runs, kept)
+
+
+class _Pending(BaseException):
+    """Stops a run at the first roll the replaying source has no answer for."""
+
+    def __init__(self, roll: Roll) -> None:
+        super().__init__(roll)
+        self.roll = roll
+
+
+class _Replay:
+    """A dice source that answers from fixed faces, then from the answers of this branch.
+
+    It records every request it is asked (label, sides, count) in ``seen``, fixed or not.
+    """
+
+    def __init__(self, answers: tuple[Faces, ...], fixed: Mapping[str, Faces],
+                 seen: dict[tuple[str, int, int], None]) -> None:
+        self._answers = answers
+        self._next = 0
+        self._fixed = fixed
+        self._used: dict[str, int] = {}
+        self._seen = seen
+
+    def roll(self, label: str, sides: int, count: int = 1) -> Faces:
+        self._seen.setdefault((label, sides, count), None)
+        kept: Faces = ()
+        if label in self._fixed:
+            used = self._used.get(label, 0)
+            kept = self._fixed[label][used:used + count]
+            self._used[label] = used + len(kept)
+            for offset, face in enumerate(kept):
+                if not 1 <= face <= sides:
+                    raise DiceError(
+                        f"{face} is not a face of a d{sides}", field=("dice", label, used + offset),
+                        hint=f"fixed faces answer the rolls of `{label}` in order on every branch, and on one "
+                             f"of them this roll is a d{sides}: fix another label",
+                    )
+            if len(kept) == count:
+                return kept
+        if self._next == len(self._answers):
+            raise _Pending(Roll(label, sides, count - len(kept)))
+        answer = self._answers[self._next]
+        self._next += 1
+        return kept + answer
+
+
+@cache
+def _outcomes(sides: int, count: int, summed: bool) -> tuple[tuple[Faces, int], ...]:
+    """Each outcome of ``count`` d``sides`` with its weight (out of ``sides ** count``)."""
+    if summed and count > 1:
+        import icepool  # imported when used: it costs some 40 ms to import
+
+        total = count @ icepool.d(sides)
+        return tuple((_representative(int(s), sides, count), int(q)) for s, q in total.items())
+    return tuple((faces, 1) for faces in itertools.product(range(1, sides + 1), repeat=count))
+
+
+def _representative(total: int, sides: int, count: int) -> Faces:
+    """One tuple of ``count`` faces of a d``sides`` adding up to ``total``, highest first."""
+    faces, rest = [], total - count
+    for _ in range(count):
+        step = min(rest, sides - 1)
+        faces.append(1 + step)
+        rest -= step
+    return tuple(faces)
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value
+
+
+def _order(value: Any) -> tuple[int, Any]:
+    """Sort key for values of one field: absent first, then flags, numbers, text."""
+    if value is None:
+        return (0, 0)
+    if isinstance(value, bool):
+        return (1, value)
+    if isinstance(value, int | float | Fraction):
+        return (2, value)
+    return (3, str(value))
+
+
+def _both(probability: Fraction) -> dict[str, Any]:
+    return {"exact": str(probability), "float": float(probability)}
+
+
+def _lcm(numbers: Iterable[int]) -> int:
+    return math.lcm(*numbers)
+
+
+__all__ = ["MAX_RUNS", "Odds", "OddsError", "Roll", "compute_odds"]

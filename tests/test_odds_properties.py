@@ -1,0 +1,238 @@
+"""Properties of the exact odds, and the odds against a seeded simulation of the same rules.
+
+The simulation check is statistical but not flaky by luck: every comparison uses Bernstein's
+inequality, which bounds the chance that a mean of N independent draws strays from its exact
+expectation by more than t, for draws in a range of width R with variance s²:
+
+    P(|mean - mu| >= t) <= 2 exp(-N t² / (2 s² + 2 R t / 3))
+
+Each comparison gets the t that makes that bound DELTA = 1e-9, so a correct engine fails one of
+the few hundred comparisons a run makes with probability below 1e-6. The exact variance comes
+from the exact odds, so the tolerance is tight for rare outcomes and loose only where the
+simulation is genuinely noisy. A value the exact odds call impossible must never be drawn.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rulecheck.engine import RULES, AttackInput, SeededDice, compute_odds, resolve_attack
+from rulecheck.engine.odds import Odds
+from rulecheck.engine.sources import ScriptedDice
+from rulecheck.examples.check import markdown_files, read_page
+from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.schema import parse_block
+
+from .conftest import ROOT
+
+DELTA = 1e-9
+TRIALS = 1200
+#: Fixing every damage die at 1 removes damage branching where only hits and defences matter.
+NO_DAMAGE_BRANCHING = {"damage": [1] * 10}
+
+abilities = st.integers(-3, 5)
+damage = st.sampled_from(["1d4", "1d6+1", "2d4", "1d8+STR", "1d4-3", "2d6-1", "1d4+STR"])
+extra = st.lists(st.sampled_from(["1d4", "1d6"]), max_size=1)
+
+
+@st.composite
+def attacks(draw: st.DrawFn) -> dict[str, Any]:
+    """An attack input: rolled or given, any kind, any reaction, posture, options."""
+    if draw(st.booleans()):
+        attack: dict[str, Any] = {"bonus": draw(st.integers(-2, 8)),
+                                  "ability": draw(st.sampled_from([None, "str", "dex"]))}
+    else:
+        attack = {"total": draw(st.integers(0, 35))}
+        natural = draw(st.sampled_from([None, None, 1, 20]))
+        if natural is not None:
+            attack["natural"] = natural
+    attack |= {
+        "kind": draw(st.sampled_from(["melee", "ranged", "magic"])),
+        "area": draw(st.booleans()),
+        "damage": draw(damage),
+        "extra_damage": draw(extra),
+    }
+    return {
+        "attacker": {"level": draw(st.integers(0, 5)), "str": draw(abilities), "dex": draw(abilities)},
+        "defender": {
+            "level": draw(st.integers(0, 5)), "str": draw(abilities), "dex": draw(abilities),
+            "def_phy": draw(st.integers(5, 30)), "def_mag": draw(st.integers(5, 30)),
+            "posture": draw(st.sampled_from([[], ["A"], ["A", "M"]])),
+        },
+        "attack": {k: v for k, v in attack.items() if v is not None},
+        "reaction": draw(st.sampled_from(["none", "dodge", "parry"])),
+        "reaction_lost": draw(st.booleans()),
+        "options": {"progressive_damage": draw(st.booleans()), "fumble_threshold": draw(st.integers(1, 3))},
+    }
+
+
+def bernstein(n: int, variance: float, width: float, delta: float = DELTA) -> float:
+    """The deviation t of a mean of n draws that Bernstein's inequality exceeds with chance delta."""
+    log = math.log(2 / delta)
+    return (width * log / 3 + math.sqrt((width * log / 3) ** 2 + 2 * n * variance * log)) / n
+
+
+#: Fields whose every value's probability is compared (damage too: its mean alone could hide a
+#: wrong spread).
+COMPARED = ("attack_natural", "attack_total", "reaction_natural", "reaction_total", "outcome", "hit",
+            "critical", "fumble", "reaction_succeeded", "counter_attack", "reactions_lost_next_turn", "damage")
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(attacks(), st.integers(0, 2**32))
+def test_exact_odds_agree_with_a_seeded_simulation(data: dict[str, Any], seed: int) -> None:
+    agree_with_simulation(data, seed, TRIALS)
+
+
+def test_the_heaviest_attack_agrees_with_a_longer_simulation() -> None:
+    """A rolled d20 attack, a d20 parry and 2d4 + 2d4 damage: every kind of branch at once."""
+    heavy = {"defender": {"level": 2, "str": 4, "def_phy": 14}, "attacker": {"level": 3, "dex": 2},
+             "attack": {"ability": "dex", "damage": "2d4", "extra_damage": ["2d4"]}, "reaction": "parry"}
+    agree_with_simulation(heavy, seed=20261130, trials=5000)
+
+
+def agree_with_simulation(data: dict[str, Any], seed: int, trials: int) -> None:
+    given_ = AttackInput.model_validate(data)
+    odds = compute_odds("attack", given_)
+    dice = SeededDice(seed)
+    results = [resolve_attack(given_, dice) for _ in range(trials)]
+    for name in COMPARED:
+        exact = odds.distribution(name)
+        drawn = [getattr(r, name) for r in results]
+        assert set(drawn) <= set(exact), f"{name}: drew a value the odds call impossible"
+        for value, p in exact.items():
+            share = drawn.count(value) / trials
+            tolerance = bernstein(trials, float(p * (1 - p)), 1)
+            assert abs(share - float(p)) <= tolerance, f"P({name} = {value}) = {p}, drawn {share:.4f}"
+    values = odds.distribution("damage")
+    mean = odds.mean("damage")
+    variance = sum((v - mean) ** 2 * p for v, p in values.items())
+    width = max(values) - min(values)
+    drawn_mean = sum(r.damage for r in results) / trials
+    assert {r.damage for r in results} <= set(values)
+    assert abs(drawn_mean - float(mean)) <= bernstein(trials, float(variance), width), (drawn_mean, mean)
+
+
+@settings(max_examples=60, deadline=None)
+@given(attacks())
+def test_odds_sum_to_one_and_damage_is_never_negative(data: dict[str, Any]) -> None:
+    odds = compute_odds("attack", data)
+    assert sum(odds.outcomes.values()) == 1
+    for name in ("outcome", "damage", "attack_total"):
+        assert sum(odds.distribution(name).values()) == 1
+    assert min(odds.distribution("damage")) >= 0
+    assert min(odds.distribution("base_damage")) >= 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(attacks())
+def test_a_criticals_damage_is_the_maximum_of_its_dice(data: dict[str, Any]) -> None:
+    odds = compute_odds("attack", data)
+    if odds.probability("critical", True) == 0:
+        return
+    given_ = AttackInput.model_validate(data)
+    expressions = [given_.attack.damage, *given_.attack.extra_damage]
+    top = max(0, sum(e.maximum(given_.attacker.abilities) for e in expressions if e is not None))
+    assert odds.distribution("base_damage", where={"critical": True}) == {top: Fraction(1)}
+
+
+def with_posture(data: dict[str, Any], posture: list[str]) -> dict[str, Any]:
+    return {**data, "defender": {**data["defender"], "posture": posture}}
+
+
+@settings(max_examples=60, deadline=None)
+@given(attacks())
+def test_a_posture_never_lowers_a_defence(data: dict[str, Any]) -> None:
+    odds = [compute_odds("attack", with_posture(data, p), fixed=NO_DAMAGE_BRANCHING)
+            for p in ([], ["A"], ["A", "M"])]
+    defences = [_only(o, "defence_value") for o in odds]
+    assert defences[0] <= defences[1] <= defences[2]
+    hits = [o.probability("hit", True) for o in odds]
+    assert hits[0] >= hits[1] >= hits[2]
+
+
+@settings(max_examples=60, deadline=None)
+@given(attacks(), st.integers(1, 10))
+def test_a_higher_defence_never_raises_the_chance_to_hit(data: dict[str, Any], more: int) -> None:
+    defender = data["defender"]
+    stronger = {**data, "defender": {**defender, "def_phy": defender["def_phy"] + more,
+                                     "def_mag": defender["def_mag"] + more}}
+    before = compute_odds("attack", data, fixed=NO_DAMAGE_BRANCHING).probability("hit", True)
+    after = compute_odds("attack", stronger, fixed=NO_DAMAGE_BRANCHING).probability("hit", True)
+    assert after <= before
+
+
+class Recording:
+    """Seeded dice that remember every roll: (label, faces)."""
+
+    def __init__(self, seed: int) -> None:
+        self.dice = SeededDice(seed)
+        self.rolls: list[tuple[str, int, tuple[int, ...]]] = []
+
+    def roll(self, label: str, sides: int, count: int = 1) -> tuple[int, ...]:
+        faces = self.dice.roll(label, sides, count)
+        self.rolls.append((label, sides, faces))
+        return faces
+
+
+def same_sum(faces: tuple[int, ...], sides: int, rng: random.Random) -> list[int]:
+    """Other faces of the same dice with the same total: move points between dice at random."""
+    moved = list(faces)
+    for _ in range(10):
+        i, j = rng.randrange(len(moved)), rng.randrange(len(moved))
+        if i == j:
+            continue
+        step = rng.randint(0, min(moved[i] - 1, sides - moved[j]))
+        moved[i], moved[j] = moved[i] - step, moved[j] + step
+    rng.shuffle(moved)
+    return moved
+
+
+@settings(max_examples=100, deadline=None)
+@given(attacks(), st.integers(0, 2**32))
+def test_the_attack_only_adds_up_its_damage_dice(data: dict[str, Any], seed: int) -> None:
+    """The `summed_dice` claim the odds rely on: damage faces matter only through each roll's sum."""
+    given_ = AttackInput.model_validate(data)
+    recording = Recording(seed)
+    result = resolve_attack(given_, recording)
+    rng = random.Random(seed)
+    script: dict[str, list[int]] = {}
+    for label, sides, faces in recording.rolls:
+        script.setdefault(label, []).extend(same_sum(faces, sides, rng) if label == "damage" else faces)
+    assert resolve_attack(given_, ScriptedDice(script)) == result
+
+
+def _only(odds: Odds, name: str) -> Any:
+    (value,) = odds.distribution(name)
+    return value
+
+
+
+def test_every_summed_declaration_holds_on_the_sites_examples() -> None:
+    """Each rule's `summed_dice` claim, checked on the site's own inputs with many seeded rolls."""
+    rearranged: set[str] = set()
+    for page in markdown_files([ROOT / "docs" / "en"]):
+        for block in find_blocks(read_page(page), str(page)):
+            parsed = parse_block(block)
+            if isinstance(parsed, list):
+                continue
+            rule = RULES[parsed.example.rule]
+            for seed in range(30):
+                recording = Recording(seed)
+                result = rule.resolve(parsed.example.given, recording)
+                rng = random.Random(seed)
+                script: dict[str, list[int]] = {}
+                for label, sides, faces in recording.rolls:
+                    if label in rule.summed_dice and len(faces) > 1:
+                        rearranged.add(rule.name)
+                        script.setdefault(label, []).extend(same_sum(faces, sides, rng))
+                    else:
+                        script.setdefault(label, []).extend(faces)
+                assert rule.resolve(parsed.example.given, ScriptedDice(script)) == result, (parsed.id, seed)
+    assert {"attack", "dying"} <= rearranged
