@@ -32,3 +32,12 @@ def offline_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = build_without_network(site)
     assert result.returncode == 0, f"the site does not build without network:\n{result.stderr}"
     return site
+
+
+def copy_tree(source: Path, target: Path) -> None:
+    """Copy every file under ``source`` to the same relative place under ``target``."""
+    for path in source.rglob("*"):
+        if path.is_file():
+            destination = target / path.relative_to(source)
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            destination.write_bytes(path.read_bytes())

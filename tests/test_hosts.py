@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from rulecheck.hosts.cli import main
 
-from .conftest import ROOT
+from .conftest import ROOT, copy_tree
 
 ELARA_EXPECT = "  reaction_total: 23\n  outcome: parried"
 DRIFTED = "docs/fr/reactions.md:{line}: elara-parry: expect.reaction_total: expected 24, got 23"
@@ -75,11 +75,7 @@ def test_pytest_collects_one_item_per_example_and_fails_the_drifted_one(
 ) -> None:
     site = site_copy()
     line = drift(site)
-    for path in site.rglob("*"):
-        if path.is_file():
-            target = pytester.path / path.relative_to(site)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(path.read_bytes())
+    copy_tree(site, pytester.path)
     quiet = ("-q", "-p", "no:cacheprovider", "-W", "ignore::pytest.PytestAssertRewriteWarning")
     result = pytester.runpytest("docs/fr/reactions.md", *quiet)
     result.assert_outcomes(failed=1, passed=6)

@@ -16,7 +16,7 @@ from rulecheck.examples.check import check_page, check_paths
 from rulecheck.examples.tables import TABLES, check_tables, find_tables, parse_cell, split_row
 from rulecheck.hosts.cli import main
 
-from .conftest import ROOT
+from .conftest import ROOT, copy_tree
 from .test_hosts import mkdocs_build
 
 ATTACKER_FR = """\
@@ -208,11 +208,7 @@ def test_the_cli_reports_a_wrong_cell(site_copy: Callable[[], Path], monkeypatch
 def test_pytest_fails_the_page_with_a_wrong_cell(pytester: pytest.Pytester, site_copy: Callable[[], Path]) -> None:
     site = site_copy()
     line = break_cell(site)
-    for path in site.rglob("*"):
-        if path.is_file():
-            target = pytester.path / path.relative_to(site)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(path.read_bytes())
+    copy_tree(site, pytester.path)
     result = pytester.runpytest("docs/en/modifiers.md", "-q", "-p", "no:cacheprovider",
                                 "-W", "ignore::pytest.PytestAssertRewriteWarning")
     outcomes = result.parseoutcomes()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulecheck.engine.rolling import d20_verdict
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term
 
@@ -46,12 +47,8 @@ def ability_check(
     (natural,) = dice.roll(label, 20)
     terms = (Term(value=natural, label="d20"), Term(value=modifier, label=ability))
     total = natural + modifier
-    if natural == 20:
-        success, suffix = True, ".natural_20"
-    elif natural == 1:
-        success, suffix = False, ".natural_1"
-    else:
-        success, suffix = total >= dc, ""
+    success, natural_kind = d20_verdict(natural, total, dc)
+    suffix = f".{natural_kind}" if natural_kind else ""
     step = Step(
         anchor=anchor,
         event=event + suffix,

@@ -26,6 +26,7 @@ from typing import Literal
 
 from rulecheck.engine.dice import AbilityTerm, DiceExpr, DiceTerm, FlatTerm
 from rulecheck.engine.models import REACTION_ABILITY, AttackInput, Defence, Model, Reaction
+from rulecheck.engine.rolling import d20_verdict
 from rulecheck.engine.situation import CoverDegree, situate
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
@@ -252,12 +253,9 @@ def _reaction(
     total = sum(t.value for t in terms)
     if critical:
         succeeded, why = False, "against_critical"
-    elif natural == 20:
-        succeeded, why = True, "natural_20"
-    elif natural == 1:
-        succeeded, why = False, "natural_1"
     else:
-        succeeded, why = total >= attack_total, "compare"
+        succeeded, natural_kind = d20_verdict(natural, total, attack_total)
+        why = natural_kind or "compare"
     steps.append(Step(
         anchor="dodge-and-parry" if why == "compare" else (
             "critical-success" if why == "against_critical" else "reaction-criticals"),

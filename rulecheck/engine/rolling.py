@@ -23,3 +23,14 @@ def roll_terms(
         elif isinstance(term, AbilityTerm):
             terms.append(Term(value=term.sign * (abilities or {}).get(term.ability, 0), label=term.ability))
     return tuple(terms)
+
+
+def d20_verdict(natural: int, total: int, target: int) -> tuple[bool, str | None]:
+    """A d20 test against ``target``: a natural 20 always succeeds, a natural 1 always fails,
+    otherwise the total must reach the target. The second item names the natural roll that
+    decided (``"natural_20"``, ``"natural_1"``), or is ``None`` when the totals did."""
+    if natural == 20:
+        return True, "natural_20"
+    if natural == 1:
+        return False, "natural_1"
+    return total >= target, None

@@ -176,7 +176,7 @@ def example_odds(parsed: ParsedExample, problems: list[Problem]) -> Odds | None:
             continue
         fixed[label] = example.dice[label]
     # Twins differ only in display text, which no result depends on: they share one computation.
-    key = (example.rule, json.dumps(_rules_data(example.given.model_dump(mode="json", by_alias=True)),
+    key = (example.rule, json.dumps(rules_data(example.given.model_dump(mode="json", by_alias=True)),
                                     sort_keys=True), json.dumps(fixed, sort_keys=True))
     odds = _ODDS_MEMO.get(key)
     if odds is not None:
@@ -373,7 +373,7 @@ def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
         other = theirs.get(example_id)
         if other is None or outcome.parsed is None or other.parsed is None:
             continue
-        for field_path, here, there in _differences(_rules_data(outcome.parsed.data), _rules_data(other.parsed.data)):
+        for field_path, here, there in _differences(rules_data(outcome.parsed.data), rules_data(other.parsed.data)):
             a, b = outcome.parsed, other.parsed
             where = f"{b.block.path}:{b.line_of(field_path)}"
             problem = a.problem(
@@ -384,11 +384,12 @@ def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
             other.echoes.append(problem)
 
 
-def _rules_data(data: Any) -> Any:
+def rules_data(data: Any) -> Any:
+    """An example's data without display text (``title``, ``name``): what twins must share."""
     if isinstance(data, dict):
-        return {k: _rules_data(v) for k, v in data.items() if k not in DISPLAY_KEYS}
+        return {k: rules_data(v) for k, v in data.items() if k not in DISPLAY_KEYS}
     if isinstance(data, list):
-        return [_rules_data(v) for v in data]
+        return [rules_data(v) for v in data]
     return data
 
 

@@ -17,9 +17,9 @@ from typing import Any
 
 import yaml
 
-from rulecheck.examples.check import LANGUAGES, Report, language_of, read_page, twin_path
+from rulecheck.examples.check import LANGUAGES, Report, language_of, read_page, rules_data, twin_path
 from rulecheck.examples.finder import find_blocks
-from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block
+from rulecheck.examples.schema import ParsedExample, parse_block
 
 
 @dataclass(frozen=True)
@@ -186,17 +186,10 @@ def _parse_page(root: Path, path: str) -> dict[str, ParsedExample]:
 def _same_example(twin: ParsedExample, mine: ParsedExample, path: tuple[str, str], old: Any) -> bool:
     """The twin runs the same rule on the same data and expects the same old value."""
     keys = ("rule", "given", "dice")
-    same_data = all(_strip(twin.data.get(k)) == _strip(mine.data.get(k)) for k in keys)
+    same_data = all(rules_data(twin.data.get(k)) == rules_data(mine.data.get(k)) for k in keys)
     expect = twin.data.get("expect")
     return same_data and isinstance(expect, dict) and path[1] in expect and expect[path[1]] == old
 
-
-def _strip(data: Any) -> Any:
-    if isinstance(data, dict):
-        return {k: _strip(v) for k, v in data.items() if k not in DISPLAY_KEYS}
-    if isinstance(data, list):
-        return [_strip(v) for v in data]
-    return data
 
 
 def _lines(file: Path) -> list[str]:
