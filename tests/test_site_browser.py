@@ -153,6 +153,10 @@ def test_the_language_switcher_opens_the_same_page_in_the_other_language(tab: Ca
     ("fr", "Elara", "Esquive et parade"),  # a name in both languages: still one language's pages
     ("en", "Elara", "Dodge and parry"),
     ("fr", "écart", "Critiques"),  # only ever written "l'écart": words split at apostrophes
+    # Stemmed search: words no page contains find the pages of their stem
+    ("fr", "parades", "Esquive et parade"),
+    ("fr", "esquivées", "Esquive et parade"),
+    ("en", "poisoning", "Poisons and vials"),
 ])
 def test_search_works_offline_and_finds_the_page_language_only(
     tab: Callable[..., Tab], locale: str, query: str, title: str

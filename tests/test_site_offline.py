@@ -13,7 +13,13 @@ from typing import Any
 
 import pytest
 
-from rulecheck.hosts.i18n_search import lunr_language, split_index, unused_lunr_files, with_language_base
+from rulecheck.hosts.i18n_search import (
+    lunr_language,
+    split_index,
+    stemmed_worker,
+    unused_lunr_files,
+    with_search_settings,
+)
 from rulecheck.hosts.offline_site import SHIM
 
 from .site_tools import ROOT, css_urls, html_files, is_external, read_html, resolve, site_root_path
@@ -144,6 +150,10 @@ def test_the_site_ships_no_file_a_reader_does_not_use(offline_site: Path) -> Non
             target = resolve(offline_site, path, url, root)
             if target:
                 used.add(target[0])
+    for stemmed in [p for p in used if p.name == "search-stemmed.js"]:  # it loads Material's worker
+        material = re.search(r'var MATERIAL_WORKER = "([^"]+)";', stemmed.read_text("utf-8"))
+        assert material, stemmed
+        used.add(stemmed.with_name(material.group(1)))
     for sheet in [p for p in used if p.suffix == ".css"]:
         used |= {target[0] for url in css_urls(sheet.read_text("utf-8"))
                  if (target := resolve(offline_site, sheet, url, root))}
@@ -166,9 +176,8 @@ def test_each_language_has_its_own_search_index_and_lunr_language(offline_site: 
     french, english = index_of(offline_site, ""), index_of(offline_site, "en")
     assert french["config"]["lang"] == ["fr"] and english["config"]["lang"] == ["en"]
     for index in (french, english):
-        # The language's stop words and trimmer, not its stemmer: Material turns each typed word
-        # into a prefix query, which lunr runs unstemmed against the index.
-        assert index["config"]["pipeline"] == ["stopWordFilter", "trimmer"]
+        # The language's stemmer, stop words and trimmer (the stemmed worker stems queries too)
+        assert index["config"]["pipeline"] == ["stemmer", "stopWordFilter", "trimmer"]
         locations = [doc["location"] for doc in index["docs"]]
         assert "reactions.html#dodge-and-parry" in locations
         assert not any(location.startswith("en/") for location in locations)
@@ -252,14 +261,25 @@ def test_lunr_language_of_a_locale(locale: str, lang: str) -> None:
 
 @pytest.mark.parametrize(("base", "rebased"),
                          [(".", "./en/"), ("..", "../en/"), ("/combat-rules/", "/combat-rules/en/")])
-def test_with_language_base_points_material_at_the_language_folder(base: str, rebased: str) -> None:
-    settings = {"base": base, "features": [], "translations": {"x": "<l'é>"}}
+def test_search_settings_point_material_at_the_language_folder_and_the_stemmed_worker(
+    base: str, rebased: str
+) -> None:
+    worker = "../assets/javascripts/workers/search.a7633da7.min.js"
+    settings = {"base": base, "features": [], "search": worker, "translations": {"x": "<l'é>"}}
     html = f'<head></head><script id="__config" type="application/json">{json.dumps(settings)}</script>'
-    out = with_language_base(html, "en")
-    body = out.split('type="application/json">')[1].removesuffix("</script>")
-    assert json.loads(body) == {**settings, "base": rebased}
+    body = with_search_settings(html, "en").split('type="application/json">')[1].removesuffix("</script>")
+    stemmed = "../assets/javascripts/workers/search-stemmed.js"
+    assert json.loads(body) == {**settings, "base": rebased, "search": stemmed}
     assert "<l" not in body  # still safe inside a <script> element
-    assert with_language_base("<p>no config</p>", "en") == "<p>no config</p>"
+    default = with_search_settings(html, None).split('type="application/json">')[1].removesuffix("</script>")
+    assert json.loads(default) == {**settings, "search": stemmed}
+    assert with_search_settings("<p>no config</p>", "en") == "<p>no config</p>"
+
+
+def test_the_stemmed_worker_loads_materials_worker_by_name() -> None:
+    script = stemmed_worker("search.a7633da7.min.js")
+    assert 'var MATERIAL_WORKER = "search.a7633da7.min.js";' in script
+    assert "__MATERIAL_WORKER__" not in script
 
 
 def test_unused_lunr_files_keeps_what_the_indexes_languages_load(tmp_path: Path) -> None:
@@ -273,3 +293,10 @@ def test_unused_lunr_files_keeps_what_the_indexes_languages_load(tmp_path: Path)
     assert len(unused_lunr_files(tmp_path, {"en"})) == len(names)  # English needs no lunr language file
     kept = set(names) - {p.relative_to(tmp_path).as_posix() for p in unused_lunr_files(tmp_path, {"ja"})}
     assert kept == {"min/lunr.ja.min.js", "min/lunr.stemmer.support.min.js", "tinyseg.js"}
+
+
+@pytest.mark.parametrize(("language", "word"), [("fr", "parades"), ("fr", "esquivées"), ("en", "poisoning")])
+def test_the_stemming_probe_words_of_the_browser_tests_stand_on_no_page(language: str, word: str) -> None:
+    # The browser tests search these words: found only through stemming, as long as no page has them.
+    for page in (ROOT / "docs" / language).rglob("*.md"):
+        assert word not in page.read_text("utf-8").lower(), page

@@ -13,7 +13,10 @@ last-built language's 404 page at the root. Listed after ``i18n`` (and after Mat
   search results resolve against it too;
 - 404 page: ``404.html`` in the default language, ``<locale>/404.html`` in each other one.
 
-It also leaves out the lunr files of the languages no index uses (Material ships some thirty).
+It also leaves out the lunr files of the languages no index uses (Material ships some thirty),
+and makes search stemmed: every page runs ``search-stemmed.js`` as its search worker, a wrapper
+of Material's that also asks lunr for each typed word as an exact, stemmed term (Material alone
+only asks for unstemmed prefixes, so a stemmed index would miss inflected words).
 
 The language switcher keeps working: the site is still built by mkdocs-static-i18n with every
 page's alternates (``build_only_locale`` would give each language its index but lose them).
@@ -24,6 +27,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +44,8 @@ log = logging.getLogger("mkdocs.plugins.rulecheck.i18n_search")
 INDEX = "search/search_index.json"
 OFFLINE_INDEX = "search/search_index.js"  # what Material's offline plugin loads from file://
 CONFIG_SCRIPT = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
+WORKERS = "assets/javascripts/workers"
+STEMMED_WORKER = "search-stemmed.js"
 LUNR_DIR = "assets/javascripts/lunr"
 LUNR = LUNR_DIR + "/min/lunr.{lang}.min.js"  # one per language but English, loaded by the search worker
 LUNR_EXTRAS = {"tinyseg.js": {"ja"}, "wordcut.js": {"hi", "th"}}  # segmenters some languages load too
@@ -80,16 +86,27 @@ def unused_lunr_files(lunr_dir: Path, langs: set[str]) -> list[Path]:
     return sorted(path for path in lunr_dir.rglob("*.js") if path.relative_to(lunr_dir).as_posix() not in needed)
 
 
-def with_language_base(html: str, locale: str) -> str:
-    """A page whose Material ``__config`` base points at the ``<locale>/`` folder of the site."""
+def with_search_settings(html: str, locale: str | None) -> str:
+    """A page whose Material ``__config`` runs the stemmed search worker and, for a ``locale``
+    other than the default, whose base points at the ``<locale>/`` folder of the site."""
 
-    def rebase(match: re.Match[str]) -> str:
+    def rewrite(match: re.Match[str]) -> str:
         settings = json.loads(match.group(2))
-        base = str(settings.get("base", "."))
-        settings["base"] = f"{base.rstrip('/')}/{locale}/"
+        if locale is not None:
+            base = str(settings.get("base", "."))
+            settings["base"] = f"{base.rstrip('/')}/{locale}/"
+        worker = settings.get("search")
+        if isinstance(worker, str) and "/workers/" in worker:
+            settings["search"] = worker.rsplit("/", 1)[0] + "/" + STEMMED_WORKER
         return f"{match.group(1)}{htmlsafe_json_dumps(settings)}{match.group(3)}"
 
-    return CONFIG_SCRIPT.sub(rebase, html, count=1)
+    return CONFIG_SCRIPT.sub(rewrite, html, count=1)
+
+
+def stemmed_worker(material_worker: str) -> str:
+    """The stemmed search worker's script, loading Material's worker of that file name."""
+    template = resources.files("rulecheck.hosts").joinpath("assets/search-stemmed.js").read_text("utf-8")
+    return template.replace("__MATERIAL_WORKER__", material_worker)
 
 
 class I18nSearchConfig(Config):  # type: ignore[no-untyped-call]
@@ -107,7 +124,7 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
         if languages is None:
             return None
         locale = page.file.dest_uri.split("/", 1)[0]
-        return with_language_base(output, locale) if locale in languages[1] else None
+        return with_search_settings(output, locale if locale in languages[1] else None)
 
     def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str | None:
         if not self.config.enabled or template_name != "404.html":
@@ -118,11 +135,11 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
         if languages is None or current is None:
             return None
         if current == languages[0]:
-            self._default_404 = output_content
-            return None
+            self._default_404 = with_search_settings(output_content, None)
+            return self._default_404
         target = Path(config.site_dir) / current / "404.html"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(with_language_base(output_content, current), "utf-8")
+        target.write_text(with_search_settings(output_content, current), "utf-8")
         return self._default_404  # the root keeps the default language's 404
 
     @event_priority(-200)  # after i18n merges every language's entries and offline inlines them
@@ -154,6 +171,10 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
             log.info(f"i18n-search: {len(index['docs'])} '{locale}' entries in {(folder / INDEX).relative_to(site)}")
         for unused in unused_lunr_files(site / LUNR_DIR, langs):  # each index has one language
             unused.unlink()
+        material = sorted(p.name for p in (site / WORKERS).glob("search.*.js"))
+        if len(material) != 1:
+            raise PluginError(f"i18n-search: expected one Material search worker in {WORKERS}, found {material}")
+        (site / WORKERS / STEMMED_WORKER).write_text(stemmed_worker(material[0]), "utf-8")
 
 
 def _languages(config: MkDocsConfig) -> tuple[str, list[str]] | None:
