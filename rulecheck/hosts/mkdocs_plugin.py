@@ -10,12 +10,10 @@ While serving, problems go to the ``rulecheck`` logger rather than MkDocs' own: 
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from html import escape
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
@@ -37,6 +35,7 @@ from rulecheck.examples.check import (
 )
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
+from rulecheck.hosts.build_cache import BuildCache, digest
 from rulecheck.hosts.glossary import GLOSSARY, append_abbreviations
 from rulecheck.hosts.typography import french_spacing
 
@@ -64,7 +63,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def __init__(self) -> None:
         self._serving = False
         self._report: Report | None = None
-        self._fingerprint: tuple[Any, ...] | None = None
+        self._fingerprint: str | None = None
+        self._cache: BuildCache | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._serving = command == "serve"
@@ -84,23 +84,35 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             return
         root = Path(config.config_file_path or ".").resolve().parent
         docs = Path(config.docs_dir).resolve()
+        config_file = Path(config.config_file_path) if config.config_file_path else None
         # By content: a same-size edit (24 → 23) saved within the clock's tick keeps its mtime.
-        fingerprint = (self.config.odds, *(
-            (str(p), hashlib.blake2b(p.read_bytes(), digest_size=16).digest()) for p in sorted(docs.rglob("*.md"))
-        ))
-        if fingerprint == self._fingerprint and self._report is not None:
+        key = digest(docs.rglob("*.md"), config_file, (self.config.odds, config.use_directory_urls))
+        if key == self._fingerprint and (self._report is not None or self._cache is not None):
+            # Checked already: mkdocs-static-i18n builds each language with the same plugin, and
+            # MkDocs keeps plugins between builds in one process. A failure still fails the build.
+            if self._report is not None and self._report.all_problems and not self._serving:
+                raise PluginError(_failure(self._report.all_problems))
             return
-        self._report = check_paths([docs], root=root, odds=self.config.odds)
-        self._fingerprint = fingerprint
+        self._fingerprint = key
+        self._cache, self._report = BuildCache(root, key), None
+        if self._cache.complete:  # the same pages, configuration and code as a build that passed
+            log.info(f"rulecheck: {self._cache.examples} examples checked (unchanged since the last build)")
+            return
+        self._check(config)
+
+    def _check(self, config: MkDocsConfig) -> None:
+        root = Path(config.config_file_path or ".").resolve().parent
+        self._report = check_paths([Path(config.docs_dir).resolve()], root=root, odds=self.config.odds)
         problems = self._report.all_problems
         if not problems:
             log.info(f"rulecheck: {self._report.examples} examples checked")
             return
+        self._cache = None  # only a passing check is kept for later builds
         lines = "\n".join(p.located() for p in problems)
         if self._serving:
             serve_log.warning(f"rulecheck: {len(problems)} problem(s); the pages show them in place:\n{lines}")
             return
-        raise PluginError(f"rulecheck: {len(problems)} problem(s) in the examples:\n{lines}")
+        raise PluginError(_failure(problems))
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         found = language_of(Path(page.file.abs_src_path or "").as_posix())
@@ -113,6 +125,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         target = Path(config.site_dir) / CSS
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(resources.files("rulecheck.hosts").joinpath(CSS).read_text("utf-8"), "utf-8")
+        if self._cache is not None and self._report is not None:
+            self._cache.save(self._report.examples)
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = Path(page.file.abs_src_path or "").resolve()
@@ -120,14 +134,29 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if found:  # tooltips from the page language's glossary, even with the checks disabled
             glossary = Path(config.docs_dir).resolve() / found[0] / GLOSSARY
             markdown = append_abbreviations(markdown, glossary)
-        if not self.config.enabled or self._report is None:
+        if not self.config.enabled or (self._report is None and self._cache is None):
             return markdown
         root = Path(config.config_file_path or ".").resolve().parent
         shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+        if self._cache is not None and (hit := self._cache.get(shown, markdown)) is not None:
+            rendered, registry = hit
+            cards.register(registry)
+            return rendered
+        if self._report is None:  # a page the cache does not know: check after all
+            self._check(config)
+        assert self._report is not None
+        rendered, registry = self._render(markdown, shown, config)
+        cards.register(registry)
+        if self._cache is not None:
+            self._cache.put(shown, markdown, rendered, registry)
+        return rendered
+
+    def _render(self, markdown: str, shown: str, config: MkDocsConfig) -> tuple[str, dict[str, str]]:
+        """A page's Markdown with its prose references bound, and its cards by block source."""
+        assert self._report is not None
         report = self._report.pages.get(shown)
         if report is None:
-            cards.register({})
-            return markdown
+            return markdown, {}
         language, page_path = language_of(shown) or ("en", shown)
         anchors = anchor_index(Path(config.docs_dir).resolve() / language)
 
@@ -135,7 +164,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             target = anchors.get(anchor)
             return relative_link(page_path, target, anchor, config.use_directory_urls) if target else None
 
-        cards.register({cards.key(o.block.source): cards.card(o, language, link) for o in report.outcomes})
+        registry = {cards.key(o.block.source): cards.card(o, language, link) for o in report.outcomes}
         outcomes = report.by_id()
         pieces, last = [], 0
         for ref in find_references(markdown):
@@ -148,7 +177,12 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             pieces += [markdown[last:ref.start], html]
             last = ref.end
         pieces.append(markdown[last:])
-        return _with_banner("".join(pieces), _page_problems(self._report, shown, report), language)
+        return _with_banner("".join(pieces), _page_problems(self._report, shown, report), language), registry
+
+
+def _failure(problems: list[Problem]) -> str:
+    lines = "\n".join(p.located() for p in problems)
+    return f"rulecheck: {len(problems)} problem(s) in the examples:\n{lines}"
 
 
 def _page_problems(report: Report, shown: str, page: PageReport) -> list[Problem]:
