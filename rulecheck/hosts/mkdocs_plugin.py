@@ -25,14 +25,8 @@ from mkdocs.structure.pages import Page
 
 from rulecheck.errors import Problem
 from rulecheck.examples import render
-from rulecheck.examples.check import (
-    PageReport,
-    Report,
-    check_paths,
-    find_references,
-    language_of,
-    resolve_reference,
-)
+from rulecheck.examples.check import PageReport, Report, check_paths, language_of
+from rulecheck.examples.references import find_references, resolve_reference
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, digest
