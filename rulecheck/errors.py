@@ -53,6 +53,11 @@ class RuleError(RulecheckError, ValueError):
     """An input the rules forbid (a posture giving up only M, a third movement action…)."""
 
 
+def refuse(message: str, *field: str | int, hint: str | None = None) -> RuleError:
+    """A :class:`RuleError` about the input field ``given.<field…>`` (raise it)."""
+    return RuleError(message, field=("given", *field), hint=hint)
+
+
 class DiceError(RulecheckError, ValueError):
     """Dice notation that does not parse, or scripted dice that do not fit the rolls asked."""
 

@@ -12,7 +12,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from rulecheck.engine.dice import DiceExpr
 from rulecheck.engine.situation import Situation
-from rulecheck.errors import RuleError
 
 Ability = Literal["str", "dex", "con", "int", "wis", "cha"]
 Action = Literal["M", "A"]
@@ -141,6 +140,3 @@ class AttackInput(Model):
         """Whether the fighters are in melee contact: ``contact`` if given, else a melee attack."""
         return self.attack.kind == "melee" if self.contact is None else self.contact
 
-
-def refuse(message: str, *field: str | int, hint: str | None = None) -> RuleError:
-    return RuleError(message, field=("given", *field), hint=hint)

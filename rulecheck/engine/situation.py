@@ -42,7 +42,7 @@ from rulecheck.engine.modifiers import (
 )
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term
-from rulecheck.errors import RuleError
+from rulecheck.errors import RuleError, refuse
 
 if TYPE_CHECKING:
     from rulecheck.engine.models import AttackInput
@@ -286,9 +286,6 @@ def _check_grid(given: AttackInput, found: Assessment, column: Column) -> None:
 def _check_attack(
     given: AttackInput, situation: Situation, column: Column, cover: CoverDegree, concealment: str, adjacent: bool
 ) -> None:
-    def refuse(message: str, *path: str, hint: str | None = None) -> RuleError:
-        return RuleError(message, field=("given", *path), hint=hint)
-
     if cover == "total":
         raise refuse("a defender with total cover cannot be attacked (no line of effect)",
                      "situation", "grid" if situation.grid else "cover", hint="move to draw a line to the defender")

@@ -18,9 +18,10 @@ from pydantic import Field
 
 from rulecheck.engine.attack import AttackResult, resolve_attack
 from rulecheck.engine.dice import DiceExpr
-from rulecheck.engine.models import Attack, AttackInput, Combatant, Model, Options, refuse
+from rulecheck.engine.models import Attack, AttackInput, Combatant, Model, Options
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
+from rulecheck.errors import refuse
 
 UNARMED_DAMAGE = "1d4+STR"
 
