@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-import contextlib
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -41,6 +39,20 @@ def test_bad_notation_is_located(text: str, col: int, fragment: str) -> None:
 
 
 @given(st.text(max_size=20))
-def test_any_text_parses_or_raises_a_dice_error(text: str) -> None:
-    with contextlib.suppress(DiceError):
-        DiceExpr.parse(text)
+def test_any_text_parses_or_raises_a_located_dice_error(text: str) -> None:
+    try:
+        expr = DiceExpr.parse(text)
+    except DiceError as error:
+        assert error.message
+        assert error.col is None or 1 <= error.col <= len(text) + 1
+        return
+    assert DiceExpr.parse(str(expr)).terms == expr.terms  # what parses reads back the same
+
+
+@given(st.lists(st.tuples(st.integers(1, 5), st.sampled_from([4, 6, 8, 10, 20])), min_size=1, max_size=4),
+       st.integers(-5, 5))
+def test_notation_round_trips_and_maximum_is_every_die_at_its_top(dice: list[tuple[int, int]], flat: int) -> None:
+    text = "+".join(f"{count}d{sides}" for count, sides in dice) + (f"{flat:+d}" if flat else "")
+    expr = DiceExpr.parse(text)
+    assert [(t.count, t.sides) for t in expr.dice] == dice
+    assert expr.maximum() == sum(count * sides for count, sides in dice) + flat

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from rulecheck.engine import RULES, AttackInput, ScriptedDice, SeededDice, resolve_attack
-from rulecheck.errors import Problem, RulecheckError
+from rulecheck.engine import RULES, AttackInput, AttackResult, ScriptedDice, SeededDice, resolve_attack
+from rulecheck.errors import Problem, RulecheckError, RuleError
 from rulecheck.examples.check import check_example, check_paths
 from rulecheck.examples.finder import Block, find_blocks, split_lines
 from rulecheck.examples.schema import ParsedExample, parse_block
@@ -216,6 +216,23 @@ def test_the_engine_resolves_or_refuses_with_its_own_error(data: dict[str, objec
     except RulecheckError as error:
         assert error.field and error.message
         return
+    _assert_consistent(result)
+
+
+@PROFILE
+@given(INPUT, st.integers(0, 2**32 - 1))
+def test_every_valid_attack_resolves_with_legal_dice(data: dict[str, object], seed: int) -> None:
+    # Seeded dice always answer with legal faces: a valid input must resolve, and its result hold.
+    given_input = _valid(data)
+    try:
+        result = resolve_attack(given_input, SeededDice(seed))
+    except RuleError as error:  # an input the rules refuse, said with its field
+        assert error.field and error.message
+        return
+    _assert_consistent(result)
+
+
+def _assert_consistent(result: AttackResult) -> None:
     assert result.hit == (result.outcome == "hit")
     assert result.damage == result.base_damage + result.bonus_damage
     assert result.damage == 0 or result.hit

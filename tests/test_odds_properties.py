@@ -19,7 +19,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from rulecheck.engine import RULES, AttackInput, SeededDice, compute_odds, resolve_attack
@@ -134,8 +134,7 @@ def test_odds_sum_to_one_and_damage_is_never_negative(data: dict[str, Any]) -> N
 @given(attacks())
 def test_a_criticals_damage_is_the_maximum_of_its_dice(data: dict[str, Any]) -> None:
     odds = compute_odds("attack", data)
-    if odds.probability("critical", True) == 0:
-        return
+    assume(odds.probability("critical", True) > 0)
     given_ = AttackInput.model_validate(data)
     expressions = [given_.attack.damage, *given_.attack.extra_damage]
     top = max(0, sum(e.maximum(given_.attacker.abilities) for e in expressions if e is not None))

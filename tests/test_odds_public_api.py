@@ -48,4 +48,5 @@ def test_the_package_docstring_example_runs() -> None:
     code = "\n".join(
         line[4:] for line in doc[: doc.index("Public names")].splitlines() if line.startswith("    ")
     )
+    assert code.count("assert ") >= 1 and "resolve_attack" in code, "the docstring example was not found"
     exec(code, {})
