@@ -224,3 +224,14 @@ def test_the_build_fails_on_a_wrong_cell(site_copy: Callable[[], Path]) -> None:
     assert result.returncode != 0
     assert expected(line) in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_cell_over_zero_is_a_located_problem_not_a_crash() -> None:
+    with pytest.raises(ValueError, match="`1/0` is neither a number"):
+        parse_cell("1/0", "en")
+
+
+def test_table_markers_are_numbered_as_editors_number_lines() -> None:
+    text = "a\fb\n\n<!-- rulecheck-table: sizes -->\n| x | y |\n|---|---|\n"
+    (table,) = find_tables(text)
+    assert table.line == 3  # a form feed does not end a line

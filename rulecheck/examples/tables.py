@@ -27,14 +27,13 @@ from fractions import Fraction
 from rulecheck.engine.modifiers import ATTACKER_ROWS, CONCEALMENT, COVER_ROWS, DEFENDER_ROWS, Cell, Row
 from rulecheck.engine.sizes import SIZES
 from rulecheck.errors import Problem, did_you_mean
-from rulecheck.examples.locales import LANGUAGES, load_locales
-
-LABELS, _EVENTS, VALUES = load_locales()
+from rulecheck.examples.finder import split_lines
+from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.render import MINUS, VALUES, label, word
 
 FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 MARKER = re.compile(r"^(?P<indent>[ \t]*)<!--\s*rulecheck-table:\s*(?P<name>\S*)\s*-->[ \t]*$")
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-MINUS = "−"
 
 #: An expected cell value: a number, a fraction, ``None`` for "does not apply", or a word key.
 Value = int | Fraction | str | None
@@ -107,7 +106,7 @@ class MarkedTable:
 
 def find_tables(text: str) -> list[MarkedTable]:
     """Every marker outside fenced code, and the table lines right after it (none if no table follows)."""
-    lines = text.splitlines()
+    lines = split_lines(text)
     found = []
     fence: str | None = None
     for index, line in enumerate(lines):
@@ -154,21 +153,21 @@ def parse_cell(text: str, language: str | None) -> tuple[Value, str]:
         return None, marks
     if re.fullmatch(r"[+-]?\d+", number):
         return int(number), marks
-    if re.fullmatch(r"\d+/\d+", number):
+    if re.fullmatch(r"\d+/0*[1-9]\d*", number):  # a fraction, never over zero
         return Fraction(number), marks
     words = _words(language)
-    for key, word in words:
-        if plain == _plain(word):
+    for key, written in words:
+        if plain == _plain(written):
             return key, marks
     raise ValueError(f"`{text}` is neither a number, `—`, nor a table word ({', '.join(w for _, w in words)})")
 
 
 def _words(language: str | None) -> list[tuple[str, str]]:
     """The table words (``cell.*`` values) of the language, or of every language."""
-    return [(key.removeprefix("cell."), word)
+    return [(key.removeprefix("cell."), written)
             for lang in ([language] if language in LANGUAGES else list(LANGUAGES))
-            for key, word in VALUES.get(lang or "", {}).items()
-            if key.startswith("cell.") and word != "—"]
+            for key, written in VALUES.get(lang or "", {}).items()
+            if key.startswith("cell.") and written != "—"]
 
 
 def show(want: Want, markers: Mapping[str, str], language: str | None) -> str:
@@ -177,7 +176,7 @@ def show(want: Want, markers: Mapping[str, str], language: str | None) -> str:
     if value is None:
         text = "—"
     elif isinstance(value, str):
-        text = VALUES.get(language or "en", VALUES["en"]).get(f"cell.{value}", value)
+        text = word(f"cell.{value}", language or "en")
     elif isinstance(value, Fraction) and value.denominator != 1:
         text = f"{value.numerator}/{value.denominator}"
     else:
@@ -215,7 +214,7 @@ def _check_table(path: str, table: MarkedTable, language: str | None) -> list[Pr
         return [problem(header_line, f"{len(split_row(header))} columns, the engine's table has {width}")]
     columns = split_row(header)
     languages = [language] if language in LANGUAGES else list(LANGUAGES)
-    labels = {_plain(_label(row.label, lang)): row for lang in languages for row in expected}
+    labels = {_plain(label(row.label, lang or "en")): row for lang in languages for row in expected}
     seen: dict[str, int] = {}
     problems = []
     for line, text in table.rows[2:]:
@@ -235,7 +234,7 @@ def _check_table(path: str, table: MarkedTable, language: str | None) -> list[Pr
             continue
         for column, cell, want in zip(columns[1:], cells[1:], row.cells, strict=True):
             problems += _check_cell(problem, line, cells[0], column, cell, want, spec, language)
-    missing = [_label(row.label, language) for row in expected if row.label not in seen]
+    missing = [label(row.label, language or "en") for row in expected if row.label not in seen]
     if missing:
         problems.append(problem(table.line, "rows missing from the page: " + ", ".join(missing)))
     return problems
@@ -257,10 +256,6 @@ def _check_cell(
         return [problem(line, f"{where}: the page says `{cell}`, the engine says "
                               f"`{show(want, spec.markers, language)}`")]
     return []
-
-
-def _label(key: str, language: str | None) -> str:
-    return LABELS.get(language or "en", LABELS["en"]).get(key, key)
 
 
 __all__ = ["TABLES", "MarkedTable", "TableSpec", "check_tables", "find_tables", "parse_cell", "split_row"]
