@@ -19,7 +19,10 @@ from .test_hosts import DRIFTED, drift, mkdocs_build
 
 
 def build_site(site: Path, target: str) -> None:
-    build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / target)))
+    """Build as ``mkdocs build`` does: ``on_startup`` then the build (MkDocs keeps plugin objects)."""
+    config = load_config(str(site / "mkdocs.yml"), site_dir=str(site / target))
+    config.plugins.on_startup(command="build", dirty=False)
+    build(config)
 
 
 def same_tree(left: Path, right: Path) -> bool:
@@ -74,7 +77,11 @@ def test_an_edited_page_is_checked_again_and_a_failure_is_never_kept(
             build_site(site, f"drifted-{attempt}")
         assert isinstance(failure.value.__context__, PluginError)
         assert DRIFTED.format(line=line) in str(failure.value.__context__)
-    assert len(counted_checks) == 2  # MkDocs keeps the plugin between builds: the second reuses the check
+    assert len(counted_checks) == 3
+    # A rebuild in the same process without a new start reuses the plugin and its check: it fails too.
+    with pytest.raises(Abort):
+        build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "rebuilt")))
+    assert len(counted_checks) == 3
     result = mkdocs_build(site)  # a new process, with the cache of the passing build on disk
     assert result.returncode != 0 and DRIFTED.format(line=line) in result.stderr
 

@@ -10,6 +10,8 @@ import posixpath
 import re
 from pathlib import Path
 
+from rulecheck.examples.check import read_page
+
 HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([A-Za-z0-9_-]+) *\}\s*$", re.MULTILINE)
 
 
@@ -18,7 +20,11 @@ def anchor_index(language_root: Path) -> dict[str, str]:
     index: dict[str, str] = {}
     for path in sorted(language_root.rglob("*.md")):
         page = path.relative_to(language_root).as_posix()
-        for anchor in HEADING_ID.findall(path.read_text("utf-8")):
+        try:
+            text = read_page(path)
+        except (OSError, UnicodeDecodeError):
+            continue  # the check reports an unreadable page where it stands
+        for anchor in HEADING_ID.findall(text):
             index.setdefault(anchor, page)
     return index
 

@@ -59,6 +59,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._report: Report | None = None
         self._fingerprint: str | None = None
         self._cache: BuildCache | None = None
+        self._anchors: dict[str, dict[str, str]] = {}  # the heading ids of each language, per check
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._serving = command == "serve"
@@ -96,6 +97,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
     def _check(self, config: MkDocsConfig) -> None:
         root = Path(config.config_file_path or ".").resolve().parent
+        self._anchors = {}
         self._report = check_paths([Path(config.docs_dir).resolve()], root=root, odds=self.config.odds)
         problems = self._report.all_problems
         if not problems:
@@ -152,7 +154,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if report is None:
             return markdown, {}
         language, page_path = language_of(shown) or ("en", shown)
-        anchors = anchor_index(Path(config.docs_dir).resolve() / language)
+        if language not in self._anchors:  # once per check, not once per page
+            self._anchors[language] = anchor_index(Path(config.docs_dir).resolve() / language)
+        anchors = self._anchors[language]
 
         def link(anchor: str) -> str | None:
             target = anchors.get(anchor)
