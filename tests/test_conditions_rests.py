@@ -94,3 +94,12 @@ def test_an_example_asking_for_both_is_a_located_problem() -> None:
     assert problem.field == "given.recover"
     assert problem.line == 9
     assert "never both" in problem.message
+
+
+def test_a_nested_recover_list_is_a_validation_error_not_a_crash() -> None:
+    from pydantic import ValidationError
+
+    from rulecheck.engine.rests import RestInput
+
+    with pytest.raises(ValidationError, match="`recover` is `hp` or `mp`"):
+        RestInput.model_validate({"character": {"hp": 1, "max_hp": 10}, "kind": "short", "recover": [["hp"]]})

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rulecheck.engine.dice import AbilityTerm, DiceExpr, DiceTerm, FlatTerm
 from rulecheck.engine.models import REACTION_ABILITY, AttackInput, Defence, Model, Reaction
-from rulecheck.engine.rolling import d20_verdict
+from rulecheck.engine.rolling import d20_verdict, roll_terms
 from rulecheck.engine.situation import CoverDegree, situate
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
@@ -275,7 +274,7 @@ def _base_damage(given: AttackInput, dice: DiceSource, critical: bool, steps: li
     abilities = given.attacker.abilities
     terms: list[Term] = []
     for expression in expressions:
-        terms += _damage_terms(expression, abilities, dice, critical)
+        terms += roll_terms(expression, dice, "damage", abilities, maximise=critical)
     value = sum(t.value for t in terms)
     steps.append(Step(
         anchor="critical-damage" if critical else "attack-test",
@@ -288,19 +287,3 @@ def _base_damage(given: AttackInput, dice: DiceSource, critical: bool, steps: li
         steps.append(Step(anchor="note-damage-floor", event="damage.floor", value=value))
     return value
 
-
-def _damage_terms(expression: DiceExpr, abilities: dict[str, int], dice: DiceSource, critical: bool) -> list[Term]:
-    terms: list[Term] = []
-    for term in expression.terms:
-        if isinstance(term, DiceTerm):
-            if critical:
-                faces = (term.sides if term.sign > 0 else 1,) * term.count
-                terms.append(Term(value=term.sign * sum(faces), label=f"max:{term}"))
-            else:
-                faces = dice.roll("damage", term.sides, term.count)
-                terms.append(Term(value=term.sign * sum(faces), label=str(term)))
-        elif isinstance(term, FlatTerm):
-            terms.append(Term(value=term.value, label="flat"))
-        elif isinstance(term, AbilityTerm):
-            terms.append(Term(value=term.sign * abilities.get(term.ability, 0), label=term.ability))
-    return terms

@@ -26,8 +26,9 @@ from rulecheck.engine.cards import (
     known,
     parse_card,
 )
-from rulecheck.engine.dice import DiceExpr, DiceTerm, FlatTerm
+from rulecheck.engine.dice import DiceExpr
 from rulecheck.engine.models import Ability, Model
+from rulecheck.engine.rolling import roll_terms
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
 from rulecheck.errors import RuleError
@@ -121,17 +122,11 @@ def resolve_capability(given: CapabilityInput, dice: DiceSource) -> CapabilityRe
 def _damage(
     given: CapabilityInput, data: CapabilityData, expression: DiceExpr, dice: DiceSource, steps: list[Step]
 ) -> tuple[int, bool]:
-    terms: list[Term] = []
-    for term in expression.terms:
-        if isinstance(term, DiceTerm):
-            faces = (term.sides,) * term.count if given.critical else dice.roll("damage", term.sides, term.count)
-            terms.append(Term(value=term.sign * sum(faces), label=f"max:{term}" if given.critical else str(term)))
-        elif isinstance(term, FlatTerm):
-            terms.append(Term(value=term.value, label="flat"))
+    terms = roll_terms(expression, dice, "damage", maximise=given.critical)
     rolled = sum(t.value for t in terms)
     event = "capability.extra_damage" if data.extra else "capability.damage"
     steps.append(Step(anchor="capability-damage", event=event + (".critical" if given.critical else ""),
-                      terms=tuple(terms), value=rolled))
+                      terms=terms, value=rolled))
     doubled = given.target in data.doubled_against
     damage = rolled * 2 if doubled else rolled
     if doubled:

@@ -52,6 +52,8 @@ class RestInput(Model):
     @field_validator("recover", mode="before")
     @classmethod
     def _never_both(cls, value: Any) -> Any:
+        if isinstance(value, list | tuple) and not all(isinstance(item, str) for item in value):
+            raise ValueError("`recover` is `hp` or `mp`")
         chosen = list(dict.fromkeys(value)) if isinstance(value, list | tuple) else [value]
         if value == "both" or len(chosen) > 1:
             raise ValueError(

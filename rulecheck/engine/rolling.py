@@ -10,12 +10,24 @@ from rulecheck.engine.trace import Term
 
 
 def roll_terms(
-    expression: DiceExpr, dice: DiceSource, label: str, abilities: Mapping[str, int] | None = None
+    expression: DiceExpr,
+    dice: DiceSource,
+    label: str,
+    abilities: Mapping[str, int] | None = None,
+    *,
+    maximise: bool = False,
 ) -> tuple[Term, ...]:
-    """Roll every dice group of ``expression`` under ``label``; flat and ability parts as they are."""
+    """Roll every dice group of ``expression`` under ``label``; flat and ability parts as they are.
+
+    ``maximise`` (a critical) rolls nothing: an added die shows its top face, a subtracted one 1,
+    as in :meth:`DiceExpr.maximum`.
+    """
     terms: list[Term] = []
     for term in expression.terms:
-        if isinstance(term, DiceTerm):
+        if isinstance(term, DiceTerm) and maximise:
+            faces = (term.sides if term.sign > 0 else 1,) * term.count
+            terms.append(Term(value=term.sign * sum(faces), label=f"max:{term}"))
+        elif isinstance(term, DiceTerm):
             faces = dice.roll(label, term.sides, term.count)
             terms.append(Term(value=term.sign * sum(faces), label=str(term)))
         elif isinstance(term, FlatTerm):
