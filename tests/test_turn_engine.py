@@ -255,3 +255,10 @@ def test_the_trace_holds_keys_and_ends_with_what_is_left() -> None:
     assert [s.event for s in result.trace] == ["turn.move.second", "turn.left"]
     assert result.trace[0].verdict == "uses.M+A" and result.trace[-1].verdict == "left.G"
     assert turn([{"do": "move", "metres": 1}, {"do": "move", "metres": 1}]).trace[1].verdict == "uses.none"
+
+
+
+def test_a_turn_refuses_a_known_capability_written_with_another_cost() -> None:
+    error = refused([{"do": "capability", "card": "Châtiment de l'Hérétique | C - A - MAG(SAG) - 15m"}])
+    assert error.field == ("given", "plan", 0, "card")
+    assert "the cost MA; this card says A" in str(error)

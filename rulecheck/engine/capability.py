@@ -23,7 +23,7 @@ from rulecheck.engine.cards import (
     Cost,
     Letter,
     TargetKind,
-    known,
+    known_checked,
     parse_card,
 )
 from rulecheck.engine.dice import DiceExpr
@@ -31,7 +31,6 @@ from rulecheck.engine.models import Ability, Model
 from rulecheck.engine.rolling import roll_terms
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
-from rulecheck.errors import RuleError
 
 
 class CapabilityInput(Model):
@@ -78,12 +77,7 @@ class CapabilityResult(Model):
 def resolve_capability(given: CapabilityInput, dice: DiceSource) -> CapabilityResult:
     """Check a card and roll its damage, if the rules give it any (dice label ``damage``)."""
     card = given.capability
-    data = known(card)
-    if data is not None and data.cost != card.cost:
-        raise RuleError(
-            f"the rules give {card.name} the cost {data.cost}; this card says {card.cost}",
-            field=("given", "card"), hint=f"write `{data.cost}` as the card's cost",
-        )
+    data = known_checked(card, ("given", "card"))
     steps = [Step(anchor="capability-cards", event="capability.cost", verdict=f"cost.{card.cost}")]
     if card.attack is not None:
         steps.append(Step(anchor="capability-cards", event=f"capability.attack.{card.attack.kind}",

@@ -124,6 +124,18 @@ def known(capability: Capability) -> CapabilityData | None:
     return CAPABILITIES.get(card_key(capability.name))
 
 
+def known_checked(capability: Capability, field: FieldPath) -> CapabilityData | None:
+    """The rules' data for a capability they know (``None`` otherwise); a card that gives a known
+    capability another cost is refused, ``field`` naming the card line."""
+    data = known(capability)
+    if data is not None and data.cost != capability.cost:
+        raise RuleError(
+            f"the rules give {capability.name} the cost {data.cost}; this card says {capability.cost}",
+            field=field, hint=f"write `{data.cost}` as the card's cost",
+        )
+    return data
+
+
 def parse_card(line: str) -> Capability:
     """Parse one card line; raise :class:`CardError` at the first malformed part."""
     if len(line) > MAX_CARD_LENGTH:

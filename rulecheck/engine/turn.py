@@ -30,7 +30,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from rulecheck.engine.cards import COST_ACTIONS, Capability, Cost, Letter, known, parse_card
+from rulecheck.engine.cards import COST_ACTIONS, Capability, Cost, Letter, known_checked, parse_card
 from rulecheck.engine.models import Action, Model
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
@@ -329,7 +329,7 @@ def _capability(state: _State, index: int, step: CapabilityStep) -> None:
             taken.append(letter)
     if "M" in actions and "A" in actions:
         state.movement_actions += 1
-    data = known(card) if card else None
+    data = known_checked(card, ("given", "plan", index, "card")) if card else None
     if data is not None and data.mp_cost:
         _spend(state, index, data.mp_cost)
     if card and card.attack is not None:
