@@ -56,3 +56,9 @@ def test_notation_round_trips_and_maximum_is_every_die_at_its_top(dice: list[tup
     expr = DiceExpr.parse(text)
     assert [(t.count, t.sides) for t in expr.dice] == dice
     assert expr.maximum() == sum(count * sides for count, sides in dice) + flat
+
+
+def test_a_huge_number_is_a_located_dice_error() -> None:
+    with pytest.raises(DiceError) as error:
+        DiceExpr.parse("1d6+" + "9" * 5000)
+    assert error.value.col == 5 and "more than 6 digits" in str(error.value)

@@ -196,3 +196,11 @@ def test_any_rule_works_even_one_that_returns_lists() -> None:
                                           (2, 1): Fraction(1, 4), (2, 2): Fraction(1, 4)}
     assert odds.distribution("total") == {2: Fraction(1, 4), 3: Fraction(1, 2), 4: Fraction(1, 4)}
     assert odds.rolls == (Roll("coin", 2, 1),)
+
+
+def test_an_unknown_rule_is_our_own_error_with_a_hint() -> None:
+    from rulecheck.engine.odds import OddsError
+
+    with pytest.raises(OddsError, match="unknown rule `atack`") as error:
+        compute_odds("atack", {})
+    assert error.value.hint == "did you mean `attack`?"

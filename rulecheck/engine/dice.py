@@ -29,6 +29,7 @@ ABILITY_NAMES: Mapping[str, str] = {
     "CHA": "cha",
 }
 MAX_DICE = 100
+MAX_DIGITS = 6
 MAX_SIDES = 1000
 
 _TOKEN = re.compile(
@@ -96,6 +97,11 @@ class DiceExpr:
             else:
                 if not expect_term:
                     raise _syntax(text, match.start() + len(match[0]) - len(match[0].lstrip()), "`+` or `-`")
+                digits = max((match[name] or "" for name in ("count", "sides", "flat")), key=len)
+                if len(digits) > MAX_DIGITS:
+                    start = match.start() + len(match[0]) - len(match[0].lstrip())
+                    raise DiceError(f"`{text[:40]}`: a number of more than {MAX_DIGITS} digits at column {start + 1}",
+                                    col=start + 1, hint="dice notation holds small numbers, e.g. `2d6+1`")
                 if match["dice"]:
                     count = int(match["count"] or 1)
                     sides = int(match["sides"])

@@ -57,7 +57,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rulecheck.engine.rules import RULES, Rule
-from rulecheck.errors import DiceError, RulecheckError
+from rulecheck.errors import DiceError, RulecheckError, did_you_mean
 
 #: Default bound on how many times one odds computation may run the resolution.
 MAX_RUNS = 200_000
@@ -181,6 +181,9 @@ def compute_odds(
     impossible input, :class:`~rulecheck.errors.DiceError` for a fixed face that is not on its
     die, and :class:`OddsError` past ``max_runs`` runs.
     """
+    if isinstance(rule, str) and rule not in RULES:
+        raise OddsError(f"unknown rule `{rule}`", field=("rule",),
+                        hint=did_you_mean(rule, RULES) or "rules are " + ", ".join(sorted(RULES)))
     spec = RULES[rule] if isinstance(rule, str) else rule
     model = given if isinstance(given, spec.given) else spec.given.model_validate(given)
     summed_labels = frozenset(spec.summed_dice if summed is None else summed)
