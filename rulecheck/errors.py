@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 FieldPath = tuple[str | int, ...]
@@ -97,6 +97,3 @@ class Problem:
         who = f" {self.example_id}:" if self.example_id else ""
         what = f" {self.field}:" if self.field else ""
         return f"{where}:{who}{what} {self.message}"
-
-    def at(self, **changes: Any) -> Problem:
-        return replace(self, **changes)

@@ -142,3 +142,16 @@ def test_update_with_machine_formats_keeps_stdout_machine_readable(site: Path) -
 @given(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=30)))
 def test_a_rewritten_scalar_loads_back_to_the_same_value(value: object) -> None:
     assert yaml.safe_load(yaml_scalar(value)) == value
+
+
+def test_a_page_edited_between_the_check_and_the_update_is_reported_not_overwritten(site: Path) -> None:
+    from rulecheck.errors import RulecheckError
+    from rulecheck.examples.check import check_paths
+    from rulecheck.examples.update import apply_edits, plan_updates
+
+    edits, _ = plan_updates(check_paths([site / "docs"], root=site), root=site)
+    page = site / "docs/fr/parry.md"
+    page.write_text(page.read_text("utf-8").replace("reaction_total: 24", "reaction_total: 25"), "utf-8")
+    with pytest.raises(RulecheckError, match=r"docs/fr/parry.md:16 changed since it was checked"):
+        apply_edits(edits, root=site)
+    assert "reaction_total: 25" in page.read_text("utf-8")

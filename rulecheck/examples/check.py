@@ -21,11 +21,11 @@ from rulecheck.engine.rules import RULES
 from rulecheck.engine.sources import ScriptedDice
 from rulecheck.errors import Problem, RulecheckError, did_you_mean
 from rulecheck.examples.finder import Block, find_blocks
+from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.references import check_references
 from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block
 from rulecheck.examples.tables import check_tables
 
-LANGUAGES = ("fr", "en")
 #: Bound on the runs of the rules that one example's exact odds may take (some 0.7 s of a build).
 ODDS_MAX_RUNS = 20_000
 
@@ -240,7 +240,12 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
 
 def read_page(path: Path) -> str:
     """A page's text: UTF-8, CRLF and CR line ends read as LF, a leading BOM dropped."""
-    return path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+    return decode_page(path.read_bytes())
+
+
+def decode_page(raw: bytes) -> str:
+    """Page bytes as text: UTF-8, CRLF and CR line ends read as LF, a leading BOM dropped."""
+    return raw.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _undecodable(path: str, error: UnicodeDecodeError) -> Problem:

@@ -17,8 +17,10 @@ from typing import Any
 
 import yaml
 
-from rulecheck.examples.check import LANGUAGES, Report, language_of, read_page, rules_data, twin_path
+from rulecheck.errors import RulecheckError
+from rulecheck.examples.check import Report, language_of, read_page, rules_data, twin_path
 from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import ParsedExample, parse_block
 
 
@@ -81,23 +83,32 @@ def plan_updates(report: Report, root: str | Path = ".") -> tuple[list[Edit], li
 
 
 def apply_edits(edits: Iterable[Edit], root: str | Path = ".") -> list[str]:
-    """Write the edits; the paths of the files changed. Line ends and a BOM are kept byte for byte."""
+    """Write the edits; the paths of the files changed. Line ends and a BOM are kept byte for byte.
+
+    Raises :class:`~rulecheck.errors.RulecheckError` for a page that cannot be read or written, or
+    that changed since the check."""
     root = Path(root).resolve()
     by_path: dict[str, list[Edit]] = {}
     for edit in edits:
         by_path.setdefault(edit.path, []).append(edit)
     for path, group in by_path.items():
         file = root / path
-        raw = file.read_bytes()
+        try:
+            raw = file.read_bytes()
+        except OSError as error:
+            raise RulecheckError(f"{path}: cannot read the page to update it: {error.strerror}") from None
         bom = raw.startswith(b"\xef\xbb\xbf")
         pieces = _split_keep_ends(raw.decode("utf-8-sig"))
         for edit in sorted(group, key=lambda e: (e.line, e.start), reverse=True):
             text, end = pieces[edit.line - 1]
             if text[edit.start:edit.end] != edit.old:
-                raise RuntimeError(f"{path}:{edit.line} changed since it was checked; run the check again")
+                raise RulecheckError(f"{path}:{edit.line} changed since it was checked; run the check again")
             pieces[edit.line - 1] = (text[:edit.start] + edit.new + text[edit.end:], end)
         out = "".join(text + end for text, end in pieces)
-        file.write_bytes((b"\xef\xbb\xbf" if bom else b"") + out.encode("utf-8"))
+        try:
+            file.write_bytes((b"\xef\xbb\xbf" if bom else b"") + out.encode("utf-8"))
+        except OSError as error:
+            raise RulecheckError(f"{path}: cannot write the updated page: {error.strerror}") from None
     return sorted(by_path)
 
 

@@ -12,11 +12,12 @@ from typing import Any
 
 import click
 
-from rulecheck.errors import Problem
+from rulecheck.errors import Problem, RulecheckError
 from rulecheck.examples import Report, check_example, check_paths, parse_block
 from rulecheck.examples import render as rendering
-from rulecheck.examples.check import Outcome
+from rulecheck.examples.check import Outcome, decode_page
 from rulecheck.examples.finder import Block
+from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import json_schema
 from rulecheck.examples.update import apply_edits, plan_updates
 
@@ -61,7 +62,7 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
 
 @main.command()
 @click.argument("file", type=click.File("rb"))
-@click.option("--lang", type=click.Choice(["fr", "en"]), default=None,
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help="Print the trace and the odds as readable text in this language instead of JSON.")
 def run(file: Any, lang: str | None) -> None:
     """Evaluate one standalone example (YAML or JSON; `-` for stdin) and print its result.
@@ -71,7 +72,7 @@ def run(file: Any, lang: str | None) -> None:
     name = getattr(file, "name", "-")
     name = "<stdin>" if name in ("<stdin>", "-") or not isinstance(name, str) else name
     try:
-        text = file.read().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+        text = decode_page(file.read())
     except (OSError, UnicodeDecodeError) as error:
         click.secho(f"{name}:1: cannot read the example: {error}", fg="red", err=True)
         sys.exit(1)
@@ -127,14 +128,17 @@ def _as_json(problem: Problem) -> dict[str, Any]:
     return {
         "path": problem.path, "line": problem.line, "col": problem.col, "id": problem.example_id,
         "field": problem.field, "message": problem.message, "kind": problem.kind,
-        "expected": problem.expected, "actual": problem.actual,
+        "expected": problem.expected, "actual": problem.actual, "related": list(problem.related),
     }
 
 
 def _update(report: Report, targets: list[Path], *, to_stderr: bool) -> Report:
     """Rewrite the drifted values, say what changed, and check the pages again."""
     edits, skipped = plan_updates(report)
-    changed = apply_edits(edits)
+    try:
+        changed = apply_edits(edits)
+    except RulecheckError as error:
+        raise click.ClickException(str(error)) from None
     for edit in edits:
         click.echo(f"updated {edit.describe()}", err=to_stderr)
     for item in skipped:
