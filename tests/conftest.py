@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "bad_inputs"  # the malformed pages and their expected messages
 pytest_plugins = ["pytester"]
 
 

@@ -17,7 +17,8 @@ from urllib.parse import unquote, urlsplit
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import ROOT
+
 BUILD_TIMEOUT = 300
 
 # <link rel=…> values that make a browser fetch (or connect to) the href.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,8 +11,8 @@ import yaml
 from rulecheck.examples.check import check_paths
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.schema import parse_block
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 PAGES = ("dying.md", "poisons.md", "rests.md", "unarmed.md")
 NOTE_TITLES = {"fr": "Note d'interprétation", "en": "Interpretation note"}
 

@@ -18,11 +18,9 @@ import pytest
 from mkdocs.exceptions import Abort
 
 from rulecheck.engine.rules import RULES
+from tests.conftest import CORPUS
 from tests.hardening_hosts import capture_logs, cli, copy_case, huge_page, mkdocs_build
 
-pytest_plugins = ["pytester"]
-
-CORPUS = Path(__file__).parent / "bad_inputs"
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expected.txt").is_file())
 
 

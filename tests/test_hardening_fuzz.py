@@ -22,6 +22,7 @@ from rulecheck.examples.check import check_example, check_paths
 from rulecheck.examples.finder import Block, find_blocks, split_lines
 from rulecheck.examples.schema import ParsedExample, parse_block
 from rulecheck.hosts import cards
+from tests.conftest import ROOT
 
 settings.register_profile(
     "rulecheck-ci", max_examples=60, derandomize=True, database=None, deadline=None,
@@ -33,7 +34,6 @@ settings.register_profile(
 )
 PROFILE = settings.get_profile("rulecheck-long" if os.environ.get("RULECHECK_FUZZ") == "long" else "rulecheck-ci")
 
-ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted((ROOT / "docs").rglob("*.md")) + sorted((ROOT / "tests" / "bad_inputs").rglob("page.md"))
 TEXTS = [p.read_bytes().decode("utf-8", "replace") for p in PAGES]
 SOURCES = [b.source for text in TEXTS for b in find_blocks(text) if b.closed and b.source.strip()]

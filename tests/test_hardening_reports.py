@@ -12,9 +12,9 @@ import pytest
 
 from rulecheck.errors import Problem
 from rulecheck.hosts.cli import _github_annotation, _github_escape
+from tests.conftest import CORPUS
 from tests.hardening_hosts import cli
 
-CORPUS = Path(__file__).parent / "bad_inputs"
 ANSI = "\x1b["
 
 

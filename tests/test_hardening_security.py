@@ -13,9 +13,9 @@ import pytest
 import yaml
 
 from rulecheck.examples.yamlsrc import MAX_CHARS, MAX_DEPTH, YamlError, load
+from tests.conftest import ROOT
 from tests.hardening_hosts import MKDOCS_YML, capture_logs, mkdocs_build
 
-ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = "<script>alert(1)</script>"
 
 XSS_PAGE = f"""\

@@ -21,10 +21,9 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.exceptions import Abort
 
+from tests.conftest import CORPUS, ROOT
 from tests.hardening_hosts import MKDOCS_YML, capture_logs, mkdocs_build, mkdocs_config
 
-ROOT = Path(__file__).resolve().parents[1]
-CORPUS = Path(__file__).parent / "bad_inputs"
 SERVE_URL = "http://127.0.0.1:8000/"
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
-from pathlib import Path
 
 import pytest
 import yaml
@@ -14,11 +13,7 @@ from rulecheck.examples import yamlsrc
 from rulecheck.examples.check import check_example, check_paths
 from rulecheck.examples.finder import Block, find_blocks, split_lines
 from rulecheck.examples.schema import ParsedExample, parse_block
-
-pytest_plugins = ["pytester"]
-
-ROOT = Path(__file__).resolve().parents[1]
-CORPUS = Path(__file__).parent / "bad_inputs"
+from tests.conftest import CORPUS, ROOT
 
 EXAMPLE = """\
 id: lysa
