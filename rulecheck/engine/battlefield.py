@@ -17,6 +17,7 @@ flanking with the exact geometry of :mod:`rulecheck.engine.grid`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -217,7 +218,13 @@ class Assessment:
 
 def assess(field: Battlefield, melee: bool) -> Assessment:
     """Distance, reach, cover, concealment and flanking for a melee or a ranged attack."""
-    grid = layout(field)
+    # Exact odds run an attack once per dice outcome on the same grid: compute its geometry once.
+    return _assess(field.model_dump_json(), melee)
+
+
+@functools.lru_cache(maxsize=128)
+def _assess(field_json: str, melee: bool) -> Assessment:
+    grid = layout(Battlefield.model_validate_json(field_json))
     attacker, defender = grid.attacker, grid.defender
     apart = distance(attacker.space, defender.space)
     ally = _flanking_ally(grid, apart)
