@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
-import yaml
 
 from rulecheck.examples.check import check_paths
 from rulecheck.examples.finder import find_blocks
@@ -51,32 +49,3 @@ def test_each_page_has_interpretation_notes_under_note_headings(language: str, p
     twin = (ROOT / "docs" / ("en" if language == "fr" else "fr") / page).read_text(encoding="utf-8")
     assert sorted(notes) == sorted(re.findall(r"\{ #(note-[a-z0-9-]+) \}", twin))
 
-
-def test_heading_ids_are_the_same_in_both_languages() -> None:
-    for page in PAGES:
-        heading_ids = [
-            re.findall(r"^#+ .*\{ #([a-z0-9-]+) \}$", (ROOT / "docs" / language / page).read_text(encoding="utf-8"),
-                       flags=re.M)
-            for language in ("fr", "en")
-        ]
-        assert heading_ids[0] == heading_ids[1], page
-
-
-def _flat(entries: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """``(page, title)`` for every page of a nav, sections included."""
-    found: list[tuple[str, str]] = []
-    for entry in entries:
-        for title, target in entry.items():
-            found += _flat(target) if isinstance(target, list) else [(target, title)]
-    return found
-
-
-def test_pages_are_in_the_nav_with_english_titles() -> None:
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = yaml.load(text, Loader=yaml.BaseLoader)  # BaseLoader: no !ENV or !!python tags resolved
-    nav = dict(_flat(config["nav"]))
-    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
-    english = next(lang for lang in i18n["languages"] if lang["locale"] == "en")["nav_translations"]
-    for page in PAGES:
-        assert page in nav, page
-        assert nav[page] in english, nav[page]
