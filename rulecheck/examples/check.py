@@ -90,6 +90,12 @@ class Report:
                 found += outcome.problems
         return sorted(found, key=lambda p: (p.path, p.line, p.col or 0, p.message))
 
+    def page_problems(self, path: str, *, shown: Iterable[Outcome] = ()) -> list[Problem]:
+        """The problems located on page ``path`` that the outcomes in ``shown`` do not already hold
+        (a page's parity, its prose references, an unreadable page…)."""
+        held = {id(problem) for outcome in shown for problem in outcome.problems}
+        return [p for p in self.all_problems if p.path == path and id(p) not in held]
+
     @property
     def examples(self) -> int:
         return sum(len(page.outcomes) for page in self.pages.values())
@@ -222,7 +228,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     report = Report()
     root = Path(root).resolve()
     for page in markdown_files(paths):
-        shown = _display(page, root)
+        shown = display_path(page, root)
         try:
             text = read_page(page)
         except UnicodeDecodeError as error:
@@ -289,7 +295,8 @@ def twin_path(path: str, language: str) -> str:
     return str(Path(*parts))
 
 
-def _display(path: Path, root: Path) -> str:
+def display_path(path: Path, root: Path) -> str:
+    """``path`` as problems name it: relative to ``root`` when it lies under it."""
     try:
         return path.relative_to(root).as_posix()
     except ValueError:

@@ -25,7 +25,7 @@ from mkdocs.structure.pages import Page
 
 from rulecheck.errors import Problem
 from rulecheck.examples import render
-from rulecheck.examples.check import PageReport, Report, check_paths, language_of
+from rulecheck.examples.check import PageReport, Report, check_paths, display_path, language_of
 from rulecheck.examples.references import find_references, resolve_reference
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
@@ -77,7 +77,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
             return
-        root = Path(config.config_file_path or ".").resolve().parent
+        root = _root(config)
         docs = Path(config.docs_dir).resolve()
         config_file = Path(config.config_file_path) if config.config_file_path else None
         # By content: a same-size edit (24 → 23) saved within the clock's tick keeps its mtime.
@@ -96,7 +96,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._check(config)
 
     def _check(self, config: MkDocsConfig) -> None:
-        root = Path(config.config_file_path or ".").resolve().parent
+        root = _root(config)
         self._anchors = {}
         self._report = check_paths([Path(config.docs_dir).resolve()], root=root, odds=self.config.odds)
         problems = self._report.all_problems
@@ -132,8 +132,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             markdown = append_abbreviations(markdown, glossary)
         if not self.config.enabled or (self._report is None and self._cache is None):
             return markdown
-        root = Path(config.config_file_path or ".").resolve().parent
-        shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+        root = _root(config)
+        shown = display_path(path, root)
         if self._cache is not None and (hit := self._cache.get(shown, markdown)) is not None:
             rendered, registry = hit
             cards.register(registry)
@@ -178,6 +178,11 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return _with_banner("".join(pieces), _page_problems(self._report, shown, report), language), registry
 
 
+def _root(config: MkDocsConfig) -> Path:
+    """The project folder: the one holding ``mkdocs.yml`` (problems name paths relative to it)."""
+    return Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
+
+
 def _failure(problems: list[Problem]) -> str:
     lines = "\n".join(p.located() for p in problems)
     return f"rulecheck: {len(problems)} problem(s) in the examples:\n{lines}"
@@ -185,8 +190,7 @@ def _failure(problems: list[Problem]) -> str:
 
 def _page_problems(report: Report, shown: str, page: PageReport) -> list[Problem]:
     """This page's problems that no card shows: parity of the page, prose references, unclosed fences."""
-    on_cards = {id(p) for o in page.outcomes if o.block.closed for p in o.problems}
-    return [p for p in report.all_problems if p.path == shown and id(p) not in on_cards]
+    return report.page_problems(shown, shown=[o for o in page.outcomes if o.block.closed])
 
 
 def _with_banner(markdown: str, problems: list[Problem], language: str) -> str:

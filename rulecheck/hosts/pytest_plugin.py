@@ -42,10 +42,9 @@ class MarkdownPage(pytest.File):
         shown = self.path.relative_to(self.config.rootpath).as_posix()
         page = report.pages.get(shown)
         outcomes = page.outcomes if page else []
-        on_items = {id(p) for o in outcomes for p in o.problems}
-        # This page's other problems (unreadable, parity of the page, prose references) wherever
-        # the report keeps them; they fail the page's first item, or an item named `page`.
-        rest = [p for p in report.all_problems if p.path == shown and id(p) not in on_items]
+        # This page's other problems (unreadable, parity of the page, prose references) fail the
+        # page's first item, or an item named `page`.
+        rest = report.page_problems(shown, shown=outcomes)
         for index, outcome in enumerate(outcomes):
             name = outcome.id or f"block-line-{outcome.block.line}"
             problems = list(outcome.problems) + (rest if index == 0 else [])
