@@ -27,6 +27,18 @@ class Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
 
+POSTURE_HINT = "write `[A]` (+1) or `[A, M]` (+2)"
+
+
+def posture_problem(gives_up: tuple[str, ...]) -> str | None:
+    """What is wrong with the actions a defensive posture gives up, if anything (ruling 7)."""
+    if len(set(gives_up)) != len(gives_up):
+        return "an action is listed twice in the posture"
+    if gives_up and "A" not in gives_up:
+        return "a defensive posture must give up the attack action (A); giving up only M is not allowed"
+    return None
+
+
 class Combatant(Model):
     """A character or creature: level, the six ability modifiers and the two defences.
 
@@ -49,13 +61,9 @@ class Combatant(Model):
     @field_validator("posture")
     @classmethod
     def _posture_gives_up_attack(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        if len(set(value)) != len(value):
-            raise ValueError("an action is listed twice in the posture")
-        if value and "A" not in value:
-            raise ValueError(
-                "a defensive posture must give up the attack action (A); giving up only M is "
-                "not allowed. Hint: write `[A]` (+1) or `[A, M]` (+2)"
-            )
+        problem = posture_problem(value)
+        if problem:
+            raise ValueError(problem + (f". Hint: {POSTURE_HINT}" if "A" not in value else ""))
         return tuple(sorted(value))
 
     def ability(self, code: str) -> int:

@@ -31,7 +31,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from rulecheck.engine.cards import COST_ACTIONS, Capability, Cost, Letter, known_checked, parse_card
-from rulecheck.engine.models import Action, Model
+from rulecheck.engine.models import POSTURE_HINT, Action, Model, posture_problem
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
 from rulecheck.errors import RuleError
@@ -376,14 +376,9 @@ def _disengage(state: _State, index: int, step: DisengageStep) -> None:
 
 def _posture(state: _State, index: int, step: PostureStep) -> None:
     gives_up = step.gives_up
-    if len(set(gives_up)) != len(gives_up):
-        raise RuleError("an action is listed twice in the posture", field=("given", "plan", index, "gives_up"),
-                        hint="write `[A]` (+1) or `[A, M]` (+2)")
-    if "A" not in gives_up:
-        raise RuleError(
-            "a defensive posture gives up the attack action (A); giving up only M is not allowed",
-            field=("given", "plan", index, "gives_up"), hint="write `[A]` (+1) or `[A, M]` (+2)",
-        )
+    problem = posture_problem(gives_up)
+    if problem:
+        raise RuleError(problem, field=("given", "plan", index, "gives_up"), hint=POSTURE_HINT)
     taken: list[Letter] = []
     for letter in ("M", "A"):
         if letter in gives_up:
