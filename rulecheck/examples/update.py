@@ -19,7 +19,7 @@ import yaml
 
 from rulecheck.errors import RulecheckError
 from rulecheck.examples.check import Report, language_of, read_page, rules_data, twin_path
-from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.finder import find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import ParsedExample, parse_block
 
@@ -148,8 +148,7 @@ def _edit(parsed: ParsedExample, lines: list[str], path: tuple[str, str], old: A
     if not 1 <= page_line <= len(lines):
         return skip("the page changed since it was checked")
     text = lines[page_line - 1]
-    removed = min(len(block.indent), len(text) - len(text.lstrip(" \t")))
-    start, end = removed + col - 1, removed + end_col - 1
+    start, end = block.page_col(page_line, col) - 1, block.page_col(page_line, end_col) - 1
     written = text[start:end]
     try:
         unchanged = yaml.safe_load(written) == old
@@ -205,7 +204,7 @@ def _same_example(twin: ParsedExample, mine: ParsedExample, path: tuple[str, str
 
 def _lines(file: Path) -> list[str]:
     try:
-        return [text for text, _ in _split_keep_ends(read_page(file))]
+        return split_lines(read_page(file))
     except (OSError, UnicodeDecodeError):
         return []
 
