@@ -3,8 +3,12 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from rulecheck.engine import AttackInput, ScriptedDice, resolve_attack
+from rulecheck.engine.attack import AttackResult
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "bad_inputs"  # the malformed pages and their expected messages
@@ -42,3 +46,11 @@ def copy_tree(source: Path, target: Path) -> None:
             destination = target / path.relative_to(source)
             destination.parent.mkdir(parents=True, exist_ok=True)
             destination.write_bytes(path.read_bytes())
+
+
+def attack(given: dict[str, Any], **dice: list[int]) -> AttackResult:
+    """Resolve an attack with scripted dice, every one of which the rules must use."""
+    source = ScriptedDice(dice)
+    result = resolve_attack(AttackInput.model_validate(given), source)
+    assert source.unused() == {}, "every scripted die must be used"
+    return result

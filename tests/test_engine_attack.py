@@ -8,15 +8,8 @@ import pytest
 from pydantic import ValidationError
 
 from rulecheck.engine import AttackInput, ScriptedDice, resolve_attack
-from rulecheck.engine.attack import AttackResult
 from rulecheck.errors import DiceError
-
-
-def attack(given: dict[str, Any], **dice: list[int]) -> AttackResult:
-    source = ScriptedDice(dice)
-    result = resolve_attack(AttackInput.model_validate(given), source)
-    assert source.unused() == {}, "every scripted die must be used"
-    return result
+from tests.conftest import attack
 
 
 def test_elara_parries_the_orc() -> None:

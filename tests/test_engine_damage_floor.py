@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from rulecheck.engine import AttackInput, ScriptedDice, resolve_attack
 from rulecheck.engine.attack import AttackResult
-
-
-def attack(given: dict[str, Any], **dice: list[int]) -> AttackResult:
-    source = ScriptedDice(dice)
-    result = resolve_attack(AttackInput.model_validate(given), source)
-    assert source.unused() == {}
-    return result
+from tests.conftest import attack
 
 
 def events(result: AttackResult) -> list[str]:

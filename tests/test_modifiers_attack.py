@@ -13,13 +13,7 @@ from rulecheck.engine import AttackInput, ScriptedDice, SeededDice, resolve_atta
 from rulecheck.engine.attack import AttackResult
 from rulecheck.engine.modifiers import ATTACKER_ROWS, COVER_ROWS, DEFENDER_ROWS, Row
 from rulecheck.errors import RuleError
-
-
-def attack(given_: dict[str, Any], **dice: list[int]) -> AttackResult:
-    source = ScriptedDice(dice)
-    result = resolve_attack(AttackInput.model_validate(given_), source)
-    assert source.unused() == {}, "every scripted die must be used"
-    return result
+from tests.conftest import attack
 
 
 def situated(situation: dict[str, Any], kind: str = "melee", total: int = 10, **extra: Any) -> dict[str, Any]:
