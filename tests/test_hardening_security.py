@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import filecmp
 import os
-import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -134,10 +134,8 @@ def _differences(left: Path, right: Path) -> list[str]:
 
 
 @pytest.mark.build
-def test_two_builds_of_one_commit_are_byte_identical(tmp_path: Path) -> None:
-    root = tmp_path / "project"
-    shutil.copytree(ROOT / "docs", root / "docs")
-    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+def test_two_builds_of_one_commit_are_byte_identical(tmp_path: Path, site_copy: Callable[[], Path]) -> None:
+    root = site_copy()
     _build(root, tmp_path / "one", "1700000000")
     _build(root, tmp_path / "two", "1700000000")
     assert _differences(tmp_path / "one", tmp_path / "two") == []

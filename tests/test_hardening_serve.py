@@ -15,13 +15,14 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from mkdocs.commands.build import build
 from mkdocs.exceptions import Abort
 
-from tests.conftest import CORPUS, ROOT
+from tests.conftest import CORPUS
 from tests.hardening_hosts import MKDOCS_YML, capture_logs, mkdocs_build, mkdocs_config
 
 SERVE_URL = "http://127.0.0.1:8000/"
@@ -137,21 +138,19 @@ def test_build_still_fails_after_serving_in_the_same_process(tmp_path: Path) -> 
     assert "docs/page.md:17: elara-parry: expect.reaction_total: expected 24, got 23" in logs.text
 
 
-def site_copy(tmp_path: Path) -> Path:
-    """The project's own site (strict, i18n, Material) with one drifted example."""
-    shutil.copytree(ROOT / "docs", tmp_path / "docs")
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+def drifted(root: Path) -> Path:
+    """The project's own site (strict, i18n, Material), copied to ``root``, with one drifted example."""
     for language in ("fr", "en"):
-        file = tmp_path / "docs" / language / "reactions.md"
+        file = root / "docs" / language / "reactions.md"
         text = file.read_text(encoding="utf-8")
         assert "reaction_total: 23" in text
         file.write_text(text.replace("reaction_total: 23", "reaction_total: 25", 1), encoding="utf-8")
-    return tmp_path
+    return root
 
 
 @pytest.mark.build
-def test_serving_the_strict_i18n_site_with_a_drift_does_not_abort(tmp_path: Path) -> None:
-    root = site_copy(tmp_path)
+def test_serving_the_strict_i18n_site_with_a_drift_does_not_abort(site_copy: Callable[[], Path]) -> None:
+    root = drifted(site_copy())
     with capture_logs("rulecheck", "mkdocs") as logs:
         mkdocs_build(root, command="serve")
     assert "Aborted" not in logs.text
@@ -185,8 +184,8 @@ def _poll(url: str, want: str, timeout: float) -> str:
 
 
 @pytest.mark.build
-def test_a_real_mkdocs_serve_keeps_serving_and_rechecks_on_save(tmp_path: Path) -> None:
-    root = site_copy(tmp_path)
+def test_a_real_mkdocs_serve_keeps_serving_and_rechecks_on_save(site_copy: Callable[[], Path]) -> None:
+    root = drifted(site_copy())
     port = _free_port()
     url = f"http://127.0.0.1:{port}/combat-rules/reactions.html"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
