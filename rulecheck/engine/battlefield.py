@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -59,6 +59,8 @@ class Battlefield(BaseModel):
     """Positions on a square grid: a map of terrain and creatures, and details on creatures."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    #: The letters every map of this kind must show: the attacker and the defender.
+    required: ClassVar[tuple[str, ...]] = ("A", "D")
     map: str = Field(min_length=1, max_length=2000, description="One line per row: . # = ~ or a letter.")
     creatures: dict[str, Occupant] = Field(default_factory=dict, description="Sizes and placements by letter.")
 
@@ -90,7 +92,11 @@ class Placed:
 
     def threatens(self, other: Placed) -> bool:
         """Whether it threatens ``other``: reach above 0 and ``other`` within it."""
-        return self.size.reach > 0 and self.reaches(distance(self.space, other.space))
+        return self.threatens_space(other.space)
+
+    def threatens_space(self, space: Space) -> bool:
+        """Whether it threatens a creature filling ``space``: reach above 0 and ``space`` within it."""
+        return self.size.reach > 0 and self.reaches(distance(self.space, space))
 
 
 @dataclass(frozen=True)
@@ -146,9 +152,11 @@ def layout(field: Battlefield) -> Layout:
         if occupant.at is None:
             raise ValueError(f"creature `{letter}` is neither drawn on the map nor placed with `at`")
         creatures[letter] = _placed(letter, occupant, width, len(rows), terrain)
-    for letter in (ATTACKER, DEFENDER):
+    for letter in field.required:
         if letter not in creatures:
-            raise ValueError(f"the map has no `{letter}`: draw the attacker `A` and the defender `D`")
+            who = "the attacker `A` and the defender `D`" if field.required == (ATTACKER, DEFENDER) \
+                else "the moving creature `A`"
+            raise ValueError(f"the map has no `{letter}`: draw {who}")
     _check_sharing(creatures)
     return Layout(frozenset(terrain["wall"]), frozenset(terrain["low"]), frozenset(terrain["fog"]), creatures)
 
@@ -240,6 +248,12 @@ def _assess(field_json: str, melee: bool) -> Assessment:
         reach_weapon=attacker.reach_weapon,
         natural_reach=attacker.size.reach,
     )
+
+
+def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> GridCover:
+    """The cover ``defender`` has against a melee attack of ``attacker`` (any two creatures of a layout)."""
+    pair = Layout(grid.walls, grid.low, grid.fog, {**grid.creatures, ATTACKER: attacker, DEFENDER: defender})
+    return _cover(pair, distance(attacker.space, defender.space), melee=True)
 
 
 def _cover(grid: Layout, apart: int, melee: bool) -> GridCover:
