@@ -105,6 +105,9 @@ class Layout:
     low: frozenset[Square]
     fog: frozenset[Square]
     creatures: dict[str, Placed]
+    #: The map's size in squares.
+    width: int = 0
+    height: int = 0
 
     @property
     def attacker(self) -> Placed:
@@ -158,7 +161,8 @@ def layout(field: Battlefield) -> Layout:
                 else "the moving creature `A`"
             raise ValueError(f"the map has no `{letter}`: draw {who}")
     _check_sharing(creatures)
-    return Layout(frozenset(terrain["wall"]), frozenset(terrain["low"]), frozenset(terrain["fog"]), creatures)
+    return Layout(frozenset(terrain["wall"]), frozenset(terrain["low"]), frozenset(terrain["fog"]), creatures,
+                  width, len(rows))
 
 
 def _drawn(letter: str, squares: list[Square], occupant: Occupant | None) -> Placed:
@@ -252,7 +256,8 @@ def _assess(field_json: str, melee: bool) -> Assessment:
 
 def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> GridCover:
     """The cover ``defender`` has against a melee attack of ``attacker`` (any two creatures of a layout)."""
-    pair = Layout(grid.walls, grid.low, grid.fog, {**grid.creatures, ATTACKER: attacker, DEFENDER: defender})
+    pair = Layout(grid.walls, grid.low, grid.fog, {**grid.creatures, ATTACKER: attacker, DEFENDER: defender},
+                  grid.width, grid.height)
     return _cover(pair, distance(attacker.space, defender.space), melee=True)
 
 

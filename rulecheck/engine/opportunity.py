@@ -23,8 +23,8 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from rulecheck.engine.battlefield import ATTACKER, Battlefield, Layout, Placed, layout, melee_cover
-from rulecheck.engine.grid import Space, Square, distance
+from rulecheck.engine.battlefield import ATTACKER, Battlefield, Placed, layout, melee_cover
+from rulecheck.engine.grid import Space, distance
 from rulecheck.engine.models import Model
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
@@ -55,8 +55,7 @@ class OpportunityInput(Model):
     def _walkable(self) -> OpportunityInput:
         grid = layout(self.grid)
         mover = grid.creatures[ATTACKER]
-        width = max(s.x for s in _all_squares(grid)) + 1
-        height = max(s.y for s in _all_squares(grid)) + 1
+        width, height = grid.width, grid.height
         here = mover.space
         for index, (x, y) in enumerate(self.path):
             there = Space(x, y, here.side)
@@ -75,13 +74,6 @@ class OpportunityInput(Model):
                                              "smaller than a square can enter another creature's square")
             here = there
         return self
-
-
-def _all_squares(grid: Layout) -> list[Square]:
-    squares = [*grid.walls, *grid.low, *grid.fog]
-    for creature in grid.creatures.values():
-        squares += creature.space.squares
-    return squares
 
 
 class OpportunityResult(Model):
