@@ -25,10 +25,11 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulecheck.engine.grid import (
+    Point,
     Space,
     Square,
     any_line_crosses,
-    chosen_corner_rank,
+    corner_rank,
     distance,
     flanks,
     line_of_effect,
@@ -285,8 +286,17 @@ def _cover(grid: Layout, apart: int, melee: bool) -> GridCover:
     ranks.update(dict.fromkeys(grid.walls, 2))
     for square in own:
         ranks.pop(square, None)
-    rank = chosen_corner_rank(attacker.space.squares, defender.space.squares, ranks)
+    rank = corner_rank(_origins(attacker, melee), defender.space.squares, ranks)
     return "normal" if rank == 2 else "soft" if rank == 1 else "none"
+
+
+def _origins(attacker: Placed, melee: bool) -> list[Point]:
+    """The corners an attacker may draw its lines from: for its melee attacks, a creature bigger than
+    a square picks any corner of any of its squares (seed 004, big creatures and cover); at range,
+    a corner of its space, taken whole as its square."""
+    if melee:
+        return [corner for square in attacker.space.squares for corner in square.corners]
+    return list(attacker.space.corners)
 
 
 def _concealment(grid: Layout, apart: int, melee: bool) -> GridConcealment:
@@ -295,7 +305,7 @@ def _concealment(grid: Layout, apart: int, melee: bool) -> GridConcealment:
         inside = all(square in grid.fog for square in defender.space.squares)
         return "concealment" if inside else "none"
     fog = {square: 1 for square in grid.fog if square not in attacker.space}
-    rank = chosen_corner_rank(attacker.space.squares, defender.space.squares, fog)
+    rank = corner_rank(_origins(attacker, melee), defender.space.squares, fog)
     return "concealment" if rank else "none"
 
 
