@@ -4,9 +4,11 @@ import circle, and the localized words of every refusal."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any, get_args
 
 import pytest
@@ -237,10 +239,8 @@ def test_situation_keeps_its_public_names() -> None:
 
 
 def test_models_does_not_import_the_situation_rules() -> None:
-    import ast
-
     models = importlib.import_module("rulecheck.engine.models")
     assert models.__file__ is not None
-    tree = ast.parse(open(models.__file__, encoding="utf-8").read())
+    tree = ast.parse(Path(models.__file__).read_text(encoding="utf-8"))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert "rulecheck.engine.situation" not in imported and "rulecheck.engine.situation_model" in imported
