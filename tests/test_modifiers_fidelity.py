@@ -244,3 +244,11 @@ def test_models_does_not_import_the_situation_rules() -> None:
     tree = ast.parse(Path(models.__file__).read_text(encoding="utf-8"))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert "rulecheck.engine.situation" not in imported and "rulecheck.engine.situation_model" in imported
+
+
+def test_a_move_needs_the_moving_creature_but_no_defender() -> None:
+    assert not moving("A . o", [[1, 0]]).provokes  # no `D` on the map is fine for a move
+    with pytest.raises(ValidationError, match="the moving creature `A`"):
+        moving(". . o", [[1, 0]])
+    with pytest.raises(ValidationError, match="the attacker `A` and the defender `D`"):
+        PositionsInput.model_validate({"grid": {"map": "A . o"}})
