@@ -12,7 +12,13 @@ ignored):
 (column, row, from 0 at the top left) a creature not drawn, such as a Tiny one sharing a square.
 
 From positions, :func:`assess` computes the distance, the attacker's reach, cover, concealment and
-flanking with the exact geometry of :mod:`rulecheck.engine.grid`.
+flanking with the exact geometry of :mod:`rulecheck.engine.grid`. A creature bigger than a square
+draws its lines from any corner of any of its squares for a melee attack, but from a corner of its
+whole space at range (seed 004 grants the choice of square to melee attacks only).
+
+A map must show the letters its kind requires (:attr:`Battlefield.required`): the attacker and the
+defender for an attack, only the moving creature ``A`` for a move
+(:class:`~rulecheck.engine.opportunity.MoveField`).
 """
 
 from __future__ import annotations
