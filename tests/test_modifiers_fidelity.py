@@ -252,3 +252,9 @@ def test_a_move_needs_the_moving_creature_but_no_defender() -> None:
         moving(". . o", [[1, 0]])
     with pytest.raises(ValidationError, match="the attacker `A` and the defender `D`"):
         PositionsInput.model_validate({"grid": {"map": "A . o"}})
+
+
+def test_stepping_inside_a_reach_weapons_blind_zone_is_not_leaving_contact() -> None:
+    glaive = {"creatures": {"o": {"reach_weapon": True}}}
+    assert not moving("o . A .", [[1, 0]], grid=glaive).provokes  # 2 squares (threatened) to 1 (not)
+    assert moving("o . A .", [[3, 0]], grid=glaive).provokes  # 2 squares to 3: leaves its reach
