@@ -59,7 +59,7 @@ def test_the_table_values_are_the_seed_values() -> None:
     attacker = {r.key: (r.kind, r.melee.value, r.ranged.value) for r in ATTACKER_ROWS}
     assert attacker == {
         "dazzled": ("condition", -1, -1), "entangled": ("condition", -2, -2), "flanking": ("flanking", 2, "n/a"),
-        "invisible": ("condition", 2, 2), "higher_ground": ("height", 1, 0), "prone": ("posture", -4, "impossible"),
+        "invisible": ("condition", 2, 2), "higher_ground": ("height", 1, 0), "prone": ("stance", -4, "impossible"),
         "shaken": ("condition", -2, -2), "squeezing": ("squeezing", -4, -4),
     }
     defender = {r.key: (r.melee.value, r.ranged.value) for r in DEFENDER_ROWS}
@@ -292,7 +292,7 @@ def test_a_flat_footed_defender_still_reacts() -> None:
 
 @pytest.mark.parametrize(("situation", "message"), [
     ({"attacker": ["dazzled", "dazzled"]}, "`dazzled` is listed twice"),
-    ({"defender": ["prone", "kneeling"]}, "two postures"),
+    ({"defender": ["prone", "kneeling"]}, "two body positions"),
 ])
 def test_contradicting_conditions_are_refused(situation: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):

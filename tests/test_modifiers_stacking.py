@@ -34,10 +34,21 @@ def test_rule_2_same_kind_bonuses_do_not_add_the_highest_applies() -> None:
     assert (result.applied, result.ignored, result.total) == ((improved,), (normal,), 8)
 
 
-def test_rule_3_same_kind_penalties_do_not_add_the_worst_applies() -> None:
+def test_rule_3_penalties_of_different_conditions_add_up() -> None:
     dazzled, shaken = mod("condition", -1, "attacker.dazzled"), mod("condition", -2, "attacker.shaken")
     result = stack([dazzled, shaken], "attack", "melee")
-    assert (result.applied, result.ignored, result.total) == ((shaken,), (dazzled,), -2)
+    assert (result.applied, result.ignored, result.total) == ((dazzled, shaken), (), -3)
+
+
+def test_rule_4_the_same_source_twice_does_not_add_the_worst_applies() -> None:
+    mild, strong = mod("condition", -1, "attacker.shaken"), mod("condition", -2, "attacker.shaken")
+    result = stack([mild, strong], "attack", "melee")
+    assert (result.applied, result.ignored, result.total) == ((strong,), (mild,), -2)
+
+
+def test_rule_2_holds_for_bonuses_of_a_kind_even_from_different_sources() -> None:
+    wall, pavise = mod("cover", 4, "cover.normal", target="defence"), mod("cover", 2, "gm.pavise", target="defence")
+    assert stack([pavise, wall], "defence", "ranged").applied == (wall,)
 
 
 def test_rule_4_a_bonus_and_a_penalty_of_the_same_kind_both_apply() -> None:
@@ -51,7 +62,7 @@ def test_rule_4_a_zero_modifier_changes_nothing_and_is_not_listed() -> None:
 
 
 def test_rule_5_different_kinds_add_up() -> None:
-    prone, helpless = mod("posture", -4, "defender.prone", target="defence"), mod(
+    prone, helpless = mod("stance", -4, "defender.prone", target="defence"), mod(
         "condition", -4, "defender.helpless", target="defence")
     assert stack([prone, helpless], "defence", "melee").total == -8
 
@@ -70,7 +81,7 @@ def test_a_modifier_refuses_an_unknown_kind_and_a_sentence_as_source() -> None:
         Modifier.model_validate({"kind": "size", "source": "A big one", "target": "attack", "value": 1})
 
 
-KINDS: list[ModifierKind] = ["cover", "posture", "condition", "flanking", "height", "squeezing", "dex", "size"]
+KINDS: list[ModifierKind] = ["cover", "stance", "condition", "flanking", "height", "squeezing", "dex", "size"]
 modifiers = st.lists(st.builds(
     lambda kind, value, melee: mod(kind, value, melee=melee, ranged=not melee or value % 2 == 0),
     st.sampled_from(KINDS), st.integers(-8, 8), st.booleans(),
@@ -88,10 +99,13 @@ def test_the_order_of_the_modifiers_never_changes_the_total(found: list[Modifier
 
 @settings(max_examples=100, deadline=None)
 @given(modifiers, st.sampled_from(["melee", "ranged"]))
-def test_each_kind_contributes_at_most_one_bonus_and_one_penalty(found: list[Modifier], column: Column) -> None:
+def test_each_kind_gives_at_most_one_bonus_and_each_source_one_penalty(found: list[Modifier], column: Column) -> None:
     result = stack(found, "attack", column)
     for kind in KINDS:
-        values = [m.value for m in result.applied if m.kind == kind]
-        assert sum(v > 0 for v in values) <= 1 and sum(v < 0 for v in values) <= 1
+        assert sum(m.value > 0 for m in result.applied if m.kind == kind) <= 1
+    sources = [m.source for m in result.applied if m.value < 0]
+    assert len(sources) == len(set(sources))
+    every_penalty_source = {m.source for m in found if m.value < 0 and m.applies("attack", column)}
+    assert set(sources) == every_penalty_source
     assert len(result.applied) + len(result.ignored) == sum(
         1 for m in found if m.value and m.applies("attack", column))

@@ -47,6 +47,11 @@ Public names (every class and function also has its own docstring):
 - ``resolve_positions`` (``PositionsInput`` → ``PositionsResult``): what a ``Battlefield`` grid of
   ``Occupant`` creatures decides (reach, cover, flanking), computed by ``assess``; ``SIZES`` is the
   size table, one ``SizeRow`` per size, found by ``size_row``.
+- ``resolve_opportunity`` (``OpportunityInput`` → ``OpportunityResult``): a move on a grid, and
+  the enemies it lets make an opportunity attack (leaving contact, moving inside a long reach,
+  a reach-0 creature entering a square).
+- ``resolve_coup_de_grace`` (``CoupDeGraceInput`` → ``CoupDeGraceResult``): whether a coup de
+  grâce may be dealt, or why not, and the rounds it takes.
 - ``resolve_rest``: a short or long rest (``RestInput`` with the ``Resting`` character →
   ``RestResult``); ``short_rest_amount`` is what a short rest gives back.
 - ``DiceExpr``: parsed dice notation (``2d6+1``), rollable and maximisable.
@@ -62,11 +67,13 @@ from rulecheck.engine.attack import AttackResult, resolve_attack
 from rulecheck.engine.battlefield import Battlefield, Occupant, assess
 from rulecheck.engine.capability import CapabilityInput, CapabilityResult, resolve_capability
 from rulecheck.engine.cards import CAPABILITIES, Capability, CardError, capability_damage, parse_card, with_capability
+from rulecheck.engine.coup_de_grace import CoupDeGraceInput, CoupDeGraceResult, resolve_coup_de_grace
 from rulecheck.engine.dice import DiceExpr
 from rulecheck.engine.dying import DyingInput, DyingResult, Stabilisation, death_threshold, resolve_dying
 from rulecheck.engine.models import Attack, AttackInput, Combatant, Options
 from rulecheck.engine.modifiers import ATTACKER_ROWS, COVER_ROWS, DEFENDER_ROWS, Modifier, Stacked, stack
 from rulecheck.engine.odds import MAX_RUNS, Odds, OddsError, Roll, compute_odds
+from rulecheck.engine.opportunity import OpportunityInput, OpportunityResult, resolve_opportunity
 from rulecheck.engine.poison import (
     PoisonApplyInput,
     PoisonApplyResult,
@@ -106,6 +113,8 @@ __all__ = [
     "CapabilityResult",
     "CardError",
     "Combatant",
+    "CoupDeGraceInput",
+    "CoupDeGraceResult",
     "DiceExpr",
     "DiceSource",
     "DyingInput",
@@ -116,6 +125,8 @@ __all__ = [
     "Occupant",
     "Odds",
     "OddsError",
+    "OpportunityInput",
+    "OpportunityResult",
     "Options",
     "PoisonApplyInput",
     "PoisonApplyResult",
@@ -151,8 +162,10 @@ __all__ = [
     "parse_card",
     "resolve_attack",
     "resolve_capability",
+    "resolve_coup_de_grace",
     "resolve_dying",
     "resolve_movement",
+    "resolve_opportunity",
     "resolve_poison_apply",
     "resolve_poison_charges",
     "resolve_positions",

@@ -12,7 +12,13 @@ ignored):
 (column, row, from 0 at the top left) a creature not drawn, such as a Tiny one sharing a square.
 
 From positions, :func:`assess` computes the distance, the attacker's reach, cover, concealment and
-flanking with the exact geometry of :mod:`rulecheck.engine.grid`.
+flanking with the exact geometry of :mod:`rulecheck.engine.grid`. A creature bigger than a square
+draws its lines from any corner of any of its squares for a melee attack, but from a corner of its
+whole space at range (seed 004 grants the choice of square to melee attacks only).
+
+A map must show the letters its kind requires (:attr:`Battlefield.required`): the attacker and the
+defender for an attack, only the moving creature ``A`` for a move
+(:class:`~rulecheck.engine.opportunity.MoveField`).
 """
 
 from __future__ import annotations
@@ -20,15 +26,16 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulecheck.engine.grid import (
+    Point,
     Space,
     Square,
     any_line_crosses,
-    chosen_corner_rank,
+    corner_rank,
     distance,
     flanks,
     line_of_effect,
@@ -59,6 +66,8 @@ class Battlefield(BaseModel):
     """Positions on a square grid: a map of terrain and creatures, and details on creatures."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    #: The letters every map of this kind must show: the attacker and the defender.
+    required: ClassVar[tuple[str, ...]] = ("A", "D")
     map: str = Field(min_length=1, max_length=2000, description="One line per row: . # = ~ or a letter.")
     creatures: dict[str, Occupant] = Field(default_factory=dict, description="Sizes and placements by letter.")
 
@@ -90,7 +99,11 @@ class Placed:
 
     def threatens(self, other: Placed) -> bool:
         """Whether it threatens ``other``: reach above 0 and ``other`` within it."""
-        return self.size.reach > 0 and self.reaches(distance(self.space, other.space))
+        return self.threatens_space(other.space)
+
+    def threatens_space(self, space: Space) -> bool:
+        """Whether it threatens a creature filling ``space``: reach above 0 and ``space`` within it."""
+        return self.size.reach > 0 and self.reaches(distance(self.space, space))
 
 
 @dataclass(frozen=True)
@@ -99,6 +112,9 @@ class Layout:
     low: frozenset[Square]
     fog: frozenset[Square]
     creatures: dict[str, Placed]
+    #: The map's size in squares.
+    width: int = 0
+    height: int = 0
 
     @property
     def attacker(self) -> Placed:
@@ -146,11 +162,14 @@ def layout(field: Battlefield) -> Layout:
         if occupant.at is None:
             raise ValueError(f"creature `{letter}` is neither drawn on the map nor placed with `at`")
         creatures[letter] = _placed(letter, occupant, width, len(rows), terrain)
-    for letter in (ATTACKER, DEFENDER):
+    for letter in field.required:
         if letter not in creatures:
-            raise ValueError(f"the map has no `{letter}`: draw the attacker `A` and the defender `D`")
+            who = "the attacker `A` and the defender `D`" if field.required == (ATTACKER, DEFENDER) \
+                else "the moving creature `A`"
+            raise ValueError(f"the map has no `{letter}`: draw {who}")
     _check_sharing(creatures)
-    return Layout(frozenset(terrain["wall"]), frozenset(terrain["low"]), frozenset(terrain["fog"]), creatures)
+    return Layout(frozenset(terrain["wall"]), frozenset(terrain["low"]), frozenset(terrain["fog"]), creatures,
+                  width, len(rows))
 
 
 def _drawn(letter: str, squares: list[Square], occupant: Occupant | None) -> Placed:
@@ -242,6 +261,13 @@ def _assess(field_json: str, melee: bool) -> Assessment:
     )
 
 
+def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> GridCover:
+    """The cover ``defender`` has against a melee attack of ``attacker`` (any two creatures of a layout)."""
+    pair = Layout(grid.walls, grid.low, grid.fog, {**grid.creatures, ATTACKER: attacker, DEFENDER: defender},
+                  grid.width, grid.height)
+    return _cover(pair, distance(attacker.space, defender.space), melee=True)
+
+
 def _cover(grid: Layout, apart: int, melee: bool) -> GridCover:
     attacker, defender = grid.attacker, grid.defender
     if apart == 0:
@@ -266,8 +292,17 @@ def _cover(grid: Layout, apart: int, melee: bool) -> GridCover:
     ranks.update(dict.fromkeys(grid.walls, 2))
     for square in own:
         ranks.pop(square, None)
-    rank = chosen_corner_rank(attacker.space.squares, defender.space.squares, ranks)
+    rank = corner_rank(_origins(attacker, melee), defender.space.squares, ranks)
     return "normal" if rank == 2 else "soft" if rank == 1 else "none"
+
+
+def _origins(attacker: Placed, melee: bool) -> list[Point]:
+    """The corners an attacker may draw its lines from: for its melee attacks, a creature bigger than
+    a square picks any corner of any of its squares (seed 004, big creatures and cover); at range,
+    a corner of its space, taken whole as its square."""
+    if melee:
+        return [corner for square in attacker.space.squares for corner in square.corners]
+    return list(attacker.space.corners)
 
 
 def _concealment(grid: Layout, apart: int, melee: bool) -> GridConcealment:
@@ -276,7 +311,7 @@ def _concealment(grid: Layout, apart: int, melee: bool) -> GridConcealment:
         inside = all(square in grid.fog for square in defender.space.squares)
         return "concealment" if inside else "none"
     fog = {square: 1 for square in grid.fog if square not in attacker.space}
-    rank = chosen_corner_rank(attacker.space.squares, defender.space.squares, fog)
+    rank = corner_rank(_origins(attacker, melee), defender.space.squares, fog)
     return "concealment" if rank else "none"
 
 

@@ -54,6 +54,11 @@ class Space:
     def squares(self) -> tuple[Square, ...]:
         return tuple(Square(self.x + dx, self.y + dy) for dy in range(self.side) for dx in range(self.side))
 
+    @property
+    def corners(self) -> tuple[Point, ...]:
+        """The four outer corners of the whole block."""
+        return tuple((Fraction(self.x + dx), Fraction(self.y + dy)) for dy in (0, self.side) for dx in (0, self.side))
+
     def __contains__(self, square: object) -> bool:
         return (isinstance(square, Square) and self.x <= square.x < self.x + self.side
                 and self.y <= square.y < self.y + self.side)
@@ -173,21 +178,25 @@ def _grid_points(p: Point, q: Point) -> list[tuple[int, int]]:
 def chosen_corner_rank(
     origins: Iterable[Square], targets: Iterable[Square], obstacles: Mapping[Square, int]
 ) -> int:
-    """Cover or concealment from a chosen corner, as a rank (0: none).
+    """Cover or concealment from a chosen corner of any of ``origins``, as a rank (0: none).
 
     The attacker picks one of its squares, one corner of it, and one square of the target; what
     counts is the worst obstacle crossed by the lines from that corner to the four corners of
     that target square. The attacker picks the choice with the lowest rank.
     """
+    return corner_rank([corner for origin in origins for corner in origin.corners], targets, obstacles)
+
+
+def corner_rank(corners: Iterable[Point], targets: Iterable[Square], obstacles: Mapping[Square, int]) -> int:
+    """Like :func:`chosen_corner_rank`, the attacker choosing among the given corner points."""
     targets = tuple(targets)
     best: int | None = None
-    for origin in origins:
+    for corner in dict.fromkeys(corners):
         for target in targets:
-            for corner in origin.corners:
-                worst = max(line_rank(corner, end, obstacles) for end in target.corners)
-                best = worst if best is None else min(best, worst)
-                if best == 0:
-                    return 0
+            worst = max(line_rank(corner, end, obstacles) for end in target.corners)
+            best = worst if best is None else min(best, worst)
+            if best == 0:
+                return 0
     return best or 0
 
 

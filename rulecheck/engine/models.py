@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rulecheck.engine.dice import DiceExpr
-from rulecheck.engine.situation import Situation
+from rulecheck.engine.situation_model import Situation
 
 Ability = Literal["str", "dex", "con", "int", "wis", "cha"]
 Action = Literal["M", "A"]

@@ -2,16 +2,19 @@
 
 A :class:`Modifier` changes either the attack test's total (``target="attack"``) or the defence
 it is compared to (``target="defence"``: Def PHY, or Def MAG for a magical attack). It has a
-``kind`` (cover, posture, condition, flanking…), a value, and the attacks it applies to (melee,
-ranged or both).
+``kind`` (cover, stance, condition, flanking…), a ``source`` (the condition or thing that grants
+it), a value, and the attacks it applies to (melee, ranged or both). The kind ``stance`` is the
+body's position (prone, kneeling, sitting); it is not the defensive posture, which the attack
+resolution adds on its own.
 
-Stacking, decided once in :func:`stack`:
+Stacking, decided once in :func:`stack` (DESIGN ruling 10: the Pathfinder meaning of the table):
 
 1. A modifier counts only for its target and for the attack's column (melee or ranged).
 2. Within one kind, bonuses do not add up: only the highest bonus applies.
-3. Within one kind, penalties do not add up either: only the worst penalty applies.
-4. A bonus and a penalty of the same kind both apply; a modifier of 0 changes nothing.
-5. Modifiers of different kinds add up.
+3. Penalties add up, whatever their kind: dazzled (−1) and shaken (−2) give −3.
+4. Only the same source twice does not add up: of two penalties from one source (the same
+   condition given twice, shaken and frightened, which are one row), the worst applies.
+5. A bonus and a penalty both apply; a modifier of 0 changes nothing. Different kinds add up.
 
 The tables (attacker's situation, defender's situation, cover, concealment) are engine data:
 the site's tables are checked cell by cell against them.
@@ -28,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 Column = Literal["melee", "ranged"]
 Target = Literal["attack", "defence"]
 ModifierKind = Literal[
-    "cover", "posture", "condition", "flanking", "height", "squeezing", "dex", "size", "circumstance"
+    "cover", "stance", "condition", "flanking", "height", "squeezing", "dex", "size", "circumstance"
 ]
 #: A footnote of the tables, modelled by the situation rules rather than dropped.
 Footnote = Literal["dex_penalty", "defender_loses_dex", "crossbow_shuriken", "loses_dex", "dex_zero"]
@@ -47,7 +50,8 @@ class Modifier(BaseModel):
     """A bonus (positive) or penalty (negative) to the attack total or to the defence."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    kind: ModifierKind = Field(description="Same-kind modifiers do not stack: the best bonus and worst penalty apply.")
+    kind: ModifierKind = Field(description="Bonuses of one kind do not stack (the highest applies); "
+                                           "penalties add up unless they share a source.")
     source: str = Field(pattern=r"^[a-z][a-z0-9_.-]{0,40}$", description="What grants it, as a key (`attacker.prone`).")
     target: Target = Field(description="`attack` (the attack test's total) or `defence`.")
     value: int = Field(ge=-20, le=20)
@@ -61,7 +65,7 @@ class Modifier(BaseModel):
 
 @dataclass(frozen=True)
 class Stacked:
-    """The outcome of stacking: what applies, what is outdone by a same-kind modifier, the sum."""
+    """The outcome of stacking: what applies, what is outdone (a same-kind bonus, a same-source penalty), the sum."""
 
     applied: tuple[Modifier, ...]
     ignored: tuple[Modifier, ...]
@@ -75,17 +79,18 @@ class Stacked:
 def stack(modifiers: Iterable[Modifier], target: Target, column: Column) -> Stacked:
     """Apply the stacking rule (see the module docstring) to the modifiers of one target.
 
-    The order of ``modifiers`` is kept; between two equal same-kind modifiers, the first applies.
+    The order of ``modifiers`` is kept; between two equal bonuses of a kind, or two equal
+    penalties of a source, the first applies.
     """
     relevant = [m for m in modifiers if m.applies(target, column) and m.value != 0]
-    best: dict[str, int] = {}
-    worst: dict[str, int] = {}
+    best_bonus: dict[str, int] = {}
+    worst_penalty: dict[str, int] = {}
     for index, modifier in enumerate(relevant):
-        chosen = best if modifier.value > 0 else worst
-        current = chosen.get(modifier.kind)
+        chosen, key = (best_bonus, modifier.kind) if modifier.value > 0 else (worst_penalty, modifier.source)
+        current = chosen.get(key)
         if current is None or abs(modifier.value) > abs(relevant[current].value):
-            chosen[modifier.kind] = index
-    keep = set(best.values()) | set(worst.values())
+            chosen[key] = index
+    keep = set(best_bonus.values()) | set(worst_penalty.values())
     return Stacked(
         applied=tuple(m for i, m in enumerate(relevant) if i in keep),
         ignored=tuple(m for i, m in enumerate(relevant) if i not in keep),
@@ -129,7 +134,7 @@ ATTACKER_ROWS: tuple[Row, ...] = (
     Row("flanking", "flanking", Cell(2), Cell("n/a")),
     Row("invisible", "condition", *_both(2, "defender_loses_dex")),
     Row("higher_ground", "height", Cell(1), Cell(0)),
-    Row("prone", "posture", Cell(-4), Cell("impossible", ("crossbow_shuriken",))),
+    Row("prone", "stance", Cell(-4), Cell("impossible", ("crossbow_shuriken",))),
     Row("shaken", "condition", *_both(-2), synonyms=("frightened",)),
     Row("squeezing", "squeezing", *_both(-4)),
 )
@@ -155,9 +160,9 @@ DEFENDER_ROWS: tuple[Row, ...] = (
     Row("flat_footed", "condition", *_both(0, "loses_dex")),
     Row("grappled", "condition", *_both(0, "loses_dex")),
     Row("helpless", "condition", Cell(-4, ("dex_zero",)), Cell(0, ("dex_zero",))),
-    Row("kneeling", "posture", Cell(-2), Cell(2), synonyms=("sitting",)),
+    Row("kneeling", "stance", Cell(-2), Cell(2), synonyms=("sitting",)),
     Row("pinned", "condition", Cell(-4, ("dex_zero",)), Cell(0, ("dex_zero",))),
-    Row("prone", "posture", Cell(-4), Cell(4)),
+    Row("prone", "stance", Cell(-4), Cell(4)),
     Row("squeezing", "squeezing", *_both(-4)),
     Row("stunned", "condition", *_both(-2, "loses_dex")),
 )

@@ -10,8 +10,10 @@ from pydantic import BaseModel
 
 from rulecheck.engine.attack import AttackResult, resolve_attack
 from rulecheck.engine.capability import CapabilityInput, CapabilityResult, resolve_capability
+from rulecheck.engine.coup_de_grace import CoupDeGraceInput, CoupDeGraceResult, resolve_coup_de_grace
 from rulecheck.engine.dying import DyingInput, DyingResult, resolve_dying
 from rulecheck.engine.models import AttackInput
+from rulecheck.engine.opportunity import OpportunityInput, OpportunityResult, resolve_opportunity
 from rulecheck.engine.poison import (
     PoisonApplyInput,
     PoisonApplyResult,
@@ -55,6 +57,12 @@ RULES: Mapping[str, Rule] = {
         Rule("positions", PositionsInput, PositionsResult, resolve_positions,
              "What positions on a square grid decide: distance and reach, cover, concealment, flanking.",
              headline=("in_reach", "cover", "flanking")),
+        Rule("opportunity", OpportunityInput, OpportunityResult, resolve_opportunity,
+             "A move on a square grid: which enemies may make an opportunity attack, and why.",
+             headline=("provokes", "opportunity_from")),
+        Rule("coup_de_grace", CoupDeGraceInput, CoupDeGraceResult, resolve_coup_de_grace,
+             "Whether a coup de grâce may be dealt (or why not), the rounds it takes, what it provokes.",
+             headline=("allowed", "refusal", "rounds")),
         Rule("dying", DyingInput, DyingResult, resolve_dying,
              "An unconscious character's turns: hit dice below zero, stabilisation, death.",
              headline=("below_zero", "dead", "stabilised"), summed_dice=frozenset({"hit_dice"})),

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-from rulecheck.engine.battlefield import Assessment, Battlefield, assess, assessment_steps
+from rulecheck.engine.battlefield import Assessment, assess, assessment_steps
+from rulecheck.engine.models import AttackInput
 from rulecheck.engine.modifiers import (
     ATTACKER,
     CONCEALMENT,
@@ -40,67 +39,25 @@ from rulecheck.engine.modifiers import (
     Row,
     stack,
 )
+from rulecheck.engine.situation_model import (
+    CANNOT_ACT,
+    GRADES,
+    STANCES,
+    AttackerCondition,
+    ConcealmentDegree,
+    CoverDegree,
+    DefenderCondition,
+    Situation,
+    Weapon,
+)
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term
 from rulecheck.errors import RuleError, refuse
 
-if TYPE_CHECKING:
-    from rulecheck.engine.models import AttackInput
-
-AttackerCondition = Literal[
-    "dazzled", "entangled", "flanking", "invisible", "higher_ground", "prone", "shaken", "frightened", "squeezing"
+__all__ = [
+    "CANNOT_ACT", "GRADES", "NEUTRAL", "STANCES", "AttackerCondition", "ConcealmentDegree", "CoverDegree",
+    "DefenderCondition", "Situated", "Situation", "Weapon", "column_of", "situate",
 ]
-DefenderCondition = Literal[
-    "blinded", "invisible", "cowering", "entangled", "flat_footed", "grappled", "helpless", "kneeling", "sitting",
-    "pinned", "prone", "squeezing", "stunned",
-]
-CoverDegree = Literal["none", "partial", "normal", "improved", "soft", "total"]
-ConcealmentDegree = Literal["none", "concealment", "total"]
-Weapon = Literal["other", "bow", "crossbow", "shuriken"]
-
-#: Defender conditions that leave no dodge or parry.
-CANNOT_ACT: frozenset[str] = frozenset({"helpless", "pinned", "stunned", "cowering"})
-POSTURES: frozenset[str] = frozenset({"kneeling", "sitting", "prone"})
-#: Cover degrees a GM may give to grade the cover that the grid finds.
-GRADES: frozenset[str] = frozenset({"partial", "improved"})
-
-
-class Situation(BaseModel):
-    """Conditions, cover, concealment and positions around one attack."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    attacker: tuple[AttackerCondition, ...] = Field((), description="The attacker's situation (table rows).")
-    defender: tuple[DefenderCondition, ...] = Field((), description="The defender's situation (table rows).")
-    cover: CoverDegree | None = Field(None, description="The defender's cover; with a grid, `partial` or "
-                                                        "`improved` grades the cover the grid finds.")
-    concealment: ConcealmentDegree | None = Field(None, description="20 % or 50 % miss chance.")
-    weapon: Weapon = Field("other", description="Where it matters: bow, crossbow, shuriken or other.")
-    attacker_grappled: bool = Field(False, description="The attacker is grappled too: a grappled defender "
-                                                       "keeps its DEX.")
-    coup_de_grace: bool = Field(False, description="A coup de grâce on a helpless defender.")
-    immune_to_criticals: bool = Field(False, description="The defender is immune to critical hits "
-                                                         "(no coup de grâce).")
-    grid: Battlefield | None = Field(None, description="Positions: reach, cover, concealment, flanking.")
-    modifiers: tuple[Modifier, ...] = Field((), description="Other modifiers (a spell, the GM's call).")
-
-    @model_validator(mode="after")
-    def _consistent(self) -> Situation:
-        for side in ("attacker", "defender"):
-            listed: tuple[str, ...] = getattr(self, side)
-            twice = sorted({c for c in listed if listed.count(c) > 1})
-            if twice:
-                raise ValueError(f"{side}: `{twice[0]}` is listed twice")
-        postures = [c for c in self.defender if c in POSTURES]
-        if len(postures) > 1:
-            raise ValueError(f"defender: `{postures[0]}` and `{postures[1]}` are two postures; keep one")
-        if self.grid is not None:
-            if "flanking" in self.attacker:
-                raise ValueError("attacker: flanking comes from the grid's positions; remove `flanking`")
-            if self.cover is not None and self.cover not in GRADES:
-                raise ValueError(f"cover: `{self.cover}` contradicts the grid, which finds the cover itself; "
-                                 "with a grid, `cover` only grades it (`partial` or `improved`)")
-        return self
-
 
 @dataclass
 class Situated:
@@ -237,7 +194,13 @@ def _modifier(row: Row, side: str, target: Literal["attack", "defence"], column:
 def _dex_modifiers(
     given: AttackInput, situation: Situation, attackers: list[Row], defenders: list[Row], column: Column
 ) -> tuple[Modifier, ...]:
-    """The footnotes on the defender's DEX, as Def PHY modifiers of kind ``dex`` (worst applies)."""
+    """The footnotes on the defender's DEX, as Def PHY modifiers of kind ``dex``.
+
+    They change one number, the DEX inside Def PHY, one after the other: entangled lowers it by 2,
+    then losing the DEX bonus takes away what is left of a positive DEX; a DEX counted as −5
+    replaces it, and then nothing else matters. So the penalties add up without ever taking away
+    more than the DEX they act on.
+    """
     dex = given.defender.ability("dex")
     notes = {note for row in defenders for note in row.cell(column).footnotes
              if not (row.key == "grappled" and situation.attacker_grappled)}
@@ -247,6 +210,7 @@ def _dex_modifiers(
     found = []
     if "dex_penalty" in notes:
         found.append(Modifier(kind="dex", source="dex.entangled", target="defence", value=ENTANGLED_DEX))
+        dex += ENTANGLED_DEX
     if "loses_dex" in notes or "defender_loses_dex" in from_attacker:
         found.append(Modifier(kind="dex", source="dex.loses_bonus", target="defence", value=-max(0, dex)))
     return tuple(found)
@@ -302,23 +266,47 @@ def _check_attack(
         _check_coup_de_grace(given, situation, adjacent, refuse)
 
 
+CoupDeGraceRefusal = Literal["not_helpless", "immune_to_criticals", "spell", "ranged_weapon", "not_adjacent"]
+
+#: Why a coup de grâce is refused, as the engine says it to an author (pages show the localized words).
+COUP_DE_GRACE_REFUSALS: dict[str, tuple[str, tuple[str, ...], str | None]] = {
+    "not_helpless": ("a coup de grâce needs a helpless defender", ("situation", "coup_de_grace"),
+                     "add `helpless` to `situation.defender`"),
+    "immune_to_criticals": ("no coup de grâce against a creature immune to critical hits",
+                            ("situation", "coup_de_grace"), None),
+    "spell": ("a coup de grâce is dealt with a weapon, not a spell", ("attack", "kind"), None),
+    "ranged_weapon": ("a ranged coup de grâce needs a bow or a crossbow", ("situation", "weapon"), None),
+    "not_adjacent": ("a coup de grâce with a bow or crossbow is dealt from an adjacent square", ("contact",),
+                     "set `contact: true`, or place both side by side on the grid"),
+}
+
+
+def coup_de_grace_refusal(given: AttackInput, situation: Situation, adjacent: bool) -> CoupDeGraceRefusal | None:
+    """Why this coup de grâce cannot be dealt, or ``None`` when it can (seed 004, helpless targets)."""
+    if "helpless" not in situation.defender:
+        return "not_helpless"
+    if situation.immune_to_criticals:
+        return "immune_to_criticals"
+    if given.attack.kind == "magic":
+        return "spell"
+    if given.attack.kind == "ranged":
+        if situation.weapon not in ("bow", "crossbow"):
+            return "ranged_weapon"
+        if not adjacent:
+            return "not_adjacent"
+    return None
+
+
 def _check_coup_de_grace(
     given: AttackInput, situation: Situation, adjacent: bool, refuse: Callable[..., RuleError]
 ) -> None:
-    if "helpless" not in situation.defender:
-        raise refuse("a coup de grâce needs a helpless defender", "situation", "coup_de_grace",
-                     hint="add `helpless` to `situation.defender`")
-    if situation.immune_to_criticals:
-        raise refuse("no coup de grâce against a creature immune to critical hits", "situation", "coup_de_grace")
-    if given.attack.kind == "magic":
-        raise refuse("a coup de grâce is dealt with a weapon, not a spell", "attack", "kind")
-    if given.attack.kind == "ranged":
-        if situation.weapon not in ("bow", "crossbow"):
-            raise refuse("a ranged coup de grâce needs a bow or a crossbow", "situation", "weapon")
-        if not adjacent:
-            raise refuse("a coup de grâce with a bow or crossbow is dealt from an adjacent square",
-                         *(("situation", "grid") if situation.grid else ("contact",)),
-                         hint="set `contact: true`, or place both side by side on the grid")
+    refusal = coup_de_grace_refusal(given, situation, adjacent)
+    if refusal is None:
+        return
+    message, where, hint = COUP_DE_GRACE_REFUSALS[refusal]
+    if refusal == "not_adjacent" and situation.grid:
+        where = ("situation", "grid")
+    raise refuse(message, *where, hint=hint)
 
 
 def _prone_steps(given: AttackInput, situation: Situation, column: Column) -> list[Step]:

@@ -1,10 +1,17 @@
-"""Words for combat modifiers: conditions, cover, concealment, flanking, reach, sizes, coup de grâce.
+"""Words for combat modifiers: conditions, cover, concealment, flanking, reach, sizes, coup de grâce,
+and opportunity attacks on the grid.
 
 ``LABELS`` also names the rows of the checked tables on the modifiers page: a table row's first
 cell must be the label of an engine row (``attacker.dazzled``, ``cover.partial``, ``size.tiny``).
+Refusals a reader can meet on a page (``coup_de_grace.immune_to_criticals``…) are words here too,
+so that a French page never shows the engine's English message.
 """
 
+import string
 from collections.abc import Mapping
+
+#: A creature of a grid example is named by its letter on the map, in both languages.
+_LETTERS = {f"creature.{letter}": letter for letter in string.ascii_letters}
 
 LABELS: Mapping[str, Mapping[str, str]] = {
     "fr": {
@@ -23,12 +30,13 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "concealment.concealment": "camouflage", "concealment.total": "camouflage total",
         "dex.entangled": "DEX, enchevêtré", "dex.loses_bonus": "sans bonus de DEX", "dex.zero": "DEX comptée −5",
         "size.fine": "Infime", "size.diminutive": "Minuscule", "size.tiny": "Très petit", "size.small": "Petit",
-        "size.medium": "Moyen", "size.large-tall": "Grand (debout)", "size.large-long": "Grand (allongé)",
-        "size.huge-tall": "Très grand (debout)", "size.huge-long": "Très grand (allongé)",
-        "size.gargantuan-tall": "Gigantesque (debout)", "size.gargantuan-long": "Gigantesque (allongé)",
-        "size.colossal-tall": "Colossal (debout)", "size.colossal-long": "Colossal (allongé)",
+        "size.medium": "Moyen", "size.large-tall": "Grand (haut)", "size.large-long": "Grand (long)",
+        "size.huge-tall": "Très grand (haut)", "size.huge-long": "Très grand (long)",
+        "size.gargantuan-tall": "Gigantesque (haut)", "size.gargantuan-long": "Gigantesque (long)",
+        "size.colossal-tall": "Colossal (haut)", "size.colossal-long": "Colossal (long)",
         "reach": "allonge", "natural_reach": "allonge naturelle", "weapon_reach": "allonge de l'arme",
         "miss_chance": "% d'échec",
+        **_LETTERS,
     },
     "en": {
         "attacker.dazzled": "dazzled", "attacker.entangled": "entangled",
@@ -52,6 +60,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "size.colossal-tall": "Colossal (tall)", "size.colossal-long": "Colossal (long)",
         "reach": "reach", "natural_reach": "natural reach", "weapon_reach": "weapon's reach",
         "miss_chance": "% miss chance",
+        **_LETTERS,
     },
 }
 
@@ -72,6 +81,16 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.concealment": "Coup de grâce sur une cible camouflée (%)",
         "coup_de_grace.survival": "Difficulté du test de survie",
         "reaction.refused.cannot_act": "Ni esquive ni parade : la cible ne peut pas agir",
+        "coup_de_grace.refused": "Coup de grâce refusé",
+        "coup_de_grace.rounds": "Coup de grâce, en tours de combat",
+        "coup_de_grace.rounds.hidden": "Coup de grâce, un tour de plus pour trouver la cible",
+        "opportunity.leaves_reach": "Sort de l'allonge d'un ennemi",
+        "opportunity.moves_within_reach": "Se déplace dans une grande allonge",
+        "opportunity.enters_square": "Entre dans la case d'un ennemi (allonge 0)",
+        "opportunity.single_step": "Un seul pas d'une case dans une grande allonge",
+        "opportunity.cover": "Protégé par un abri",
+        "opportunity.disengaged": "S'est désengagé",
+        "opportunity.none": "Aucun ennemi ne menace le trajet (cases parcourues)",
     },
     "en": {
         "modifiers.attack": "Attack modifiers",
@@ -89,6 +108,16 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.concealment": "Coup de grâce on a concealed target (%)",
         "coup_de_grace.survival": "Survival test difficulty",
         "reaction.refused.cannot_act": "No dodge or parry: the defender cannot act",
+        "coup_de_grace.refused": "Coup de grâce refused",
+        "coup_de_grace.rounds": "Coup de grâce, in rounds",
+        "coup_de_grace.rounds.hidden": "Coup de grâce, one more round to find the target",
+        "opportunity.leaves_reach": "Leaves an enemy's reach",
+        "opportunity.moves_within_reach": "Moves inside a long reach",
+        "opportunity.enters_square": "Enters an enemy's square (reach 0)",
+        "opportunity.single_step": "A single 1-square step inside a long reach",
+        "opportunity.cover": "Protected by cover",
+        "opportunity.disengaged": "Disengaged first",
+        "opportunity.none": "No enemy threatens the path (squares moved)",
     },
 }
 
@@ -107,6 +136,15 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "concealment": "camouflage",
         "cell.n/a": "—", "cell.impossible": "impossible", "cell.total_concealment": "camouflage total",
         "field.in_reach": "À portée", "field.cover": "Abri", "field.flanking": "En tenaille",
+        "field.allowed": "Permis", "field.refusal": "Refus", "field.rounds": "Tours de combat",
+        "field.opportunity_from": "Attaques d'opportunité de", "field.provokes": "Provoque",
+        "coup_de_grace.not_helpless": "la cible n'est pas sans défense",
+        "coup_de_grace.immune_to_criticals": "impossible contre une créature immunisée aux critiques",
+        "coup_de_grace.spell": "un sort ne porte pas de coup de grâce, il faut une arme",
+        "coup_de_grace.ranged_weapon": "à distance, seuls l'arc et l'arbalète conviennent",
+        "coup_de_grace.not_adjacent": "à l'arc ou à l'arbalète, il faut être dans une case voisine",
+        "refusal.not_helpless": "cible pas sans défense", "refusal.immune_to_criticals": "immunisée aux critiques",
+        "refusal.spell": "sort", "refusal.ranged_weapon": "arme à distance", "refusal.not_adjacent": "pas au contact",
     },
     "en": {
         "not_stacking": "does not stack", "concealment_miss": "the attack misses",
@@ -122,5 +160,14 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "concealment": "concealment",
         "cell.n/a": "—", "cell.impossible": "impossible", "cell.total_concealment": "total concealment",
         "field.in_reach": "In reach", "field.cover": "Cover", "field.flanking": "Flanking",
+        "field.allowed": "Allowed", "field.refusal": "Refusal", "field.rounds": "Rounds",
+        "field.opportunity_from": "Opportunity attacks from", "field.provokes": "Provokes",
+        "coup_de_grace.not_helpless": "the target is not helpless",
+        "coup_de_grace.immune_to_criticals": "impossible against a creature immune to critical hits",
+        "coup_de_grace.spell": "a spell deals no coup de grâce, it takes a weapon",
+        "coup_de_grace.ranged_weapon": "at range, only a bow or a crossbow will do",
+        "coup_de_grace.not_adjacent": "with a bow or a crossbow, the attacker must be in a neighbouring square",
+        "refusal.not_helpless": "target not helpless", "refusal.immune_to_criticals": "immune to critical hits",
+        "refusal.spell": "spell", "refusal.ranged_weapon": "ranged weapon", "refusal.not_adjacent": "not adjacent",
     },
 }

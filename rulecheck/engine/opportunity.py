@@ -1,0 +1,155 @@
+"""The ``opportunity`` rule: which creatures a move on the grid lets strike, before any die is rolled.
+
+The creature ``A`` moves square by square along ``path``; every other creature drawn in small
+letters (and ``D``) is an enemy of it, capital letters are its allies. A move provokes an
+opportunity attack from an enemy that threatens the square the mover leaves, in three cases
+(interpretation notes on the opportunity page):
+
+- **leaving melee** (seed 002): the step takes the mover out of the enemy's reach, away from it,
+  and the mover has not disengaged;
+- **moving inside a long reach** (seed 004): the enemy's natural reach is above 1 square and the
+  step keeps the mover inside it, unless the whole move is a single 1-square step;
+- **entering a square** (seed 004): a mover of reach 0 steps into the enemy's square to attack it.
+
+Moving around a creature of reach 1 while staying next to it is none of these and provokes
+nothing. Disengaging (it costs A) cancels every opportunity attack of the move. An enemy against
+which the mover has cover, in the square it leaves, cannot make an opportunity attack. Each
+enemy makes one opportunity attack at most.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, model_validator
+
+from rulecheck.engine.battlefield import ATTACKER, Battlefield, Placed, layout, melee_cover
+from rulecheck.engine.grid import Space, distance
+from rulecheck.engine.models import Model
+from rulecheck.engine.sources import DiceSource
+from rulecheck.engine.trace import Step, Term, Trace
+from rulecheck.errors import RuleError
+
+Reason = Literal["leaves_reach", "moves_within_reach", "enters_square"]
+#: The longest path a move may give, in squares (two movement actions of 10 squares each).
+MAX_PATH = 20
+
+
+class MoveField(Battlefield):
+    """A battlefield where only the moving creature ``A`` must be drawn."""
+
+    required: ClassVar[tuple[str, ...]] = (ATTACKER,)
+
+
+class OpportunityInput(Model):
+    """A grid, the squares the creature ``A`` moves through, and whether it disengaged first."""
+
+    grid: MoveField
+    path: tuple[tuple[int, int], ...] = Field(
+        min_length=1, max_length=MAX_PATH,
+        description="[column, row] of each square A steps into, in order (its top-left square when bigger).",
+    )
+    disengaged: bool = Field(False, description="A disengaged first (it costs A): the move provokes nothing.")
+
+    @model_validator(mode="after")
+    def _walkable(self) -> OpportunityInput:
+        grid = layout(self.grid)
+        mover = grid.creatures[ATTACKER]
+        width, height = grid.width, grid.height
+        here = mover.space
+        for index, (x, y) in enumerate(self.path):
+            there = Space(x, y, here.side)
+            where = f"path[{index}] = [{x}, {y}]"
+            if distance(here, there) != 1 or (here.x, here.y) == (x, y):
+                raise ValueError(f"{where} is not next to the square before it; a path goes one square at a time")
+            for square in there.squares:
+                if not (0 <= square.x < width and 0 <= square.y < height):
+                    raise ValueError(f"{where} takes A off the map ({width}×{height} squares)")
+                if square in grid.walls or square in grid.low:
+                    raise ValueError(f"{where} takes A onto an obstacle")
+                if mover.size.space >= 1:
+                    for letter, other in grid.creatures.items():
+                        if letter != ATTACKER and square in other.space and other.size.space >= 1:
+                            raise ValueError(f"{where} takes A into the square of `{letter}`; only a creature "
+                                             "smaller than a square can enter another creature's square")
+            here = there
+        return self
+
+
+class OpportunityResult(Model):
+    """Who may strike the moving creature."""
+
+    provokes: bool
+    opportunity_attacks: int
+    opportunity_from: tuple[str, ...] = Field(description="The letters of the enemies that may strike, in order.")
+    single_step: bool = Field(description="The whole move is one square.")
+    trace: Trace
+
+
+def provocation(enemy: Placed, start: Space, end: Space, mover: Placed, single_step: bool) -> Reason | None:
+    """Why stepping from ``start`` to ``end`` lets ``enemy`` strike the mover, if it does."""
+    if not enemy.threatens_space(start):
+        return None
+    before, after = distance(enemy.space, start), distance(enemy.space, end)
+    if mover.size.reach == 0 and after == 0 < before:
+        return "enters_square"
+    if not enemy.threatens_space(end):
+        return "leaves_reach" if after > before else None
+    if enemy.size.reach > 1 and not single_step:
+        return "moves_within_reach"
+    return None
+
+
+def resolve_opportunity(given: OpportunityInput, dice: DiceSource) -> OpportunityResult:
+    """Walk the path and list the enemies that may make an opportunity attack; no dice are rolled."""
+    grid = layout(given.grid)
+    mover = grid.creatures[ATTACKER]
+    enemies = {letter: c for letter, c in sorted(grid.creatures.items()) if not letter.isupper() or letter == "D"}
+    single_step = len(given.path) == 1
+    steps: list[Step] = []
+    if given.disengaged:
+        if not any(e.threatens(mover) for e in enemies.values()):
+            raise RuleError("A disengages, but no enemy threatens its starting square",
+                            field=("given", "disengaged"), hint="disengage only from melee contact")
+        steps.append(Step(anchor="disengage", event="opportunity.disengaged", value=0, verdict="no_opportunity"))
+        return OpportunityResult(provokes=False, opportunity_attacks=0, opportunity_from=(),
+                                 single_step=single_step, trace=tuple(steps))
+    found: list[str] = []
+    here = mover.space
+    for x, y in given.path:
+        there = Space(x, y, here.side)
+        for letter, enemy in enemies.items():
+            if letter in found:
+                continue
+            reason = provocation(enemy, here, there, mover, single_step)
+            if reason is None:
+                if enemy.size.reach > 1 and single_step and enemy.threatens_space(here) \
+                        and enemy.threatens_space(there):
+                    steps.append(_step("single_step", letter, enemy, here, "no_opportunity"))
+                continue
+            standing = Placed(ATTACKER, here, mover.size, mover.reach_weapon)
+            if melee_cover(grid, enemy, standing) != "none":
+                steps.append(_step("cover", letter, enemy, here, "no_opportunity"))
+                continue
+            found.append(letter)
+            steps.append(_step(reason, letter, enemy, here, "provokes"))
+        here = there
+    if not steps:
+        steps.append(Step(anchor="opportunity-approach", event="opportunity.none", value=len(given.path),
+                          verdict="no_opportunity"))
+    return OpportunityResult(provokes=bool(found), opportunity_attacks=len(found), opportunity_from=tuple(found),
+                             single_step=single_step, trace=tuple(steps))
+
+
+_ANCHORS = {"leaves_reach": "opportunity-attack", "moves_within_reach": "opportunity-approach",
+            "enters_square": "opportunity-reach-zero", "single_step": "opportunity-approach",
+            "cover": "opportunity-approach"}
+
+
+def _step(event: str, letter: str, enemy: Placed, start: Space, verdict: str) -> Step:
+    """``Moves inside a long reach: 2 (o) ≤ 2 (reach) → provokes``: the distance to the enemy
+    from the square left."""
+    apart = distance(enemy.space, start)
+    return Step(anchor=_ANCHORS[event], event=f"opportunity.{event}",
+                terms=(Term(value=apart, label=f"creature.{letter}"),),
+                op="<=", against=enemy.reach, against_label="reach", verdict=verdict)
