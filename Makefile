@@ -11,7 +11,7 @@ ifneq ($(SOURCE_DATE_EPOCH),)
 export SOURCE_DATE_EPOCH
 endif
 
-.PHONY: serve site test lint typecheck unit build-check check clean fuzz
+.PHONY: serve site pdf test lint typecheck unit build-check check clean fuzz
 
 $(STAMP): pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -70,3 +70,7 @@ unshare:
 	@command -v unshare >/dev/null || { $(SUDO) apt-get update -q && $(APT_INSTALL) util-linux; }
 
 unit: $(NODE_STAMP) $(CHROMIUM) unshare
+
+# The print edition and the GM's quick reference of each language, as PDFs beside the pages.
+pdf: site $(CHROMIUM)
+	$(BIN)/python -m rulecheck.hosts.pdf site

@@ -1,0 +1,102 @@
+"""``make pdf``: print each language's print edition and quick reference to PDF with Chromium.
+
+The built site works from ``file://``, so Chromium opens the pages straight from ``site/`` (no
+server, no network) and prints them with their print styles: the rulebook on A4 portrait pages,
+numbered, and the GM's quick reference on A4 landscape sheets. Each PDF is written to a
+temporary file beside its target and renamed over it, so an interrupted run leaves the previous
+PDF whole. Playwright drives Debian's Chromium (``/usr/bin/chromium``), as in the browser tests.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND"]
+FOOTER = (
+    '<div style="width:100%;font-size:8px;color:#555;text-align:center;font-family:sans-serif">'
+    '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
+)
+
+
+@dataclass(frozen=True)
+class PdfEdition:
+    """One PDF: the page it prints (relative to the site) and where it writes the PDF."""
+
+    page: str
+    target: str
+    landscape: bool = False
+
+
+#: The PDFs ``make pdf`` writes; the site's pages link to these names.
+EDITIONS = (
+    PdfEdition("print.html", "regles-de-combat.pdf"),
+    PdfEdition("en/print.html", "en/combat-rules.pdf"),
+    PdfEdition("quick-reference.html", "aide-memoire-mj.pdf", landscape=True),
+    PdfEdition("en/quick-reference.html", "en/gm-quick-reference.pdf", landscape=True),
+)
+
+
+class PdfError(Exception):
+    """Why the PDFs could not be made, in words for the person who ran ``make pdf``."""
+
+
+def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS) -> list[Path]:
+    """Print every edition of the built ``site`` to its PDF; the paths written, in order."""
+    missing = [e.page for e in editions if not (site / e.page).is_file()]
+    if missing:
+        raise PdfError(f"{site} has no {', '.join(missing)}: build the site first (`make site`)")
+    if not CHROMIUM.is_file():
+        raise PdfError(f"{CHROMIUM} is missing: install Debian's chromium package (`make pdf` does)")
+    from playwright.sync_api import sync_playwright  # a development dependency, needed here only
+
+    written = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            for edition in editions:
+                page.goto((site / edition.page).resolve().as_uri(), wait_until="load")
+                page.emulate_media(media="print")
+                target = site / edition.target
+                with tempfile.NamedTemporaryFile(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp",
+                                                 delete=False) as temporary:
+                    partial = Path(temporary.name)
+                try:
+                    page.pdf(
+                        path=str(partial), format="A4", landscape=edition.landscape, print_background=True,
+                        display_header_footer=not edition.landscape, header_template="<span></span>",
+                        footer_template=FOOTER,
+                        margin={"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"}
+                        if not edition.landscape else {"top": "7mm", "bottom": "7mm", "left": "8mm", "right": "8mm"},
+                    )
+                    with partial.open("rb") as done:
+                        os.fsync(done.fileno())
+                    os.chmod(partial, 0o644)
+                    os.replace(partial, target)
+                finally:
+                    partial.unlink(missing_ok=True)
+                written.append(target)
+        finally:
+            browser.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    site = Path(args[0] if args else "site")
+    try:
+        for path in write_pdfs(site):
+            print(f"pdf: wrote {path}")
+    except PdfError as error:
+        print(f"pdf: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,190 @@
+"""MkDocs plugin: a print edition per language, every rules page on one page, in the nav's order.
+
+The print page is an ordinary page of each language (``print.md`` by default) holding a marker
+comment, ``<!-- rulecheck-print -->``. MkDocs turns every page's Markdown into HTML before it
+renders any template, so when the print page reaches its template the plugin has every page of
+its language (cards, bound numbers and tooltips included) and puts in place of the marker:
+
+- a cover (site name and description) and a table of contents (pages and their sections);
+- each page, in the nav's order, as a section of its own: its element ids get the page's name as
+  a prefix (two pages may share a heading id, and tab groups share generated ids), and links
+  between pages become links inside the document (``criticals.html#natural-20`` →
+  ``#criticals--natural-20``).
+
+Print styles (``assets/rulecheck-print.css``) give A4 pages, no navigation or search chrome,
+cards with their trace and outcome but without their YAML source, and a new sheet per page.
+``make pdf`` prints the page with Chromium (``rulecheck/hosts/pdf.py``).
+
+Written with mkdocs-static-i18n in mind: each language is a build of its own, with its own
+nav, so the plugin collects pages per build and never mixes languages.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html import escape
+from importlib import resources
+from pathlib import Path, PurePosixPath
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
+
+MARKER = "<!-- rulecheck-print -->"
+CSS = "assets/rulecheck-print.css"
+TAG = re.compile(r"<(?P<name>[a-zA-Z][a-zA-Z0-9-]*)(?P<attrs>\s[^<>]*)?>")
+# Attributes that hold an element id, or a list of them, within one page.
+ID_ATTRIBUTE = re.compile(
+    r'(?P<lead>\s(?:id|for|name|aria-controls|aria-labelledby|aria-describedby)=")(?P<value>[^"]*)"')
+HREF = re.compile(r'(?P<lead>\shref=")(?P<value>[^"]*)"')
+H2 = re.compile(r'<h2 id="(?P<id>[^"]+)"[^>]*>(?P<text>.*?)</h2>', re.DOTALL)
+HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
+ANY_TAG = re.compile(r"<[^<>]*>")
+WORDS = {
+    "fr": {"contents": "Sommaire", "edition": "Édition imprimable"},
+    "en": {"contents": "Contents", "edition": "Print edition"},
+}
+
+
+class PrintEditionConfig(Config):  # type: ignore[no-untyped-call]
+    enabled = c.Type(bool, default=True)
+    #: The print page of each language, relative to the language's folder.
+    page = c.Type(str, default="print.md")
+    #: Pages of the nav left out of the print edition (the print page itself always is).
+    exclude = c.ListOfItems(c.Type(str), default=[])
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """One page of the print edition: its name (the id prefix), title and rewritten HTML."""
+
+    name: str
+    title: str
+    html: str
+    sections: tuple[tuple[str, str], ...]  # (id, text) of each h2
+
+
+def page_name(url: str) -> str:
+    """A page's name in the print edition: its file name without ``.html`` (``reactions``)."""
+    return PurePosixPath(url.split("#")[0]).name.removesuffix(".html") or "index"
+
+
+def prefixed(html: str, name: str, pages: set[str]) -> str:
+    """``html`` with every id (and id reference) prefixed by ``name--`` and inter-page links internal.
+
+    ``pages`` are the file names (``reactions.html``) of the pages in the edition: a link to one
+    of them becomes a link to its chapter, or to the prefixed id inside it.
+    """
+
+    def href(match: re.Match[str]) -> str:
+        value = match["value"]
+        target, _, fragment = value.partition("#")
+        if not target and fragment:
+            value = f"#{name}--{fragment}"
+        elif "/" not in target and ":" not in target and target in pages:
+            other = page_name(target)
+            value = f"#{other}--{fragment}" if fragment else f"#chapter-{other}"
+        return f'{match["lead"]}{value}"'
+
+    def ids(match: re.Match[str]) -> str:
+        value = " ".join(f"{name}--{token}" for token in match["value"].split())
+        return f'{match["lead"]}{value}"'
+
+    def tag(match: re.Match[str]) -> str:
+        attrs = match["attrs"]
+        if not attrs:
+            return match.group(0)
+        attrs = HREF.sub(href, ID_ATTRIBUTE.sub(ids, attrs))
+        return f"<{match['name']}{attrs}>"
+
+    return TAG.sub(tag, html)
+
+
+def chapter(page: Page, html: str, pages: set[str]) -> Chapter:
+    name = page_name(page.url)
+    sections = tuple(
+        (f"{name}--{m['id']}", ANY_TAG.sub("", HEADERLINK.sub("", m["text"])).strip()) for m in H2.finditer(html)
+    )
+    return Chapter(name, page.title or name, prefixed(html, name, pages), sections)
+
+
+def edition(chapters: list[Chapter], *, site_name: str, description: str, language: str) -> str:
+    """The print edition's HTML: cover, table of contents, then every chapter."""
+    words = WORDS.get(language, WORDS["en"])
+    toc = "".join(
+        f'<li><a href="#chapter-{ch.name}">{escape(ch.title)}</a>'
+        + ("<ol>" + "".join(f'<li><a href="#{sid}">{escape(text)}</a></li>' for sid, text in ch.sections) + "</ol>"
+           if ch.sections else "")
+        + "</li>"
+        for ch in chapters
+    )
+    body = "".join(
+        f'<section class="rc-print-chapter" id="chapter-{ch.name}">{ch.html}</section>' for ch in chapters
+    )
+    return (
+        '<div class="rc-print">'
+        f'<section class="rc-print-cover"><p class="rc-print-cover__title">{escape(site_name)}</p>'
+        f'<p class="rc-print-cover__subtitle">{escape(words["edition"])}</p>'
+        f'<p class="rc-print-cover__description">{escape(description)}</p></section>'
+        f'<nav class="rc-print-toc" aria-labelledby="print-contents">'
+        f'<h2 id="print-contents">{escape(words["contents"])}</h2><ol>{toc}</ol></nav>'
+        f"{body}</div>"
+    )
+
+
+class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-untyped-call]
+    def __init__(self) -> None:
+        self._contents: dict[str, tuple[Page, str]] = {}
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        if CSS not in config.extra_css:  # on_config runs once per language with i18n
+            config.extra_css.append(CSS)
+        return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        self._contents = {}  # one language per build with mkdocs-static-i18n
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        if self.config.enabled:
+            self._contents[page.file.src_uri] = (page, html)
+        return None
+
+    def _is_print_page(self, page: Page) -> bool:
+        return PurePosixPath(page.file.src_uri).name == self.config.page
+
+    def on_page_context(
+        self, context: TemplateContext, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext | None:
+        if not self.config.enabled or not self._is_print_page(page):
+            return None
+        if page.content is None or MARKER not in page.content:
+            raise PluginError(f"print edition: {page.file.src_uri} must hold the marker {MARKER}")
+        excluded = {self.config.page, *self.config.exclude}
+        chosen = [p for p in nav.pages if PurePosixPath(p.file.src_uri).name not in excluded]
+        missing = [p.file.src_uri for p in chosen if p.file.src_uri not in self._contents]
+        if missing:
+            raise PluginError(f"print edition: no content for {', '.join(missing)}")
+        names = {PurePosixPath(p.url).name for p in chosen}
+        chapters = [chapter(p, self._contents[p.file.src_uri][1], names) for p in chosen]
+        language = str(config.theme.get("language") or "en")
+        page.content = page.content.replace(
+            MARKER, edition(chapters, site_name=config.site_name, description=config.site_description or "",
+                            language=language))
+        return context
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled:
+            return
+        # Written here rather than added in on_files: mkdocs-static-i18n rejects generated files.
+        target = Path(config.site_dir) / CSS
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(resources.files("rulecheck.hosts").joinpath(CSS).read_text("utf-8"), "utf-8")
