@@ -120,6 +120,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.effect": "Effet", "field.extra_damage": "Dégâts supplémentaires",
         "field.resisted": "Résiste", "field.hp": "PV", "field.mp": "PM",
         "field.actions": "Actions", "field.damage": "Dégâts",
+        "refusal.short_rest_both": "un repos court rend les PV ou les PM, pas les deux\u202f: il faut choisir",
     },
     "en": {
         "test_passed": "passed", "test_failed": "failed",
@@ -137,5 +138,6 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.effect": "Effect", "field.extra_damage": "Extra damage",
         "field.resisted": "Resists", "field.hp": "HP", "field.mp": "MP",
         "field.actions": "Actions", "field.damage": "Damage",
+        "refusal.short_rest_both": "a short rest gives back HP or MP, not both: choose one",
     },
 }
