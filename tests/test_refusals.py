@@ -121,3 +121,20 @@ def test_every_refusal_code_of_the_engine_is_worded_in_both_languages() -> None:
     missing = [(code, language) for code in sorted(codes) for language in LANGUAGES
                if not has_refusal_wording(code, language)]
     assert missing == []
+
+
+def test_the_command_line_prints_a_shown_refusal_as_json_or_in_a_language(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from rulecheck.hosts.cli import main
+
+    example = tmp_path / "late-guard.yaml"
+    example.write_text("id: late-guard\nrule: turn\ngiven:\n  plan:\n    - {do: attack}\n"
+                       "    - {do: posture, gives_up: [A]}\nexpect:\n  refused: posture_not_first\n", "utf-8")
+    runner = CliRunner()
+    as_json = runner.invoke(main, ["run", str(example)])
+    assert as_json.exit_code == 0
+    assert '"code": "posture_not_first"' in as_json.output and '"field": "given.plan[1]"' in as_json.output
+    french = runner.invoke(main, ["run", "--lang", "fr", str(example)])
+    assert french.exit_code == 0
+    assert french.output.startswith("Refusé\u00a0: la posture défensive se choisit au début du tour")
