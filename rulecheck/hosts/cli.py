@@ -82,8 +82,8 @@ def run(file: Any, lang: str | None) -> None:
     outcome = None if isinstance(parsed, list) else check_example(parsed)
     if outcome is not None:
         problems = outcome.problems
-    if outcome is not None and outcome.refusal is not None and outcome.refusal.code is not None:
-        refusal = outcome.refusal
+    refusal = outcome.refusal if outcome is not None else None
+    if outcome is not None and refusal is not None and refusal.code is not None:
         if lang:
             colon = "\u00a0:" if lang == "fr" else ":"
             click.echo(f"{rendering.word('card.refused', lang)}{colon} "
