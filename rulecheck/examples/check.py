@@ -170,11 +170,11 @@ def _check_refusal(parsed: ParsedExample, outcome: Outcome, error: RulecheckErro
         outcome.problems.append(parsed.problem(
             "an example that shows a refusal expects nothing else: the rules give no result", ("expect", name)))
     if not isinstance(error, RuleError) or error.code != expected:
-        got = error.code if isinstance(error, RuleError) and error.code else "another error"
+        code = error.code if isinstance(error, RuleError) else None
+        got = f"`{code}`" if code else "an error with no refusal code"
+        drift = {"expected": expected, "actual": code, "kind": "drift"} if code else {}
         outcome.problems.append(parsed.problem(
-            f"expected the refusal `{expected}`, got `{got}`: {message}", ("expect", "refused"),
-            expected=expected, actual=got if got != "another error" else None, kind="drift",
-        ))
+            f"expected the refusal `{expected}`, got {got}: {message}", ("expect", "refused"), **drift))
         return outcome
     missing = [language for language in LANGUAGES if not has_refusal_wording(error.code, language)]
     if missing:
