@@ -103,7 +103,8 @@ class DisengageStep(Model):
 
 
 class PostureStep(Model):
-    """A defensive posture, giving up ``[A]`` (+1 to both defences) or ``[A, M]`` (+2)."""
+    """A defensive posture, giving up ``[A]`` (+1 to both defences) or ``[A, M]`` (+2) until the
+    creature's next turn. It is chosen at the start of the turn: only as the plan's first step."""
 
     do: Literal["posture"]
     gives_up: tuple[Action, ...] = Field(min_length=1, max_length=2)
