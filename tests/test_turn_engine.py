@@ -285,3 +285,27 @@ def test_a_turn_refuses_a_known_capability_written_with_another_cost() -> None:
     error = refused([{"do": "capability", "card": "Châtiment de l'Hérétique | C - A - MAG(SAG) - 15m"}])
     assert error.field == ("given", "plan", 0, "card")
     assert "the cost MA; this card says A" in str(error)
+
+
+# Refusals carry a code and the numbers their wording needs, the same in every language.
+
+def test_refusal_codes_and_params_of_the_turn() -> None:
+    third = refused([{"do": "move", "metres": 10}, {"do": "move", "metres": 10}, {"do": "move", "metres": 1}])
+    assert (third.code, third.field) == ("movement_limit", ("given", "plan", 2, "metres"))
+    assert dict(third.params) == {"metres": 21}
+    mp = refused([{"do": "capability", "card": SMITE}], mp=2)
+    assert (mp.code, dict(mp.params)) == ("not_enough_mp", {"cost": 3, "mp": 2})
+    surprised = refused([{"do": "free", "what": "talk"}], surprised=True)
+    assert (surprised.code, surprised.field) == ("surprised_round_one", ("given", "plan", 0))
+    lonely = refused([{"do": "disengage"}])
+    assert lonely.code == "disengage_without_contact"
+    card = refused([{"do": "capability", "card": "Attaque Éclair | C - MA - PHY(DEX)"}])
+    assert (card.code, dict(card.params)) == ("capability_cost", {"capability": "Attaque Éclair", "rules": "A",
+                                                                  "card": "MA"})
+
+
+def test_a_single_move_beyond_20_metres_keeps_its_code_on_the_movement_rule() -> None:
+    with pytest.raises(RuleError) as caught:
+        move(25)
+    assert (caught.value.code, caught.value.field, dict(caught.value.params)) == (
+        "movement_limit", ("given", "metres"), {"metres": 25})
