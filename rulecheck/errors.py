@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,13 +37,25 @@ class RulecheckError(Exception):
     """Root of every error rulecheck raises on purpose.
 
     ``field`` is the path of the offending input field, ``hint`` the known fix (if any).
+    ``code`` names a refusal of the rules for an example that shows it (``expect: {refused: …}``)
+    and for its wording in the reader's language; ``params`` fill that wording.
     """
 
-    def __init__(self, message: str, *, field: FieldPath = (), hint: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: FieldPath = (),
+        hint: str | None = None,
+        code: str | None = None,
+        params: Mapping[str, int | str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
         self.hint = hint
+        self.code = code
+        self.params: Mapping[str, int | str] = dict(params or {})
 
     def __str__(self) -> str:
         return f"{self.message} Hint: {self.hint}" if self.hint else self.message
@@ -53,9 +65,10 @@ class RuleError(RulecheckError, ValueError):
     """An input the rules forbid (a posture giving up only M, a third movement action…)."""
 
 
-def refuse(message: str, *field: str | int, hint: str | None = None) -> RuleError:
+def refuse(message: str, *field: str | int, hint: str | None = None, code: str | None = None,
+           params: Mapping[str, int | str] | None = None) -> RuleError:
     """A :class:`RuleError` about the input field ``given.<field…>`` (raise it)."""
-    return RuleError(message, field=("given", *field), hint=hint)
+    return RuleError(message, field=("given", *field), hint=hint, code=code, params=params)
 
 
 class DiceError(RulecheckError, ValueError):

@@ -53,33 +53,42 @@ def test_poison_apply_dc_10_exactly_met_on_both_tests() -> None:
     assert result.applied and result.charges == 3 and result.dc == 10
 
 
-def test_poison_apply_int_one_short_stops_before_dex() -> None:
-    result = apply(1, 5, {"int_test": [8]})
+def test_poison_apply_int_one_short_still_applies_a_flawed_poison() -> None:
+    # Ruling 11: a failed INT test means a weaker or unsuited poison, not a wasted one.
+    result = apply(1, 5, {"int_test": [8], "dex_test": [5]})
     assert result.int_total == 9 and not result.int_success
-    assert result.dex_natural is None and result.dex_total is None and result.dex_success is None
-    assert not result.applied and result.charges == 0
+    assert result.dex_total == 10 and result.dex_success
+    assert result.applied and result.flawed and result.charges == 3
+    assert result.trace[-1].event == "poison.applied.flawed"
+
+
+def test_poison_apply_both_failed_applies_nothing() -> None:
+    result = apply(0, 0, {"int_test": [4], "dex_test": [6]})
+    assert not result.applied and not result.flawed and result.charges == 0 and not result.critical_failure
+    assert result.trace[-1].event == "poison.not_applied"
 
 
 def test_poison_apply_dex_one_short_fails() -> None:
     result = apply(0, 2, {"int_test": [10], "dex_test": [7]})
     assert result.int_success and result.dex_total == 9 and not result.dex_success
-    assert not result.applied
+    assert not result.applied and not result.flawed
 
 
 def test_poison_apply_adds_no_level() -> None:
     given = PoisonApplyInput.model_validate({"applier": {"level": 10, "int": 0, "dex": 0}})
-    result = resolve_poison_apply(given, ScriptedDice({"int_test": [9]}))
-    assert result.int_total == 9 and not result.applied
+    result = resolve_poison_apply(given, ScriptedDice({"int_test": [9], "dex_test": [9]}))
+    assert (result.int_total, result.dex_total) == (9, 9) and not result.applied
 
 
-def test_poison_apply_natural_one_is_a_critical_failure() -> None:
-    result = apply(12, 12, {"int_test": [1]})
-    assert not result.int_success and result.critical_failure and not result.applied
+def test_poison_apply_natural_one_on_int_is_only_a_failed_int_test() -> None:
+    result = apply(12, 12, {"int_test": [1], "dex_test": [5]})
+    assert not result.int_success and result.applied and result.flawed and not result.critical_failure
 
 
-def test_poison_apply_natural_one_on_dex() -> None:
+def test_poison_apply_natural_one_on_dex_risks_the_vial() -> None:
     result = apply(1, 12, {"int_test": [15], "dex_test": [1]})
-    assert result.critical_failure and not result.applied
+    assert result.critical_failure and not result.applied and not result.flawed
+    assert result.trace[-1].event == "poison.not_applied.vial"
 
 
 def test_poison_apply_natural_twenty_always_succeeds() -> None:

@@ -8,6 +8,8 @@ import pytest
 from pydantic import ValidationError
 
 from rulecheck.engine import RestInput, RestResult, ScriptedDice, resolve_rest, short_rest_amount
+from rulecheck.errors import RuleError
+from rulecheck.examples.check import check_example
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.schema import parse_block
 
@@ -57,10 +59,11 @@ def test_long_rest_restores_everything() -> None:
 
 @pytest.mark.parametrize("both", ["both", ["hp", "mp"], ("mp", "hp")])
 def test_short_rest_refuses_both(both: Any) -> None:
-    with pytest.raises(ValidationError) as error:
-        RestInput.model_validate({"character": {"hp": 1, "hp_max": 5}, "kind": "short", "recover": both})
-    assert error.value.errors()[0]["loc"] == ("recover",)
-    assert "never both" in str(error.value)
+    given = RestInput.model_validate({"character": {"hp": 1, "hp_max": 5}, "kind": "short", "recover": both})
+    with pytest.raises(RuleError) as error:
+        resolve_rest(given, ScriptedDice({}))
+    assert error.value.field == ("given", "recover") and error.value.code == "short_rest_both"
+    assert "never both" in error.value.message and "recover: hp" in (error.value.hint or "")
 
 
 def test_a_list_naming_one_pool_is_that_pool() -> None:
@@ -88,12 +91,25 @@ def test_an_example_asking_for_both_is_a_located_problem() -> None:
         "  character: {hp: 1, hp_max: 5, mp: 0, mp_max: 4}\n  kind: short\n  recover: [hp, mp]\n```\n"
     )
     (block,) = find_blocks(page, "docs/fr/rests.md")
-    problems = parse_block(block)
-    assert isinstance(problems, list) and len(problems) == 1
-    problem = problems[0]
+    parsed = parse_block(block)
+    assert not isinstance(parsed, list)
+    (problem,) = check_example(parsed, odds=False).problems
     assert problem.field == "given.recover"
     assert problem.line == 9
     assert "never both" in problem.message
+
+
+def test_an_example_may_show_the_refusal_of_both() -> None:
+    page = (
+        "# Repos\n\n```rulecheck\nid: greedy-rest\nrule: rest\ngiven:\n"
+        "  character: {hp: 1, hp_max: 5, mp: 0, mp_max: 4}\n  kind: short\n  recover: both\n"
+        "expect:\n  refused: short_rest_both\n```\n"
+    )
+    (block,) = find_blocks(page, "docs/fr/rests.md")
+    parsed = parse_block(block)
+    assert not isinstance(parsed, list)
+    outcome = check_example(parsed, odds=False)
+    assert outcome.ok and outcome.refusal is not None and outcome.refusal.code == "short_rest_both"
 
 
 def test_a_nested_recover_list_is_a_validation_error_not_a_crash() -> None:

@@ -219,8 +219,8 @@ def test_every_summed_declaration_holds_on_the_sites_examples() -> None:
     for page in markdown_files([ROOT / "docs" / "en"]):
         for block in find_blocks(read_page(page), str(page)):
             parsed = parse_block(block)
-            if isinstance(parsed, list):
-                continue
+            if isinstance(parsed, list) or parsed.example.expect.refused is not None:
+                continue  # an example that shows a refusal has no result to compare
             rule = RULES[parsed.example.rule]
             for seed in range(30):
                 recording = Recording(seed)

@@ -163,15 +163,38 @@ def test_a_posture_giving_up_only_m_is_refused() -> None:
     error = refused([{"do": "posture", "gives_up": ["M"]}])
     assert error.field == ("given", "plan", 0, "gives_up") and "giving up only M is not allowed" in error.message
     assert error.hint == "write `[A]` (+1) or `[A, M]` (+2)"
-    assert refused([{"do": "posture", "gives_up": ["A", "A"]}]).field == ("given", "plan", 0, "gives_up")
+    assert error.code == "posture_only_m"
+    twice = refused([{"do": "posture", "gives_up": ["A", "A"]}])
+    assert twice.field == ("given", "plan", 0, "gives_up") and twice.code is None
 
 
-def test_no_attack_after_a_posture_and_no_double_posture_after_a_move() -> None:
+def test_no_attack_and_no_move_after_the_actions_a_posture_gave_up() -> None:
     error = refused([{"do": "posture", "gives_up": ["A"]}, {"do": "attack"}])
     assert "already used by step 1 (a defensive posture)" in error.message
-    error = refused([{"do": "move", "metres": 5}, {"do": "posture", "gives_up": ["A", "M"]}])
-    assert "movement action (M), already used by step 1 (a move)" in error.message
-    assert turn([{"do": "move", "metres": 5}, {"do": "posture", "gives_up": ["A"]}]).posture_bonus == 1
+    assert (error.code, dict(error.params)) == ("action_used", {"action": "A", "step": 2, "by": 1})
+    error = refused([{"do": "posture", "gives_up": ["A", "M"]}, {"do": "move", "metres": 3}])
+    assert "already used by step 1 (a defensive posture)" in error.message and error.code == "action_used"
+
+
+# Ruling 7: the posture is chosen at the start of the turn, before the creature acts.
+
+@pytest.mark.parametrize("before", [
+    {"do": "move", "metres": 5}, {"do": "attack"}, {"do": "free", "what": "potion"},
+    {"do": "capability", "card": "Provocation | C - G"},
+])
+@pytest.mark.parametrize("gives_up", [["A"], ["A", "M"]])
+def test_a_posture_after_any_other_step_is_refused(before: dict[str, Any], gives_up: list[str]) -> None:
+    error = refused([before, {"do": "posture", "gives_up": gives_up}])
+    assert error.field == ("given", "plan", 1)
+    assert (error.code, dict(error.params)) == ("posture_not_first", {"step": 2})
+    assert "start of the turn" in error.message and error.hint and "first step" in error.hint
+
+
+def test_the_free_action_and_the_kept_movement_follow_a_posture() -> None:
+    simple = turn([{"do": "posture", "gives_up": ["A"]}, {"do": "free", "what": "talk"}, {"do": "move", "metres": 4}])
+    assert (simple.step_uses, simple.posture_bonus, simple.left) == ((("A",), ("G",), ("M",)), 1, ())
+    double = turn([{"do": "posture", "gives_up": ["A", "M"]}, {"do": "free", "what": "potion"}])
+    assert (double.posture_bonus, double.left) == (2, ())
 
 
 # Opportunity attacks and disengaging.
@@ -262,3 +285,27 @@ def test_a_turn_refuses_a_known_capability_written_with_another_cost() -> None:
     error = refused([{"do": "capability", "card": "Châtiment de l'Hérétique | C - A - MAG(SAG) - 15m"}])
     assert error.field == ("given", "plan", 0, "card")
     assert "the cost MA; this card says A" in str(error)
+
+
+# Refusals carry a code and the numbers their wording needs, the same in every language.
+
+def test_refusal_codes_and_params_of_the_turn() -> None:
+    third = refused([{"do": "move", "metres": 10}, {"do": "move", "metres": 10}, {"do": "move", "metres": 1}])
+    assert (third.code, third.field) == ("movement_limit", ("given", "plan", 2, "metres"))
+    assert dict(third.params) == {"metres": 21}
+    mp = refused([{"do": "capability", "card": SMITE}], mp=2)
+    assert (mp.code, dict(mp.params)) == ("not_enough_mp", {"cost": 3, "mp": 2})
+    surprised = refused([{"do": "free", "what": "talk"}], surprised=True)
+    assert (surprised.code, surprised.field) == ("surprised_round_one", ("given", "plan", 0))
+    lonely = refused([{"do": "disengage"}])
+    assert lonely.code == "disengage_without_contact"
+    card = refused([{"do": "capability", "card": "Attaque Éclair | C - MA - PHY(DEX)"}])
+    assert (card.code, dict(card.params)) == ("capability_cost", {"capability": "Attaque Éclair", "rules": "A",
+                                                                  "card": "MA"})
+
+
+def test_a_single_move_beyond_20_metres_keeps_its_code_on_the_movement_rule() -> None:
+    with pytest.raises(RuleError) as caught:
+        move(25)
+    assert (caught.value.code, caught.value.field, dict(caught.value.params)) == (
+        "movement_limit", ("given", "metres"), {"metres": 25})

@@ -132,6 +132,7 @@ def known_checked(capability: Capability, field: FieldPath) -> CapabilityData | 
         raise RuleError(
             f"the rules give {capability.name} the cost {data.cost}; this card says {capability.cost}",
             field=field, hint=f"write `{data.cost}` as the card's cost",
+            code="capability_cost", params={"capability": capability.name, "rules": data.cost, "card": capability.cost},
         )
     return data
 

@@ -7,7 +7,7 @@ Rulings (see the interpretation notes on the dying page):
 - It dies when the total is strictly greater than twice its hit dice's maximum (ruling 9: a
   priest with 2d4 survives at 16 and dies at 17). A character that falls already beyond that
   threshold is dead at once (turn 0).
-- Another character may spend an action on a Soin (WIS) test: 1d20 + WIS against a difficulty
+- Another character may spend an action on a Healing test (Soin, WIS): 1d20 + WIS against a difficulty
   set by the GM; a natural 20 succeeds, a natural 1 fails, ties succeed. Attempts listed for a
   turn are rolled in order *before* that turn's hit dice: the first success stabilises the
   character and no hit dice are rolled that turn or after.
@@ -28,12 +28,12 @@ MAX_TURNS = 50
 
 
 class Stabilisation(Model):
-    """One attempt to stabilise the dying character: a healer's Soin (WIS) test on a turn."""
+    """One attempt to stabilise the dying character: a healer's Healing test (Soin, WIS) on a turn."""
 
     turn: int = Field(ge=1, le=MAX_TURNS, description="The turn of the attempt, from 1.")
     name: str = Field("", max_length=80, description="The healer's display name.")
     wis: int = Field(0, ge=-5, le=20, description="The healer's WIS (SAG) modifier.")
-    dc: int = Field(ge=1, le=40, description="The difficulty the GM sets for the Soin test.")
+    dc: int = Field(ge=1, le=40, description="The difficulty the GM sets for the Healing test.")
 
 
 class DyingInput(Model):
@@ -83,7 +83,7 @@ class DyingResult(Model):
     death_turn: int | None = Field(description="The turn of death (0: dead on falling).")
     stabilised: bool
     stabilised_turn: int | None
-    stabilise_rolls: int = Field(description="How many Soin tests were rolled.")
+    stabilise_rolls: int = Field(description="How many Healing tests were rolled.")
     trace: Trace
 
 

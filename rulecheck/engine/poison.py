@@ -3,8 +3,14 @@
 Rulings (see the interpretation notes on the poisons page):
 
 - Applying a poison takes two tests in a row, each 1d20 + the ability against DC 10: INT
-  (the right vial), then DEX (coating the weapon). The DEX test is rolled only if the INT test
-  succeeds. Natural 20 succeeds, natural 1 is a critical failure, ties succeed.
+  (the right vial), then DEX (coating the weapon). Natural 20 succeeds, natural 1 fails, ties
+  succeed.
+- A failed INT test does not stop the application (ruling 11): the character picked a weaker or
+  unsuited poison, and the DEX test is still rolled. If it succeeds, that flawed poison is on the
+  weapon; what it does is the GM's call.
+- A failed DEX test wastes the dose or hurts the character (the GM's call): nothing is applied.
+  A natural 1 on it is a critical failure with the vial in hand: the GM may call for the vial
+  accident's CON test.
 - An applied poison stays on the weapon for the next three attacks, or until one of them hits:
   that hit delivers it. Three misses waste it. Its effect lasts one turn.
 - A regular enemy suffers the poison's usual effect (for that one turn) and no extra damage; a
@@ -51,12 +57,13 @@ class PoisonApplyResult(Model):
     int_natural: int
     int_total: int
     int_success: bool
-    dex_natural: int | None = Field(description="Not rolled when the INT test fails.")
-    dex_total: int | None
-    dex_success: bool | None
-    applied: bool
+    dex_natural: int
+    dex_total: int
+    dex_success: bool
+    applied: bool = Field(description="The DEX test succeeded: a poison is on the weapon.")
+    flawed: bool = Field(description="Applied after a failed INT test: a weaker or unsuited poison (the GM's call).")
     charges: int = Field(description="Attacks the poison lasts for: 3 once applied, else 0.")
-    critical_failure: bool = Field(description="A natural 1 on either test.")
+    critical_failure: bool = Field(description="A natural 1 on the DEX test: the vial accident may follow.")
     trace: Trace
 
 
@@ -67,31 +74,31 @@ def resolve_poison_apply(given: PoisonApplyInput, dice: DiceSource) -> PoisonApp
         dice, label="int_test", ability="int", modifier=applier.intelligence, dc=APPLY_DC,
         anchor="poison-application", event="poison.int_test",
     )
-    steps = [first.step]
-    second = None
-    if first.success:
-        second = ability_check(
-            dice, label="dex_test", ability="dex", modifier=applier.dexterity, dc=APPLY_DC,
-            anchor="poison-application", event="poison.dex_test",
-        )
-        steps.append(second.step)
-    applied = bool(second and second.success)
-    steps.append(Step(
-        anchor="poison-charges" if applied else "poison-application",
-        event="poison.applied" if applied else "poison.not_applied",
-        value=CHARGES if applied else None,
-    ))
+    second = ability_check(
+        dice, label="dex_test", ability="dex", modifier=applier.dexterity, dc=APPLY_DC,
+        anchor="poison-application", event="poison.dex_test",
+    )
+    applied = second.success
+    flawed = applied and not first.success
+    if applied:
+        event = "poison.applied.flawed" if flawed else "poison.applied"
+    else:
+        event = "poison.not_applied.vial" if second.critical_failure else "poison.not_applied"
+    last = Step(anchor="poison-charges" if applied else "poison-application", event=event,
+                value=CHARGES if applied else None)
+    steps = [first.step, second.step, last]
     return PoisonApplyResult(
         dc=APPLY_DC,
         int_natural=first.natural,
         int_total=first.total,
         int_success=first.success,
-        dex_natural=second.natural if second else None,
-        dex_total=second.total if second else None,
-        dex_success=second.success if second else None,
+        dex_natural=second.natural,
+        dex_total=second.total,
+        dex_success=second.success,
         applied=applied,
+        flawed=flawed,
         charges=CHARGES if applied else 0,
-        critical_failure=first.critical_failure or bool(second and second.critical_failure),
+        critical_failure=second.critical_failure,
         trace=tuple(steps),
     )
 

@@ -3,7 +3,8 @@
 Rulings (see the interpretation notes on the rests page):
 
 - A short rest recovers half the chosen pool's maximum, rounded up, never above the maximum.
-  The character chooses HP or MP, never both; asking for both is refused. Short rests are not
+  The character chooses HP or MP, never both; asking for both (`both`, or both pools listed) is
+  a refusal of the rules (code ``short_rest_both``) that an example can show. Short rests are not
   limited in number.
 - A long rest restores HP and MP to their maximum.
 - No dice are rolled.
@@ -18,9 +19,11 @@ from pydantic import Field, field_validator, model_validator
 from rulecheck.engine.models import Model
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
+from rulecheck.errors import refuse
 
 RestKind = Literal["short", "long"]
 Pool = Literal["hp", "mp"]
+Choice = Literal["hp", "mp", "both"]
 SHORT_REST_HOURS = 2
 
 
@@ -47,20 +50,18 @@ class RestInput(Model):
 
     character: Resting
     kind: RestKind
-    recover: Pool | None = Field(None, description="Short rest only: `hp` or `mp`, never both.")
+    recover: Choice | None = Field(
+        None, description="Short rest only: `hp` or `mp`; `both` is refused by the rules (an example may show it).")
 
     @field_validator("recover", mode="before")
     @classmethod
-    def _never_both(cls, value: Any) -> Any:
-        if isinstance(value, list | tuple) and not all(isinstance(item, str) for item in value):
+    def _one_word(cls, value: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            return value
+        if not all(isinstance(item, str) for item in value):
             raise ValueError("`recover` is `hp` or `mp`")
-        chosen = list(dict.fromkeys(value)) if isinstance(value, list | tuple) else [value]
-        if value == "both" or len(chosen) > 1:
-            raise ValueError(
-                "a short rest recovers HP or MP, never both: choose `recover: hp` or `recover: mp` "
-                "(a long rest restores both)"
-            )
-        return chosen[0] if isinstance(value, list | tuple) and chosen else value
+        chosen = list(dict.fromkeys(value))
+        return "both" if len(chosen) > 1 else chosen[0] if chosen else value
 
     @model_validator(mode="after")
     def _recover_matches_kind(self) -> RestInput:
@@ -92,9 +93,14 @@ def short_rest_amount(maximum: int) -> int:
 def resolve_rest(given: RestInput, dice: DiceSource) -> RestResult:
     """Recover HP or MP (short rest) or both (long rest). Rolls no dice."""
     character = given.character
+    if given.recover == "both":
+        raise refuse(
+            "a short rest recovers HP or MP, never both", "recover",
+            hint="choose `recover: hp` or `recover: mp` (a long rest restores both)", code="short_rest_both",
+        )
     steps: list[Step] = []
     gained = {"hp": 0, "mp": 0}
-    pools: tuple[Pool, ...] = ("hp", "mp") if given.kind == "long" else (given.recover or "hp",)
+    pools: tuple[Pool, ...] = ("hp", "mp") if given.kind == "long" else ("mp",) if given.recover == "mp" else ("hp",)
     for pool in pools:
         current, maximum = getattr(character, pool), getattr(character, f"{pool}_max")
         if given.kind == "long":
@@ -114,7 +120,7 @@ def resolve_rest(given: RestInput, dice: DiceSource) -> RestResult:
         gained[pool] = min(raw, maximum) - current
     return RestResult(
         kind=given.kind,
-        recovered="both" if given.kind == "long" else (given.recover or "hp"),
+        recovered="both" if given.kind == "long" else pools[0],
         hp=character.hp + gained["hp"],
         mp=character.mp + gained["mp"],
         hp_recovered=gained["hp"],

@@ -15,8 +15,11 @@ pages):
   opportunity attack. Moving out of contact without disengaging provokes one from each enemy in
   contact that sees the creature leave: not an enemy with no line of sight, not one that has the
   creature in the three squares behind it, not one surprised in round one.
-- A defensive posture gives up ``A`` (+1) or ``A`` and ``M`` (+2); giving up only ``M`` is
-  refused.
+- A defensive posture is chosen at the start of the turn: it must be the plan's first step
+  (ruling 7). It gives up ``A`` (+1) or ``A`` and ``M`` (+2); giving up only ``M`` is refused.
+  The free action ``G`` stays available after it.
+- Each refusal a reader may meet carries a ``code`` (``action_used``, ``posture_not_first``…), so
+  that an example can show it and the page word it in its language.
 - A surprised creature cannot act in round one at all (its plan must be empty); it can still
   dodge or parry, which is the attack rule's business. From round two on it acts normally.
 """
@@ -100,7 +103,8 @@ class DisengageStep(Model):
 
 
 class PostureStep(Model):
-    """A defensive posture, giving up ``[A]`` (+1 to both defences) or ``[A, M]`` (+2)."""
+    """A defensive posture, giving up ``[A]`` (+1 to both defences) or ``[A, M]`` (+2) until the
+    creature's next turn. It is chosen at the start of the turn: only as the plan's first step."""
 
     do: Literal["posture"]
     gives_up: tuple[Action, ...] = Field(min_length=1, max_length=2)
@@ -174,6 +178,7 @@ class _State:
             raise RuleError(
                 f"{need} needs the {_NAMES[letter]} ({letter}), already used by step {step + 1} ({what})",
                 field=("given", "plan", index), hint=_HINTS[letter],
+                code="action_used", params={"action": letter, "step": index + 1, "by": step + 1},
             )
         self.free.discard(letter)
         self.used_by[letter] = (index, why)
@@ -186,6 +191,7 @@ class _State:
                 f"({MAX_MOVEMENT_ACTIONS * METRES_PER_ACTION} m)",
                 field=("given", "plan", index),
                 hint="stop at 20 m of movement this turn, and go on next turn",
+                code="third_movement_action", params={"step": index + 1},
             )
         letter: Letter = "M" if "M" in self.free else "A"
         what = why if letter == "M" else f"{why}, as second movement action"
@@ -213,6 +219,7 @@ def resolve_turn(given: TurnInput, dice: DiceSource) -> TurnResult:
                 "a surprised creature cannot act in the first round, not even a free action",
                 field=("given", "plan", 0),
                 hint="leave `plan` empty in round 1; the creature may still dodge or parry (rule `attack`)",
+                code="surprised_round_one",
             )
         state.free.clear()
         state.steps.append(Step(anchor="surprise", event="turn.surprised", verdict="cannot_act"))
@@ -261,6 +268,7 @@ def _move(state: _State, index: int, step: Move) -> None:
                 f"actions ({total} m walked); a turn has two at most, 20 m",
                 field=("given", "plan", index, "metres"),
                 hint="stop at 20 m of movement this turn (10 m per movement action), and go on next turn",
+                code="movement_limit", params={"metres": total},
             )
         for _ in range(needed):
             opened.append(state.movement_action(index, "a move"))
@@ -345,6 +353,7 @@ def _spend(state: _State, index: int, cost: int) -> None:
         raise RuleError(
             f"this capability costs {cost} PM (MP); {mp - state.mp_spent} left",
             field=("given", "plan", index), hint="rest or drink a potion to recover PM (MP) first",
+            code="not_enough_mp", params={"cost": cost, "mp": mp - state.mp_spent},
         )
     state.mp_spent += cost
     if mp is None:
@@ -368,6 +377,7 @@ def _disengage(state: _State, index: int, step: DisengageStep) -> None:
             "disengaging needs melee contact, and the creature is not in contact with an enemy",
             field=("given", "plan", index),
             hint="list the enemies in contact in `contact`; a creature out of contact just moves",
+            code="disengage_without_contact",
         )
     state.take("A", index, "a disengage", "disengaging")
     state.disengaged = True
@@ -376,9 +386,19 @@ def _disengage(state: _State, index: int, step: DisengageStep) -> None:
 
 def _posture(state: _State, index: int, step: PostureStep) -> None:
     gives_up = step.gives_up
+    if index > 0:
+        raise RuleError(
+            f"a defensive posture is chosen at the start of the turn, before anything else; here it is step "
+            f"{index + 1}",
+            field=("given", "plan", index),
+            hint="make the posture the first step of `plan`; the free action (G) can still follow it",
+            code="posture_not_first", params={"step": index + 1},
+        )
     problem = posture_problem(gives_up)
     if problem:
-        raise RuleError(problem, field=("given", "plan", index, "gives_up"), hint=POSTURE_HINT)
+        only_m = "A" not in gives_up
+        raise RuleError(problem, field=("given", "plan", index, "gives_up"), hint=POSTURE_HINT,
+                        code="posture_only_m" if only_m else None)
     taken: list[Letter] = []
     for letter in ("M", "A"):
         if letter in gives_up:
@@ -431,7 +451,8 @@ def resolve_movement(given: MovementInput, dice: DiceSource) -> MovementResult:
     try:
         result = resolve_turn(turn, dice)
     except RuleError as error:
-        raise RuleError(error.message, field=("given", "metres"), hint=error.hint) from None
+        raise RuleError(error.message, field=("given", "metres"), hint=error.hint, code=error.code,
+                        params=error.params) from None
     return MovementResult(
         metres=given.metres,
         movement_actions=result.movement_actions,

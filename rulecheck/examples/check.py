@@ -19,10 +19,11 @@ from pydantic import BaseModel
 from rulecheck.engine.odds import Odds, compute_odds
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.sources import ScriptedDice
-from rulecheck.errors import Problem, RulecheckError, did_you_mean
+from rulecheck.errors import Problem, RulecheckError, RuleError, did_you_mean
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.references import check_references
+from rulecheck.examples.render import has_refusal_wording
 from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block
 from rulecheck.examples.tables import check_tables
 
@@ -45,6 +46,8 @@ class Outcome:
 
     #: Exact odds over the example's dice (those in ``odds.fixed`` kept), computed once here.
     odds: Odds | None = None
+    #: The rules' refusal that the example shows (``expect: {refused: code}``), when it matched.
+    refusal: RuleError | None = None
 
     @property
     def id(self) -> str | None:
@@ -115,18 +118,27 @@ def check_example(parsed: ParsedExample, *, odds: bool = True) -> Outcome:
     example = parsed.example
     rule = RULES[example.rule]
     dice = _Recording(ScriptedDice(example.dice))
+    refused = example.expect.refused
     try:
         result = rule.resolve(example.given, dice)
     except RulecheckError as error:
         message = error.message + _label_typo(error.field, example.dice)
         if error.hint:
             message += f" Hint: {error.hint}"
+        if refused is not None:
+            return _check_refusal(parsed, outcome, error, message)
         outcome.problems.append(parsed.problem(message, error.field))
         return outcome
     except Exception as error:  # a bug of the engine: say so, located, instead of a traceback
         outcome.problems.append(parsed.problem(
             f"internal error of rule `{example.rule}`: {type(error).__name__}: {error} "
             "(a bug of rulecheck, not of the example; please report it)", kind="internal",
+        ))
+        return outcome
+    if refused is not None:
+        outcome.problems.append(parsed.problem(
+            f"expected the rules to refuse this example (`{refused}`), but they resolve it",
+            ("expect", "refused"), expected=refused, actual=None, kind="drift",
         ))
         return outcome
     outcome.result = result
@@ -146,6 +158,32 @@ def check_example(parsed: ParsedExample, *, odds: bool = True) -> Outcome:
             ))
     if odds:
         outcome.odds = example_odds(parsed, outcome.problems)
+    return outcome
+
+
+def _check_refusal(parsed: ParsedExample, outcome: Outcome, error: RulecheckError, message: str) -> Outcome:
+    """An example showing a refusal: the rules must refuse with that code, and it expects nothing else."""
+    expect = parsed.example.expect
+    expected = expect.refused
+    others = sorted(expect.model_fields_set - {"refused"}, key=lambda n: parsed.line_of(("expect", n)))
+    for name in others:
+        outcome.problems.append(parsed.problem(
+            "an example that shows a refusal expects nothing else: the rules give no result", ("expect", name)))
+    if not isinstance(error, RuleError) or error.code != expected:
+        code = error.code if isinstance(error, RuleError) else None
+        got = f"`{code}`" if code else "an error with no refusal code"
+        drift = {"expected": expected, "actual": code, "kind": "drift"} if code else {}
+        outcome.problems.append(parsed.problem(
+            f"expected the refusal `{expected}`, got {got}: {message}", ("expect", "refused"), **drift))
+        return outcome
+    missing = [language for language in LANGUAGES if not has_refusal_wording(error.code, language)]
+    if missing:
+        outcome.problems.append(parsed.problem(
+            f"the refusal `{error.code}` has no wording in {', '.join(missing)}: add `refusal.{error.code}` "
+            "to the locales", ("expect", "refused")))
+        return outcome
+    if not outcome.problems:
+        outcome.refusal = error
     return outcome
 
 

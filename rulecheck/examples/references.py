@@ -50,12 +50,14 @@ def resolve_reference(outcomes: dict[str, Outcome], example_id: str, field_name:
     outcome = outcomes.get(example_id)
     if outcome is None:
         raise LookupError(f"no example `{example_id}` on this page")
-    if outcome.result is None:
-        raise LookupError(f"example `{example_id}` has no result (it did not run)")
     value: Any = outcome.result
     parts = field_name.split(".")
     if parts[0] == "given" and outcome.parsed is not None:
         value, parts = outcome.parsed.example.given, parts[1:]
+    elif outcome.refusal is not None:
+        raise LookupError(f"example `{example_id}` shows a refusal: it has no result, only `given`")
+    elif outcome.result is None:
+        raise LookupError(f"example `{example_id}` has no result (it did not run)")
     for part in parts:
         if isinstance(value, BaseModel) and part in type(value).model_fields:
             value = getattr(value, part)
@@ -73,7 +75,8 @@ def check_references(path: str, text: str, page: PageReport) -> list[Problem]:
         try:
             resolve_reference(outcomes, ref.example_id, ref.field)
         except LookupError as error:
-            if ref.example_id in broken or (ref.example_id in outcomes and outcomes[ref.example_id].result is None):
+            target = outcomes.get(ref.example_id)
+            if ref.example_id in broken or (target is not None and target.result is None and target.refusal is None):
                 continue  # the example's own problem already explains it
             problems.append(Problem(path=path, line=ref.line, col=ref.col, example_id=ref.example_id,
                                     field=ref.field, message=f"prose reference: {error}"))

@@ -110,3 +110,14 @@ def step(step: Step, language: Language) -> str:
 
 def trace(steps: tuple[Step, ...], language: Language) -> list[str]:
     return [step(s, language) for s in steps]
+
+
+def has_refusal_wording(code: str | None, language: Language) -> bool:
+    """Whether the locales word the refusal ``code`` in ``language``."""
+    return code is not None and f"refusal.{code}" in VALUES.get(language, {})
+
+
+def refusal(code: str, params: dict[str, int | str] | Any, language: Language) -> str:
+    """A refusal of the rules in the reader's language: ``refusal.<code>`` filled with its params."""
+    template = word(f"refusal.{code}", language)
+    return template.format_map({name: value(raw, language, name) for name, raw in dict(params).items()})

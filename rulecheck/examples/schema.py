@@ -54,6 +54,9 @@ def _expect_model(rule: str, result: type[BaseModel]) -> type[BaseModel]:
         for name, info in result.model_fields.items()
         if name != "trace"
     }
+    fields["refused"] = (Optional[str], Field(  # noqa: UP045
+        None, max_length=64, description="The code of the refusal this example shows: the rules refuse its "
+                                         "`given`, and the card says why. Nothing else is expected then."))
     return create_model(
         f"{rule.title()}Expect", __config__=ConfigDict(frozen=True, extra="forbid"), **fields
     )

@@ -47,7 +47,7 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     """
     source = html.escape(outcome.block.source.rstrip())
     example_id = html.escape(outcome.id or "")
-    if outcome.problems or outcome.echoes or outcome.result is None:
+    if outcome.problems or outcome.echoes or (outcome.result is None and outcome.refusal is None):
         items = "".join(f"<li>{html.escape(p.located())}</li>" for p in [*outcome.problems, *outcome.echoes])
         return (
             f'<div class="rc-card rc-card--error" id="ex-{example_id}" role="alert">'
@@ -59,7 +59,10 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
         )
     example = outcome.parsed.example if outcome.parsed else None
     title = html.escape(getattr(example, "title", None) or outcome.id or "")
-    steps = "".join(_step(step, language, link(step.anchor)) for step in outcome.result.trace)  # type: ignore[attr-defined]
+    result: Any = outcome.result
+    if result is None:  # no problem and no result: the example shows a refusal of the rules
+        return refusal_card(outcome, title, language)
+    steps = "".join(_step(step, language, link(step.anchor)) for step in result.trace)
     rule = RULES.get(getattr(example, "rule", ""))
     summary = _summary(outcome.result, rule.headline if rule else (), language) + _odds(outcome, language)
     header = result_header(rule.name if rule else "", outcome.result, language)
@@ -72,6 +75,24 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
         f'<p class="rc-outcome">{summary}</p>'
         f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
         f'<pre><code class="language-yaml">{source}</code></pre></details></div>'
+    )
+
+
+def refusal_card(outcome: Outcome, title: str, language: str) -> str:
+    """The card of an example that shows a refusal of the rules, worded in the page's language."""
+    error = outcome.refusal
+    assert error is not None and error.code is not None
+    example_id = html.escape(outcome.id or "")
+    colon = "\u00a0:" if language == "fr" else ":"
+    reason = render.refusal(error.code, error.params, language)
+    return (
+        f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
+        f'<p class="rc-card__title">{title}'
+        f'<span class="rc-badge rc-badge--ok" title="{example_id}">✓ {render.word("checked", language)}</span></p>'
+        f'<p class="rc-outcome rc-refusal"><strong>{html.escape(render.word("card.refused", language))}</strong>'
+        f"{colon} {html.escape(reason)}</p>"
+        f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
+        f'<pre><code class="language-yaml">{html.escape(outcome.block.source.rstrip())}</code></pre></details></div>'
     )
 
 

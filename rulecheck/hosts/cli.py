@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from rulecheck.errors import Problem, RulecheckError
+from rulecheck.errors import Problem, RulecheckError, format_field
 from rulecheck.examples import Report, check_example, check_paths, parse_block
 from rulecheck.examples import render as rendering
 from rulecheck.examples.check import Outcome, decode_page
@@ -82,6 +82,16 @@ def run(file: Any, lang: str | None) -> None:
     outcome = None if isinstance(parsed, list) else check_example(parsed)
     if outcome is not None:
         problems = outcome.problems
+    refusal = outcome.refusal if outcome is not None else None
+    if outcome is not None and refusal is not None and refusal.code is not None:
+        if lang:
+            colon = "\u00a0:" if lang == "fr" else ":"
+            click.echo(f"{rendering.word('card.refused', lang)}{colon} "
+                       f"{rendering.refusal(refusal.code, refusal.params, lang)}")
+        else:
+            click.echo(json.dumps({"id": outcome.id, "refused": {
+                "code": refusal.code, "params": dict(refusal.params), "message": refusal.message,
+                "field": format_field(refusal.field)}}, indent=2, ensure_ascii=False))
     if outcome is not None and outcome.result is not None:
         if lang:
             _print_text(outcome, lang)

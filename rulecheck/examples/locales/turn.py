@@ -36,12 +36,12 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "turn.free.talk": "Parler",
         "turn.free.other": "Action gratuite",
         "turn.disengage": "Se désengager",
-        "turn.posture.simple": "Posture défensive simple, bonus aux deux défenses",
-        "turn.posture.double": "Posture défensive double, bonus aux deux défenses",
+        "turn.posture.simple": "Posture défensive simple, bonus aux deux défenses jusqu'au prochain tour",
+        "turn.posture.double": "Posture défensive double, bonus aux deux défenses jusqu'au prochain tour",
         "turn.leaves_contact": "Quitte le contact, attaques d'opportunité",
         "turn.leaves_contact.disengaged": "Quitte le contact après s'être désengagé",
-        "turn.surprised": "Surpris au premier round",
-        "turn.surprise_over": "Surprise terminée, round",
+        "turn.surprised": "Surpris au premier tour de combat",
+        "turn.surprise_over": "Surprise terminée, tour de combat",
         "turn.mp": "Points de magie",
         "turn.mp_cost": "Coût en PM",
         "turn.left": "Fin du tour",
@@ -69,12 +69,12 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "turn.free.talk": "Talk",
         "turn.free.other": "Free action",
         "turn.disengage": "Disengage",
-        "turn.posture.simple": "Simple defensive posture, bonus to both defences",
-        "turn.posture.double": "Double defensive posture, bonus to both defences",
+        "turn.posture.simple": "Simple defensive posture, bonus to both defences until the next turn",
+        "turn.posture.double": "Double defensive posture, bonus to both defences until the next turn",
         "turn.leaves_contact": "Leaves melee contact, opportunity attacks",
         "turn.leaves_contact.disengaged": "Leaves melee contact after disengaging",
-        "turn.surprised": "Surprised in round one",
-        "turn.surprise_over": "Surprise over, round",
+        "turn.surprised": "Surprised in the first round",
+        "turn.surprise_over": "Surprise over, round number",
         "turn.mp": "Magic points",
         "turn.mp_cost": "MP cost",
         "turn.left": "End of turn",
@@ -114,6 +114,23 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.used": "Actions utilisées", "field.left": "Actions restantes",
         "field.opportunity_attacks": "Attaques d'opportunité", "field.movement_actions": "Actions de mouvement",
         "field.uses": "Utilise", "field.cost": "Coût", "field.damage_dice": "Dés de dégâts",
+        "refusal.action_used": "le pas {step} demande {action}, déjà utilisée au pas {by}",
+        "action.M": "l'action de mouvement (M)", "action.A": "l'action d'attaque (A)",
+        "action.G": "l'action gratuite (G)",
+        "refusal.third_movement_action": "le pas {step} demanderait une troisième action de mouvement\u202f; "
+                                         "un tour n'en compte que deux, soit 20 m",
+        "refusal.movement_limit": "{metres} m dans le tour demanderaient trois actions de mouvement\u202f; "
+                                  "un tour n'en compte que deux, soit 20 m au plus",
+        "refusal.not_enough_mp": "la capacité coûte {cost} PM, il n'en reste que {mp}",
+        "refusal.surprised_round_one": "une créature surprise n'agit pas au premier tour de combat, pas même "
+                                       "par une action gratuite\u202f; elle peut seulement esquiver ou parer",
+        "refusal.disengage_without_contact": "se désengager suppose d'être au contact d'un ennemi",
+        "refusal.capability_cost": "les règles donnent à {capability} le coût {rules}, cette carte indique "
+                                   "{card}",
+        "refusal.posture_not_first": "la posture défensive se choisit au début du tour, avant toute autre "
+                                     "action\u202f; ici, elle ne vient qu'au pas {step}",
+        "refusal.posture_only_m": "une posture défensive sacrifie d'abord l'action d'attaque (A)\u202f; renoncer "
+                                  "au seul mouvement (M) n'est pas permis",
     },
     "en": {
         "uses.none": "nothing more, the open movement action covers it",
@@ -134,5 +151,21 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.used": "Actions used", "field.left": "Actions left",
         "field.opportunity_attacks": "Opportunity attacks", "field.movement_actions": "Movement actions",
         "field.uses": "Uses", "field.cost": "Cost", "field.damage_dice": "Damage dice",
+        "refusal.action_used": "step {step} needs {action}, already used at step {by}",
+        "action.M": "the movement action (M)", "action.A": "the attack action (A)",
+        "action.G": "the free action (G)",
+        "refusal.third_movement_action": "step {step} would need a third movement action; a turn has only "
+                                         "two, 20 m",
+        "refusal.movement_limit": "{metres} m in one turn would need three movement actions; a turn has "
+                                  "only two, 20 m at most",
+        "refusal.not_enough_mp": "the capability costs {cost} MP, and only {mp} are left",
+        "refusal.surprised_round_one": "a surprised creature does not act in the first round, not even with "
+                                       "a free action; it can only dodge or parry",
+        "refusal.disengage_without_contact": "disengaging needs melee contact with an enemy",
+        "refusal.capability_cost": "the rules give {capability} the cost {rules}; this card says {card}",
+        "refusal.posture_not_first": "a defensive posture is chosen at the start of the turn, before any "
+                                     "other action; here it only comes at step {step}",
+        "refusal.posture_only_m": "a defensive posture gives up the attack action (A) first; giving up only "
+                                  "the movement action (M) is not allowed",
     },
 }
