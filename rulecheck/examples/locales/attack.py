@@ -48,6 +48,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "damage.critical": "Dégâts critiques, dés au maximum",
         "damage.bonus": "Bonus de dégâts",
         "damage.total": "Dégâts subis",
+        "two_weapons.off_hand_refused":
+            "Pas d'attaque de la main secondaire : sans Ambidextrie, elle prend l'action de mouvement, déjà dépensée",
     },
     "en": {
         "attack.test": "Attack test",
@@ -78,6 +80,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "damage.critical": "Critical damage, dice at their maximum",
         "damage.bonus": "Damage bonus",
         "damage.total": "Damage taken",
+        "two_weapons.off_hand_refused":
+            "No off-hand attack: without Ambidextrie it takes the movement action, already spent",
     },
 }
 
