@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck.engine import AttackInput, resolve_attack
+from rulecheck.engine import AttackInput, DyingInput, resolve_attack, resolve_dying
 from rulecheck.engine.ability_checks import ability_check
 from rulecheck.engine.sources import ScriptedDice
 
@@ -92,3 +92,11 @@ def test_an_ability_test_within_the_threshold_is_a_critical_failure(
         assert check.step.event == "dying.stabilise." + ("natural_1" if face == 1 else "fumble_threshold")
     elif face < 20:
         assert check.success is (face + modifier >= dc)
+
+
+def test_a_healers_raised_threshold_fails_a_soin_test_that_meets_the_dc() -> None:
+    given = {"hit_dice": "2d4", "below_zero": 4, "turns": 1,
+             "stabilise": [{"turn": 1, "wis": 2, "dc": 3, "fumble_threshold": 2}]}
+    result = resolve_dying(DyingInput.model_validate(given), ScriptedDice({"stabilise": [2], "hit_dice": [1, 1]}))
+    assert not result.stabilised and result.below_zero == 6
+    assert any(s.event == "dying.stabilise.fumble_threshold" for s in result.trace)

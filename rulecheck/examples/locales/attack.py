@@ -48,6 +48,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "damage.critical": "Dégâts critiques, dés au maximum",
         "damage.bonus": "Bonus de dégâts",
         "damage.total": "Dégâts subis",
+        # A Soin test is a combat action: a raised critical failure threshold applies to it too.
+        "dying.stabilise.fumble_threshold": "Test de Soin, dans le seuil d'échec critique : échec critique",
         "two_weapons.off_hand_refused":
             "Pas d'attaque de la main secondaire : sans Ambidextrie, elle prend l'action de mouvement, déjà dépensée",
     },
@@ -80,6 +82,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "damage.critical": "Critical damage, dice at their maximum",
         "damage.bonus": "Damage bonus",
         "damage.total": "Damage taken",
+        "dying.stabilise.fumble_threshold": "Healing test, within the critical failure threshold: critical failure",
         "two_weapons.off_hand_refused":
             "No off-hand attack: without Ambidextrie it takes the movement action, already spent",
     },
