@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from rulecheck.engine import (
     AttackInput,
     Combatant,
@@ -16,7 +14,6 @@ from rulecheck.engine import (
     resolve_two_weapons,
     unarmed_attack,
 )
-from rulecheck.errors import RuleError
 
 BROK = Combatant.model_validate({"name": "Brok", "level": 2, "dex": 3, "str": 2})
 BANDIT = Combatant.model_validate({"name": "Bandit", "def_phy": 14})
@@ -68,11 +65,12 @@ def test_two_weapons_with_ambidexterity_fit_in_the_attack_action() -> None:
     assert result.main_hit and not result.off_hit and result.damage == 6
 
 
-def test_two_weapons_after_moving_without_ambidexterity_is_refused() -> None:
-    with pytest.raises(RuleError) as error:
-        two_weapons({}, movement_used=True)
-    assert error.value.field == ("given", "movement_used")
-    assert "Ambidextrie" in str(error.value) and error.value.hint
+def test_two_weapons_after_moving_without_ambidexterity_refuse_the_off_hand() -> None:
+    result = two_weapons({"attack": [12], "damage": [5]}, movement_used=True)
+    assert result.off_hand_refused and result.actions == "A"
+    assert (result.main_hit, result.off_hit, result.damage) == (True, False, 6)
+    assert [s.event for s in result.trace].count("two_weapons.off_hand") == 0
+    assert any(s.event == "two_weapons.off_hand_refused" for s in result.trace)
 
 
 def test_two_weapons_each_attack_keeps_its_own_criticals() -> None:

@@ -57,10 +57,19 @@ def test_natural_20_always_hits_and_natural_1_always_misses() -> None:
     assert not attack({"defender": {"def_phy": 0}, "attack": {"bonus": 30}}, attack=[1]).hit
 
 
-def test_fumble_threshold_is_a_parameter() -> None:
-    result = attack({"defender": {"def_phy": 5}, "attack": {"bonus": 10}, "options": {"fumble_threshold": 2}},
+def test_the_attackers_fumble_threshold_makes_a_natural_2_a_critical_failure() -> None:
+    result = attack({"attacker": {"fumble_threshold": 2}, "defender": {"def_phy": 5}, "attack": {"bonus": 10}},
                     attack=[2])
     assert result.fumble and result.outcome == "miss"
+    assert [s.event for s in result.trace if s.anchor == "critical-failure"] == ["attack.fumble_threshold"]
+    above = attack({"attacker": {"fumble_threshold": 2}, "defender": {"def_phy": 5}, "attack": {"bonus": 10}},
+                   attack=[3])
+    assert not above.fumble and above.hit
+
+
+def test_the_defenders_threshold_does_not_touch_the_attack() -> None:
+    result = attack({"defender": {"def_phy": 5, "fumble_threshold": 3}, "attack": {"bonus": 10}}, attack=[2])
+    assert not result.fumble and result.hit
 
 
 @pytest.mark.parametrize(("face", "succeeded"), [(9, False), (10, True)])
@@ -78,10 +87,47 @@ def test_reaction_natural_20_succeeds_and_counters_in_contact_only() -> None:
     assert ranged.outcome == "dodged" and not ranged.counter_attack
 
 
-def test_reaction_natural_1_fails_and_costs_next_turn() -> None:
+def test_reaction_natural_1_fails_and_costs_next_turns_reactions() -> None:
     result = attack({"defender": {"level": 10, "dex": 10}, "attack": {"total": 2}, "reaction": "dodge"},
                     reaction=[1])
     assert result.hit and result.reactions_lost_next_turn
+
+
+@pytest.mark.parametrize(("face", "lost"), [(2, True), (3, True), (4, False)])
+def test_a_reaction_within_the_defenders_raised_threshold_is_a_critical_failure(face: int, lost: bool) -> None:
+    result = attack({"defender": {"level": 10, "dex": 10, "fumble_threshold": 3},
+                     "attack": {"total": 2}, "reaction": "dodge"}, reaction=[face])
+    assert result.reactions_lost_next_turn is lost
+    assert result.reaction_succeeded is not lost
+    assert result.outcome == ("hit" if lost else "dodged")
+
+
+def test_a_reaction_after_last_turns_critical_failure_is_refused_without_a_roll() -> None:
+    result = attack({"defender": {"def_phy": 15}, "attack": {"total": 12}, "reaction": "parry",
+                     "reaction_lost": True})
+    assert result.reaction_refused == "lost" and result.reaction_natural is None
+    assert result.outcome == "miss"  # the attack meets the defence, as without a reaction
+
+
+def test_a_failed_parry_adds_no_damage_bonus() -> None:
+    # The seeds' bonus needs a critical or the advanced rule: 15 against Def PHY 10 adds nothing.
+    result = attack({"defender": {"def_phy": 10, "level": 1}, "attack": {"total": 15, "damage": "1d6"},
+                     "reaction": "parry"}, reaction=[5], damage=[3])
+    assert result.reaction_succeeded is False and result.hit
+    assert (result.bonus_damage, result.damage) == (0, 3)
+
+
+def test_the_bonus_of_a_magical_critical_is_measured_against_def_mag() -> None:
+    result = attack({"defender": {"def_phy": 30, "def_mag": 12},
+                     "attack": {"kind": "magic", "total": 19, "natural": 20, "damage": "1d4"}})
+    assert (result.defence, result.bonus_damage, result.damage) == ("def_mag", 7, 11)
+
+
+def test_the_progressive_bonus_is_measured_against_the_defence_not_the_reaction() -> None:
+    result = attack({"defender": {"def_phy": 12, "level": 1}, "attack": {"total": 17, "damage": "1d6"},
+                     "reaction": "dodge", "options": {"progressive_damage": True}}, reaction=[3], damage=[2])
+    assert result.reaction_total == 4 and result.hit
+    assert (result.bonus_damage, result.damage) == (5, 7)
 
 
 @pytest.mark.parametrize(("attack_fields", "reason"), [

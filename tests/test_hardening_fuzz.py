@@ -179,7 +179,7 @@ def test_mutated_pages_check_with_located_problems_and_render(text: str, twin: s
 COMBATANT = st.fixed_dictionaries({}, optional={
     "level": st.integers(-2, 32), "str": st.integers(-7, 22), "dex": st.integers(-7, 22),
     "def_phy": st.integers(-2, 62), "def_mag": st.integers(-2, 62),
-    "posture": st.lists(st.sampled_from(["A", "M", "X"]), max_size=3),
+    "posture": st.lists(st.sampled_from(["A", "M", "X"]), max_size=3), "fumble_threshold": st.integers(0, 6),
 })
 ATTACK = st.fixed_dictionaries({}, optional={
     "kind": st.sampled_from(["melee", "ranged", "magic", "psychic"]), "area": st.booleans(),
@@ -191,8 +191,7 @@ ATTACK = st.fixed_dictionaries({}, optional={
 INPUT = st.fixed_dictionaries({"attack": ATTACK}, optional={
     "attacker": COMBATANT, "defender": COMBATANT, "reaction": st.sampled_from(["none", "dodge", "parry", "block"]),
     "reaction_lost": st.booleans(), "contact": st.booleans(),
-    "options": st.fixed_dictionaries({}, optional={"progressive_damage": st.booleans(),
-                                                   "fumble_threshold": st.integers(0, 6)}),
+    "options": st.fixed_dictionaries({}, optional={"progressive_damage": st.booleans()}),
 })
 SCRIPT = st.dictionaries(st.sampled_from(["attack", "reaction", "damage", "other"]),
                          st.lists(st.integers(-1, 101), max_size=8), max_size=4)

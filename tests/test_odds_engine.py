@@ -34,7 +34,7 @@ def test_a_natural_20_is_a_critical_one_time_in_20() -> None:
 
 
 def test_a_higher_fumble_threshold_fumbles_more_often() -> None:
-    given = {**rolled(0, 2), "options": {"fumble_threshold": 3}}
+    given = {**rolled(0, 2), "attacker": {"fumble_threshold": 3}}
     odds = compute_odds("attack", given)
     assert odds.probability("fumble", True) == Fraction(3, 20)
     assert odds.probability("hit", True) == Fraction(17, 20)

@@ -54,8 +54,8 @@ def test_the_check_keeps_the_exact_odds_of_the_headline_value() -> None:
     assert outcome.ok and outcome.odds is not None
     # d20 + 2 + 4 >= 15 from a 9 up: 12 faces of 20.
     assert outcome.headline_odds == ("outcome", "parried", Fraction(3, 5))
-    # A failed parry lets 1d8 + 2 through, plus the bonus 15 - 10.
-    assert outcome.odds.mean("damage") == Fraction(8, 20) * (Fraction(13, 2) + 5)
+    # A failed parry lets 1d8 + 2 through, with no bonus: the attack is no critical (ruling 4).
+    assert outcome.odds.mean("damage") == Fraction(8, 20) * Fraction(13, 2)
 
 
 def test_odds_can_be_skipped() -> None:
@@ -163,7 +163,7 @@ def test_run_prints_result_odds_and_trace_as_json(tmp_path: Path) -> None:
                                         "probability": {"exact": "3/5", "float": 0.6}}
     outcomes = {e["value"]: e["exact"] for e in data["odds"]["fields"]["outcome"]["distribution"]}
     assert outcomes == {"hit": "2/5", "parried": "3/5"}
-    assert data["odds"]["fields"]["damage"]["mean"]["exact"] == "23/5"
+    assert data["odds"]["fields"]["damage"]["mean"]["exact"] == "13/5"
     assert data["problems"] == []
 
 

@@ -59,16 +59,18 @@ def attacks(draw: st.DrawFn) -> dict[str, Any]:
         "extra_damage": draw(extra),
     }
     return {
-        "attacker": {"level": draw(st.integers(0, 5)), "str": draw(abilities), "dex": draw(abilities)},
+        "attacker": {"level": draw(st.integers(0, 5)), "str": draw(abilities), "dex": draw(abilities),
+                     "fumble_threshold": draw(st.integers(1, 3))},
         "defender": {
             "level": draw(st.integers(0, 5)), "str": draw(abilities), "dex": draw(abilities),
             "def_phy": draw(st.integers(5, 30)), "def_mag": draw(st.integers(5, 30)),
             "posture": draw(st.sampled_from([[], ["A"], ["A", "M"]])),
+            "fumble_threshold": draw(st.integers(1, 3)),
         },
         "attack": {k: v for k, v in attack.items() if v is not None},
         "reaction": draw(st.sampled_from(["none", "dodge", "parry"])),
         "reaction_lost": draw(st.booleans()),
-        "options": {"progressive_damage": draw(st.booleans()), "fumble_threshold": draw(st.integers(1, 3))},
+        "options": {"progressive_damage": draw(st.booleans())},
     }
 
 

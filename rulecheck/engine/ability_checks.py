@@ -3,6 +3,8 @@
 Used by the stabilisation (Soin, WIS), poison application (INT then DEX) and vial accident (CON)
 rules. As with attacks and reactions, a natural 20 always succeeds and a natural 1 is a critical
 failure that always fails; any other total succeeds when it is at least the DC (ties succeed).
+The rules let the GM raise a creature's critical failure threshold (CHA): with
+``fumble_threshold`` above 1, every natural face up to it is a critical failure too.
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ class CheckRoll:
     total: int
     success: bool
     step: Step
+    fumble_threshold: int = 1
 
     @property
     def critical_failure(self) -> bool:
-        return self.natural == 1
+        return self.natural <= self.fumble_threshold
 
 
 def ability_check(
@@ -38,16 +41,18 @@ def ability_check(
     anchor: str,
     event: str,
     verdicts: tuple[str, str] = ("test_passed", "test_failed"),
+    fumble_threshold: int = 1,
 ) -> CheckRoll:
     """Roll 1d20 under ``label`` and add ``modifier`` (the ``ability``); compare with ``dc``.
 
-    ``event`` names the step; a natural 20 or 1 uses ``event + ".natural_20"`` / ``".natural_1"``.
+    ``event`` names the step; a natural 20 or 1 uses ``event + ".natural_20"`` / ``".natural_1"``,
+    another face within a raised ``fumble_threshold`` ``event + ".fumble_threshold"``.
     ``verdicts`` are the keys of a success and of a failure.
     """
     (natural,) = dice.roll(label, 20)
     terms = (Term(value=natural, label="d20"), Term(value=modifier, label=ability))
     total = natural + modifier
-    success, natural_kind = d20_verdict(natural, total, dc)
+    success, natural_kind = d20_verdict(natural, total, dc, fumble_threshold)
     suffix = f".{natural_kind}" if natural_kind else ""
     step = Step(
         anchor=anchor,
@@ -59,4 +64,4 @@ def ability_check(
         against_label="dc",
         verdict=verdicts[0] if success else verdicts[1],
     )
-    return CheckRoll(natural=natural, total=total, success=success, step=step)
+    return CheckRoll(natural=natural, total=total, success=success, step=step, fumble_threshold=fumble_threshold)

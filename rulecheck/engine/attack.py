@@ -2,15 +2,18 @@
 
 Rulings (see the interpretation notes on the site):
 
-1. A natural 20 on the attack is a critical success and always hits; a natural 1 (or up to
-   ``options.fumble_threshold``) is a critical failure and always misses. Ties go to the
+1. A natural 20 on the attack is a critical success and always hits; a natural 1 (or up to the
+   attacker's ``fumble_threshold``) is a critical failure and always misses. Ties go to the
    attacker.
 2. A critical attack cannot be dodged or parried: an announced reaction fails.
 3. A critical deals every damage die at its maximum, extra dice included, plus flat modifiers.
-4. After a failed reaction, on a critical, or with the Progressive Damage Bonus rule, the hit
-   adds max(0, attack total − defence).
+4. Only a critical hit, or any hit under the Progressive Damage Bonus rule, adds
+   max(0, attack total − the defence the attack targets): Def PHY, or Def MAG for a magical
+   attack, never the reaction's total. An ordinary failed dodge or parry adds nothing, so
+   reacting never costs more damage than the same hit taken without a reaction.
 5. A reaction succeeds on a total ≥ the attack total; a natural 20 always succeeds (and allows a
-   counter-attack in contact), a natural 1 always fails (and costs next turn's reactions).
+   counter-attack in contact), a natural 1, or a face up to the defender's ``fumble_threshold``,
+   is a critical failure: it always fails and costs the reactions of the next turn.
 6. No reaction against magical, area or opportunity attacks.
 7. Defensive posture: +1 to both defences for giving up A, +2 for giving up A and M.
 8. Damage dice and modifiers that add up below 0 deal 0 (a hit never heals); a bonus adds to that.
@@ -76,13 +79,16 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     natural, total = _attack_test(given, dice, steps)
     total, attack_modifier = situated.adjust_attack(total, steps)
     critical = natural == 20 or situated.coup_de_grace
-    fumble = not situated.coup_de_grace and natural is not None and natural <= given.options.fumble_threshold
+    threshold = given.attacker.fumble_threshold
+    fumble = not situated.coup_de_grace and natural is not None and natural <= threshold
     if situated.coup_de_grace:
         steps.append(Step(anchor="coup-de-grace", event="coup_de_grace.automatic", verdict="automatic_critical"))
     elif critical:
         steps.append(Step(anchor="critical-success", event="attack.critical"))
-    elif fumble:
+    elif fumble and natural == 1:
         steps.append(Step(anchor="critical-failure", event="attack.fumble"))
+    elif fumble and natural is not None:
+        steps.append(_within_threshold("attack.fumble_threshold", natural, threshold))
 
     defence = attack.defence
     defence_value = getattr(defender, defence)
@@ -138,7 +144,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     base_damage = bonus_damage = 0
     if hit:
         base_damage = _base_damage(given, dice, critical, steps)
-        if reaction_succeeded is False or critical or given.options.progressive_damage:
+        if critical or given.options.progressive_damage:  # ruling 4: never for a failed reaction alone
             bonus_damage = max(0, total - defence_value)
             steps.append(Step(
                 anchor="damage-bonus",
@@ -164,7 +170,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
                           terms=(Term(value=10, label="flat"), Term(value=damage, label="damage")), value=survival_dc))
 
     counter = bool(reaction_succeeded and reaction_natural == 20 and given.in_contact and not critical)
-    lost = reaction_natural == 1
+    lost = reaction_natural is not None and reaction_natural <= defender.fumble_threshold
     if counter:
         steps.append(Step(anchor="reaction-criticals", event="reaction.counter_attack"))
     if lost:
@@ -253,7 +259,7 @@ def _reaction(
     if critical:
         succeeded, why = False, "against_critical"
     else:
-        succeeded, natural_kind = d20_verdict(natural, total, attack_total)
+        succeeded, natural_kind = d20_verdict(natural, total, attack_total, defender.fumble_threshold)
         why = natural_kind or "compare"
     steps.append(Step(
         anchor="dodge-and-parry" if why == "compare" else (
@@ -267,6 +273,12 @@ def _reaction(
         verdict=f"{reaction}_succeeds" if succeeded else f"{reaction}_fails",
     ))
     return natural, total, succeeded
+
+
+def _within_threshold(event: str, natural: int, threshold: int) -> Step:
+    """A natural face from 2 up to a raised critical failure threshold: a critical failure all the same."""
+    return Step(anchor="critical-failure", event=event, terms=(Term(value=natural, label="d20"),),
+                op="<=", against=threshold, against_label="fumble_threshold", verdict="critical_failure")
 
 
 def _base_damage(given: AttackInput, dice: DiceSource, critical: bool, steps: list[Step]) -> int:

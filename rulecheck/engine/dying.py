@@ -34,6 +34,9 @@ class Stabilisation(Model):
     name: str = Field("", max_length=80, description="The healer's display name.")
     wis: int = Field(0, ge=-5, le=20, description="The healer's WIS (SAG) modifier.")
     dc: int = Field(ge=1, le=40, description="The difficulty the GM sets for the Healing test.")
+    fumble_threshold: int = Field(
+        1, ge=1, le=5, description="The healer's critical failure threshold (a combat action's d20)."
+    )
 
 
 class DyingInput(Model):
@@ -120,6 +123,7 @@ def resolve_dying(given: DyingInput, dice: DiceSource) -> DyingResult:
             check = ability_check(
                 dice, label="stabilise", ability="wis", modifier=attempt.wis, dc=attempt.dc,
                 anchor="stabilisation", event="dying.stabilise", verdicts=("stabilised", "not_stabilised"),
+                fumble_threshold=attempt.fumble_threshold,
             )
             stabilise_rolls += 1
             steps.append(check.step)

@@ -43,7 +43,8 @@ class Combatant(Model):
     """A character or creature: level, the six ability modifiers and the two defences.
 
     ``posture`` lists the actions given up this turn for a defensive posture: ``[A]`` (simple,
-    +1 to both defences) or ``[A, M]`` (double, +2).
+    +1 to both defences) or ``[A, M]`` (double, +2). ``fumble_threshold`` is this creature's
+    critical failure threshold, for every d20 it rolls in combat (attack, dodge, parry).
     """
 
     name: str = Field("", max_length=80, description="Display name; may differ between languages.")
@@ -57,6 +58,10 @@ class Combatant(Model):
     def_phy: int = Field(10, ge=0, le=60, description="Physical defence (Def PHY).")
     def_mag: int = Field(10, ge=0, le=60, description="Magical defence (Def MAG).")
     posture: tuple[Action, ...] = Field((), description="Actions given up for a defensive posture.")
+    fumble_threshold: int = Field(
+        1, ge=1, le=5,
+        description="A natural d20 at or below this is a critical failure (1 unless the GM raises it for CHA).",
+    )
 
     @field_validator("posture")
     @classmethod
@@ -122,10 +127,7 @@ class Options(Model):
     """Optional rules and table settings."""
 
     progressive_damage: bool = Field(
-        False, description="Progressive Damage Bonus: every hit adds max(0, attack − defence)."
-    )
-    fumble_threshold: int = Field(
-        1, ge=1, le=5, description="A natural d20 at or below this is a critical failure."
+        False, description="Progressive Damage Bonus (advanced rule): every hit adds max(0, attack − defence)."
     )
 
 
@@ -136,7 +138,9 @@ class AttackInput(Model):
     defender: Combatant = Combatant()
     attack: Attack
     reaction: Reaction = "none"
-    reaction_lost: bool = Field(False, description="The defender fumbled a reaction last turn.")
+    reaction_lost: bool = Field(
+        False, description="The defender's reaction last turn was a critical failure: no dodge or parry this turn."
+    )
     contact: bool | None = Field(None, description="In melee contact; defaults to a melee attack.")
     options: Options = Options()
     situation: Situation | None = Field(

@@ -37,12 +37,17 @@ def roll_terms(
     return tuple(terms)
 
 
-def d20_verdict(natural: int, total: int, target: int) -> tuple[bool, str | None]:
-    """A d20 test against ``target``: a natural 20 always succeeds, a natural 1 always fails,
-    otherwise the total must reach the target. The second item names the natural roll that
-    decided (``"natural_20"``, ``"natural_1"``), or is ``None`` when the totals did."""
+def d20_verdict(natural: int, total: int, target: int, fumble_threshold: int = 1) -> tuple[bool, str | None]:
+    """A d20 test against ``target``: a natural 20 always succeeds, a natural 1 (or any face up to
+    the roller's ``fumble_threshold``) always fails, otherwise the total must reach the target.
+
+    The second item names the natural roll that decided (``"natural_20"``, ``"natural_1"``, or
+    ``"fumble_threshold"`` for a face from 2 up to a raised threshold), or is ``None`` when the
+    totals did."""
     if natural == 20:
         return True, "natural_20"
     if natural == 1:
         return False, "natural_1"
+    if natural <= fumble_threshold:
+        return False, "fumble_threshold"
     return total >= target, None

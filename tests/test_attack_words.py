@@ -1,0 +1,81 @@
+"""Every key the attack, reaction and critical rules put in a trace has its French and English
+words, so that a refusal or a critical failure never reaches a French page in English."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from rulecheck.engine import (
+    AttackInput,
+    DyingInput,
+    ScriptedDice,
+    TwoWeaponsInput,
+    resolve_attack,
+    resolve_dying,
+    resolve_two_weapons,
+)
+from rulecheck.engine.trace import Step
+from rulecheck.examples import render
+
+DAMAGE = {"damage": "1d6"}
+ATTACKS: list[tuple[dict[str, Any], dict[str, list[int]]]] = [
+    ({"attack": {"bonus": 3, **DAMAGE}}, {"attack": [20], "damage": [1]}),
+    ({"attack": {"bonus": 3}}, {"attack": [1]}),
+    ({"attacker": {"fumble_threshold": 3}, "attack": {"bonus": 3}}, {"attack": [3]}),
+    ({"attack": {"total": 12, **DAMAGE}, "reaction": "dodge"}, {"reaction": [1], "damage": [2]}),
+    ({"attack": {"total": 12, **DAMAGE}, "reaction": "parry", "defender": {"fumble_threshold": 2}},
+     {"reaction": [2], "damage": [2]}),
+    ({"attack": {"total": 12, **DAMAGE}, "reaction": "dodge", "defender": {"fumble_threshold": 2}},
+     {"reaction": [2], "damage": [2]}),
+    ({"attack": {"total": 12}, "reaction": "parry"}, {"reaction": [20]}),
+    ({"attack": {"total": 12, "natural": 20, **DAMAGE}, "reaction": "dodge"}, {"reaction": [5]}),
+    ({"attack": {"total": 12, "kind": "magic", **DAMAGE}, "reaction": "parry"}, {"damage": [2]}),
+    ({"attack": {"total": 12, "area": True, **DAMAGE}, "reaction": "dodge"}, {"damage": [2]}),
+    ({"attack": {"total": 12, "opportunity": True, **DAMAGE}, "reaction": "dodge"}, {"damage": [2]}),
+    ({"attack": {"total": 12, **DAMAGE}, "reaction": "dodge", "reaction_lost": True}, {"damage": [2]}),
+    ({"attack": {"total": 15, **DAMAGE}, "options": {"progressive_damage": True}}, {"damage": [2]}),
+]
+
+
+def steps() -> list[Step]:
+    found: list[Step] = []
+    for given, dice in ATTACKS:
+        found += resolve_attack(AttackInput.model_validate(given), ScriptedDice(dice)).trace
+    two = {"main_hand": {"ability": "dex", **DAMAGE}, "off_hand": {"ability": "dex", **DAMAGE}, "movement_used": True}
+    found += resolve_two_weapons(TwoWeaponsInput.model_validate(two), ScriptedDice({"attack": [2]})).trace
+    dying = {"hit_dice": "1d4", "stabilise": [{"turn": 1, "dc": 5, "fumble_threshold": 3}]}
+    found += resolve_dying(DyingInput.model_validate(dying), ScriptedDice({"stabilise": [3], "hit_dice": [1]})).trace
+    return found
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_attack_trace_key_has_words(language: str) -> None:
+    missing = set()
+    for step in steps():
+        if step.event not in render.EVENTS[language]:
+            missing.add(step.event)
+        if step.verdict and step.verdict not in render.VALUES[language]:
+            missing.add(step.verdict)
+        for label in [t.label for t in step.terms] + ([step.against_label] if step.against_label else []):
+            is_dice = re.fullmatch(r"(max:)?\d*d\d+", label) is not None  # dice show as written
+            if not is_dice and label not in render.LABELS[language]:
+                missing.add(label)
+    assert missing == set()
+
+
+def test_refusals_and_critical_failures_read_in_french_on_french_pages() -> None:
+    wanted = ("refused", "fumble", "lost", "natural_1")
+    for step in steps():
+        if any(word in step.event for word in wanted):
+            assert render.step(step, "fr") != render.step(step, "en"), step.event
+
+
+def test_the_refusal_of_a_lost_reaction_says_why() -> None:
+    (given, dice) = ATTACKS[11]
+    step = next(s for s in resolve_attack(AttackInput.model_validate(given), ScriptedDice(dice)).trace
+                if s.event == "reaction.refused.lost")
+    assert "échec critique au tour précédent" in render.step(step, "fr")
+    assert "critical failure last turn" in render.step(step, "en")
