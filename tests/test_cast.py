@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
+
+import pytest
 
 from rulecheck.examples.cast import BASE_FIELDS, cast_file_for, cast_markdown, load_cast, parse_cast
 from rulecheck.examples.check import check_paths
@@ -145,7 +149,11 @@ def test_a_prose_reference_quotes_a_statistic_that_comes_from_the_cast(tmp_path:
 
     site(tmp_path, page())
     report = check_paths([tmp_path / "docs"], root=tmp_path)
-    assert resolve_reference(report.pages["docs/fr/page.md"].by_id(), "parry", "given.defender.level") == 2
+    outcomes = report.pages["docs/fr/page.md"].by_id()
+    assert resolve_reference(outcomes, "parry", "given.defender.level") == 2
+    # by the key an example writes (`str`) as well as the engine's own name (`strength`)
+    assert resolve_reference(outcomes, "parry", "given.defender.str") == 4
+    assert resolve_reference(outcomes, "parry", "given.defender.strength") == 4
 
 
 def test_overriding_a_base_statistic_is_a_located_error_with_a_hint(tmp_path: Path) -> None:
@@ -272,3 +280,32 @@ def test_the_command_line_runs_a_standalone_example_naming_a_member(tmp_path: Pa
     result = cli(tmp_path, "run", "docs/example.yml")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["result"]["reaction_total"] == 23
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_sites_cast_is_sound_and_lists_the_seeds_numbers(language: str) -> None:
+    root = Path(__file__).resolve().parent.parent
+    cast = load_cast(root / "docs" / "cast.yml", "docs/cast.yml")
+    assert cast.exists and not cast.problems
+    # The rulebook's own numbers (seed 000/001): Elara level 2 and STR 4, Alice Def PHY 18, the knight 24.
+    assert cast.members["elara"].stats["level"] == 2 and cast.members["elara"].stats["str"] == 4
+    assert cast.members["alice"].stats["def_phy"] == 18 and cast.members["knight"].stats["def_phy"] == 24
+    assert cast.members["brother-aldric"].stats["hit_dice"] == "2d4"
+    assert "<!-- rulecheck-cast -->" in (root / "docs" / language / "cast.md").read_text("utf-8")
+
+
+@pytest.mark.build
+def test_the_built_cast_pages_show_the_cast_files_numbers_and_cards_link_to_them(offline_site: Path) -> None:
+    root = Path(__file__).resolve().parent.parent
+    cast = load_cast(root / "docs" / "cast.yml", "docs/cast.yml")
+    for language, folder in (("fr", offline_site), ("en", offline_site / "en")):
+        text = (folder / "cast.html").read_text("utf-8")
+        for member in cast.members.values():
+            assert f'id="cast-{member.id}"' in text and html.escape(member.name(language), quote=False) in text
+        elara = text[text.index('id="cast-elara"'):text.index('id="cast-alice"')]
+        cells = re.findall(r"<td[^>]*>([^<]*)</td>", elara)
+        assert "+4" in cells and "16" in cells  # seed 000: STR 4; her Def PHY
+        assert 'href="reactions.html#ex-elara-parry"' in elara  # where she appears
+        card = (folder / "reactions.html").read_text("utf-8")
+        assert '<a class="rc-cast__member" href="cast.html#cast-elara">Elara</a>' in card
+    assert not (offline_site / "cast.yml").exists()  # the data stays out of the published site
