@@ -309,3 +309,11 @@ def test_the_built_cast_pages_show_the_cast_files_numbers_and_cards_link_to_them
         card = (folder / "reactions.html").read_text("utf-8")
         assert '<a class="rc-cast__member" href="cast.html#cast-elara">Elara</a>' in card
     assert not (offline_site / "cast.yml").exists()  # the data stays out of the published site
+
+
+def test_a_page_listing_the_cast_without_a_cast_file_is_a_located_problem(tmp_path: Path) -> None:
+    site(tmp_path, "# Les personnages\n\nTexte.\n\n<!-- rulecheck-cast -->\n", cast=None)
+    assert problems(tmp_path) == [
+        f"docs/{language}/page.md:5: the page lists the cast (<!-- rulecheck-cast -->), and there is no cast "
+        "file: write docs/cast.yml beside the language folders" for language in ("en", "fr")
+    ]
