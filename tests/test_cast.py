@@ -317,3 +317,13 @@ def test_a_page_listing_the_cast_without_a_cast_file_is_a_located_problem(tmp_pa
         f"docs/{language}/page.md:5: the page lists the cast (<!-- rulecheck-cast -->), and there is no cast "
         "file: write docs/cast.yml beside the language folders" for language in ("en", "fr")
     ]
+
+
+def test_parse_block_alone_finds_the_pages_cast_and_language(tmp_path: Path) -> None:
+    from rulecheck.examples.finder import find_blocks
+    from rulecheck.examples.schema import parse_block
+
+    site(tmp_path, page())
+    path = tmp_path / "docs" / "en" / "page.md"
+    parsed = parse_block(find_blocks(path.read_text("utf-8"), str(path))[0])
+    assert not isinstance(parsed, list) and parsed.example.given.defender.def_phy == 16

@@ -118,11 +118,35 @@ class Cast:
 
 def cast_file_for(page: Path) -> Path:
     """The cast file of a page: beside its language folder, or beside the page outside one."""
-    folder = page.parent
-    for candidate in (folder, *folder.parents):
-        if candidate.name in LANGUAGES:
-            return candidate.parent / CAST_FILE
-    return folder / CAST_FILE
+    folder = _language_folder(page)
+    return (folder.parent if folder else page.parent) / CAST_FILE
+
+
+def _language_folder(page: Path) -> Path | None:
+    return next((folder for folder in page.parents if folder.name in LANGUAGES), None)
+
+
+def cast_of_page(path: str) -> tuple[Cast, Language]:
+    """The cast and language of the page at ``path``, for callers that do not bring their own
+    (a check brings both); the file is read again only when it changed."""
+    page = Path(path)
+    file = cast_file_for(page.resolve())
+    try:
+        stat = file.stat()
+        key: tuple[Any, ...] = (file, stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = (file, None, None)
+    if _CACHED.get("key") != key:
+        try:
+            shown = file.relative_to(Path.cwd()).as_posix()
+        except ValueError:
+            shown = file.as_posix()
+        _CACHED.update(key=key, cast=load_cast(file, shown))
+    folder = _language_folder(page)
+    return _CACHED["cast"], folder.name if folder else LANGUAGES[0]
+
+
+_CACHED: dict[str, Any] = {}
 
 
 def load_cast(file: Path, shown: str) -> Cast:

@@ -125,12 +125,17 @@ def json_schema() -> dict[str, Any]:
 
 
 def parse_block(block: Block, cast: Cast | None = None,
-                language: Language = LANGUAGES[0]) -> ParsedExample | list[Problem]:
+                language: Language | None = None) -> ParsedExample | list[Problem]:
     """Validate one block; on failure, every problem found, each located on the page.
 
     ``cast`` is the page's cast (its members may be named with ``cast:``), ``language`` the
-    page's, which picks the members' display names.
+    page's, which picks the members' display names; without them, both are found from the
+    block's path (the cast file beside its language folder).
     """
+    if cast is None:
+        cast, found = cast_module.cast_of_page(block.path)
+        language = language or found
+    language = language or LANGUAGES[0]
     def at(line: int, message: str, col: int | None = None, example_id: str | None = None,
            field: str | None = None) -> Problem:
         return Problem(path=block.path, line=line, col=block.page_col(line, col) if col else None,
