@@ -258,10 +258,10 @@ def test_the_json_schema_documents_cast_on_every_character_and_names_the_base_st
 
 def test_the_cast_list_shows_each_member_in_the_pages_language_with_its_appearances() -> None:
     cast = parse_cast(CAST, "docs/cast.yml")
-    french = cast_markdown(cast, "fr", {"elara": [("Elara pare [la hache]", "reactions.md#ex-parry")]})
+    french = cast_markdown(cast, "fr", {"elara": [("Elara pare [la hache] & <co>", "reactions.html#ex-parry")]})
     assert "## Elara { #cast-elara }\n\n*guerrière agile*\n\n| Niveau | FOR | Def PHY | PV max |" in french
     assert "| 2 | +4 | 16 | 20 |" in french
-    assert "Apparaît dans\u00a0: [Elara pare \\[la hache\\]](reactions.md#ex-parry)" in french
+    assert 'Apparaît dans\u00a0: <a href="reactions.html#ex-parry">Elara pare [la hache] &amp; &lt;co&gt;</a>' in french
     english = cast_markdown(cast, "en", {})
     assert "## Brother Aldric { #cast-aldric }" in english and "| Hit dice |" in english
     assert "Appears in: no example yet" in english

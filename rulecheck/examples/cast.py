@@ -413,7 +413,7 @@ def anchor(member_id: str) -> str:
 
 def cast_markdown(cast: Cast, language: Language, appearances: dict[str, list[tuple[str, str]]]) -> str:
     """The cast as Markdown in ``language``: per member a heading, its role, a table of its base
-    statistics and the examples it appears in (``appearances``: member id → [(title, link)])."""
+    statistics and the examples it appears in (``appearances``: member id → [(title, URL)])."""
     parts = []
     for member in cast.members.values():
         parts.append(f"## {_escape(member.name(language))} {{ #{anchor(member.id)} }}")
@@ -425,7 +425,8 @@ def cast_markdown(cast: Cast, language: Language, appearances: dict[str, list[tu
             parts.append("\n".join([f"| {' | '.join(heads)} |", f"|{':-:|' * len(heads)}",
                                      f"| {' | '.join(cells)} |"]))
         links = appearances.get(member.id, [])
-        shown = " · ".join(f"[{_escape(title)}]({url})" for title, url in links)
+        # Raw links to the cards' ids: MkDocs cannot see those ids in the pages' Markdown.
+        shown = " · ".join(f'<a href="{html.escape(url)}">{html.escape(title)}</a>' for title, url in links)
         shown = shown or render.word("cast.nowhere", language)
         colon = "\u00a0:" if language == "fr" else ":"
         parts.append(f"{render.word('cast.appears_in', language)}{colon} {shown}")

@@ -11,7 +11,6 @@ While serving, problems go to the ``rulecheck`` logger rather than MkDocs' own: 
 from __future__ import annotations
 
 import logging
-import posixpath
 from html import escape
 from importlib import resources
 from pathlib import Path
@@ -202,8 +201,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                 if outcome.parsed is None:
                     continue
                 title = getattr(outcome.parsed.example, "title", None) or outcome.parsed.id
-                # A Markdown link to the page's source: MkDocs turns it into the page's URL.
-                url = f"{posixpath.relpath(found[1], posixpath.dirname(page_path) or '.')}#ex-{outcome.parsed.id}"
+                url = relative_link(page_path, found[1], f"ex-{outcome.parsed.id}", config.use_directory_urls)
                 for member_id in dict.fromkeys(member for member, _ in outcome.parsed.cast):
                     appearances.setdefault(member_id, []).append((title, url))
         return cast_markdown(cast, language, appearances)
