@@ -94,3 +94,15 @@ def test_a_damaged_cache_is_ignored(site_copy: Callable[[], Path], counted_check
     build_site(site, "site")
     assert len(counted_checks) == 1
     assert 'class="rc-badge rc-badge--ok"' in (site / "site/reactions.html").read_text("utf-8")
+
+
+@pytest.mark.build
+def test_an_edited_cast_file_is_checked_again(site_copy: Callable[[], Path], counted_checks: list[int]) -> None:
+    site = site_copy()
+    build_site(site, "first")
+    cast = site / "docs" / "cast.yml"
+    cast.write_text(cast.read_text("utf-8").replace("  def_phy: 16\n", "  def_phy: 99\n", 1), "utf-8")
+    with pytest.raises(Abort) as failure:
+        build_site(site, "second")
+    assert len(counted_checks) == 2, "the build reused pages made with the old cast"
+    assert "docs/cast.yml:" in str(failure.value.__context__)

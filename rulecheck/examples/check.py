@@ -20,6 +20,8 @@ from rulecheck.engine.odds import Odds, compute_odds
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.sources import ScriptedDice
 from rulecheck.errors import Problem, RulecheckError, RuleError, did_you_mean
+from rulecheck.examples.cast import MARKER as CAST_MARKER
+from rulecheck.examples.cast import Cast, cast_file_for, load_cast
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.references import check_references
@@ -83,6 +85,8 @@ class PageReport:
 class Report:
     pages: dict[str, PageReport] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    #: The cast files the pages use, by displayed path.
+    casts: dict[str, Cast] = field(default_factory=dict)
 
     @property
     def all_problems(self) -> list[Problem]:
@@ -246,10 +250,15 @@ def example_odds(parsed: ParsedExample, problems: list[Problem]) -> Odds | None:
 _ODDS_MEMO: dict[tuple[str, str, str], Odds] = {}
 
 
-def check_page(path: str, text: str, *, odds: bool = True) -> PageReport:
+def check_page(path: str, text: str, *, odds: bool = True, cast: Cast | None = None) -> PageReport:
     report = PageReport(path)
+    if CAST_MARKER in text and (cast is None or not cast.exists):
+        line = text[:text.index(CAST_MARKER)].count("\n") + 1
+        report.problems.append(Problem(path=path, line=line, kind="cast", message=(
+            f"the page lists the cast ({CAST_MARKER}), and there is no cast file: write "
+            f"{cast.path if cast else 'cast.yml'} beside the language folders")))
     for block in find_blocks(text, path):
-        parsed = parse_block(block)
+        parsed = parse_block(block, cast, page_language(path))
         if isinstance(parsed, list):
             report.outcomes.append(Outcome(block=block, problems=parsed))
         else:
@@ -265,6 +274,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     """
     report = Report()
     root = Path(root).resolve()
+    casts = Casts(root, report)
     for page in markdown_files(paths):
         shown = display_path(page, root)
         try:
@@ -275,11 +285,34 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
         except OSError as error:
             report.problems.append(Problem(path=shown, line=1, message=f"cannot read page: {error.strerror}"))
             continue
-        report.pages[shown] = check_page(shown, text, odds=odds)
+        report.pages[shown] = check_page(shown, text, odds=odds, cast=casts.of(page))
         report.pages[shown].problems += check_references(shown, text, report.pages[shown])
     _check_duplicates(report)
-    _check_parity(report, root)
+    _check_parity(report, root, casts)
     return report
+
+
+class Casts:
+    """The cast files of a check, each read once; their own problems go to the report once."""
+
+    def __init__(self, root: Path, report: Report | None = None) -> None:
+        self.root = root
+        self.report = report
+        self.loaded: dict[Path, Cast] = {}
+
+    def of(self, page: Path) -> Cast:
+        file = cast_file_for(page.resolve())
+        if file not in self.loaded:
+            cast = self.loaded[file] = load_cast(file, display_path(file, self.root))
+            if self.report is not None:
+                self.report.problems += cast.problems
+                self.report.casts[cast.path] = cast
+        return self.loaded[file]
+
+
+def page_language(path: str) -> str:
+    """The language of a page: its language folder's, else the site's default language."""
+    return (language_of(path) or (LANGUAGES[0], ""))[0]
 
 
 def read_page(path: Path) -> str:
@@ -357,7 +390,7 @@ def _check_duplicates(report: Report) -> None:
                 first.echoes.append(problem)
 
 
-def _check_parity(report: Report, root: Path) -> None:
+def _check_parity(report: Report, root: Path, casts: Casts) -> None:
     """French and English twins: same pages, same ids, same rules data (display text aside)."""
     done: set[str] = set()
     for path, page in list(report.pages.items()):
@@ -380,7 +413,7 @@ def _check_parity(report: Report, root: Path) -> None:
                     ))
                     continue
                 try:
-                    twin_page = _parse_only(twin, read_page(twin_file))
+                    twin_page = _parse_only(twin, read_page(twin_file), casts.of(twin_file))
                 except UnicodeDecodeError as error:
                     if not any(p.path == twin for p in report.problems):  # not already reported
                         page.problems.append(_undecodable(twin, error))
@@ -394,10 +427,10 @@ def _check_parity(report: Report, root: Path) -> None:
 _NAMES = {"fr": "French", "en": "English"}
 
 
-def _parse_only(path: str, text: str) -> PageReport:
+def _parse_only(path: str, text: str, cast: Cast) -> PageReport:
     report = PageReport(path)
     for block in find_blocks(text, path):
-        parsed = parse_block(block)
+        parsed = parse_block(block, cast, page_language(path))
         report.outcomes.append(Outcome(block=block, parsed=parsed if not isinstance(parsed, list) else None))
     return report
 

@@ -59,10 +59,12 @@ def resolve_reference(outcomes: dict[str, Outcome], example_id: str, field_name:
     elif outcome.result is None:
         raise LookupError(f"example `{example_id}` has no result (it did not run)")
     for part in parts:
-        if isinstance(value, BaseModel) and part in type(value).model_fields:
-            value = getattr(value, part)
-        else:
+        fields = type(value).model_fields if isinstance(value, BaseModel) else {}
+        # By the key an example writes (``dex``) or the model's own name (``dexterity``).
+        name = next((n for n, info in fields.items() if part in (n, info.alias)), None)
+        if name is None:
             raise LookupError(f"example `{example_id}` has no field `{field_name}`")
+        value = getattr(value, name)
     return value
 
 

@@ -16,7 +16,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from rulecheck.engine.rules import RULES
 from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field
+from rulecheck.examples import cast as cast_module
+from rulecheck.examples.cast import Cast
 from rulecheck.examples.finder import Block
+from rulecheck.examples.locales import LANGUAGES, Language
 from rulecheck.examples.yamlsrc import Located, YamlError, load
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
@@ -83,12 +86,19 @@ Example = ExampleBase
 
 
 class ParsedExample:
-    """A validated example, its block, and the positions of its fields in the page."""
+    """A validated example, its block, and the positions of its fields in the page.
 
-    def __init__(self, example: Any, block: Block, located: Located) -> None:
+    ``located`` holds the data as written (``cast: elara``: what twins must share); ``example``
+    was validated with each cast member written in (name, base statistics), whose positions are
+    those of their ``cast`` key. ``cast`` lists the (id, display name) of each member the example names.
+    """
+
+    def __init__(self, example: Any, block: Block, located: Located,
+                 cast: tuple[tuple[str, str], ...] = ()) -> None:
         self.example = example
         self.block = block
         self.located = located
+        self.cast = cast
 
     @property
     def id(self) -> str:
@@ -111,13 +121,24 @@ class ParsedExample:
 def json_schema() -> dict[str, Any]:
     """The published JSON Schema of an example block."""
     schema = ExampleAdapter.json_schema()
+    cast_module.document_in_schema(schema)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "rulecheck example"
     return schema
 
 
-def parse_block(block: Block) -> ParsedExample | list[Problem]:
-    """Validate one block; on failure, every problem found, each located on the page."""
+def parse_block(block: Block, cast: Cast | None = None,
+                language: Language | None = None) -> ParsedExample | list[Problem]:
+    """Validate one block; on failure, every problem found, each located on the page.
+
+    ``cast`` is the page's cast (its members may be named with ``cast:``), ``language`` the
+    page's, which picks the members' display names; without them, both are found from the
+    block's path (the cast file beside its language folder).
+    """
+    if cast is None:
+        cast, found = cast_module.cast_of_page(block.path)
+        language = language or found
+    language = language or LANGUAGES[0]
     def at(line: int, message: str, col: int | None = None, example_id: str | None = None,
            field: str | None = None) -> Problem:
         return Problem(path=block.path, line=line, col=block.page_col(line, col) if col else None,
@@ -142,19 +163,32 @@ def parse_block(block: Block) -> ParsedExample | list[Problem]:
                                f"this block is {_kind(data)}", example_id=written_id(block.source))]
     raw_id = data.get("id")
     example_id = raw_id if isinstance(raw_id, str) and re.match(ID_PATTERN, raw_id) else None
+    rule = RULES.get(data["rule"]) if isinstance(data.get("rule"), str) else None
+    resolved = cast_module.resolve_cast(located, rule.given if rule else None, cast, language)
+    problems = []
+    for path, message in resolved.problems:
+        line, col = located.position(path)
+        problems.append(at(block.body_line + line - 1, message, col, example_id, format_field(path)))
     try:
-        example = validate(data)
+        example = validate(resolved.data)
     except ValidationError as error:
-        problems = []
         for detail in error.errors():
             path = _field_path(detail["loc"], data)
             if detail["type"].startswith("union_tag"):
                 path = ("rule",)
-            line, col = located.position(path)
-            problems.append(at(block.body_line + line - 1, _message(detail, path, data), col,
+            if any(path[:len(failed)] == failed for failed in resolved.failed):
+                continue  # a character whose cast reference failed: that problem says it already
+            line, col = resolved.located.position(path)
+            problems.append(at(block.body_line + line - 1, _message(detail, path, resolved.data), col,
                                example_id, format_field(path) or None))
-        return problems
-    return ParsedExample(example, block, located)
+    if problems:
+        return sorted(problems, key=lambda p: (p.line, p.col or 0))
+    return ParsedExample(example, block, _with_positions(located, resolved.located), tuple(resolved.members))
+
+
+def _with_positions(written: Located, resolved: Located) -> Located:
+    """The data as written, with the positions of fields a cast member wrote in."""
+    return Located(written.data, {**resolved.positions, **written.positions}, written.spans)
 
 
 _ID_LINE = re.compile(r"^id:[ \t]*['\"]?([a-z0-9][a-z0-9-]*)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
@@ -250,16 +284,7 @@ def _known_keys(path: FieldPath, data: dict[str, Any]) -> list[str]:
         info = next((f for name, f in fields.items() if part in (name, f.alias)), None)
         if info is None:
             return []
-        model = _model_in(info.annotation)
+        model = cast_module.model_in(info.annotation)
     fields = getattr(model, "model_fields", {})
-    return [info.alias or name for name, info in fields.items()]
-
-
-def _model_in(annotation: Any) -> Any:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in typing.get_args(annotation):
-        found = _model_in(arg)
-        if found is not None:
-            return found
-    return None
+    known = [info.alias or name for name, info in fields.items()]
+    return [*known, cast_module.REFERENCE_KEY] if model in cast_module.CHARACTER_MODELS else known

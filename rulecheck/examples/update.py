@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from rulecheck.errors import RulecheckError
-from rulecheck.examples.check import Report, language_of, read_page, rules_data, twin_path
+from rulecheck.examples.check import Casts, Report, language_of, page_language, read_page, rules_data, twin_path
 from rulecheck.examples.finder import find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import ParsedExample, parse_block
@@ -186,8 +186,9 @@ def _parse_page(root: Path, path: str) -> dict[str, ParsedExample]:
     except (OSError, UnicodeDecodeError):
         return {}
     examples: dict[str, ParsedExample] = {}
+    cast = Casts(root).of(file)
     for block in find_blocks(text, path):
-        parsed = parse_block(block)
+        parsed = parse_block(block, cast, page_language(path))
         if not isinstance(parsed, list):
             examples.setdefault(parsed.id, parsed)
     return examples

@@ -16,6 +16,7 @@ from rulecheck.engine.rules import RULES
 from rulecheck.engine.trace import Step
 from rulecheck.errors import Problem
 from rulecheck.examples import render
+from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.check import Outcome
 
 _CARDS: dict[str, str] = {}
@@ -70,7 +71,7 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
         f'<div class="rc-card" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title}'
         f'<span class="rc-badge rc-badge--ok" title="{example_id}">✓ {render.word("checked", language)}</span></p>'
-        f"{header}"
+        f"{_cast_line(outcome, language, link)}{header}"
         f'<ol class="rc-trace">{steps}</ol>'
         f'<p class="rc-outcome">{summary}</p>'
         f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
@@ -94,6 +95,20 @@ def refusal_card(outcome: Outcome, title: str, language: str) -> str:
         f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
         f'<pre><code class="language-yaml">{html.escape(outcome.block.source.rstrip())}</code></pre></details></div>'
     )
+
+
+def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None]) -> str:
+    """The cast members an example names, by their names in ``language``, each linked to the cast page."""
+    members = dict(outcome.parsed.cast) if outcome.parsed else {}
+    if not members:
+        return ""
+    shown = []
+    for member_id, name in members.items():
+        href = link(cast_anchor(member_id))
+        text = html.escape(name)
+        shown.append(f'<a class="rc-cast__member" href="{html.escape(href)}">{text}</a>' if href
+                     else f'<span class="rc-cast__member">{text}</span>')
+    return f'<p class="rc-cast" title="{html.escape(render.word("cast.title", language))}">{" · ".join(shown)}</p>'
 
 
 def banner(problems: list[Problem], language: str) -> str:

@@ -15,7 +15,7 @@ import click
 from rulecheck.errors import Problem, RulecheckError, format_field
 from rulecheck.examples import Report, check_example, check_paths, parse_block
 from rulecheck.examples import render as rendering
-from rulecheck.examples.check import Outcome, decode_page
+from rulecheck.examples.check import Casts, Outcome, decode_page, page_language
 from rulecheck.examples.finder import Block
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import json_schema
@@ -77,11 +77,15 @@ def run(file: Any, lang: str | None) -> None:
         click.secho(f"{name}:1: cannot read the example: {error}", fg="red", err=True)
         sys.exit(1)
     block = Block(path=name, line=0, end_line=text.count("\n") + 1, indent="", source=text)
-    parsed = parse_block(block)
+    # A file's cast is found as a page's: beside its language folder, or beside it.
+    cast = Casts(Path.cwd()).of(Path(name)) if name != "<stdin>" else None
+    parsed = parse_block(block, cast, lang or page_language(name))
     problems: list[Problem] = parsed if isinstance(parsed, list) else []
     outcome = None if isinstance(parsed, list) else check_example(parsed)
     if outcome is not None:
         problems = outcome.problems
+    if cast is not None:
+        problems = [*cast.problems, *problems]
     refusal = outcome.refusal if outcome is not None else None
     if outcome is not None and refusal is not None and refusal.code is not None:
         if lang:

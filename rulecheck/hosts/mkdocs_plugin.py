@@ -25,7 +25,9 @@ from mkdocs.structure.pages import Page
 
 from rulecheck.errors import Problem
 from rulecheck.examples import render
-from rulecheck.examples.check import PageReport, Report, check_paths, display_path, language_of
+from rulecheck.examples.cast import CAST_FILE, MARKER, Cast, cast_file_for, cast_markdown
+from rulecheck.examples.cast import anchor as cast_anchor
+from rulecheck.examples.check import PageReport, Report, check_paths, display_path, language_of, read_page
 from rulecheck.examples.references import find_references, resolve_reference
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
@@ -81,7 +83,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         docs = Path(config.docs_dir).resolve()
         config_file = Path(config.config_file_path) if config.config_file_path else None
         # By content: a same-size edit (24 → 23) saved within the clock's tick keeps its mtime.
-        key = digest(docs.rglob("*.md"), config_file, (self.config.odds, config.use_directory_urls))
+        pages = [*docs.rglob("*.md"), *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
+        key = digest(pages, config_file, (self.config.odds, config.use_directory_urls))
         if key == self._fingerprint and (self._report is not None or self._cache is not None):
             # Checked already: mkdocs-static-i18n builds each language with the same plugin, and
             # MkDocs keeps plugins between builds in one process. A failure still fails the build.
@@ -155,7 +158,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             return markdown, {}
         language, page_path = language_of(shown) or ("en", shown)
         if language not in self._anchors:  # once per check, not once per page
-            self._anchors[language] = anchor_index(Path(config.docs_dir).resolve() / language)
+            docs = Path(config.docs_dir).resolve()
+            self._anchors[language] = anchor_index(docs / language)
+            self._anchors[language] |= _cast_anchors(self._report, docs, language, _root(config))
         anchors = self._anchors[language]
 
         def link(anchor: str) -> str | None:
@@ -175,7 +180,51 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             pieces += [markdown[last:ref.start], html]
             last = ref.end
         pieces.append(markdown[last:])
+        if MARKER in markdown:
+            pieces = ["".join(pieces).replace(MARKER, self._cast_list(language, page_path, config), 1)]
         return _with_banner("".join(pieces), _page_problems(self._report, shown, report), language), registry
+
+
+    def _cast_list(self, language: str, page_path: str, config: MkDocsConfig) -> str:
+        """The cast page's list, in its language, with links to the examples each member is in."""
+        assert self._report is not None
+        docs = Path(config.docs_dir).resolve()
+        cast = _cast_of(self._report, docs / language / page_path, _root(config))
+        if cast is None:
+            return ""
+        appearances: dict[str, list[tuple[str, str]]] = {}
+        for path, page in sorted(self._report.pages.items()):
+            found = language_of(path)
+            if not found or found[0] != language:
+                continue
+            for outcome in page.outcomes:
+                if outcome.parsed is None:
+                    continue
+                title = getattr(outcome.parsed.example, "title", None) or outcome.parsed.id
+                url = relative_link(page_path, found[1], f"ex-{outcome.parsed.id}", config.use_directory_urls)
+                for member_id in dict.fromkeys(member for member, _ in outcome.parsed.cast):
+                    appearances.setdefault(member_id, []).append((title, url))
+        return cast_markdown(cast, language, appearances)
+
+
+def _cast_of(report: Report, page: Path, root: Path) -> Cast | None:
+    return report.casts.get(display_path(cast_file_for(page), root))
+
+
+def _cast_anchors(report: Report | None, docs: Path, language: str, root: Path) -> dict[str, str]:
+    """``{cast-<id>: page}`` for each member of the cast a page of ``language`` lists."""
+    if report is None:
+        return {}
+    for page in sorted((docs / language).rglob("*.md")):
+        try:
+            listed = MARKER in read_page(page)
+        except (OSError, UnicodeDecodeError):
+            continue  # the check reports an unreadable page where it stands
+        cast = _cast_of(report, page, root) if listed else None
+        if cast is not None:
+            page_path = page.relative_to(docs / language).as_posix()
+            return {cast_anchor(member): page_path for member in cast.members}
+    return {}
 
 
 def _root(config: MkDocsConfig) -> Path:

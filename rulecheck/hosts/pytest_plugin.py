@@ -30,10 +30,22 @@ class ExampleFailure(Exception):
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path.suffix == ".md" and file_path.is_relative_to(parent.config.rootpath / DOCS):
         return MarkdownPage.from_parent(parent, path=file_path)
+    if file_path.name == CAST_FILE and file_path.is_relative_to(parent.config.rootpath / DOCS):
+        return CastFile.from_parent(parent, path=file_path)
     return None
 
 
 DOCS = "docs"
+CAST_FILE = "cast.yml"  # rulecheck.examples.cast.CAST_FILE, without importing rulecheck early
+
+
+class CastFile(pytest.File):
+    """The cast's data file: one item, failing with the file's own problems."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        shown = self.path.relative_to(self.config.rootpath).as_posix()
+        problems = _report(self.config).page_problems(shown)
+        yield ExampleItem.from_parent(self, name="cast", outcome=None, problems=problems)
 
 
 class MarkdownPage(pytest.File):

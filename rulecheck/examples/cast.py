@@ -1,0 +1,444 @@
+"""The cast: recurring characters defined once, in ``cast.yml``, for the pages of both languages.
+
+An example names a member (``defender: {cast: elara, posture: [A]}``) instead of copying its
+statistics; before validation, :func:`resolve_cast` writes the member's display name (in the
+page's language) and base statistics into the example's data, so the engine only ever sees
+ordinary combatants. An example may add situational fields (a posture, current HP, a turn's
+plan…) but not change a base statistic, and a character the cast holds cannot be written out
+under its name without ``cast``.
+
+Where the cast lives: ``cast.yml`` in the folder that holds the language folders (``docs/cast.yml``
+for ``docs/fr/attack.md``); a page outside a language folder uses the one beside it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from rulecheck.engine.dying import DyingInput, Stabilisation
+from rulecheck.engine.models import Combatant
+from rulecheck.engine.poison import PoisonTarget
+from rulecheck.engine.rests import Resting
+from rulecheck.engine.turn import Enemy, MovementInput, TurnInput
+from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field
+from rulecheck.examples import render
+from rulecheck.examples.locales import LANGUAGES, Language
+from rulecheck.examples.yamlsrc import Located, YamlError, load
+
+CAST_FILE = "cast.yml"
+REFERENCE_KEY = "cast"
+#: The marker a page writes where the cast's list is generated, in the page's language.
+MARKER = "<!-- rulecheck-cast -->"
+MEMBER_ID = r"^[a-z][a-z0-9-]{0,39}$"
+
+#: The input models that describe a character: where ``cast:`` may stand.
+CHARACTER_MODELS: tuple[type[BaseModel], ...] = (
+    Combatant, Resting, DyingInput, Stabilisation, TurnInput, Enemy, MovementInput, PoisonTarget,
+)
+
+#: A member's base statistics, by data key, and the engine field that gives each its type and
+#: bounds. They describe the character, not the moment: an example may not change them.
+#: Everything else a character model holds (posture, current HP and MP, points below zero, a
+#: turn's plan, a healer's DC…) is situational and written by the example.
+BASE_FIELDS: dict[str, tuple[type[BaseModel], str]] = {
+    "level": (Combatant, "level"),
+    "str": (Combatant, "strength"),
+    "dex": (Combatant, "dexterity"),
+    "con": (Combatant, "constitution"),
+    "int": (Combatant, "intelligence"),
+    "wis": (Combatant, "wisdom"),
+    "cha": (Combatant, "charisma"),
+    "def_phy": (Combatant, "def_phy"),
+    "def_mag": (Combatant, "def_mag"),
+    "hp_max": (Resting, "hp_max"),
+    "mp_max": (Resting, "mp_max"),
+    "hit_dice": (DyingInput, "hit_dice"),
+    "rank": (PoisonTarget, "rank"),
+}
+_TEXT_KEYS = ("name", "role")
+_MAX_MEMBERS = 200
+
+
+def _adapter(model: type[BaseModel], name: str) -> TypeAdapter[Any]:
+    info = model.model_fields[name]
+    if not info.metadata:
+        return TypeAdapter(typing.cast(Any, info.annotation))
+    return TypeAdapter(Annotated[info.annotation, *info.metadata])  # type: ignore[arg-type]
+
+
+_STAT_ADAPTERS = {key: _adapter(model, name) for key, (model, name) in BASE_FIELDS.items()}
+
+
+@dataclass(frozen=True)
+class Member:
+    """One recurring character: id, display name and role per language, base statistics."""
+
+    id: str
+    names: dict[Language, str]
+    roles: dict[Language, str]
+    #: Base statistics as written in the cast file (JSON values), in file order.
+    stats: dict[str, Any]
+    line: int
+    stat_lines: dict[str, int] = field(default_factory=dict)
+
+    def name(self, language: Language) -> str:
+        return self.names.get(language) or next(iter(self.names.values()))
+
+    def role(self, language: Language) -> str:
+        return self.roles.get(language) or next(iter(self.roles.values()), "")
+
+
+@dataclass
+class Cast:
+    """The members of one cast file (those without errors) and the file's own problems."""
+
+    path: str
+    exists: bool = True
+    loaded: bool = True
+    members: dict[str, Member] = field(default_factory=dict)
+    #: Ids written in the file whose definition has an error (reported on the file).
+    broken: set[str] = field(default_factory=set)
+    problems: list[Problem] = field(default_factory=list)
+
+    def by_name(self) -> dict[str, Member]:
+        """Every display name of every member, case-folded, in any language."""
+        return {name.casefold(): member for member in self.members.values() for name in member.names.values()}
+
+    def where(self, member: Member, stat: str | None = None) -> str:
+        return f"{self.path}:{member.stat_lines.get(stat, member.line) if stat else member.line}"
+
+
+def cast_file_for(page: Path) -> Path:
+    """The cast file of a page: beside its language folder, or beside the page outside one."""
+    folder = _language_folder(page)
+    return (folder.parent if folder else page.parent) / CAST_FILE
+
+
+def _language_folder(page: Path) -> Path | None:
+    return next((folder for folder in page.parents if folder.name in LANGUAGES), None)
+
+
+def cast_of_page(path: str) -> tuple[Cast, Language]:
+    """The cast and language of the page at ``path``, for callers that do not bring their own
+    (a check brings both); the file is read again only when it changed."""
+    page = Path(path)
+    file = cast_file_for(page.resolve())
+    try:
+        stat = file.stat()
+        key: tuple[Any, ...] = (file, stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = (file, None, None)
+    if _CACHED.get("key") != key:
+        try:
+            shown = file.relative_to(Path.cwd()).as_posix()
+        except ValueError:
+            shown = file.as_posix()
+        _CACHED.update(key=key, cast=load_cast(file, shown))
+    folder = _language_folder(page)
+    return _CACHED["cast"], folder.name if folder else LANGUAGES[0]
+
+
+_CACHED: dict[str, Any] = {}
+
+
+def load_cast(file: Path, shown: str) -> Cast:
+    """The cast in ``file`` (named ``shown`` in problems); a missing file is an empty cast."""
+    if not file.is_file():
+        return Cast(shown, exists=False)
+    try:
+        text = file.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as error:
+        return Cast(shown, loaded=False, problems=[Problem(
+            path=shown, line=1, message=f"the cast file is not valid UTF-8 (byte {error.start})", kind="cast")])
+    except OSError as error:
+        return Cast(shown, loaded=False, problems=[Problem(
+            path=shown, line=1, message=f"cannot read the cast file: {error.strerror}", kind="cast")])
+    return parse_cast(text, shown)
+
+
+def parse_cast(text: str, shown: str) -> Cast:
+    """Parse a cast file's text; every problem is located in it, and sound members are kept."""
+    cast = Cast(shown)
+
+    def problem(line: int, message: str) -> None:
+        cast.problems.append(Problem(path=shown, line=line, message=message, kind="cast"))
+
+    try:
+        located = load(text)
+    except YamlError as error:
+        cast.loaded = False
+        problem(error.line, f"cast file: {error}")
+        return cast
+    data = located.data
+    if data is None:
+        return cast
+    if not isinstance(data, dict):
+        cast.loaded = False
+        problem(1, "the cast file is a mapping of member ids to members (`elara: {name: Elara, level: 2}`)")
+        return cast
+    if len(data) > _MAX_MEMBERS:
+        problem(1, f"the cast has {len(data)} members; the limit is {_MAX_MEMBERS}")
+    for member_id, body in list(data.items())[:_MAX_MEMBERS]:
+        line = located.position((member_id,))[0]
+        errors = _member_problems(member_id, body, located)
+        if errors:
+            cast.broken.add(member_id)
+            for where, message in errors:
+                problem(where, f"cast member `{member_id}`: {message}")
+            continue
+        names, roles = (_localised(body.get(key, {})) or {} for key in _TEXT_KEYS)
+        stats = {key: value for key, value in body.items() if key in BASE_FIELDS}
+        stat_lines = {key: located.position((member_id, key))[0] for key in stats}
+        cast.members[member_id] = Member(member_id, names, roles, stats, line, stat_lines)
+    seen: dict[str, str] = {}
+    for member in cast.members.values():
+        for name in set(member.names.values()):
+            other = seen.setdefault(name.casefold(), member.id)
+            if other != member.id:
+                problem(member.line, f"cast member `{member.id}`: the name `{name}` is already `{other}`'s")
+    return cast
+
+
+def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[int, str]]:
+    line = located.position((member_id,))[0]
+    if not re.match(MEMBER_ID, member_id):
+        return [(line, "an id is a lowercase letter then up to 39 lowercase letters, digits and dashes")]
+    if not isinstance(body, dict):
+        return [(line, "a member is a mapping with `name` and base statistics")]
+    found = []
+    for key, value in body.items():
+        at = located.position((member_id, key))[0]
+        if key in _TEXT_KEYS:
+            if _localised(value) is None:
+                found.append((at, f"`{key}` is a text, or one text per language (`{{fr: …, en: …}}`)"))
+            continue
+        if key not in BASE_FIELDS:
+            hint = did_you_mean(key, [*_TEXT_KEYS, *BASE_FIELDS])
+            found.append((at, f"unknown key `{key}`; " + (hint or "base statistics are " + ", ".join(BASE_FIELDS))))
+            continue
+        try:
+            _STAT_ADAPTERS[key].validate_json(json.dumps(value), strict=True)
+        except ValidationError as error:
+            detail = error.errors()[0]
+            found.append((at, f"`{key}`: {str(detail['msg']).removeprefix('Value error, ')} "
+                              f"(got {json.dumps(value, ensure_ascii=False)})"))
+    if "name" not in body:
+        found.append((line, "missing `name`"))
+    return found
+
+
+def _localised(value: Any) -> dict[Language, str] | None:
+    """``Elara`` or ``{fr: Frère Aldric, en: Brother Aldric}`` as {language: text}; ``None`` if neither."""
+    if isinstance(value, str) and 0 < len(value) <= 80:
+        return dict.fromkeys(LANGUAGES, value)
+    if (isinstance(value, dict) and set(value) == set(LANGUAGES)
+            and all(isinstance(v, str) and 0 < len(v) <= 80 for v in value.values())):
+        return {language: value[language] for language in LANGUAGES}
+    if value == {}:
+        return {}
+    return None
+
+
+# --- Resolving an example's references -------------------------------------------------------------
+
+@dataclass
+class Resolution:
+    """An example's data with its cast references replaced, and what the replacement found."""
+
+    data: Any
+    located: Located
+    #: (id, display name) of each member the example names, in order of appearance.
+    members: list[tuple[str, str]] = field(default_factory=list)
+    #: (field path, message) of each problem, located by the caller.
+    problems: list[tuple[FieldPath, str]] = field(default_factory=list)
+    #: Paths of character mappings whose reference failed: validation problems below them repeat it.
+    failed: list[FieldPath] = field(default_factory=list)
+
+
+def resolve_cast(located: Located, given_model: type[BaseModel] | None, cast: Cast | None,
+                 language: Language) -> Resolution:
+    """Write each ``cast:`` member of ``given`` into the data; check names and overrides."""
+    data = located.data
+    resolution = Resolution(data, located)
+    if not isinstance(data, dict) or given_model is None or "given" not in data:
+        return resolution
+    positions = dict(located.positions)
+    resolved = dict(data)
+    resolved["given"] = _walk(data["given"], given_model, ("given",), cast, language, resolution, positions)
+    resolution.data = resolved
+    resolution.located = Located(resolved, positions, located.spans)
+    return resolution
+
+
+def _walk(value: Any, model: type[BaseModel] | None, path: FieldPath, cast: Cast | None, language: Language,
+          out: Resolution, positions: dict[FieldPath, tuple[int, int]]) -> Any:
+    if isinstance(value, list):
+        return [_walk(item, model, (*path, index), cast, language, out, positions)
+                for index, item in enumerate(value)]
+    if not isinstance(value, dict) or model is None:
+        return value
+    if model in CHARACTER_MODELS:
+        value = _character(value, model, path, cast, language, out, positions)
+    elif REFERENCE_KEY in value and REFERENCE_KEY not in _keys(model):
+        out.problems.append(((*path, REFERENCE_KEY), f"`{REFERENCE_KEY}` names a character of the cast, "
+                             f"and `{format_field(path)}` describes no character"))
+        out.failed.append(path)
+        value = {k: v for k, v in value.items() if k != REFERENCE_KEY}
+    result = {}
+    for key, item in value.items():
+        result[key] = _walk(item, _child_model(model, key), (*path, key), cast, language, out, positions)
+    return result
+
+
+def _character(value: dict[str, Any], model: type[BaseModel], path: FieldPath, cast: Cast | None,
+               language: Language, out: Resolution, positions: dict[FieldPath, tuple[int, int]]) -> dict[str, Any]:
+    reference = value.get(REFERENCE_KEY)
+    if REFERENCE_KEY not in value:
+        name = value.get("name")
+        if isinstance(name, str) and cast is not None and (member := cast.by_name().get(name.casefold())):
+            out.problems.append(((*path, "name"), (
+                f"{member.name(language)} is in the cast ({cast.where(member)}): write `cast: {member.id}` "
+                f"instead of `name: {name}`. Hint: a cast member has the same statistics on every page; "
+                "give another creature another name")))
+        return value
+    rest = {k: v for k, v in value.items() if k != REFERENCE_KEY}
+    member = _member(reference, path, cast, out)
+    if member is None:
+        out.failed.append(path)
+        return rest
+    out.members.append((member.id, member.name(language)))
+    accepted = _keys(model)
+    for key in rest:
+        if key == "name":
+            out.problems.append(((*path, key), (
+                f"the name of cast member `{member.id}` comes from the cast ({member.name(language)}). "
+                "Hint: remove `name` here")))
+        elif key in BASE_FIELDS:
+            assert cast is not None  # a member comes from a cast
+            shown = (f"`{key}: {json.dumps(member.stats[key], ensure_ascii=False)}` in {cast.where(member, key)}"
+                     if key in member.stats else f"the rules' default: {cast.where(member)} does not set it")
+            out.problems.append(((*path, key), (
+                f"`{key}` is a base statistic of cast member `{member.id}` ({shown}); an example may not "
+                f"change it. Hint: remove `{key}` here; or, if {member.name(language)} really differs, "
+                f"change `{key}` in {cast.path}, for every page")))
+    cast_position = positions.get((*path, REFERENCE_KEY), positions.get(path, (1, 1)))
+    injected = {"name": member.name(language)} if "name" in accepted else {}
+    injected |= {key: stat for key, stat in member.stats.items() if key in accepted}
+    for key in injected:
+        positions[(*path, key)] = cast_position
+    return injected | {k: v for k, v in rest.items() if k != "name" and k not in BASE_FIELDS}
+
+
+def _member(reference: Any, path: FieldPath, cast: Cast | None, out: Resolution) -> Member | None:
+    at = (*path, REFERENCE_KEY)
+    if not isinstance(reference, str):
+        out.problems.append((at, "`cast` is a cast member's id, such as `elara`"))
+        return None
+    if cast is None or not cast.exists:
+        where = cast.path if cast is not None else CAST_FILE
+        out.problems.append((at, f"unknown cast member `{reference}`: there is no cast file ({where} does not exist)"))
+        return None
+    if not cast.loaded or reference in cast.broken:
+        out.problems.append((at, f"cast member `{reference}` cannot be used: {cast.path} has errors (see them there)"))
+        return None
+    member = cast.members.get(reference)
+    if member is None:
+        hint = did_you_mean(reference, cast.members)
+        if hint is None and (by_name := cast.by_name().get(reference.casefold())):
+            hint = f"did you mean `{by_name.id}`?"
+        out.problems.append((at, f"unknown cast member `{reference}`; " + (
+            hint or f"the cast of {cast.path} is " + ", ".join(sorted(cast.members)))))
+    return member
+
+
+def _keys(model: type[BaseModel]) -> set[str]:
+    keys = {info.alias or name for name, info in model.model_fields.items()}
+    return keys | {REFERENCE_KEY} if model in CHARACTER_MODELS else keys
+
+
+def _child_model(model: type[BaseModel], key: str) -> type[BaseModel] | None:
+    for name, info in model.model_fields.items():
+        if key in (name, info.alias):
+            return typing.cast("type[BaseModel] | None", model_in(info.annotation))
+    return None
+
+
+def model_in(annotation: Any) -> Any:
+    """The first pydantic model inside a type annotation (``tuple[Enemy, ...]`` → ``Enemy``)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()):
+        found = model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+# --- The published contract and the cast page --------------------------------------------------------
+
+def document_in_schema(schema: dict[str, Any]) -> None:
+    """Add ``cast`` to each character model of a JSON Schema, and say which fields are base."""
+    titles = {model.__name__ for model in CHARACTER_MODELS}
+    for name, definition in schema.get("$defs", {}).items():
+        if name not in titles:
+            continue
+        properties = definition.setdefault("properties", {})
+        base = [key for key in properties if key in BASE_FIELDS]
+        properties[REFERENCE_KEY] = {
+            "type": "string", "pattern": MEMBER_ID, "title": "Cast",
+            "description": (
+                f"A member of the cast ({CAST_FILE} beside the language folders): its display name"
+                + (f" and base statistics ({', '.join(base)})" if base else "")
+                + " come from the cast and may not be written here; situational fields may."
+            ),
+        }
+        required = definition.pop("required", None)
+        if required:  # a base statistic the model requires may come from the cast instead
+            situational = [key for key in required if key not in BASE_FIELDS]
+            definition["anyOf"] = [{"required": required}, {"required": [REFERENCE_KEY, *situational]}]
+
+
+def anchor(member_id: str) -> str:
+    """The heading id of a member on the cast page."""
+    return f"cast-{member_id}"
+
+
+def cast_markdown(cast: Cast, language: Language, appearances: dict[str, list[tuple[str, str]]]) -> str:
+    """The cast as Markdown in ``language``: per member a heading, its role, a table of its base
+    statistics and the examples it appears in (``appearances``: member id → [(title, URL)])."""
+    parts = []
+    for member in cast.members.values():
+        parts.append(f"## {_escape(member.name(language))} {{ #{anchor(member.id)} }}")
+        if member.role(language):
+            parts.append(f"*{_escape(member.role(language))}*")
+        if member.stats:
+            heads = [render.word(f"cast.{key}", language) for key in member.stats]
+            cells = [_stat(key, value, language) for key, value in member.stats.items()]
+            parts.append("\n".join([f"| {' | '.join(heads)} |", f"|{':-:|' * len(heads)}",
+                                     f"| {' | '.join(cells)} |"]))
+        links = appearances.get(member.id, [])
+        # Raw links to the cards' ids: MkDocs cannot see those ids in the pages' Markdown.
+        shown = " · ".join(f'<a href="{html.escape(url)}">{html.escape(title)}</a>' for title, url in links)
+        shown = shown or render.word("cast.nowhere", language)
+        colon = "\u00a0:" if language == "fr" else ":"
+        parts.append(f"{render.word('cast.appears_in', language)}{colon} {shown}")
+    return "\n\n".join(parts) + "\n"
+
+
+def _stat(key: str, value: Any, language: Language) -> str:
+    if key in {"str", "dex", "con", "int", "wis", "cha"} and isinstance(value, int):
+        return ("+" if value >= 0 else "") + render.number(value, language)
+    return render.value(value, language)
+
+
+def _escape(text: str) -> str:
+    """Display text as Markdown shows it literally (no link, emphasis or HTML of its own)."""
+    return re.sub(r"([\\`*_{}\[\]()#+!|])", r"\\\1", html.escape(text, quote=False))
