@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from .site_tools import BUILD_TIMEOUT, ROOT, html_files
 
@@ -18,7 +19,8 @@ ADDRESSES = ["https://rules.example.org/", "https://example.github.io/combat-rul
 # What a normal build says: which language it builds, that every example was checked, the indexes.
 EXPECTED_LINE = re.compile(
     r"INFO    -  (mkdocs_static_i18n: Building '(fr|en)' documentation to directory: .*"
-    r"|rulecheck: \d+ examples checked( \(unchanged since the last build\))?|Cleaning site directory|Building documentation to directory: .*"
+    r"|rulecheck: \d+ examples checked( \(unchanged since the last build\))?"
+    r"|Cleaning site directory|Building documentation to directory: .*"
     r"|mkdocs_static_i18n: Translated \d+ navigation elements to 'en'"
     r"|i18n-search: \d+ '(fr|en)' entries in (en/)?search/search_index.json|Documentation built in [\d.]+ seconds)")
 
@@ -67,5 +69,20 @@ def test_without_an_address_no_page_names_another_site(offline_site: Path) -> No
 
 def test_the_address_is_read_from_the_environment_with_an_empty_default() -> None:
     config = (ROOT / "mkdocs.yml").read_text("utf-8")
-    assert re.search(r'^site_url: !ENV \[SITE_URL, ""\]', config, re.MULTILINE)
+    assert re.search(r"^site_url: !ENV \[SITE_URL, \"\"\]", config, re.MULTILINE)
     assert "SITE_URL" in (ROOT / "README.md").read_text("utf-8")
+
+
+def test_github_pages_deploys_the_tested_site_from_main_only() -> None:
+    workflow = yaml.safe_load((ROOT / ".github/workflows/site.yml").read_text("utf-8"))
+    steps = workflow["jobs"]["test"]["steps"]
+    runs = [step.get("run", "") + step.get("uses", "") for step in steps]
+    tested = runs.index("make test")
+    built = next(i for i, run in enumerate(runs) if "make site" in run)
+    uploaded = next(i for i, run in enumerate(runs) if run.startswith("actions/upload-pages-artifact@"))
+    assert tested < built < uploaded and 'SITE_URL="${{ steps.pages.outputs.base_url }}/"' in runs[built]
+    assert steps[uploaded]["with"]["path"] == "site/"
+    deploy = workflow["jobs"]["deploy"]
+    assert deploy["needs"] == "test" and "refs/heads/main" in deploy["if"]
+    assert [step["uses"].split("@")[0] for step in deploy["steps"]] == ["actions/deploy-pages"]
+    assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
