@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from rulecheck.engine.odds import Odds, compute_odds
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.sources import ScriptedDice
-from rulecheck.errors import Problem, RulecheckError, did_you_mean
+from rulecheck.errors import Problem, RulecheckError, did_you_mean, with_hint
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.references import check_references
@@ -118,9 +118,7 @@ def check_example(parsed: ParsedExample, *, odds: bool = True) -> Outcome:
     try:
         result = rule.resolve(example.given, dice)
     except RulecheckError as error:
-        message = error.message + _label_typo(error.field, example.dice)
-        if error.hint:
-            message += f" Hint: {error.hint}"
+        message = with_hint(error.message + _label_typo(error.field, example.dice), error.hint)
         outcome.problems.append(parsed.problem(message, error.field))
         return outcome
     except Exception as error:  # a bug of the engine: say so, located, instead of a traceback
@@ -135,6 +133,9 @@ def check_example(parsed: ParsedExample, *, odds: bool = True) -> Outcome:
         hint = did_you_mean(label, dice.asked) if label not in dice.asked else None
         if hint:  # only a likely typo: a label the rules may roll in another situation is fine
             message += f" ({hint})"
+        else:
+            message = with_hint(message, f"in this situation the rules do not roll `{label}` (or roll it fewer "
+                                         f"times): remove the extra faces, or change `given` so that they do")
         outcome.problems.append(parsed.problem(message, ("dice", label)))
     expect = example.expect
     for name in sorted(expect.model_fields_set, key=lambda n: parsed.line_of(("expect", n))):

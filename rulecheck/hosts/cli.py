@@ -57,6 +57,10 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
         pages = len(report.pages)
         summary = f"{report.examples} examples on {pages} pages: {len(problems)} problem(s)"
         click.secho(summary, fg="red" if problems else "green", bold=True)
+        if any(problem.kind == "drift" for problem in problems):
+            click.echo("Where the engine is right and the page is out of date: `rulecheck check --update` rewrites "
+                       "the drifted `expect` values in both languages; then review the diff (git diff) before "
+                       "committing.")
     sys.exit(1 if problems else 0)
 
 

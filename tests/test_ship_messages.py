@@ -1,0 +1,37 @@
+"""Messages that tell an author what to do: a drift's way out, a hint as its own sentence."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from rulecheck.errors import with_hint
+
+from .test_check import page, write_site
+
+
+def check(root: Path) -> str:
+    result = subprocess.run([sys.executable, "-m", "rulecheck.hosts.cli", "check", "docs"], cwd=root,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    return result.stdout
+
+
+def test_a_drift_says_what_to_do_when_the_engine_is_right(tmp_path: Path) -> None:
+    write_site(tmp_path, {"a.md": page(total=24)}, {"a.md": page(total=24)})
+    out = check(tmp_path)
+    assert "expected 24, got 23" in out
+    assert "`rulecheck check --update`" in out and "review the diff" in out
+
+
+def test_a_problem_that_is_no_drift_does_not_suggest_update(tmp_path: Path) -> None:
+    bad = page().replace("level: 2", "levl: 2")
+    write_site(tmp_path, {"a.md": bad}, {"a.md": bad})
+    assert "--update" not in check(tmp_path)
+
+
+def test_a_hint_follows_a_full_stop() -> None:
+    assert with_hint("the example gives 0", "add a face") == "the example gives 0. Hint: add a face"
+    assert with_hint("is it so?", "yes") == "is it so? Hint: yes"
+    assert with_hint("no hint", None) == "no hint"
