@@ -35,3 +35,15 @@ def test_a_hint_follows_a_full_stop() -> None:
     assert with_hint("the example gives 0", "add a face") == "the example gives 0. Hint: add a face"
     assert with_hint("is it so?", "yes") == "is it so? Hint: yes"
     assert with_hint("no hint", None) == "no hint"
+
+
+def test_an_invalid_twin_is_reported_as_invalid_not_as_missing(tmp_path: Path) -> None:
+    from rulecheck.examples.check import check_paths
+
+    broken = page().replace("level: 2", "levl: 2")
+    write_site(tmp_path, {"a.md": page()}, {"a.md": broken})
+    problems = [p.located() for p in check_paths([tmp_path / "docs"], root=tmp_path).all_problems]
+    assert "docs/fr/a.md:5: elara: its twin docs/en/a.md:5 is not a valid example (see the problems reported there)" \
+        in problems, problems
+    assert any(p.startswith("docs/en/a.md:") and "levl" in p for p in problems), problems
+    assert not [p for p in problems if "missing from its twin" in p]

@@ -23,7 +23,7 @@ from rulecheck.errors import Problem, RulecheckError, did_you_mean, with_hint
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.references import check_references
-from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block
+from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block, written_id
 from rulecheck.examples.tables import check_tables
 
 #: Bound on the runs of the rules that one example's exact odds may take (some 0.7 s of a build).
@@ -365,19 +365,35 @@ def _parse_only(path: str, text: str) -> PageReport:
     return report
 
 
+def _invalid_by_id(page: PageReport) -> dict[str, Outcome]:
+    """The blocks of a page that are not valid examples, by the id they are written with."""
+    return {written: o for o in page.outcomes if o.parsed is None and (written := written_id(o.block.source))}
+
+
+def _twin_absence(example_id: str, twin: PageReport) -> tuple[str, tuple[str, ...]]:
+    """Why an example has no twin: none is written, or the one written is invalid (reported there)."""
+    invalid = _invalid_by_id(twin).get(example_id)
+    if invalid is not None:
+        where = f"{twin.path}:{invalid.block.line}"
+        return f"its twin {where} is not a valid example (see the problems reported there)", (where,)
+    return f"example missing from its twin page {twin.path}", (twin.path,)
+
+
 def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
     mine, theirs = page.by_id(), twin.by_id()
     for example_id in [i for i in mine if i not in theirs]:
         outcome = mine[example_id]
+        message, related = _twin_absence(example_id, twin)
         outcome.problems.append(Problem(
             path=page.path, line=outcome.block.line, example_id=example_id, kind="parity",
-            message=f"example missing from its twin page {twin.path}", related=(twin.path,),
+            message=message, related=related,
         ))
     for example_id in [i for i in theirs if i not in mine]:
         outcome = theirs[example_id]
+        message, related = _twin_absence(example_id, page)
         problem = Problem(
             path=twin.path, line=outcome.block.line, example_id=example_id, kind="parity",
-            message=f"example missing from its twin page {page.path}", related=(page.path,),
+            message=message, related=related,
         )
         # On the example itself when its page is part of the report (its card shows it), else
         # on this page's list: a twin read only for parity is not reported on.

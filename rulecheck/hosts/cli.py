@@ -28,6 +28,11 @@ def main() -> None:
     """Check the rules site's worked examples against the reference engine."""
 
 
+#: Printed after the summary of a check with drifts (what to do depends on who is right).
+UPDATE_ADVICE = ("Where the engine is right and the page is out of date: `rulecheck check --update` rewrites the "
+                 "drifted `expect` values in both languages; then review the diff (git diff) before committing.")
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "output", type=click.Choice(["text", "json", "github"]), default="text",
@@ -58,9 +63,7 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
         summary = f"{report.examples} examples on {pages} pages: {len(problems)} problem(s)"
         click.secho(summary, fg="red" if problems else "green", bold=True)
         if any(problem.kind == "drift" for problem in problems):
-            click.echo("Where the engine is right and the page is out of date: `rulecheck check --update` rewrites "
-                       "the drifted `expect` values in both languages; then review the diff (git diff) before "
-                       "committing.")
+            click.echo(UPDATE_ADVICE)
     sys.exit(1 if problems else 0)
 
 
