@@ -47,3 +47,25 @@ def test_an_invalid_twin_is_reported_as_invalid_not_as_missing(tmp_path: Path) -
         in problems, problems
     assert any(p.startswith("docs/en/a.md:") and "levl" in p for p in problems), problems
     assert not [p for p in problems if "missing from its twin" in p]
+
+
+def test_run_given_a_markdown_page_says_so_instead_of_a_yaml_error(tmp_path: Path) -> None:
+    page_file = tmp_path / "reactions.md"
+    page_file.write_text(page(), "utf-8")
+    for args, stdin, shown in ((["run", str(page_file)], None, str(page_file)),
+                               (["run", "-"], page(), "<stdin>")):
+        result = subprocess.run([sys.executable, "-m", "rulecheck.hosts.cli", *args], input=stdin,
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.startswith(f"{shown}: a Markdown page (1 example block(s)), not an example")
+        assert "rulecheck check" in result.stderr and "invalid YAML" not in result.stderr
+
+
+def test_run_still_runs_a_yaml_example(tmp_path: Path) -> None:
+    block = page().split("```rulecheck\n", 1)[1].split("```", 1)[0]
+    example = tmp_path / "elara.yml"
+    example.write_text(block, "utf-8")
+    result = subprocess.run([sys.executable, "-m", "rulecheck.hosts.cli", "run", str(example)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert '"reaction_total": 23' in result.stdout

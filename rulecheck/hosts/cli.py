@@ -16,7 +16,7 @@ from rulecheck.errors import Problem, RulecheckError
 from rulecheck.examples import Report, check_example, check_paths, parse_block
 from rulecheck.examples import render as rendering
 from rulecheck.examples.check import Outcome, decode_page
-from rulecheck.examples.finder import Block
+from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import json_schema
 from rulecheck.examples.update import apply_edits, plan_updates
@@ -83,6 +83,14 @@ def run(file: Any, lang: str | None) -> None:
     except (OSError, UnicodeDecodeError) as error:
         click.secho(f"{name}:1: cannot read the example: {error}", fg="red", err=True)
         sys.exit(1)
+    blocks = find_blocks(text, name)
+    if blocks or name.lower().endswith((".md", ".markdown")):
+        found = f"{len(blocks)} example block(s)" if blocks else "no example block"
+        page = "PAGE.md" if name == "<stdin>" else name
+        click.secho(f"{name}: a Markdown page ({found}), not an example: `rulecheck run` evaluates one example "
+                    f"written as YAML or JSON. Check the page's examples with `rulecheck check {page}`, or copy "
+                    "one block's YAML into a file of its own to run it.", fg="red", err=True)
+        sys.exit(2)
     block = Block(path=name, line=0, end_line=text.count("\n") + 1, indent="", source=text)
     parsed = parse_block(block)
     problems: list[Problem] = parsed if isinstance(parsed, list) else []
