@@ -173,7 +173,8 @@ class WebAppPlugin(BasePlugin[WebAppConfig]):  # type: ignore[no-untyped-call]
     @event_priority(-150)  # after mkdocs-static-i18n has set the language and its site_name
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if self.active:  # once per language with mkdocs-static-i18n, which sets its site_name
-            hex_colour(self.config.theme_color), hex_colour(self.config.background_color)
+            for colour in (self.config.theme_color, self.config.background_color):
+                hex_colour(colour)  # a wrong colour fails the build here, not in a reader's browser
             locale = str(config.theme.get("language") or "en")
             self._texts[locale] = AppText(config.site_name, config.site_description or config.site_name)
         return None
