@@ -33,7 +33,7 @@ from rulecheck.hosts.web_app import (
 
 from .conftest import copy_tree
 from .site_tools import ROOT, html_files
-from .test_site_browser import ARTIFACTS, PHONE, browser  # noqa: F401  (the session's Chromium)
+from .test_site_browser import ARTIFACTS, PHONE
 
 PACKAGE_ASSETS = ROOT / "rulecheck/hosts/assets"
 WORKERS = {"fr": "service-worker.js", "en": "service-worker-en.js"}
@@ -210,7 +210,7 @@ def a_new_build(site_copy: Callable[[], Path], marker: str) -> Path:
 @pytest.mark.build
 @pytest.mark.browser
 def test_the_reader_s_language_works_offline_after_one_visit_and_updates_online(
-    browser: Browser, served: SwitchableServer, site_copy: Callable[[], Path],  # noqa: F811
+    browser: Browser, served: SwitchableServer, site_copy: Callable[[], Path],
 ) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme="light")
     context.set_default_timeout(15_000)
@@ -263,7 +263,7 @@ def test_the_reader_s_language_works_offline_after_one_visit_and_updates_online(
 @pytest.mark.build
 @pytest.mark.browser
 def test_from_file_the_site_registers_nothing_and_logs_no_error(
-    browser: Browser, offline_site: Path,  # noqa: F811
+    browser: Browser, offline_site: Path,
 ) -> None:
     context = browser.new_context()
     page = context.new_page()
