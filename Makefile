@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml requirements.lock
 	@touch $(STAMP)
 
 serve: $(STAMP)
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000  # at /, or under the path of SITE_URL when it is set
 
 site: $(STAMP)
 	$(BIN)/mkdocs build --strict --clean
@@ -49,8 +49,10 @@ fuzz: $(STAMP)
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache .coverage
 
-# What the site tests need besides Python: the npm package iframe-worker at its pinned version (the
-# site ships a copy of its shim: a test compares the two), `unshare` to build the site in a
+# What the site and its tests need besides Python: Node.js and npm (Debian packages) for the npm
+# packages pinned in package-lock.json, installed by `npm ci` from the npm registry: iframe-worker
+# (the site ships a copy of its shim: a test compares the two) and workbox-build (the build
+# generates the offline service workers with it); `unshare` (util-linux) to build the site in a
 # network namespace, and Debian's Chromium for the browser tests. CI runs as root; elsewhere sudo.
 NODE_STAMP := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
@@ -70,6 +72,7 @@ unshare:
 	@command -v unshare >/dev/null || { $(SUDO) apt-get update -q && $(APT_INSTALL) util-linux; }
 
 unit: $(NODE_STAMP) $(CHROMIUM) unshare
+site: $(NODE_STAMP)  # the service workers are generated with workbox-build (mkdocs serve makes none)
 
 # The print edition and the GM's quick reference of each language, as PDFs beside the pages.
 pdf: site $(CHROMIUM)

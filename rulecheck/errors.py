@@ -27,6 +27,14 @@ def format_field(path: FieldPath) -> str:
     return text
 
 
+def with_hint(message: str, hint: str | None) -> str:
+    """A message and its hint as two sentences: ``… gives 1. Hint: add …``."""
+    if not hint:
+        return message
+    ended = message.rstrip()
+    return f"{ended}{'' if ended.endswith(('.', '!', '?', ':')) else '.'} Hint: {hint}"
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     """A hint naming the closest known word, or ``None`` when nothing is close."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
@@ -58,7 +66,7 @@ class RulecheckError(Exception):
         self.params: Mapping[str, int | str] = dict(params or {})
 
     def __str__(self) -> str:
-        return f"{self.message} Hint: {self.hint}" if self.hint else self.message
+        return with_hint(self.message, self.hint)
 
 
 class RuleError(RulecheckError, ValueError):

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,22 @@ def offline_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = build_without_network(site)
     assert result.returncode == 0, f"the site does not build without network:\n{result.stderr}"
     return site
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, one for the whole session: every browser test
+    module shares it (a second sync Playwright cannot start while the first one runs)."""
+    from playwright.sync_api import sync_playwright
+
+    from .test_site_browser import CHROMIUM, CHROMIUM_ARGS, LAUNCH_MS
+
+    assert CHROMIUM.is_file(), f"{CHROMIUM} is missing: `make test` installs Debian's chromium package"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, timeout=LAUNCH_MS)
+        yield chromium
+        chromium.close()
 
 
 def copy_tree(source: Path, target: Path) -> None:

@@ -15,8 +15,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import yaml
-
 from tests.conftest import ROOT
 
 BUILD_TIMEOUT = 300
@@ -51,9 +49,9 @@ def build_without_network(site: Path, *, env: dict[str, str] | None = None) -> s
 
 
 def site_root_path() -> str:
-    """The path of ``site_url`` (``/combat-rules/``): where absolute links of the 404 pages start."""
-    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader=yaml.BaseLoader)
-    return urlsplit(config.get("site_url", "/")).path.rstrip("/") + "/"
+    """The path of the site's address (``/combat-rules/`` for ``SITE_URL=https://example.org/combat-rules/``,
+    ``/`` without one, as ``mkdocs.yml`` reads it): where absolute links of the 404 pages start."""
+    return urlsplit(os.environ.get("SITE_URL", "")).path.rstrip("/") + "/"
 
 
 def is_external(url: str) -> bool:

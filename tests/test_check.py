@@ -105,7 +105,9 @@ def test_references_inside_code_are_not_references(tmp_path: Path) -> None:
 def test_unused_scripted_dice_fail(tmp_path: Path) -> None:
     text = page().replace("reaction: [17]", "reaction: [17]\n  damage: [3]")
     write_site(tmp_path, {"a.md": text}, {"a.md": text})
-    assert "docs/fr/a.md:15: elara: dice.damage: 1 scripted die was never rolled by the rules" in located(tmp_path)
+    assert ("docs/fr/a.md:15: elara: dice.damage: 1 scripted die was never rolled by the rules. Hint: in this "
+            "situation the rules do not roll `damage` (or roll it fewer times): remove the extra faces, or change "
+            "`given` so that they do") in located(tmp_path)
 
 
 def test_every_problem_of_a_page_is_reported_at_once(tmp_path: Path) -> None:

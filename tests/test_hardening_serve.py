@@ -195,7 +195,7 @@ def test_a_real_mkdocs_serve_keeps_serving_and_rechecks_on_save(site_copy: Calla
     root = drifted(site_copy())
     message = drift_message(root)
     port = _free_port()
-    url = f"http://127.0.0.1:{port}/combat-rules/reactions.html"
+    url = f"http://127.0.0.1:{port}/reactions.html"  # no SITE_URL: served at the root
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     server = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve",

@@ -62,7 +62,9 @@ def test_an_unused_label_that_looks_like_a_typo_names_the_roll_it_resembles() ->
 
 def test_an_unused_label_the_rules_roll_elsewhere_gets_no_misleading_hint() -> None:
     outcome = check_example(parsed(EXAMPLE + "  damage: [3]\n"))  # dodged: no damage roll this time
-    assert [p.message for p in outcome.problems] == ["1 scripted die was never rolled by the rules"]
+    assert [p.message for p in outcome.problems] == [
+        "1 scripted die was never rolled by the rules. Hint: in this situation the rules do not roll `damage` "
+        "(or roll it fewer times): remove the extra faces, or change `given` so that they do"]
 
 
 def test_an_engine_bug_is_a_located_internal_problem_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:

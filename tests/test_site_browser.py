@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .site_tools import ROOT, serve
 
@@ -35,16 +35,6 @@ SETTLED = """() => Promise.race([
     Promise.all(document.getAnimations().map(animation => animation.finished)),
     new Promise(resolve => setTimeout(resolve, 2000)),
 ])"""
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.is_file(), f"{CHROMIUM} is missing: `make test` installs Debian's chromium package"
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, timeout=LAUNCH_MS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module", params=["file", "http"])

@@ -51,7 +51,10 @@ def test_both_languages_are_checked(offline_site: Path) -> None:
     assert english == {page for page in pages if not page.startswith("en/")}  # every page in both
 
 
-def test_the_checker_finds_a_broken_page_link_and_a_broken_anchor(tmp_path: Path) -> None:
+def test_the_checker_finds_a_broken_page_link_and_a_broken_anchor(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SITE_URL", "https://example.org/combat-rules/")  # a site under a sub-path
     site = tmp_path / "site"
     (site / "en").mkdir(parents=True)
     (site / "en/a.html").write_text(

@@ -21,6 +21,7 @@ from rulecheck.hosts.i18n_search import (
     with_search_settings,
 )
 from rulecheck.hosts.offline_site import SHIM
+from rulecheck.hosts.web_app import MANIFEST, RUNTIME, RUNTIME_MODULES
 
 from .site_tools import ROOT, css_urls, html_files, is_external, read_html, resolve, site_root_path
 
@@ -164,9 +165,22 @@ def test_the_site_ships_no_file_a_reader_does_not_use(offline_site: Path) -> Non
             lunr = offline_site / "assets/javascripts/lunr/min"
             used |= {lunr / f"lunr.{name}.min.js" for name in (lang, "stemmer.support")}
     used |= {offline_site / "sitemap.xml", offline_site / "sitemap.xml.gz", (offline_site / SHIM).with_name("LICENSE")}
+    used |= web_app_files(offline_site)
     shipped = {path for path in offline_site.rglob("*") if path.is_file()}
     assert sorted(p.relative_to(offline_site).as_posix() for p in shipped - used) == []
     assert not sorted(p.relative_to(offline_site).as_posix() for p in used - shipped)
+
+
+def web_app_files(site: Path) -> set[Path]:
+    """What the web app script loads over http(s): each language's manifest and its icons, its
+    service worker and the Workbox runtime that one imports (with its licence)."""
+    used = {site / RUNTIME / file for _, file in RUNTIME_MODULES} | {site / RUNTIME / "LICENSE"}
+    for folder in LANGUAGES.values():
+        manifest = site / folder / MANIFEST
+        used |= {manifest, *((manifest.parent / icon["src"]).resolve() for icon in
+                             json.loads(manifest.read_text("utf-8"))["icons"])}
+    used |= set(site.glob("service-worker*.js"))
+    return used
 
 
 # --- one search per language -------------------------------------------------------------------

@@ -46,6 +46,9 @@ class Rule:
     #: Roll labels whose faces the resolution only ever adds up, one roll at a time: exact odds
     #: enumerate the sums of those rolls instead of every face (see ``rulecheck.engine.odds``).
     summed_dice: frozenset[str] = frozenset()
+    #: Every roll label the resolution may ask its dice source for (a test runs the site's
+    #: examples to hold the engine to it; the authors' field reference lists them).
+    dice: tuple[str, ...] = ()
 
 
 RULES: Mapping[str, Rule] = {
@@ -53,7 +56,8 @@ RULES: Mapping[str, Rule] = {
     for rule in (
         Rule("attack", AttackInput, AttackResult, resolve_attack,
              "An attack against a defence or a dodge/parry, with criticals and damage.",
-             headline=("outcome", "damage"), summed_dice=frozenset({"damage"})),
+             headline=("outcome", "damage"), summed_dice=frozenset({"damage"}),
+             dice=("attack", "reaction", "miss_chance", "damage")),
         Rule("positions", PositionsInput, PositionsResult, resolve_positions,
              "What positions on a square grid decide: distance and reach, cover, concealment, flanking.",
              headline=("in_reach", "cover", "flanking")),
@@ -65,22 +69,25 @@ RULES: Mapping[str, Rule] = {
              headline=("allowed", "refusal", "rounds")),
         Rule("dying", DyingInput, DyingResult, resolve_dying,
              "An unconscious character's turns: hit dice below zero, stabilisation, death.",
-             headline=("below_zero", "dead", "stabilised"), summed_dice=frozenset({"hit_dice"})),
+             headline=("below_zero", "dead", "stabilised"), summed_dice=frozenset({"hit_dice"}),
+             dice=("stabilise", "hit_dice")),
         Rule("poison_apply", PoisonApplyInput, PoisonApplyResult, resolve_poison_apply,
              "Coating a weapon with poison: INT test then DEX test, both DC 10.",
-             headline=("applied",)),
+             headline=("applied",), dice=("int_test", "dex_test")),
         Rule("poison_charges", PoisonChargesInput, PoisonChargesResult, resolve_poison_charges,
              "Which of the next attacks carry an applied poison, and what it does to the target.",
-             headline=("delivered_on", "effect", "extra_damage"), summed_dice=frozenset({"poison_damage"})),
+             headline=("delivered_on", "effect", "extra_damage"), summed_dice=frozenset({"poison_damage"}),
+             dice=("poison_damage",)),
         Rule("vial_accident", VialAccidentInput, VialAccidentResult, resolve_vial_accident,
              "A critical failure while carrying poison vials: CON test, DC 15.",
-             headline=("resisted",)),
+             headline=("resisted",), dice=("con_test",)),
         Rule("rest", RestInput, RestResult, resolve_rest,
              "A short rest (HP or MP, never both) or a long rest (everything).",
              headline=("hp", "mp")),
         Rule("two_weapons", TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons,
              "A main-hand and an off-hand attack in one turn; Ambidextrie keeps the movement action.",
-             headline=("actions", "damage"), summed_dice=frozenset({"damage"})),
+             headline=("actions", "damage"), summed_dice=frozenset({"damage"}),
+             dice=("attack", "damage")),
         Rule("turn", TurnInput, TurnResult, resolve_turn,
              "A turn plan (moves, attacks, capabilities, free actions…) resolved into the actions M, A, G it uses.",
              headline=("used", "left")),
@@ -89,6 +96,7 @@ RULES: Mapping[str, Rule] = {
              headline=("movement_actions", "uses", "left")),
         Rule("capability", CapabilityInput, CapabilityResult, resolve_capability,
              "A capability card checked: its cost, its attack, and its damage at a level.",
-             headline=("cost", "damage_dice", "damage"), summed_dice=frozenset({"damage"})),
+             headline=("cost", "damage_dice", "damage"), summed_dice=frozenset({"damage"}),
+             dice=("damage",)),
     )
 }

@@ -19,14 +19,14 @@ from pydantic import BaseModel
 from rulecheck.engine.odds import Odds, compute_odds
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.sources import ScriptedDice
-from rulecheck.errors import Problem, RulecheckError, RuleError, did_you_mean
+from rulecheck.errors import Problem, RulecheckError, RuleError, did_you_mean, with_hint
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.references import check_references
 from rulecheck.examples.render import has_refusal_wording
-from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block
+from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block, written_id
 from rulecheck.examples.tables import check_tables
 
 #: Bound on the runs of the rules that one example's exact odds may take (some 0.7 s of a build).
@@ -126,9 +126,7 @@ def check_example(parsed: ParsedExample, *, odds: bool = True) -> Outcome:
     try:
         result = rule.resolve(example.given, dice)
     except RulecheckError as error:
-        message = error.message + _label_typo(error.field, example.dice)
-        if error.hint:
-            message += f" Hint: {error.hint}"
+        message = with_hint(error.message + _label_typo(error.field, example.dice), error.hint)
         if refused is not None:
             return _check_refusal(parsed, outcome, error, message)
         outcome.problems.append(parsed.problem(message, error.field))
@@ -151,6 +149,9 @@ def check_example(parsed: ParsedExample, *, odds: bool = True) -> Outcome:
         hint = did_you_mean(label, dice.asked) if label not in dice.asked else None
         if hint:  # only a likely typo: a label the rules may roll in another situation is fine
             message += f" ({hint})"
+        else:
+            message = with_hint(message, f"in this situation the rules do not roll `{label}` (or roll it fewer "
+                                         f"times): remove the extra faces, or change `given` so that they do")
         outcome.problems.append(parsed.problem(message, ("dice", label)))
     expect = example.expect
     for name in sorted(expect.model_fields_set, key=lambda n: parsed.line_of(("expect", n))):
@@ -435,19 +436,35 @@ def _parse_only(path: str, text: str, cast: Cast) -> PageReport:
     return report
 
 
+def _invalid_by_id(page: PageReport) -> dict[str, Outcome]:
+    """The blocks of a page that are not valid examples, by the id they are written with."""
+    return {written: o for o in page.outcomes if o.parsed is None and (written := written_id(o.block.source))}
+
+
+def _twin_absence(example_id: str, twin: PageReport) -> tuple[str, tuple[str, ...]]:
+    """Why an example has no twin: none is written, or the one written is invalid (reported there)."""
+    invalid = _invalid_by_id(twin).get(example_id)
+    if invalid is not None:
+        where = f"{twin.path}:{invalid.block.line}"
+        return f"its twin {where} is not a valid example (see the problems reported there)", (where,)
+    return f"example missing from its twin page {twin.path}", (twin.path,)
+
+
 def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
     mine, theirs = page.by_id(), twin.by_id()
     for example_id in [i for i in mine if i not in theirs]:
         outcome = mine[example_id]
+        message, related = _twin_absence(example_id, twin)
         outcome.problems.append(Problem(
             path=page.path, line=outcome.block.line, example_id=example_id, kind="parity",
-            message=f"example missing from its twin page {twin.path}", related=(twin.path,),
+            message=message, related=related,
         ))
     for example_id in [i for i in theirs if i not in mine]:
         outcome = theirs[example_id]
+        message, related = _twin_absence(example_id, page)
         problem = Problem(
             path=twin.path, line=outcome.block.line, example_id=example_id, kind="parity",
-            message=f"example missing from its twin page {page.path}", related=(page.path,),
+            message=message, related=related,
         )
         # On the example itself when its page is part of the report (its card shows it), else
         # on this page's list: a twin read only for parity is not reported on.

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from rulecheck.engine.rules import RULES
-from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field
+from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field, with_hint
 from rulecheck.examples import cast as cast_module
 from rulecheck.examples.cast import Cast
 from rulecheck.examples.finder import Block
@@ -154,8 +154,7 @@ def parse_block(block: Block, cast: Cast | None = None,
         opened = error.context_line
         if opened is not None and opened != error.line and (error.context or "").startswith("while "):
             message += f" ({error.context} opened at line {block.body_line + opened - 1})"
-        if error.hint:
-            message += f" Hint: {error.hint}"
+        message = with_hint(message, error.hint)
         return [at(block.body_line + error.line - 1, message, error.col, written_id(block.source))]
     data = located.data
     if not isinstance(data, dict):
@@ -248,13 +247,13 @@ def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
         return f"missing required key `{path[-1]}`" if path else "missing required key"
     if kind == "string_pattern_mismatch" and path == ("id",):
         got = json.dumps(detail.get("input"), default=str, ensure_ascii=False)
-        return (f"an id is 1 to 64 lowercase letters, digits and dashes (got {got}) "
-                f"Hint: write `{_slug(detail.get('input'))}`")
+        return with_hint(f"an id is 1 to 64 lowercase letters, digits and dashes (got {got})",
+                         f"write `{_slug(detail.get('input'))}`")
     message = str(detail["msg"]).removeprefix("Value error, ")
     message = _PLAIN_WORDS.get(message, message)
     if kind in {"string_type", "int_type"} and isinstance(detail.get("input"), bool):
-        message += (" (got a yes/no value) Hint: YAML reads yes, no, on, off, true and false as "
-                    "booleans; quote the text, or write a number")
+        message = with_hint(message + " (got a yes/no value)", "YAML reads yes, no, on, off, true and false as "
+                            "booleans; quote the text, or write a number")
         return message
     if "input" in detail and kind not in {"value_error"} and not isinstance(detail["input"], dict | list):
         message += f" (got {json.dumps(detail['input'], default=str)})"

@@ -16,7 +16,7 @@ from rulecheck.errors import Problem, RulecheckError, format_field
 from rulecheck.examples import Report, check_example, check_paths, parse_block
 from rulecheck.examples import render as rendering
 from rulecheck.examples.check import Casts, Outcome, decode_page, page_language
-from rulecheck.examples.finder import Block
+from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import json_schema
 from rulecheck.examples.update import apply_edits, plan_updates
@@ -26,6 +26,11 @@ from rulecheck.examples.update import apply_edits, plan_updates
 @click.version_option(package_name="rulecheck")
 def main() -> None:
     """Check the rules site's worked examples against the reference engine."""
+
+
+#: Printed after the summary of a check with drifts (what to do depends on who is right).
+UPDATE_ADVICE = ("Where the engine is right and the page is out of date: `rulecheck check --update` rewrites the "
+                 "drifted `expect` values in both languages; then review the diff (git diff) before committing.")
 
 
 @main.command()
@@ -57,6 +62,8 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
         pages = len(report.pages)
         summary = f"{report.examples} examples on {pages} pages: {len(problems)} problem(s)"
         click.secho(summary, fg="red" if problems else "green", bold=True)
+        if any(problem.kind == "drift" for problem in problems):
+            click.echo(UPDATE_ADVICE)
     sys.exit(1 if problems else 0)
 
 
@@ -76,6 +83,14 @@ def run(file: Any, lang: str | None) -> None:
     except (OSError, UnicodeDecodeError) as error:
         click.secho(f"{name}:1: cannot read the example: {error}", fg="red", err=True)
         sys.exit(1)
+    blocks = find_blocks(text, name)
+    if blocks or name.lower().endswith((".md", ".markdown")):
+        found = f"{len(blocks)} example block(s)" if blocks else "no example block"
+        page = "PAGE.md" if name == "<stdin>" else name
+        click.secho(f"{name}: a Markdown page ({found}), not an example: `rulecheck run` evaluates one example "
+                    f"written as YAML or JSON. Check the page's examples with `rulecheck check {page}`, or copy "
+                    "one block's YAML into a file of its own to run it.", fg="red", err=True)
+        sys.exit(2)
     block = Block(path=name, line=0, end_line=text.count("\n") + 1, indent="", source=text)
     # A file's cast is found as a page's: beside its language folder, or beside it.
     cast = Casts(Path.cwd()).of(Path(name)) if name != "<stdin>" else None

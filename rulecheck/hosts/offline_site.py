@@ -14,11 +14,19 @@ lists a path containing ``iframe-worker``. This plugin ships that shim with the 
   each one (``en/sitemap.xml`` does not exist) to redirect switcher clicks, which the page-aware
   switcher links never need; the root ``sitemap.xml`` still lists every page's alternates;
 - the 404 page's language switcher: it links to each language's home page (by absolute paths, as
-  the page is served at any depth), not to the alternates of the page rendered last.
+  the page is served at any depth), not to the alternates of the page rendered last;
+- a quiet build: mkdocs-static-i18n runs its ``on_config`` once per language on the same config,
+  and from the second language on it checks the switcher links it generated itself as if an
+  author had written them (its own ``index.html`` links fail its "absolute path ending with /"
+  test, an INFO line per language). Unless ``mkdocs.yml`` sets ``extra.alternate``, this plugin
+  hands i18n a config without the previous language's links, which it then generates again, the
+  same. Its announcements of the per-language settings that ``mkdocs.yml`` asks for on purpose
+  (``Overriding 'en' config 'site_name'``) are logged at DEBUG (``mkdocs build -v`` shows them).
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from copy import deepcopy
 from importlib import resources
@@ -39,16 +47,48 @@ SHIM_FILES = {  # packaged copy -> site path
 }
 
 
+I18N_LOGGER = "mkdocs.plugins.mkdocs_static_i18n"
+OVERRIDE_NOTICE = re.compile(r"^(?:mkdocs_static_i18n: )?(?:Overriding|Updating) '[^']+' config '")
+
+
+class PlannedOverridesAtDebug(logging.Filter):
+    """mkdocs-static-i18n's announcement of a per-language setting becomes a DEBUG record."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.INFO and OVERRIDE_NOTICE.match(record.getMessage()):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+        return True
+
+
+def quiet_i18n_overrides() -> None:
+    """Install the filter on mkdocs-static-i18n's loggers, once per process."""
+    for name in (f"{I18N_LOGGER}.reconfigure", f"{I18N_LOGGER}.plugin"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, PlannedOverridesAtDebug) for f in logger.filters):
+            logger.addFilter(PlannedOverridesAtDebug())
+
+
 class OfflineSiteConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
     source_maps = c.Type(bool, default=False)
 
 
 class OfflineSitePlugin(BasePlugin[OfflineSiteConfig]):  # type: ignore[no-untyped-call]
-    @event_priority(100)  # before Material's offline plugin looks for an iframe-worker polyfill
+    def __init__(self) -> None:
+        self._authors_alternate: bool | None = None  # whether mkdocs.yml sets extra.alternate
+
+    @event_priority(100)  # before Material's offline plugin looks for an iframe-worker polyfill, before i18n
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
+        quiet_i18n_overrides()
+        if self._authors_alternate is None:
+            self._authors_alternate = "alternate" in config.extra
+        i18n = config.plugins.get("i18n")
+        if not self._authors_alternate and getattr(i18n, "extra_alternate", None):
+            config.extra.pop("alternate", None)  # i18n's own links of the previous language: it makes them again
+            i18n.extra_alternate = {}  # type: ignore[union-attr]
         polyfills = list(config.extra.get("polyfills") or [])
         if SHIM not in polyfills:  # on_config runs once per language with i18n
             config.extra["polyfills"] = [*polyfills, SHIM]

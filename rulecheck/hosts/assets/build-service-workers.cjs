@@ -1,0 +1,36 @@
+// Called by rulecheck's web-app plugin (rulecheck/hosts/web_app.py) at the end of a build, with a
+// JSON job on stdin. Copies Workbox's runtime into the site and writes one service worker per
+// language with Workbox's injectManifest. Reads and writes local files only: no network.
+"use strict";
+const fs = require("fs");
+const path = require("path");
+
+async function main() {
+  const job = JSON.parse(fs.readFileSync(0, "utf-8"));
+  const find = (name) => require.resolve(name, { paths: job.paths });
+  const { injectManifest } = require(find("workbox-build"));
+  const runtime = path.join(job.site, job.runtime);
+  fs.mkdirSync(runtime, { recursive: true });
+  for (const [name, file] of job.modules) {
+    const folder = path.dirname(find(`workbox-${name}/package.json`));
+    fs.copyFileSync(path.join(folder, "build", file), path.join(runtime, file));
+  }
+  fs.copyFileSync(path.join(path.dirname(find("workbox-sw/package.json")), "LICENSE"), path.join(runtime, "LICENSE"));
+  const results = [];
+  for (const worker of job.workers) {
+    const result = await injectManifest({
+      globDirectory: job.site,
+      swSrc: job.template,
+      swDest: path.join(job.site, worker.dest),
+      globPatterns: worker.globPatterns,
+      globIgnores: worker.globIgnores,
+    });
+    results.push({ dest: worker.dest, count: result.count, size: result.size, warnings: result.warnings });
+  }
+  process.stdout.write(JSON.stringify(results));
+}
+
+main().catch((error) => {
+  process.stderr.write(String((error && error.stack) || error));
+  process.exit(1);
+});
