@@ -24,7 +24,7 @@ from .site_tools import ROOT, read_html
 ARTIFACTS = ROOT / "test-artifacts"
 LANGUAGES = {"fr": "", "en": "en/"}
 #: The print edition leaves these out; everything else in the nav is printed, in the nav's order.
-NOT_PRINTED = {"index.md", "authors.md", "quick-reference.md", "print.md"}
+NOT_PRINTED = {"index.md", "authors.md", "fields.md", "quick-reference.md", "print.md"}
 
 
 def page_title(page: Path) -> str:
