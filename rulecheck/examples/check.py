@@ -7,12 +7,13 @@ whether it fails a build, a test item or a command.
 from __future__ import annotations
 
 import difflib
+import errno
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel
 
@@ -20,7 +21,7 @@ from rulecheck.engine.odds import Odds, compute_odds
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.sources import ScriptedDice
 from rulecheck.errors import Problem, RulecheckError, did_you_mean
-from rulecheck.examples.finder import Block, find_blocks
+from rulecheck.examples.finder import MARKDOWN_SUFFIXES, Block, find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.references import check_references
 from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block
@@ -239,14 +240,87 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
             continue
         report.pages[shown] = check_page(shown, text, odds=odds)
         report.pages[shown].problems += check_references(shown, text, report.pages[shown])
+        report.pages[shown].problems += check_snippets(shown, text, (root, root / "docs", page.parent))
     _check_duplicates(report)
     _check_parity(report, root)
     return report
 
 
+#: The most bytes read from one page or example file (the longest page of the site is some 25 kB):
+#: ``/dev/zero`` or a runaway generated file is refused instead of filling the memory.
+MAX_PAGE_BYTES = 10_000_000
+
+
+def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]:
+    """A located problem for each snippet (``--8<--``) that pulls in a file holding a ``rulecheck``
+    fence: the page would show that example, and examples pulled in from elsewhere are not checked
+    (they would have no twin, no place of their own in a report). A target is looked for under
+    each of ``bases``, as ``pymdownx.snippets`` looks under its ``base_path``."""
+    problems = []
+    for line, col, target in find_snippets(text):
+        for base in bases:
+            file = base / target
+            try:
+                held = find_blocks(read_page(file), target) if file.is_file() else []
+            except (OSError, UnicodeDecodeError):
+                continue
+            if held:
+                problems.append(Problem(
+                    path=path, line=line, col=col, kind="unchecked",
+                    message=f"snippet `{target}` pulls in {len(held)} rulecheck example(s), which would be shown "
+                            "but never checked. Hint: write the example on the page itself",
+                ))
+                break
+    return problems
+
+
+def find_snippets(text: str) -> list[tuple[int, int, str]]:
+    """``(line, column, file)`` of each file a page includes with ``pymdownx.snippets`` notation
+    (``--8<-- "file"``, or file names between two ``--8<--`` lines); a ``;`` before escapes it.
+    Line ranges and sections (``file.md:3:5``, ``file.md:name``) name the file before the colon."""
+    found = []
+    block = False
+    for number, line in enumerate(split_lines(text), 1):
+        stripped = line.lstrip(" \t")
+        col = len(line) - len(stripped) + 1
+        marker = _snippet_marker(stripped)
+        if marker is not None and not stripped.startswith(";"):
+            rest = stripped[marker:]
+            if not rest:
+                block = not block
+            elif not block and rest[:1] in " \t":
+                quoted = rest.strip(" \t")
+                if len(quoted) > 2 and quoted[0] == quoted[-1] and quoted[0] in "\"'":
+                    found.append((number, col, quoted[1:-1].strip().split(":", 1)[0]))
+        elif block and stripped.strip() and not stripped.startswith(";"):
+            found.append((number, col, stripped.strip().split(":", 1)[0]))
+    return [item for item in found if item[2]]
+
+
+def _snippet_marker(text: str) -> int | None:
+    """The length of a snippet marker (``-8<-``, ``--8<--``…) at the start of ``text``, if any."""
+    dashes = len(text) - len(text.lstrip("-"))
+    if dashes == 0 or text[dashes:dashes + 2] != "8<":
+        return None
+    after = text[dashes + 2:]
+    closing = len(after) - len(after.lstrip("-"))
+    return dashes + 2 + closing if closing else None
+
+
 def read_page(path: Path) -> str:
-    """A page's text: UTF-8, CRLF and CR line ends read as LF, a leading BOM dropped."""
-    return decode_page(path.read_bytes())
+    """A page's text: UTF-8, CRLF and CR line ends read as LF, a leading BOM dropped.
+
+    Raises ``OSError`` (``EFBIG``) for a file of more than :data:`MAX_PAGE_BYTES`."""
+    with path.open("rb") as stream:
+        return decode_page(read_bounded(stream))
+
+
+def read_bounded(stream: BinaryIO, limit: int = MAX_PAGE_BYTES) -> bytes:
+    """At most ``limit`` bytes of ``stream``; ``OSError`` (``EFBIG``) when it holds more."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"more than {limit:,} bytes, the most rulecheck reads from one file")
+    return data
 
 
 def decode_page(raw: bytes) -> str:
@@ -264,11 +338,13 @@ def _undecodable(path: str, error: UnicodeDecodeError) -> Problem:
 
 
 def markdown_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The pages under ``paths``: every file MkDocs renders as Markdown (``.md``, ``.markdown``…)
+    in a folder, and every file named."""
     found: list[Path] = []
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            found += sorted(p for p in path.rglob("*.md") if p.is_file())
+            found += sorted(p for p in path.rglob("*") if p.suffix in MARKDOWN_SUFFIXES and p.is_file())
         elif path.exists():
             found.append(path)
         else:

@@ -120,6 +120,14 @@ def parse_block(block: Block) -> ParsedExample | list[Problem]:
         return Problem(path=block.path, line=line, col=block.page_col(line, col) if col else None,
                        message=message, example_id=example_id, field=field)
 
+    if block.plain:
+        return [at(block.line, "options after ```rulecheck (such as title=\"…\") make the page show this example "
+                   "as plain code, unchecked. Hint: put the title in the example's `title` field",
+                   example_id=written_id(block.source))]
+    if block.broken is not None:
+        return [at(block.line, f"```rulecheck fence ended by line {block.broken} before its closing fence (a line "
+                   "indented less than the fence, or outside its blockquote): the page would show no example",
+                   example_id=written_id(block.source))]
     if not block.closed:
         return [at(block.line, "unclosed ```rulecheck fence: the example runs to the end of the page",
                    example_id=None)]

@@ -14,6 +14,7 @@ import logging
 from html import escape
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
@@ -25,8 +26,10 @@ from mkdocs.structure.pages import Page
 
 from rulecheck.errors import Problem
 from rulecheck.examples import render
-from rulecheck.examples.check import PageReport, Report, check_paths, display_path, language_of
+from rulecheck.examples.check import PageReport, Report, check_paths, display_path, language_of, markdown_files
+from rulecheck.examples.finder import PREFIX_CHARS, split_lines
 from rulecheck.examples.references import find_references, resolve_reference
+from rulecheck.examples.schema import written_id
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, digest
@@ -60,6 +63,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._fingerprint: str | None = None
         self._cache: BuildCache | None = None
         self._anchors: dict[str, dict[str, str]] = {}  # the heading ids of each language, per check
+        #: Blocks the fence formatter showed as examples that the check never saw, this build.
+        self._unchecked: list[Problem] = []
+        self._page_source = ""  # the Markdown of the page being rendered, as read
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._serving = command == "serve"
@@ -75,13 +81,14 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        self._unchecked = []
         if not self.config.enabled:
             return
         root = _root(config)
         docs = Path(config.docs_dir).resolve()
         config_file = Path(config.config_file_path) if config.config_file_path else None
         # By content: a same-size edit (24 → 23) saved within the clock's tick keeps its mtime.
-        key = digest(docs.rglob("*.md"), config_file, (self.config.odds, config.use_directory_urls))
+        key = digest(markdown_files([docs]), config_file, (self.config.odds, config.use_directory_urls))
         if key == self._fingerprint and (self._report is not None or self._cache is not None):
             # Checked already: mkdocs-static-i18n builds each language with the same plugin, and
             # MkDocs keeps plugins between builds in one process. A failure still fails the build.
@@ -111,8 +118,23 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         raise PluginError(_failure(problems))
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        found = language_of(Path(page.file.abs_src_path or "").as_posix())
+        path = Path(page.file.abs_src_path or "").resolve()
+        shown = display_path(path, _root(config))
+        unchecked = [unchecked_problem(shown, self._page_source, source) for source in cards.take_unchecked()]
+        if unchecked:
+            self._unchecked += unchecked
+            self._cache = None  # a build that showed an unchecked block is never reused
+            if self._serving:
+                lines = "\n".join(p.located() for p in unchecked)
+                serve_log.warning(f"rulecheck: {len(unchecked)} block(s) shown but not checked:\n{lines}")
+        found = language_of(path.as_posix())
         return french_spacing(html) if found and found[0] == "fr" else None
+
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        """Fail the build, before any page is written, if a page showed a block the check never saw."""
+        if self._unchecked and not self._serving:
+            raise PluginError(_failure(self._unchecked))
+        return env
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
@@ -127,6 +149,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = Path(page.file.abs_src_path or "").resolve()
         found = language_of(path.as_posix())
+        self._page_source = markdown
+        # Until this page's cards are known, any block the formatter meets is unchecked.
+        cards.register(None if not self.config.enabled else {}, found[0] if found else "en")
         if found:  # tooltips from the page language's glossary, even with the checks disabled
             glossary = Path(config.docs_dir).resolve() / found[0] / GLOSSARY
             markdown = append_abbreviations(markdown, glossary)
@@ -136,13 +161,13 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         shown = display_path(path, root)
         if self._cache is not None and (hit := self._cache.get(shown, markdown)) is not None:
             rendered, registry = hit
-            cards.register(registry)
+            cards.register(registry, found[0] if found else "en")
             return rendered
         if self._report is None:  # a page the cache does not know: check after all
             self._check(config)
         assert self._report is not None
         rendered, registry = self._render(markdown, shown, config)
-        cards.register(registry)
+        cards.register(registry, found[0] if found else "en")
         if self._cache is not None:
             self._cache.put(shown, markdown, rendered, registry)
         return rendered
@@ -181,6 +206,21 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 def _root(config: MkDocsConfig) -> Path:
     """The project folder: the one holding ``mkdocs.yml`` (problems name paths relative to it)."""
     return Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
+
+
+def unchecked_problem(shown: str, markdown: str, source: str) -> Problem:
+    """A block the formatter showed without a card, located on its page where it can be found."""
+    example_id = written_id(source)
+    lines = [line.strip() for line in source.split("\n") if line.strip()]
+    wanted = next((line for line in lines if line.startswith("id:")), lines[0] if lines else "")
+    line = next((number for number, text in enumerate(split_lines(markdown), 1)
+                 if wanted and text.lstrip(PREFIX_CHARS).rstrip() == wanted), None)
+    where = "" if line is not None else " (it is not on the page itself: pulled in from another file?)"
+    return Problem(
+        path=shown, line=line or 1, example_id=example_id, kind="unchecked",
+        message=f"shown as an example card but never checked: rulecheck does not read this block{where}. "
+                "Hint: write the example on the page itself, in a plain ```rulecheck fence",
+    )
 
 
 def _failure(problems: list[Problem]) -> str:
