@@ -233,13 +233,13 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
         try:
             text = read_page(page)
         except UnicodeDecodeError as error:
-            report.problems.append(_undecodable(shown, error))
+            report.problems.append(undecodable(shown, error))
             continue
         except OSError as error:
             report.problems.append(Problem(path=shown, line=1, message=f"cannot read page: {error.strerror}"))
             continue
         report.pages[shown] = check_page(shown, text, odds=odds)
-        report.pages[shown].problems += check_references(shown, text, report.pages[shown])
+        report.pages[shown].problems += check_references(shown, text, report.pages[shown].outcomes)
         report.pages[shown].problems += check_snippets(shown, text, (root, root / "docs", page.parent))
     _check_duplicates(report)
     _check_parity(report, root)
@@ -328,7 +328,7 @@ def decode_page(raw: bytes) -> str:
     return raw.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _undecodable(path: str, error: UnicodeDecodeError) -> Problem:
+def undecodable(path: str, error: UnicodeDecodeError) -> Problem:
     before = error.object[:error.start]
     line = before.count(b"\n") + 1
     col = len(before) - (before.rfind(b"\n") + 1) + 1
@@ -421,7 +421,7 @@ def _check_parity(report: Report, root: Path) -> None:
                     twin_page = _parse_only(twin, read_page(twin_file))
                 except UnicodeDecodeError as error:
                     if not any(p.path == twin for p in report.problems):  # not already reported
-                        page.problems.append(_undecodable(twin, error))
+                        page.problems.append(undecodable(twin, error))
                     continue
                 except OSError as error:
                     page.problems.append(Problem(path=twin, line=1, message=f"cannot read page: {error.strerror}"))

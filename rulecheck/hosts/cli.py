@@ -15,7 +15,7 @@ import click
 from rulecheck.errors import Problem, RulecheckError
 from rulecheck.examples import Report, check_example, check_paths, parse_block
 from rulecheck.examples import render as rendering
-from rulecheck.examples.check import Outcome, decode_page, read_bounded
+from rulecheck.examples.check import Outcome, decode_page, read_bounded, undecodable
 from rulecheck.examples.finder import Block
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import json_schema
@@ -73,8 +73,11 @@ def run(file: Any, lang: str | None) -> None:
     name = "<stdin>" if name in ("<stdin>", "-") or not isinstance(name, str) else name
     try:
         text = decode_page(read_bounded(file))
-    except (OSError, UnicodeDecodeError) as error:
-        click.secho(f"{name}:1: cannot read the example: {error}", fg="red", err=True)
+    except OSError as error:
+        click.secho(f"{name}:1: cannot read the example: {error.strerror or error}", fg="red", err=True)
+        sys.exit(1)
+    except UnicodeDecodeError as error:
+        click.secho(undecodable(name, error).located(), fg="red", err=True)
         sys.exit(1)
     block = Block(path=name, line=0, end_line=text.count("\n") + 1, indent="", source=text)
     parsed = parse_block(block)

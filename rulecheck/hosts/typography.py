@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 
-_TAG = re.compile(r"(<[^>]*>)")
+#: A tag ends at its ``>``, and none starts inside another (attribute values escape ``<``): a
+#: ``<`` without its ``>`` costs one scan to the next ``<``, so the split stays linear.
+_TAG = re.compile(r"(<[^<>]*>)")
 _RAW = re.compile(r"^<(/?)(code|pre|script|style|kbd|samp)\b", re.IGNORECASE)
 _BEFORE = re.compile(r" ([:;!?»])")
 _AFTER = re.compile(r"« ")
