@@ -11,7 +11,8 @@ While serving, problems go to the ``rulecheck`` logger rather than MkDocs' own: 
 from __future__ import annotations
 
 import logging
-from html import escape
+import string
+from html import escape, unescape
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         #: Blocks the fence formatter showed as examples that the check never saw, this build.
         self._unchecked: list[Problem] = []
         self._page_source = ""  # the Markdown of the page being rendered, as read
+        self._title_reference = False  # whether one of its headings quotes an example
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._serving = command == "serve"
@@ -127,6 +129,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             if self._serving:
                 lines = "\n".join(p.located() for p in unchecked)
                 serve_log.warning(f"rulecheck: {len(unchecked)} block(s) shown but not checked:\n{lines}")
+        if self._title_reference and "title" not in page.meta and page.title:
+            # Material writes `page.title | striptags`, which decodes character references: a
+            # title quoting an example is given as escaped text, which templates write as is.
+            page.meta["title"] = escape(unescape(page.title), quote=False)
         found = language_of(path.as_posix())
         return french_spacing(html) if found and found[0] == "fr" else None
 
@@ -150,6 +156,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         path = Path(page.file.abs_src_path or "").resolve()
         found = language_of(path.as_posix())
         self._page_source = markdown
+        self._title_reference = any(in_heading(markdown, ref.start) for ref in find_references(markdown))
         # Until this page's cards are known, any block the formatter meets is unchecked.
         cards.register(None if not self.config.enabled else {}, found[0] if found else "en")
         if found:  # tooltips from the page language's glossary, even with the checks disabled
@@ -194,7 +201,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             name = escape(f"{ref.example_id}.{ref.field}")
             try:
                 shown_value = render.value(resolve_reference(outcomes, ref.example_id, ref.field), language)
-                html = f'<span class="rc-ref" title="{name}">{escape(shown_value)}</span>'
+                text = markdown_text(shown_value)
+                html = text if text_only(markdown, ref.start) else f'<span class="rc-ref" title="{name}">{text}</span>'
             except LookupError as error:
                 html = f'<span class="rc-ref rc-ref--error" title="{escape(str(error))}">⚠ {name}</span>'
             pieces += [markdown[last:ref.start], html]
@@ -206,6 +214,40 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 def _root(config: MkDocsConfig) -> Path:
     """The project folder: the one holding ``mkdocs.yml`` (problems name paths relative to it)."""
     return Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
+
+
+def markdown_text(value: str) -> str:
+    """``value`` as Markdown that renders exactly these characters as text, wherever it lands (prose,
+    a heading, a link or image text, an attribute list, a raw HTML attribute): every ASCII
+    punctuation character and control character becomes a numeric character reference, so no
+    link, emphasis, attribute list, HTML tag or entity can start inside it."""
+    return "".join(f"&#{ord(char)};" if char in _MARKUP or not char.isprintable() else char for char in value)
+
+
+_MARKUP = frozenset(string.punctuation)
+
+
+def text_only(markdown: str, at: int) -> bool:
+    """Whether offset ``at`` lies where an HTML element would show as text or break the page: a
+    heading (its text becomes the page's ``<title>`` and the table of contents), an image's alt
+    text, an attribute list (``{: … }``) or a raw HTML tag (``<img alt="…">``)."""
+    before = markdown[markdown.rfind("\n", 0, at) + 1:at]
+    return in_heading(markdown, at) or any(before.rfind(opener) > before.rfind(closer)
+                                           for opener, closer in (("![", "]"), ("{", "}"), ("<", ">")))
+
+
+def in_heading(markdown: str, at: int) -> bool:
+    """Whether offset ``at`` is on a heading line: ``# …`` (in a blockquote too), or a line
+    underlined with ``===`` or ``---``."""
+    start = markdown.rfind("\n", 0, at) + 1
+    end = markdown.find("\n", at)
+    if markdown[start:end if end >= 0 else len(markdown)].lstrip(" >").startswith("#"):
+        return True
+    if end < 0:
+        return False
+    after = markdown.find("\n", end + 1)
+    underline = markdown[end + 1:after if after >= 0 else len(markdown)].strip()
+    return bool(underline) and (set(underline) == {"="} or set(underline) == {"-"})
 
 
 def unchecked_problem(shown: str, markdown: str, source: str) -> Problem:
