@@ -72,6 +72,23 @@ class PageReport:
     path: str
     outcomes: list[Outcome] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    #: The page's file, and where its language folder stands in it (``None``: no language). Read
+    #: from the folder checked downwards, so that the working directory, or a folder named `en`
+    #: above the project, never changes a page's language or its twin.
+    source: Path | None = None
+    language_at: int | None = None
+
+    @property
+    def language(self) -> str | None:
+        return self.source.parts[self.language_at] if self.source and self.language_at is not None else None
+
+    def twin(self, language: str) -> Path | None:
+        """The file of this page in ``language``."""
+        if self.source is None or self.language_at is None:
+            return None
+        parts = list(self.source.parts)
+        parts[self.language_at] = language
+        return Path(*parts)
 
     def by_id(self) -> dict[str, Outcome]:
         return {o.id: o for o in self.outcomes if o.id}
@@ -209,7 +226,8 @@ def example_odds(parsed: ParsedExample, problems: list[Problem]) -> Odds | None:
 _ODDS_MEMO: dict[tuple[str, str, str], Odds] = {}
 
 
-def check_page(path: str, text: str, *, odds: bool = True) -> PageReport:
+def check_page(path: str, text: str, *, odds: bool = True, language: str | None = None) -> PageReport:
+    """One page's examples and checked tables (in ``language``, else the one its path names)."""
     report = PageReport(path)
     for block in find_blocks(text, path):
         parsed = parse_block(block)
@@ -217,7 +235,7 @@ def check_page(path: str, text: str, *, odds: bool = True) -> PageReport:
             report.outcomes.append(Outcome(block=block, problems=parsed))
         else:
             report.outcomes.append(check_example(parsed, odds=odds))
-    report.problems += check_tables(path, text, (language_of(path) or (None, ""))[0])
+    report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     return report
 
 
@@ -228,7 +246,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     """
     report = Report()
     root = Path(root).resolve()
-    for page in markdown_files(paths):
+    for page, base in _pages(paths):
         shown = display_path(page, root)
         try:
             text = read_page(page)
@@ -238,7 +256,10 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
         except OSError as error:
             report.problems.append(Problem(path=shown, line=1, message=f"cannot read page: {error.strerror}"))
             continue
-        report.pages[shown] = check_page(shown, text, odds=odds)
+        at = _language_at(page, base)
+        report.pages[shown] = check_page(shown, text, odds=odds,
+                                         language=page.parts[at] if at is not None else None)
+        report.pages[shown].source, report.pages[shown].language_at = page, at
         report.pages[shown].problems += check_references(shown, text, report.pages[shown].outcomes)
         report.pages[shown].problems += check_snippets(shown, text, (root, root / "docs", page.parent))
     _check_duplicates(report)
@@ -337,6 +358,26 @@ def undecodable(path: str, error: UnicodeDecodeError) -> Problem:
                    kind="encoding")
 
 
+def _pages(paths: Iterable[str | Path]) -> list[tuple[Path, Path]]:
+    """Each page under ``paths`` with the folder it was found from (a file's own folder)."""
+    found: dict[Path, Path] = {}
+    for item in paths:
+        base = Path(item).resolve()
+        for page in markdown_files([item]):
+            found.setdefault(page, base if base.is_dir() else base.parent)
+    return list(found.items())
+
+
+def _language_at(page: Path, base: Path) -> int | None:
+    """The index in ``page.parts`` of its language folder: the last one named as a language, from
+    the checked folder itself (``docs/fr``) downwards, never above it."""
+    first = len(base.parts) - 1
+    for index in range(len(page.parts) - 2, first - 1, -1):
+        if page.parts[index] in LANGUAGES:
+            return index
+    return None
+
+
 def markdown_files(paths: Iterable[str | Path]) -> list[Path]:
     """The pages under ``paths``: every file MkDocs renders as Markdown (``.md``, ``.markdown``…)
     in a folder, and every file named."""
@@ -382,7 +423,7 @@ def display_path(path: Path, root: Path) -> str:
 def _check_duplicates(report: Report) -> None:
     seen: dict[tuple[str, str], Outcome] = {}
     for page in report.pages.values():
-        language = (language_of(page.path) or ("", ""))[0]
+        language = page.language or ""
         for outcome in page.outcomes:
             if not outcome.id:
                 continue
@@ -399,18 +440,18 @@ def _check_parity(report: Report, root: Path) -> None:
     """French and English twins: same pages, same ids, same rules data (display text aside)."""
     done: set[str] = set()
     for path, page in list(report.pages.items()):
-        found = language_of(path)
-        if not found or path in done:
+        language = page.language
+        if language is None or path in done:
             continue
-        language = found[0]
         for other in LANGUAGES:
             if other == language:
                 continue
-            twin = twin_path(path, other)
+            twin_file = page.twin(other)
+            assert twin_file is not None
+            twin = display_path(twin_file, root)
             done.add(twin)
             twin_page = report.pages.get(twin)
             if twin_page is None:
-                twin_file = root / twin
                 if not twin_file.exists():
                     page.problems.append(Problem(
                         path=path, line=1, kind="parity",

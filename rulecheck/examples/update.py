@@ -8,8 +8,12 @@ rewritten with it, so both languages move together.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import stat
+import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,10 +110,43 @@ def apply_edits(edits: Iterable[Edit], root: str | Path = ".") -> list[str]:
             pieces[edit.line - 1] = (text[:edit.start] + edit.new + text[edit.end:], end)
         out = "".join(text + end for text, end in pieces)
         try:
-            file.write_bytes((b"\xef\xbb\xbf" if bom else b"") + out.encode("utf-8"))
+            write_atomically(file, (b"\xef\xbb\xbf" if bom else b"") + out.encode("utf-8"))
         except OSError as error:
-            raise RulecheckError(f"{path}: cannot write the updated page: {error.strerror}") from None
+            raise RulecheckError(f"{path}: cannot write the updated page ({error.strerror}); "
+                                 "the page is unchanged") from None
     return sorted(by_path)
+
+
+def write_atomically(file: Path, data: bytes) -> None:
+    """Replace ``file``'s content by ``data`` all at once, or not at all.
+
+    The bytes go to a new temporary file in the same folder (created exclusively: never an
+    existing file or a link), are flushed and synced to the disk, take the page's mode, and the
+    temporary file is then renamed over the page. A full disk, a file size limit or a process
+    killed on the way leaves the page as it was (and no temporary file, unless killed)."""
+    target = file.resolve()  # a page reached through a link is rewritten where it lives
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = 0o644
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable
+        folder = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def yaml_scalar(value: Any) -> str:

@@ -27,7 +27,16 @@ from mkdocs.structure.pages import Page
 
 from rulecheck.errors import Problem
 from rulecheck.examples import render
-from rulecheck.examples.check import PageReport, Report, check_paths, display_path, language_of, markdown_files
+from rulecheck.examples.check import (
+    PageReport,
+    Report,
+    check_paths,
+    display_path,
+    language_of,
+    markdown_files,
+    read_page,
+    undecodable,
+)
 from rulecheck.examples.finder import PREFIX_CHARS, split_lines
 from rulecheck.examples.references import find_references, resolve_reference
 from rulecheck.examples.schema import written_id
@@ -118,6 +127,22 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             serve_log.warning(f"rulecheck: {len(problems)} problem(s); the pages show them in place:\n{lines}")
             return
         raise PluginError(_failure(problems))
+
+    def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
+        """While serving, a page that is not UTF-8 shows its error instead of stopping the build
+        (MkDocs would raise on it, and every request would wait for a build that never ends)."""
+        if not self._serving or not self.config.enabled or not page.file.abs_src_path:
+            return None
+        path = Path(page.file.abs_src_path)
+        try:
+            read_page(path)
+        except UnicodeDecodeError as error:
+            shown = display_path(path.resolve(), _root(config))
+            language = (language_of(shown) or ("en", ""))[0]
+            return f"# {escape(path.stem)}\n\n{cards.banner([undecodable(shown, error)], language)}\n"
+        except OSError:
+            return None  # MkDocs reports an unreadable page itself
+        return None
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = Path(page.file.abs_src_path or "").resolve()
