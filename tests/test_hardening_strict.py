@@ -115,3 +115,15 @@ def test_a_language_name_above_the_checked_folder_makes_no_twin(tmp_path: Path) 
         f"{project}/docs/page.md:17: elara-parry: expect.reaction_total: expected 24, got 23",
         "1 examples on 1 pages: 1 problem(s)",
     ]
+
+
+def test_update_from_inside_a_language_folder_rewrites_both_twins(tmp_path: Path) -> None:
+    from tests.test_hardening_update import EN, FR, fixed
+
+    for language, text in (("fr", FR), ("en", EN)):
+        (tmp_path / "docs" / language).mkdir(parents=True)
+        (tmp_path / "docs" / language / "parry.md").write_text(text, encoding="utf-8")
+    result = cli(tmp_path / "docs" / "en", "check", "--update", "..")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "docs" / "fr" / "parry.md").read_text(encoding="utf-8") == fixed(FR)
+    assert (tmp_path / "docs" / "en" / "parry.md").read_text(encoding="utf-8") == fixed(EN)

@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from rulecheck.errors import RulecheckError
-from rulecheck.examples.check import Report, language_of, read_page, rules_data, twin_path
+from rulecheck.examples.check import PageReport, Report, display_path, read_page, rules_data
 from rulecheck.examples.finder import find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import ParsedExample, parse_block
@@ -74,7 +74,7 @@ def plan_updates(report: Report, root: str | Path = ".") -> tuple[list[Edit], li
                 if problem.kind != "drift" or not problem.field:
                     continue
                 path = ("expect", problem.field.removeprefix("expect."))
-                for parsed, page_lines in [(outcome.parsed, lines), *_twins(outcome.parsed, root, twins)]:
+                for parsed, page_lines in [(outcome.parsed, lines), *_twins(outcome.parsed, page, root, twins)]:
                     if parsed is not outcome.parsed and not _same_example(parsed, outcome.parsed, path,
                                                                         problem.expected):
                         continue
@@ -196,16 +196,16 @@ def _edit(parsed: ParsedExample, lines: list[str], path: tuple[str, str], old: A
     return Edit(block.path, page_line, start, end, written, yaml_scalar(new), parsed.id, field)
 
 
-def _twins(parsed: ParsedExample, root: Path,
+def _twins(parsed: ParsedExample, page: PageReport, root: Path,
            cache: dict[str, dict[str, ParsedExample]]) -> list[tuple[ParsedExample, list[str]]]:
-    found = language_of(parsed.block.path)
-    if not found:
-        return []
+    """The example's twins, on the page's twin files as the check found them (language folders
+    read from the checked folder down, as :func:`~rulecheck.examples.check.check_paths` does)."""
     result = []
     for language in LANGUAGES:
-        if language == found[0]:
+        twin_file = page.twin(language) if page.language not in (None, language) else None
+        if twin_file is None:
             continue
-        twin = twin_path(parsed.block.path, language)
+        twin = display_path(twin_file, root)
         if twin not in cache:
             cache[twin] = _parse_page(root, twin)
         example = cache[twin].get(parsed.id)
