@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,25 @@ def with_hint(message: str, hint: str | None) -> str:
         return message
     ended = message.rstrip()
     return f"{ended}{'' if ended.endswith(('.', '!', '?', ':')) else '.'} Hint: {hint}"
+
+
+def printable(text: str) -> str:
+    """``text`` safe to write to a terminal, a log or a CI annotation: every control, format or
+    line-separator character (ESC, CR, BEL, the C1 controls, bidi overrides, U+2028…) is shown as
+    its escape (``\\x1b``, ``\\r``, ``\\u202e``), so no input can move the cursor, retitle a
+    terminal, hide text or start a new annotation."""
+    if text.isprintable():
+        return text
+    return "".join(_escaped(char) if unicodedata.category(char) in _UNSAFE else char for char in text)
+
+
+_UNSAFE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
@@ -117,4 +137,4 @@ class Problem:
         where = f"{self.path}:{self.line}" + (f":{self.col}" if self.col else "")
         who = f" {self.example_id}:" if self.example_id else ""
         what = f" {self.field}:" if self.field else ""
-        return f"{where}:{who}{what} {self.message}"
+        return printable(f"{where}:{who}{what} {self.message}")

@@ -35,5 +35,7 @@ def test_an_unclosed_fence_runs_to_the_end() -> None:
 
 
 def test_info_string_with_attributes() -> None:
-    assert len(find_blocks("``` rulecheck title=x\nid: a\n```\n")) == 1
+    # As superfences reads headers: a quoted highlighting option keeps a fence, a bare one makes text.
+    assert len(find_blocks("``` rulecheck title=\"x\"\nid: a\n```\n")) == 1
+    assert find_blocks("``` rulecheck title=x\nid: a\n```\n") == []
     assert find_blocks("```rulechecker\nid: a\n```\n") == []

@@ -98,7 +98,7 @@ def test_github_annotations_escape_properties_and_message() -> None:
     annotation = _github_annotation(problem)
     assert annotation == (
         "::error file=docs/a%2Cb%3Ac.md,line=3,col=2,title=rulecheck::"
-        "docs/a,b:c.md:3:2: x: 50%25 off%0D%0Anext line"
+        "docs/a,b:c.md:3:2: x: 50%25 off\\r\\nnext line"  # line ends of the input shown, not sent
     )
     assert "\n" not in annotation
     assert _github_escape("%0A") == "%250A"  # escaping the escape character first

@@ -98,7 +98,9 @@ def test_strings_from_examples_render_as_text_never_as_html(tmp_path: Path) -> N
     page = (root / "site" / "page" / "index.html").read_text(encoding="utf-8")
     escaped = "&lt;script&gt;alert(1)&lt;/script&gt;"
     assert f'<p class="rc-card__title">{escaped} pare' in page  # the card's title
-    assert f'<span class="rc-ref" title="xss.given.defender.name">{escaped}</span>' in page  # the prose
+    # The prose: every punctuation character as a character reference (see test_hardening_markup).
+    quoted = "&#60;script&#62;alert&#40;1&#41;&#60;&#47;script&#62;"
+    assert f'<span class="rc-ref" title="xss.given.defender.name">{quoted}</span>' in page
     assert "<script>alert" not in _all_html(root / "site")
 
 

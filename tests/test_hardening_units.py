@@ -41,10 +41,15 @@ def test_lines_are_counted_as_markdown_counts_them() -> None:
 
 
 def test_columns_inside_an_indented_block_are_page_columns() -> None:
-    text = "!!! note\n\n    ```rulecheck\n    id: x\n  rule: y\n    ```\n"
+    text = "!!! note\n\n    ```rulecheck\n    id: x\n\trule: y\n    ```\n"  # a tab: four columns, one character
     (block,) = find_blocks(text)
-    assert block.removed == (4, 2)
-    assert block.page_col(4, 1) == 5 and block.page_col(5, 1) == 3
+    assert block.removed == (4, 1) and block.closed
+    assert block.page_col(4, 1) == 5 and block.page_col(5, 1) == 2
+
+
+def test_a_line_indented_less_than_its_fence_ends_it_as_the_renderer_does() -> None:
+    (block,) = find_blocks("!!! note\n\n    ```rulecheck\n    id: x\n  rule: y\n    ```\n")
+    assert not block.closed and block.broken == 5 and block.source == "id: x\n"
 
 
 def test_an_example_without_expect_runs() -> None:

@@ -201,7 +201,7 @@ def test_run_reports_drift_but_still_prints_the_result() -> None:
     ("id: x\nrule: attack\ngiven: [unclosed\n", "<stdin>:4:1: x: invalid YAML"),
     ("id: x\nrule: attak\ngiven: {}\n", "<stdin>:2"),
     ("", "<stdin>:0: an example is a mapping"),
-    (b"id: \xff\n", "<stdin>:1: cannot read the example: 'utf-8' codec can't decode"),
+    (b"id: \xff\n", "<stdin>:1:5: not valid UTF-8 (byte 0xff)"),
 ])
 def test_a_bad_example_gives_a_located_message_and_exit_1(text: str | bytes, message: str) -> None:
     result = run("-", stdin=text)

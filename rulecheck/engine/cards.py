@@ -38,8 +38,9 @@ CARD_TYPES: tuple[str, ...] = ("C", "PC")
 SUPPORT_WORDS: tuple[str, ...] = ("Soutien", "Support")
 MAX_CARD_LENGTH = 2000
 
-_ATTACK = re.compile(r"^(?P<kind>[A-Za-z]+)\s*\(\s*(?P<ability>[^()]*?)\s*\)$")
-_RANGE = re.compile(r"^(?P<metres>\d+)\s*(?P<unit>[A-Za-zéè.]*)$")
+# Linear: possessive quantifiers over classes that cannot trade characters (no backtracking).
+_ATTACK = re.compile(r"^(?P<kind>[A-Za-z]++)\s*+\(\s*+(?P<ability>[^()\s]*+(?:\s++[^()\s]++)*+)\s*+\)$")
+_RANGE = re.compile(r"^(?P<metres>[0-9]+)\s*(?P<unit>[A-Za-zéè.]*)$")
 
 
 class CardError(RuleError):

@@ -33,9 +33,11 @@ MAX_DIGITS = 6
 MAX_SIDES = 1000
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<dice>(?P<count>\d*)[dD](?P<sides>\d+))|(?P<flat>\d+)|(?P<ability>[A-Za-z]+)|(?P<sign>[+-]))"
+    r"\s*(?:(?P<dice>(?P<count>[0-9]*)[dD](?P<sides>[0-9]+))|(?P<flat>[0-9]+)|(?P<ability>[A-Za-z]+)|(?P<sign>[+-]))"
 )
-NOTATION_PATTERN = r"^\s*[+-]?\s*(\d*[dD]\d+|\d+|[A-Za-z]+)(\s*[+-]\s*(\d*[dD]\d+|\d+|[A-Za-z]+))*\s*$"
+# ASCII digits only: `\d` would take full-width or Arabic-Indic digits (`１d６`), which `int()` reads.
+_TERM = r"([0-9]*[dD][0-9]+|[0-9]+|[A-Za-z]+)"
+NOTATION_PATTERN = rf"^\s*[+-]?\s*{_TERM}(\s*[+-]\s*{_TERM})*\s*$"
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,13 @@ whether it fails a build, a test item or a command.
 from __future__ import annotations
 
 import difflib
+import errno
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel
 
@@ -22,7 +23,7 @@ from rulecheck.engine.sources import ScriptedDice
 from rulecheck.errors import Problem, RulecheckError, RuleError, did_you_mean, with_hint
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
-from rulecheck.examples.finder import Block, find_blocks
+from rulecheck.examples.finder import MARKDOWN_SUFFIXES, Block, find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.references import check_references
 from rulecheck.examples.render import has_refusal_wording
@@ -76,6 +77,23 @@ class PageReport:
     path: str
     outcomes: list[Outcome] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    #: The page's file, and where its language folder stands in it (``None``: no language). Read
+    #: from the folder checked downwards, so that the working directory, or a folder named `en`
+    #: above the project, never changes a page's language or its twin.
+    source: Path | None = None
+    language_at: int | None = None
+
+    @property
+    def language(self) -> str | None:
+        return self.source.parts[self.language_at] if self.source and self.language_at is not None else None
+
+    def twin(self, language: str) -> Path | None:
+        """The file of this page in ``language``."""
+        if self.source is None or self.language_at is None:
+            return None
+        parts = list(self.source.parts)
+        parts[self.language_at] = language
+        return Path(*parts)
 
     def by_id(self) -> dict[str, Outcome]:
         return {o.id: o for o in self.outcomes if o.id}
@@ -251,7 +269,10 @@ def example_odds(parsed: ParsedExample, problems: list[Problem]) -> Odds | None:
 _ODDS_MEMO: dict[tuple[str, str, str], Odds] = {}
 
 
-def check_page(path: str, text: str, *, odds: bool = True, cast: Cast | None = None) -> PageReport:
+def check_page(
+    path: str, text: str, *, odds: bool = True, cast: Cast | None = None, language: str | None = None
+) -> PageReport:
+    """One page's examples and checked tables (in ``language``, else the one its path names)."""
     report = PageReport(path)
     if CAST_MARKER in text and (cast is None or not cast.exists):
         line = text[:text.index(CAST_MARKER)].count("\n") + 1
@@ -259,12 +280,12 @@ def check_page(path: str, text: str, *, odds: bool = True, cast: Cast | None = N
             f"the page lists the cast ({CAST_MARKER}), and there is no cast file: write "
             f"{cast.path if cast else 'cast.yml'} beside the language folders")))
     for block in find_blocks(text, path):
-        parsed = parse_block(block, cast, page_language(path))
+        parsed = parse_block(block, cast, language or page_language(path))
         if isinstance(parsed, list):
             report.outcomes.append(Outcome(block=block, problems=parsed))
         else:
             report.outcomes.append(check_example(parsed, odds=odds))
-    report.problems += check_tables(path, text, (language_of(path) or (None, ""))[0])
+    report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     return report
 
 
@@ -276,18 +297,22 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     report = Report()
     root = Path(root).resolve()
     casts = Casts(root, report)
-    for page in markdown_files(paths):
+    for page, base in _pages(paths):
         shown = display_path(page, root)
         try:
             text = read_page(page)
         except UnicodeDecodeError as error:
-            report.problems.append(_undecodable(shown, error))
+            report.problems.append(undecodable(shown, error))
             continue
         except OSError as error:
             report.problems.append(Problem(path=shown, line=1, message=f"cannot read page: {error.strerror}"))
             continue
-        report.pages[shown] = check_page(shown, text, odds=odds, cast=casts.of(page))
-        report.pages[shown].problems += check_references(shown, text, report.pages[shown])
+        at = _language_at(page, base)
+        report.pages[shown] = check_page(shown, text, odds=odds, cast=casts.of(page),
+                                         language=page.parts[at] if at is not None else None)
+        report.pages[shown].source, report.pages[shown].language_at = page, at
+        report.pages[shown].problems += check_references(shown, text, report.pages[shown].outcomes)
+        report.pages[shown].problems += check_snippets(shown, text, (root, root / "docs", page.parent))
     _check_duplicates(report)
     _check_parity(report, root, casts)
     return report
@@ -316,9 +341,81 @@ def page_language(path: str) -> str:
     return (language_of(path) or (LANGUAGES[0], ""))[0]
 
 
+#: The most bytes read from one page or example file (the longest page of the site is some 25 kB):
+#: ``/dev/zero`` or a runaway generated file is refused instead of filling the memory.
+MAX_PAGE_BYTES = 10_000_000
+
+
+def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]:
+    """A located problem for each snippet (``--8<--``) that pulls in a file holding a ``rulecheck``
+    fence: the page would show that example, and examples pulled in from elsewhere are not checked
+    (they would have no twin, no place of their own in a report). A target is looked for under
+    each of ``bases``, as ``pymdownx.snippets`` looks under its ``base_path``."""
+    problems = []
+    for line, col, target in find_snippets(text):
+        for base in bases:
+            file = base / target
+            try:
+                held = find_blocks(read_page(file), target) if file.is_file() else []
+            except (OSError, UnicodeDecodeError):
+                continue
+            if held:
+                problems.append(Problem(
+                    path=path, line=line, col=col, kind="unchecked",
+                    message=f"snippet `{target}` pulls in {len(held)} rulecheck example(s), which would be shown "
+                            "but never checked. Hint: write the example on the page itself",
+                ))
+                break
+    return problems
+
+
+def find_snippets(text: str) -> list[tuple[int, int, str]]:
+    """``(line, column, file)`` of each file a page includes with ``pymdownx.snippets`` notation
+    (``--8<-- "file"``, or file names between two ``--8<--`` lines); a ``;`` before escapes it.
+    Line ranges and sections (``file.md:3:5``, ``file.md:name``) name the file before the colon."""
+    found = []
+    block = False
+    for number, line in enumerate(split_lines(text), 1):
+        stripped = line.lstrip(" \t")
+        col = len(line) - len(stripped) + 1
+        marker = _snippet_marker(stripped)
+        if marker is not None and not stripped.startswith(";"):
+            rest = stripped[marker:]
+            if not rest:
+                block = not block
+            elif not block and rest[:1] in " \t":
+                quoted = rest.strip(" \t")
+                if len(quoted) > 2 and quoted[0] == quoted[-1] and quoted[0] in "\"'":
+                    found.append((number, col, quoted[1:-1].strip().split(":", 1)[0]))
+        elif block and stripped.strip() and not stripped.startswith(";"):
+            found.append((number, col, stripped.strip().split(":", 1)[0]))
+    return [item for item in found if item[2]]
+
+
+def _snippet_marker(text: str) -> int | None:
+    """The length of a snippet marker (``-8<-``, ``--8<--``…) at the start of ``text``, if any."""
+    dashes = len(text) - len(text.lstrip("-"))
+    if dashes == 0 or text[dashes:dashes + 2] != "8<":
+        return None
+    after = text[dashes + 2:]
+    closing = len(after) - len(after.lstrip("-"))
+    return dashes + 2 + closing if closing else None
+
+
 def read_page(path: Path) -> str:
-    """A page's text: UTF-8, CRLF and CR line ends read as LF, a leading BOM dropped."""
-    return decode_page(path.read_bytes())
+    """A page's text: UTF-8, CRLF and CR line ends read as LF, a leading BOM dropped.
+
+    Raises ``OSError`` (``EFBIG``) for a file of more than :data:`MAX_PAGE_BYTES`."""
+    with path.open("rb") as stream:
+        return decode_page(read_bounded(stream))
+
+
+def read_bounded(stream: BinaryIO, limit: int = MAX_PAGE_BYTES) -> bytes:
+    """At most ``limit`` bytes of ``stream``; ``OSError`` (``EFBIG``) when it holds more."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"more than {limit:,} bytes, the most rulecheck reads from one file")
+    return data
 
 
 def decode_page(raw: bytes) -> str:
@@ -326,7 +423,7 @@ def decode_page(raw: bytes) -> str:
     return raw.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _undecodable(path: str, error: UnicodeDecodeError) -> Problem:
+def undecodable(path: str, error: UnicodeDecodeError) -> Problem:
     before = error.object[:error.start]
     line = before.count(b"\n") + 1
     col = len(before) - (before.rfind(b"\n") + 1) + 1
@@ -335,12 +432,34 @@ def _undecodable(path: str, error: UnicodeDecodeError) -> Problem:
                    kind="encoding")
 
 
+def _pages(paths: Iterable[str | Path]) -> list[tuple[Path, Path]]:
+    """Each page under ``paths`` with the folder it was found from (a file's own folder)."""
+    found: dict[Path, Path] = {}
+    for item in paths:
+        base = Path(item).resolve()
+        for page in markdown_files([item]):
+            found.setdefault(page, base if base.is_dir() else base.parent)
+    return list(found.items())
+
+
+def _language_at(page: Path, base: Path) -> int | None:
+    """The index in ``page.parts`` of its language folder: the last one named as a language, from
+    the checked folder itself (``docs/fr``) downwards, never above it."""
+    first = len(base.parts) - 1
+    for index in range(len(page.parts) - 2, first - 1, -1):
+        if page.parts[index] in LANGUAGES:
+            return index
+    return None
+
+
 def markdown_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The pages under ``paths``: every file MkDocs renders as Markdown (``.md``, ``.markdown``…)
+    in a folder, and every file named."""
     found: list[Path] = []
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            found += sorted(p for p in path.rglob("*.md") if p.is_file())
+            found += sorted(p for p in path.rglob("*") if p.suffix in MARKDOWN_SUFFIXES and p.is_file())
         elif path.exists():
             found.append(path)
         else:
@@ -378,7 +497,7 @@ def display_path(path: Path, root: Path) -> str:
 def _check_duplicates(report: Report) -> None:
     seen: dict[tuple[str, str], Outcome] = {}
     for page in report.pages.values():
-        language = (language_of(page.path) or ("", ""))[0]
+        language = page.language or ""
         for outcome in page.outcomes:
             if not outcome.id:
                 continue
@@ -395,18 +514,18 @@ def _check_parity(report: Report, root: Path, casts: Casts) -> None:
     """French and English twins: same pages, same ids, same rules data (display text aside)."""
     done: set[str] = set()
     for path, page in list(report.pages.items()):
-        found = language_of(path)
-        if not found or path in done:
+        language = page.language
+        if language is None or path in done:
             continue
-        language = found[0]
         for other in LANGUAGES:
             if other == language:
                 continue
-            twin = twin_path(path, other)
+            twin_file = page.twin(other)
+            assert twin_file is not None
+            twin = display_path(twin_file, root)
             done.add(twin)
             twin_page = report.pages.get(twin)
             if twin_page is None:
-                twin_file = root / twin
                 if not twin_file.exists():
                     page.problems.append(Problem(
                         path=path, line=1, kind="parity",
@@ -417,7 +536,7 @@ def _check_parity(report: Report, root: Path, casts: Casts) -> None:
                     twin_page = _parse_only(twin, read_page(twin_file), casts.of(twin_file))
                 except UnicodeDecodeError as error:
                     if not any(p.path == twin for p in report.problems):  # not already reported
-                        page.problems.append(_undecodable(twin, error))
+                        page.problems.append(undecodable(twin, error))
                     continue
                 except OSError as error:
                     page.problems.append(Problem(path=twin, line=1, message=f"cannot read page: {error.strerror}"))

@@ -2,24 +2,44 @@
 
 A number the prose quotes from an example is written as a reference to the example's result
 (or to ``given``), so the page renders the engine's value and the prose cannot drift.
+
+Finding them costs time linear in the page: fences are the finder's (one pass over the lines),
+code spans are matched run by run, and the reference pattern cannot backtrack across a ``{{``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from rulecheck.errors import Problem
-from rulecheck.examples.schema import written_id
-
-if TYPE_CHECKING:
-    from rulecheck.examples.check import Outcome, PageReport
+from rulecheck.errors import Problem, RuleError
+from rulecheck.examples.finder import Block, find_fences
+from rulecheck.examples.schema import ParsedExample, written_id
 
 REFERENCE = re.compile(r"\{\{\s*(?P<id>[a-z0-9][a-z0-9-]*)\.(?P<field>[a-z_][a-z0-9_.]*)\s*\}\}")
-_CODE = re.compile(r"(?ms)^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$|`+[^`\n]*`+")
+
+
+class RanExample(Protocol):
+    """What a reference needs of an example's run (:class:`rulecheck.examples.check.Outcome` is one)."""
+
+    @property
+    def block(self) -> Block: ...
+
+    @property
+    def parsed(self) -> ParsedExample | None: ...
+
+    @property
+    def result(self) -> BaseModel | None: ...
+
+    @property
+    def id(self) -> str | None: ...
+
+    @property
+    def refusal(self) -> RuleError | None: ...
 
 
 @dataclass(frozen=True)
@@ -36,7 +56,7 @@ class Reference:
 
 def find_references(text: str) -> list[Reference]:
     """Every reference of a page, in order; code blocks and code spans hold none."""
-    masked = _CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    masked = mask_code(text)
     found = []
     for match in REFERENCE.finditer(masked):
         line = masked.count("\n", 0, match.start()) + 1
@@ -45,7 +65,56 @@ def find_references(text: str) -> list[Reference]:
     return found
 
 
-def resolve_reference(outcomes: dict[str, Outcome], example_id: str, field_name: str) -> Any:
+def mask_code(text: str) -> str:
+    """``text`` with every fenced block and code span blanked: same length, same line breaks, so
+    offsets in the result are offsets in ``text``."""
+    starts = [0] + [m.end() for m in _LINE_END.finditer(text)]
+    lines = [text[start:end].rstrip("\r\n") for start, end in zip(starts, [*starts[1:], len(text)], strict=True)]
+    fenced: set[int] = set()
+    for fence in find_fences(lines):
+        if fence.closed:
+            fenced.update(range(fence.start, fence.end + 1))
+    return "".join(
+        (" " * len(line) if index in fenced else _mask_spans(line)) + text[start + len(line):end]
+        for index, (line, start, end) in enumerate(zip(lines, starts, [*starts[1:], len(text)], strict=True))
+    )
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def _mask_spans(line: str) -> str:
+    """``line`` with its code spans blanked: a run of backticks up to the next run of the same
+    length. Each run is looked at twice at most, whatever the line holds."""
+    runs: list[tuple[int, int]] = []  # (start, length) of each run of backticks
+    position = line.find("`")
+    while position >= 0:
+        end = position
+        while end < len(line) and line[end] == "`":
+            end += 1
+        runs.append((position, end - position))
+        position = line.find("`", end)
+    if not runs:
+        return line
+    following: list[int | None] = [None] * len(runs)  # the next run of the same length
+    last: dict[int, int] = {}
+    for index in range(len(runs) - 1, -1, -1):
+        following[index] = last.get(runs[index][1])
+        last[runs[index][1]] = index
+    chars = list(line)
+    index = 0
+    while index < len(runs):
+        close = following[index]
+        if close is None:
+            index += 1
+            continue
+        start, (end, length) = runs[index][0], runs[close]
+        chars[start:end + length] = " " * (end + length - start)
+        index = close + 1
+    return "".join(chars)
+
+
+def resolve_reference(outcomes: Mapping[str, RanExample], example_id: str, field_name: str) -> Any:
     """The value a reference points to; raises ``LookupError`` with a reason when it cannot."""
     outcome = outcomes.get(example_id)
     if outcome is None:
@@ -68,10 +137,10 @@ def resolve_reference(outcomes: dict[str, Outcome], example_id: str, field_name:
     return value
 
 
-def check_references(path: str, text: str, page: PageReport) -> list[Problem]:
+def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Problem]:
     """A located problem for each reference that points at no example or no field."""
-    outcomes = page.by_id()
-    broken = {written_id(o.block.source) for o in page.outcomes if o.parsed is None}
+    outcomes = {o.id: o for o in ran if o.id}
+    broken = {written_id(o.block.source) for o in ran if o.parsed is None}
     problems = []
     for ref in find_references(text):
         try:

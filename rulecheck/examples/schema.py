@@ -144,6 +144,14 @@ def parse_block(block: Block, cast: Cast | None = None,
         return Problem(path=block.path, line=line, col=block.page_col(line, col) if col else None,
                        message=message, example_id=example_id, field=field)
 
+    if block.plain:
+        return [at(block.line, "options after ```rulecheck (such as title=\"…\") make the page show this example "
+                   "as plain code, unchecked. Hint: put the title in the example's `title` field",
+                   example_id=written_id(block.source))]
+    if block.broken is not None:
+        return [at(block.line, f"```rulecheck fence ended by line {block.broken} before its closing fence (a line "
+                   "indented less than the fence, or outside its blockquote): the page would show no example",
+                   example_id=written_id(block.source))]
     if not block.closed:
         return [at(block.line, "unclosed ```rulecheck fence: the example runs to the end of the page",
                    example_id=None)]
@@ -213,9 +221,10 @@ def validate(data: Any) -> Any:
     """Validate example data strictly, as the JSON it is: YAML's ``true`` or ``"2"`` is not a level.
 
     Lax validation would turn ``level: true`` into 1 and ``level: "2"`` into 2 without a word;
-    JSON-mode strictness still accepts a list where the engine keeps a tuple.
+    JSON-mode strictness still accepts a list where the engine keeps a tuple. Keys are read by
+    their written name only (``str``, never the engine's ``strength``): one rule for every alias.
     """
-    return ExampleAdapter.validate_json(json.dumps(data, default=str), strict=True)
+    return ExampleAdapter.validate_json(json.dumps(data, default=str), strict=True, by_alias=True, by_name=False)
 
 
 def _field_path(loc: tuple[Any, ...], data: dict[str, Any]) -> FieldPath:
@@ -235,7 +244,8 @@ def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
     kind = detail["type"]
     if kind == "extra_forbidden":
         key = str(path[-1]) if path else "?"
-        hint = did_you_mean(key, _known_keys(path[:-1], data))
+        written = _written_name(path[:-1], key, data)
+        hint = f"did you mean `{written}`?" if written else did_you_mean(key, _known_keys(path[:-1], data))
         return f"unknown key `{key}`" + (f"; {hint}" if hint else "")
     if kind == "union_tag_invalid":
         rule = data.get("rule")
@@ -272,18 +282,30 @@ def _slug(value: Any) -> str:
     return slug or "my-example"
 
 
+def _written_name(path: FieldPath, key: str, data: dict[str, Any]) -> str | None:
+    """The key examples write for the engine's field name ``key`` (``strength`` → ``str``), if any."""
+    fields = getattr(_model_at(path, data), "model_fields", {})
+    info = fields.get(key)
+    return info.alias if info is not None and info.alias and info.alias != key else None
+
+
 def _known_keys(path: FieldPath, data: dict[str, Any]) -> list[str]:
+    model = _model_at(path, data)
+    known = [info.alias or name for name, info in getattr(model, "model_fields", {}).items()]
+    return [*known, cast_module.REFERENCE_KEY] if model in cast_module.CHARACTER_MODELS else known
+
+
+def _model_at(path: FieldPath, data: dict[str, Any]) -> Any:
+    """The model that reads the mapping at ``path`` (``None`` past a value that is no model)."""
     model: Any = EXAMPLE_MODELS.get(str(data.get("rule")), ExampleBase)
     for part in path:
         if isinstance(part, int):
             continue
         fields = getattr(model, "model_fields", None)
         if not fields:
-            return []
+            return None
         info = next((f for name, f in fields.items() if part in (name, f.alias)), None)
         if info is None:
-            return []
+            return None
         model = cast_module.model_in(info.annotation)
-    fields = getattr(model, "model_fields", {})
-    known = [info.alias or name for name, info in fields.items()]
-    return [*known, cast_module.REFERENCE_KEY] if model in cast_module.CHARACTER_MODELS else known
+    return model

@@ -8,8 +8,12 @@ rewritten with it, so both languages move together.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import stat
+import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +22,15 @@ from typing import Any
 import yaml
 
 from rulecheck.errors import RulecheckError
-from rulecheck.examples.check import Casts, Report, language_of, page_language, read_page, rules_data, twin_path
+from rulecheck.examples.check import (
+    Casts,
+    PageReport,
+    Report,
+    display_path,
+    page_language,
+    read_page,
+    rules_data,
+)
 from rulecheck.examples.finder import find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import ParsedExample, parse_block
@@ -70,7 +82,7 @@ def plan_updates(report: Report, root: str | Path = ".") -> tuple[list[Edit], li
                 if problem.kind != "drift" or not problem.field:
                     continue
                 path = ("expect", problem.field.removeprefix("expect."))
-                for parsed, page_lines in [(outcome.parsed, lines), *_twins(outcome.parsed, root, twins)]:
+                for parsed, page_lines in [(outcome.parsed, lines), *_twins(outcome.parsed, page, root, twins)]:
                     if parsed is not outcome.parsed and not _same_example(parsed, outcome.parsed, path,
                                                                         problem.expected):
                         continue
@@ -106,10 +118,43 @@ def apply_edits(edits: Iterable[Edit], root: str | Path = ".") -> list[str]:
             pieces[edit.line - 1] = (text[:edit.start] + edit.new + text[edit.end:], end)
         out = "".join(text + end for text, end in pieces)
         try:
-            file.write_bytes((b"\xef\xbb\xbf" if bom else b"") + out.encode("utf-8"))
+            write_atomically(file, (b"\xef\xbb\xbf" if bom else b"") + out.encode("utf-8"))
         except OSError as error:
-            raise RulecheckError(f"{path}: cannot write the updated page: {error.strerror}") from None
+            raise RulecheckError(f"{path}: cannot write the updated page ({error.strerror}); "
+                                 "the page is unchanged") from None
     return sorted(by_path)
+
+
+def write_atomically(file: Path, data: bytes) -> None:
+    """Replace ``file``'s content by ``data`` all at once, or not at all.
+
+    The bytes go to a new temporary file in the same folder (created exclusively: never an
+    existing file or a link), are flushed and synced to the disk, take the page's mode, and the
+    temporary file is then renamed over the page. A full disk, a file size limit or a process
+    killed on the way leaves the page as it was (and no temporary file, unless killed)."""
+    target = file.resolve()  # a page reached through a link is rewritten where it lives
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = 0o644
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable
+        folder = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def yaml_scalar(value: Any) -> str:
@@ -159,16 +204,16 @@ def _edit(parsed: ParsedExample, lines: list[str], path: tuple[str, str], old: A
     return Edit(block.path, page_line, start, end, written, yaml_scalar(new), parsed.id, field)
 
 
-def _twins(parsed: ParsedExample, root: Path,
+def _twins(parsed: ParsedExample, page: PageReport, root: Path,
            cache: dict[str, dict[str, ParsedExample]]) -> list[tuple[ParsedExample, list[str]]]:
-    found = language_of(parsed.block.path)
-    if not found:
-        return []
+    """The example's twins, on the page's twin files as the check found them (language folders
+    read from the checked folder down, as :func:`~rulecheck.examples.check.check_paths` does)."""
     result = []
     for language in LANGUAGES:
-        if language == found[0]:
+        twin_file = page.twin(language) if page.language not in (None, language) else None
+        if twin_file is None:
             continue
-        twin = twin_path(parsed.block.path, language)
+        twin = display_path(twin_file, root)
         if twin not in cache:
             cache[twin] = _parse_page(root, twin)
         example = cache[twin].get(parsed.id)

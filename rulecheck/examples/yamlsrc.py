@@ -6,6 +6,8 @@ objects, a bounded depth and size, no duplicate keys.
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +55,12 @@ def load(text: str) -> Located:
     """Parse one example's YAML with the safe loader; every refusal is a located :class:`YamlError`."""
     if len(text) > MAX_CHARS:
         raise YamlError(f"example is {len(text):,} characters long; the limit is {MAX_CHARS:,}", 1)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:  # a lone surrogate, from text that was never UTF-8
+        before = text[:error.start]
+        raise YamlError(f"a lone surrogate (U+{ord(text[error.start]):04X}) is not a character",
+                        before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1) from None
     for char, why, hint in _REFUSED_CHARS:
         if char in text:
             before = text[: text.index(char)]
@@ -176,8 +184,74 @@ def _build(node: yaml.Node, path: FieldPath, positions: dict[FieldPath, tuple[in
     if start is not None and end is not None:
         spans[path] = (start.line + 1, start.column + 1, end.line + 1, end.column + 1)
     try:
-        return constructor.construct_object(node, deep=True)
+        value = constructor.construct_object(node, deep=True)
     except yaml.MarkedYAMLError as error:
         raise YamlError(f"invalid YAML value: {error.problem}", *_position(node)) from None
     except (ValueError, OverflowError):  # e.g. an integer of thousands of digits
         raise YamlError("invalid YAML value: number too large", *_position(node)) from None
+    if isinstance(value, str):
+        _refuse_surrogates(value, node)
+    if isinstance(node, yaml.ScalarNode) and not node.style:  # plain: libyaml says "", PyYAML None
+        _refuse_yaml_11_only(node.value, value, node)
+    return value
+
+
+def _refuse_surrogates(text: str, node: yaml.Node) -> None:
+    """A lone surrogate (``"\\ud800"``) is no character: no page, report or JSON can hold it."""
+    for char in text:
+        if "\ud800" <= char <= "\udfff":
+            raise YamlError(f"a lone surrogate (U+{ord(char):04X}) is not a character", *_position(node),
+                            hint="write the character itself, or its pair of surrogates as one `\\U` escape")
+
+
+def _refuse_yaml_11_only(text: str, value: Any, node: yaml.Node) -> None:
+    """Examples read plain scalars as the YAML 1.2 core schema does. Where YAML 1.1 (PyYAML's
+    resolver) reads the same text otherwise (``010`` is 8 there, 10 here; ``1:00`` is 60 there,
+    text here; ``yes`` is true there), the example says neither silently: a located refusal."""
+    core = core_value(text)
+    if type(core) is type(value) and (core == value or core != core):  # NaN equals nothing
+        return
+    quote = f'quote it ("{text}") for text'
+    if isinstance(value, bool | int | float):
+        hint = f"write {_shown(value)} for the {_kind(value)}, or {quote}"
+    elif isinstance(value, str) and core is not None:
+        hint = f"write {_shown(core)} for the {_kind(core)}, or {quote}"
+    else:
+        hint = quote
+    raise YamlError(f"`{text}` is {_shown(value)} in YAML 1.1 but {_shown(core)} in YAML 1.2: ambiguous",
+                    *_position(node), hint=hint)
+
+
+def core_value(text: str) -> Any:
+    """A plain scalar's value under the YAML 1.2 core schema (section 10.3.2)."""
+    if text in ("", "~", "null", "Null", "NULL"):
+        return None
+    if text in ("true", "True", "TRUE", "false", "False", "FALSE"):
+        return text[0] in "tT"
+    if _CORE_INT.fullmatch(text):
+        return int(text, 0) if text[:2] in ("0o", "0x") else int(text)
+    if _CORE_FLOAT.fullmatch(text):
+        return float(text.replace(".inf", "inf").replace(".Inf", "inf").replace(".INF", "inf")
+                     .replace(".nan", "nan").replace(".NaN", "nan").replace(".NAN", "nan"))
+    return text
+
+
+_CORE_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
+_CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return "the text " + json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int | float):
+        return str(value)
+    return f"the {type(value).__name__} {value}"
+
+
+def _kind(value: Any) -> str:
+    return "yes/no value" if isinstance(value, bool) else "number" if isinstance(value, int | float) else "value"

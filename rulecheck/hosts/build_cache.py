@@ -14,7 +14,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
 import rulecheck
+from rulecheck.examples.update import write_atomically
 
 VERSION = 1
 FILE = Path(".cache") / "rulecheck" / "pages.json"
@@ -36,8 +39,29 @@ def text_digest(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
+class CachedPage(BaseModel):
+    """One page as the plugin rendered it: a digest of its Markdown, the result, its cards."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    markdown: str = Field(alias="in")
+    rendered: str = Field(alias="out")
+    cards: dict[str, str]
+
+
+class StoredCache(BaseModel):
+    """The cache file's shape: anything else (a wrong type, a missing or extra key) is no cache."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str
+    examples: int = Field(ge=0)
+    pages: dict[str, CachedPage]
+
+
 class BuildCache:
-    """Rendered pages by path, valid for one :func:`digest`; a missing or damaged file is empty."""
+    """Rendered pages by path, valid for one :func:`digest`; a missing, damaged or ill-shaped
+    file is empty (never an error: the build then checks, as without a cache)."""
 
     def __init__(self, root: Path, key: str) -> None:
         self.path = root / FILE
@@ -45,12 +69,14 @@ class BuildCache:
         self.pages: dict[str, dict[str, Any]] = {}
         self.examples = 0
         try:
-            stored = json.loads(self.path.read_text("utf-8"))
-        except (OSError, ValueError):
+            if self.path.is_symlink() or not self.path.is_file():
+                return  # a link could lead anywhere: only a file of our own is read
+            stored = StoredCache.model_validate_json(self.path.read_bytes())
+        except (OSError, ValidationError):
             return
-        if isinstance(stored, dict) and stored.get("key") == key and isinstance(stored.get("pages"), dict):
-            self.pages = stored["pages"]
-            self.examples = int(stored.get("examples", 0))
+        if stored.key == key:
+            self.pages = {page: entry.model_dump(by_alias=True) for page, entry in stored.pages.items()}
+            self.examples = stored.examples
 
     @property
     def complete(self) -> bool:
@@ -70,8 +96,11 @@ class BuildCache:
         self.examples = examples
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.path.with_suffix(".tmp")
-            temporary.write_text(json.dumps({"key": self.key, "examples": examples, "pages": self.pages}), "utf-8")
-            temporary.replace(self.path)
+            if self.path.is_symlink():
+                self.path.unlink()  # replaced by a file of our own, never written through
+            # A fresh temporary file of a unique name, created exclusively (no link is followed),
+            # then renamed over the cache file.
+            data = json.dumps({"key": self.key, "examples": examples, "pages": self.pages})
+            write_atomically(self.path, data.encode("utf-8"))
         except OSError:
             pass  # a read-only tree builds as well, only without the cache

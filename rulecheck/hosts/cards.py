@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulecheck.engine.rules import RULES
@@ -19,13 +20,29 @@ from rulecheck.examples import render
 from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.check import Outcome
 
-_CARDS: dict[str, str] = {}
+
+@dataclass
+class _Page:
+    """The page being rendered: its checked cards by block key, and the blocks formatted without one."""
+
+    cards: dict[str, str] | None = None  # None: the checks are off, blocks render as plain code
+    language: str = "en"
+    unchecked: list[str] = field(default_factory=list)
 
 
-def register(cards: dict[str, str]) -> None:
-    """Make these cards (keyed by block source) the ones the formatter uses for the next page."""
-    _CARDS.clear()
-    _CARDS.update(cards)
+_PAGE = _Page()
+
+
+def register(cards: dict[str, str] | None, language: str = "en") -> None:
+    """Make these cards (keyed by block source) the ones the formatter uses for the next page;
+    ``None`` when the checks are disabled. Forgets the blocks formatted for the previous page."""
+    _PAGE.cards, _PAGE.language, _PAGE.unchecked = (dict(cards) if cards is not None else None), language, []
+
+
+def take_unchecked() -> list[str]:
+    """The sources of the blocks the formatter showed since :func:`register` without a checked card."""
+    found, _PAGE.unchecked = _PAGE.unchecked, []
+    return found
 
 
 def key(source: str) -> str:
@@ -34,11 +51,30 @@ def key(source: str) -> str:
 
 
 def format_fence(source: str, language: str, css_class: str, options: Any, md: Any, **kwargs: Any) -> str:
-    """superfences custom-fence formatter for ``rulecheck`` blocks."""
-    card = _CARDS.get(key(source))
+    """superfences custom-fence formatter for ``rulecheck`` blocks.
+
+    Every block it formats either has a card of the check, or is recorded as unchecked (the
+    plugin fails the build with it) and shown as an error card: never as a silent plain block.
+    """
+    if _PAGE.cards is None:
+        return f'<pre class="rc-unchecked"><code>{html.escape(source)}</code></pre>'
+    card = _PAGE.cards.get(key(source))
     if card is not None:
         return card
-    return f'<pre class="rc-unchecked"><code>{html.escape(source)}</code></pre>'
+    _PAGE.unchecked.append(source)
+    return unchecked_card(source, _PAGE.language)
+
+
+def unchecked_card(source: str, language: str) -> str:
+    """The error card of a block shown as an example that the check never saw."""
+    return (
+        f'<div class="rc-card rc-card--error" role="alert">'
+        f'<p class="rc-card__title"><span class="rc-badge rc-badge--error">✗ '
+        f'{render.word("error", language)}</span></p>'
+        f'<ul class="rc-problems"><li>{html.escape(render.word("unchecked", language))}</li></ul>'
+        f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
+        f"<pre><code>{html.escape(source.rstrip())}</code></pre></details></div>"
+    )
 
 
 def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = lambda anchor: None) -> str:

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import json
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 import click
 
-from rulecheck.errors import Problem, RulecheckError, format_field
+from rulecheck.errors import Problem, RulecheckError, format_field, printable
 from rulecheck.examples import Report, check_example, check_paths, parse_block
 from rulecheck.examples import render as rendering
-from rulecheck.examples.check import Casts, Outcome, decode_page, page_language
+from rulecheck.examples.check import Casts, Outcome, decode_page, page_language, read_bounded, undecodable
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import json_schema
@@ -52,7 +53,7 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
         report = _update(report, targets, to_stderr=output != "text")
     problems = report.all_problems
     if output == "json":
-        click.echo(json.dumps([_as_json(p) for p in problems], indent=2, ensure_ascii=False, default=str))
+        click.echo(json_text([_as_json(p) for p in problems]))
     elif output == "github":
         for problem in problems:
             click.echo(_github_annotation(problem))
@@ -79,19 +80,23 @@ def run(file: Any, lang: str | None) -> None:
     name = getattr(file, "name", "-")
     name = "<stdin>" if name in ("<stdin>", "-") or not isinstance(name, str) else name
     try:
-        text = decode_page(file.read())
-    except (OSError, UnicodeDecodeError) as error:
-        click.secho(f"{name}:1: cannot read the example: {error}", fg="red", err=True)
+        text = decode_page(read_bounded(file))
+    except OSError as error:
+        click.secho(f"{name}:1: cannot read the example: {error.strerror or error}", fg="red", err=True)
+        sys.exit(1)
+    except UnicodeDecodeError as error:
+        click.secho(undecodable(name, error).located(), fg="red", err=True)
         sys.exit(1)
     blocks = find_blocks(text, name)
     if blocks or name.lower().endswith((".md", ".markdown")):
         found = f"{len(blocks)} example block(s)" if blocks else "no example block"
         page = "PAGE.md" if name == "<stdin>" else name
-        click.secho(f"{name}: a Markdown page ({found}), not an example: `rulecheck run` evaluates one example "
-                    f"written as YAML or JSON. Check the page's examples with `rulecheck check {page}`, or copy "
-                    "one block's YAML into a file of its own to run it.", fg="red", err=True)
+        click.secho(printable(f"{name}: a Markdown page ({found}), not an example: `rulecheck run` evaluates "
+                              "one example written as YAML or JSON. Check the page's examples with "
+                              f"`rulecheck check {page}`, or copy one block's YAML into a file of its own to run it."),
+                    fg="red", err=True)
         sys.exit(2)
-    block = Block(path=name, line=0, end_line=text.count("\n") + 1, indent="", source=text)
+    block = Block(path=name, line=0, end_line=text.count("\n") + 1, indent="", source=json_tabs_as_spaces(text))
     # A file's cast is found as a page's: beside its language folder, or beside it.
     cast = Casts(Path.cwd()).of(Path(name)) if name != "<stdin>" else None
     parsed = parse_block(block, cast, lang or page_language(name))
@@ -105,20 +110,33 @@ def run(file: Any, lang: str | None) -> None:
     if outcome is not None and refusal is not None and refusal.code is not None:
         if lang:
             colon = "\u00a0:" if lang == "fr" else ":"
-            click.echo(f"{rendering.word('card.refused', lang)}{colon} "
-                       f"{rendering.refusal(refusal.code, refusal.params, lang)}")
+            click.echo(printable(f"{rendering.word('card.refused', lang)}{colon} "
+                                 f"{rendering.refusal(refusal.code, refusal.params, lang)}"))
         else:
-            click.echo(json.dumps({"id": outcome.id, "refused": {
+            click.echo(json_text({"id": outcome.id, "refused": {
                 "code": refusal.code, "params": dict(refusal.params), "message": refusal.message,
-                "field": format_field(refusal.field)}}, indent=2, ensure_ascii=False))
+                "field": format_field(refusal.field)}}))
     if outcome is not None and outcome.result is not None:
         if lang:
             _print_text(outcome, lang)
         else:
-            click.echo(json.dumps(_run_json(outcome, problems), indent=2, ensure_ascii=False, default=str))
+            click.echo(json_text(_run_json(outcome, problems)))
     for problem in problems:
         click.secho(problem.located(), fg="red", err=True)
     sys.exit(1 if problems else 0)
+
+
+def json_tabs_as_spaces(text: str) -> str:
+    """JSON indented with tabs, read as the YAML it also is: examples refuse tabs (YAML parsers
+    disagree on them), but in valid JSON a tab can only be space between tokens (inside a string
+    it must be written ``\\t``), so each becomes one space and every line and column stays."""
+    if "\t" not in text:
+        return text
+    try:
+        json.loads(text)
+    except ValueError:
+        return text
+    return text.replace("\t", " ")
 
 
 def _run_json(outcome: Outcome, problems: list[Problem]) -> dict[str, Any]:
@@ -138,7 +156,7 @@ def _run_json(outcome: Outcome, problems: list[Problem]) -> dict[str, Any]:
 
 def _print_text(outcome: Outcome, lang: str) -> None:
     for line in rendering.trace(getattr(outcome.result, "trace", ()), lang):
-        click.echo(line)
+        click.echo(printable(line))
     found = outcome.headline_odds
     if found:
         name, value, exact = found
@@ -167,11 +185,11 @@ def _update(report: Report, targets: list[Path], *, to_stderr: bool) -> Report:
     try:
         changed = apply_edits(edits)
     except RulecheckError as error:
-        raise click.ClickException(str(error)) from None
+        raise click.ClickException(printable(str(error))) from None
     for edit in edits:
-        click.echo(f"updated {edit.describe()}", err=to_stderr)
+        click.echo(printable(f"updated {edit.describe()}"), err=to_stderr)
     for item in skipped:
-        click.secho(item.describe(), fg="yellow", err=to_stderr)
+        click.secho(printable(item.describe()), fg="yellow", err=to_stderr)
     if changed:
         click.echo(f"{len(edits)} value(s) rewritten in {len(changed)} file(s); review the diff", err=to_stderr)
     return check_paths(targets) if changed else report
@@ -179,11 +197,21 @@ def _update(report: Report, targets: list[Path], *, to_stderr: bool) -> Report:
 
 def _github_annotation(problem: Problem) -> str:
     """``::error file=…,line=…,col=…,title=…::message``, escaped as workflow commands require."""
-    props = f"file={_github_property(problem.path)},line={problem.line}"
+    props = f"file={_github_property(printable(problem.path))},line={problem.line}"
     if problem.col:
         props += f",col={problem.col}"
     props += ",title=rulecheck"
     return f"::error {props}::{_github_escape(problem.located())}"
+
+
+def json_text(data: Any) -> str:
+    """``data`` as indented JSON in which no character can act on a terminal: JSON escapes the C0
+    controls itself; the others (DEL, C1, bidi overrides, U+2028…) are written ``\\uXXXX`` too."""
+    text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
+    return "".join(f"\\u{ord(c):04x}" if c != "\n" and unicodedata.category(c) in _CONTROL else c for c in text)
+
+
+_CONTROL = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
 
 def _github_escape(text: str) -> str:

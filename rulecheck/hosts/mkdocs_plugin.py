@@ -11,9 +11,11 @@ While serving, problems go to the ``rulecheck`` logger rather than MkDocs' own: 
 from __future__ import annotations
 
 import logging
-from html import escape
+import string
+from html import escape, unescape
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
@@ -27,8 +29,19 @@ from rulecheck.errors import Problem
 from rulecheck.examples import render
 from rulecheck.examples.cast import CAST_FILE, MARKER, Cast, cast_file_for, cast_markdown
 from rulecheck.examples.cast import anchor as cast_anchor
-from rulecheck.examples.check import PageReport, Report, check_paths, display_path, language_of, read_page
+from rulecheck.examples.check import (
+    PageReport,
+    Report,
+    check_paths,
+    display_path,
+    language_of,
+    markdown_files,
+    read_page,
+    undecodable,
+)
+from rulecheck.examples.finder import PREFIX_CHARS, split_lines
 from rulecheck.examples.references import find_references, resolve_reference
+from rulecheck.examples.schema import written_id
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, digest
@@ -62,6 +75,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._fingerprint: str | None = None
         self._cache: BuildCache | None = None
         self._anchors: dict[str, dict[str, str]] = {}  # the heading ids of each language, per check
+        #: Blocks the fence formatter showed as examples that the check never saw, this build.
+        self._unchecked: list[Problem] = []
+        self._page_source = ""  # the Markdown of the page being rendered, as read
+        self._title_reference = False  # whether one of its headings quotes an example
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._serving = command == "serve"
@@ -77,6 +94,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        self._unchecked = []
         if not self.config.enabled:
             return
         root = _root(config)
@@ -85,6 +103,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         # By content: a same-size edit (24 → 23) saved within the clock's tick keeps its mtime.
         pages = [*docs.rglob("*.md"), *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
         key = digest(pages, config_file, (self.config.odds, config.use_directory_urls))
+        key = digest(markdown_files([docs]), config_file, (self.config.odds, config.use_directory_urls))
         if key == self._fingerprint and (self._report is not None or self._cache is not None):
             # Checked already: mkdocs-static-i18n builds each language with the same plugin, and
             # MkDocs keeps plugins between builds in one process. A failure still fails the build.
@@ -113,9 +132,44 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             return
         raise PluginError(_failure(problems))
 
+    def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
+        """While serving, a page that is not UTF-8 shows its error instead of stopping the build
+        (MkDocs would raise on it, and every request would wait for a build that never ends)."""
+        if not self._serving or not self.config.enabled or not page.file.abs_src_path:
+            return None
+        path = Path(page.file.abs_src_path)
+        try:
+            read_page(path)
+        except UnicodeDecodeError as error:
+            shown = display_path(path.resolve(), _root(config))
+            language = (language_of(shown) or ("en", ""))[0]
+            return f"# {escape(path.stem)}\n\n{cards.banner([undecodable(shown, error)], language)}\n"
+        except OSError:
+            return None  # MkDocs reports an unreadable page itself
+        return None
+
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        found = language_of(Path(page.file.abs_src_path or "").as_posix())
+        path = Path(page.file.abs_src_path or "").resolve()
+        shown = display_path(path, _root(config))
+        unchecked = [unchecked_problem(shown, self._page_source, source) for source in cards.take_unchecked()]
+        if unchecked:
+            self._unchecked += unchecked
+            self._cache = None  # a build that showed an unchecked block is never reused
+            if self._serving:
+                lines = "\n".join(p.located() for p in unchecked)
+                serve_log.warning(f"rulecheck: {len(unchecked)} block(s) shown but not checked:\n{lines}")
+        if self._title_reference and "title" not in page.meta and page.title:
+            # Material writes `page.title | striptags`, which decodes character references: a
+            # title quoting an example is given as escaped text, which templates write as is.
+            page.meta["title"] = escape(unescape(page.title), quote=False)
+        found = language_of(path.as_posix())
         return french_spacing(html) if found and found[0] == "fr" else None
+
+    def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+        """Fail the build, before any page is written, if a page showed a block the check never saw."""
+        if self._unchecked and not self._serving:
+            raise PluginError(_failure(self._unchecked))
+        return env
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
@@ -130,6 +184,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = Path(page.file.abs_src_path or "").resolve()
         found = language_of(path.as_posix())
+        self._page_source = markdown
+        self._title_reference = any(in_heading(markdown, ref.start) for ref in find_references(markdown))
+        # Until this page's cards are known, any block the formatter meets is unchecked.
+        cards.register(None if not self.config.enabled else {}, found[0] if found else "en")
         if found:  # tooltips from the page language's glossary, even with the checks disabled
             glossary = Path(config.docs_dir).resolve() / found[0] / GLOSSARY
             markdown = append_abbreviations(markdown, glossary)
@@ -139,13 +197,13 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         shown = display_path(path, root)
         if self._cache is not None and (hit := self._cache.get(shown, markdown)) is not None:
             rendered, registry = hit
-            cards.register(registry)
+            cards.register(registry, found[0] if found else "en")
             return rendered
         if self._report is None:  # a page the cache does not know: check after all
             self._check(config)
         assert self._report is not None
         rendered, registry = self._render(markdown, shown, config)
-        cards.register(registry)
+        cards.register(registry, found[0] if found else "en")
         if self._cache is not None:
             self._cache.put(shown, markdown, rendered, registry)
         return rendered
@@ -174,7 +232,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             name = escape(f"{ref.example_id}.{ref.field}")
             try:
                 shown_value = render.value(resolve_reference(outcomes, ref.example_id, ref.field), language)
-                html = f'<span class="rc-ref" title="{name}">{escape(shown_value)}</span>'
+                text = markdown_text(shown_value)
+                html = text if text_only(markdown, ref.start) else f'<span class="rc-ref" title="{name}">{text}</span>'
             except LookupError as error:
                 html = f'<span class="rc-ref rc-ref--error" title="{escape(str(error))}">⚠ {name}</span>'
             pieces += [markdown[last:ref.start], html]
@@ -230,6 +289,55 @@ def _cast_anchors(report: Report | None, docs: Path, language: str, root: Path) 
 def _root(config: MkDocsConfig) -> Path:
     """The project folder: the one holding ``mkdocs.yml`` (problems name paths relative to it)."""
     return Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
+
+
+def markdown_text(value: str) -> str:
+    """``value`` as Markdown that renders exactly these characters as text, wherever it lands (prose,
+    a heading, a link or image text, an attribute list, a raw HTML attribute): every ASCII
+    punctuation character and control character becomes a numeric character reference, so no
+    link, emphasis, attribute list, HTML tag or entity can start inside it."""
+    return "".join(f"&#{ord(char)};" if char in _MARKUP or not char.isprintable() else char for char in value)
+
+
+_MARKUP = frozenset(string.punctuation)
+
+
+def text_only(markdown: str, at: int) -> bool:
+    """Whether offset ``at`` lies where an HTML element would show as text or break the page: a
+    heading (its text becomes the page's ``<title>`` and the table of contents), an image's alt
+    text, an attribute list (``{: … }``) or a raw HTML tag (``<img alt="…">``)."""
+    before = markdown[markdown.rfind("\n", 0, at) + 1:at]
+    return in_heading(markdown, at) or any(before.rfind(opener) > before.rfind(closer)
+                                           for opener, closer in (("![", "]"), ("{", "}"), ("<", ">")))
+
+
+def in_heading(markdown: str, at: int) -> bool:
+    """Whether offset ``at`` is on a heading line: ``# …`` (in a blockquote too), or a line
+    underlined with ``===`` or ``---``."""
+    start = markdown.rfind("\n", 0, at) + 1
+    end = markdown.find("\n", at)
+    if markdown[start:end if end >= 0 else len(markdown)].lstrip(" >").startswith("#"):
+        return True
+    if end < 0:
+        return False
+    after = markdown.find("\n", end + 1)
+    underline = markdown[end + 1:after if after >= 0 else len(markdown)].strip()
+    return bool(underline) and (set(underline) == {"="} or set(underline) == {"-"})
+
+
+def unchecked_problem(shown: str, markdown: str, source: str) -> Problem:
+    """A block the formatter showed without a card, located on its page where it can be found."""
+    example_id = written_id(source)
+    lines = [line.strip() for line in source.split("\n") if line.strip()]
+    wanted = next((line for line in lines if line.startswith("id:")), lines[0] if lines else "")
+    line = next((number for number, text in enumerate(split_lines(markdown), 1)
+                 if wanted and text.lstrip(PREFIX_CHARS).rstrip() == wanted), None)
+    where = "" if line is not None else " (it is not on the page itself: pulled in from another file?)"
+    return Problem(
+        path=shown, line=line or 1, example_id=example_id, kind="unchecked",
+        message=f"shown as an example card but never checked: rulecheck does not read this block{where}. "
+                "Hint: write the example on the page itself, in a plain ```rulecheck fence",
+    )
 
 
 def _failure(problems: list[Problem]) -> str:

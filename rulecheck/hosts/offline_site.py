@@ -40,7 +40,9 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 SHIM = "assets/javascripts/iframe-worker/shim.js"
-HREFLANG_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+#: The indentation before the link is matched from its first character only (the look-behind):
+#: a long run of spaces is scanned once, not once from each of its characters.
+HREFLANG_LINK = re.compile(r'(?<![ \t])[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 SHIM_FILES = {  # packaged copy -> site path
     "assets/iframe-worker-shim.js": SHIM,
     "assets/iframe-worker-LICENSE": "assets/javascripts/iframe-worker/LICENSE",

@@ -28,7 +28,9 @@ class ExampleFailure(Exception):
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if file_path.suffix == ".md" and file_path.is_relative_to(parent.config.rootpath / DOCS):
+    from rulecheck.examples.finder import MARKDOWN_SUFFIXES
+
+    if file_path.suffix in MARKDOWN_SUFFIXES and file_path.is_relative_to(parent.config.rootpath / DOCS):
         return MarkdownPage.from_parent(parent, path=file_path)
     if file_path.name == CAST_FILE and file_path.is_relative_to(parent.config.rootpath / DOCS):
         return CastFile.from_parent(parent, path=file_path)

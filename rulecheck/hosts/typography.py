@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-_TAG = re.compile(r"(<[^>]*>)")
+#: A tag ends at its ``>``, and none starts inside another (attribute values escape ``<``): a
+#: ``<`` without its ``>`` costs one scan to the next ``<``, so the split stays linear.
+_TAG = re.compile(r"(<[^<>]*>)")
 _RAW = re.compile(r"^<(/?)(code|pre|script|style|kbd|samp)\b", re.IGNORECASE)
 # Each pattern starts a match only at the start of a run of blanks, so text is read in linear time.
 _BEFORE = re.compile(r"(?<![ \t\n])[ \t\n]+([:;!?»])")

@@ -6,9 +6,13 @@ VALUES: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "true": "oui", "false": "non", "checked": "vérifié", "show_yaml": "Voir l'exemple (YAML)",
         "error": "Exemple en erreur", "odds": "Probabilité", "card.refused": "Refusé",
+        "unchecked": "Ce bloc est affiché comme un exemple, mais la vérification ne l'a pas vu\u00a0: "
+                     "écrivez-le directement sur la page, dans un bloc ```rulecheck.",
     },
     "en": {
         "true": "yes", "false": "no", "checked": "checked", "show_yaml": "Show the example (YAML)",
         "error": "Example in error", "odds": "Probability", "card.refused": "Refused",
+        "unchecked": "This block is shown as an example, but the check never saw it: "
+                     "write it on the page itself, in a ```rulecheck block.",
     },
 }
