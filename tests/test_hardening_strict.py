@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from rulecheck.examples.yamlsrc import YamlError, core_value, load
+from rulecheck.hosts.cli import UPDATE_ADVICE
 from tests.conftest import CORPUS
 from tests.hardening_hosts import capture_logs, cli, copy_case, mkdocs_build
 
@@ -68,7 +69,7 @@ def test_a_lone_surrogate_gets_a_short_message_through_run(tmp_path: Path) -> No
     file.write_text(EXAMPLE.format(total=15).replace("name: Elara", 'name: Elara, "\\ud800": 1'), encoding="utf-8")
     result = cli(tmp_path, "run", str(file))
     assert result.exit_code == 1
-    assert result.output.strip() == (f"{file}:5:27: strict: a lone surrogate (U+D800) is not a character Hint: "
+    assert result.output.strip() == (f"{file}:5:27: strict: a lone surrogate (U+D800) is not a character. Hint: "
                                       "write the character itself, or its pair of surrogates as one `\\U` escape")
 
 
@@ -114,6 +115,7 @@ def test_a_language_name_above_the_checked_folder_makes_no_twin(tmp_path: Path) 
     assert result.output.splitlines() == [
         f"{project}/docs/page.md:17: elara-parry: expect.reaction_total: expected 24, got 23",
         "1 examples on 1 pages: 1 problem(s)",
+        UPDATE_ADVICE,
     ]
 
 
