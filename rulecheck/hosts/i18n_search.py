@@ -103,6 +103,16 @@ def with_search_settings(html: str, locale: str | None) -> str:
     return CONFIG_SCRIPT.sub(rewrite, html, count=1)
 
 
+_TAB_LABELS = re.compile(r'<div class="tabbed-labels"(?=[\s>])')
+
+
+def without_chrome_in_search(html: str) -> str:
+    """A page whose content tabs' labels stay out of the search index: Material's indexer glues
+    the labels' texts together (« Le coup porteLe coup manque ») and a snippet of them says nothing.
+    Example cards mark their own furniture (badges, odds, chart, raw YAML) the same way."""
+    return _TAB_LABELS.sub('<div class="tabbed-labels" data-search-exclude', html)
+
+
 def stemmed_worker(material_worker: str) -> str:
     """The stemmed search worker's script, loading Material's worker of that file name."""
     template = resources.files("rulecheck.hosts").joinpath("assets/search-stemmed.js").read_text("utf-8")
@@ -116,6 +126,11 @@ class I18nSearchConfig(Config):  # type: ignore[no-untyped-call]
 class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self._default_404: str | None = None
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Any) -> str | None:
+        if not self.config.enabled:
+            return None
+        return without_chrome_in_search(html)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if not self.config.enabled:

@@ -11,7 +11,6 @@ While serving, problems go to the ``rulecheck`` logger rather than MkDocs' own: 
 from __future__ import annotations
 
 import logging
-from html import escape
 from importlib import resources
 from pathlib import Path
 
@@ -166,12 +165,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         outcomes = report.by_id()
         pieces, last = [], 0
         for ref in find_references(markdown):
-            name = escape(f"{ref.example_id}.{ref.field}")
             try:
-                shown_value = render.value(resolve_reference(outcomes, ref.example_id, ref.field), language)
-                html = f'<span class="rc-ref" title="{name}">{escape(shown_value)}</span>'
+                html = cards.reference(render.value(resolve_reference(outcomes, ref.example_id, ref.field), language))
             except LookupError as error:
-                html = f'<span class="rc-ref rc-ref--error" title="{escape(str(error))}">⚠ {name}</span>'
+                html = cards.broken_reference(f"{ref.example_id}.{ref.field}", str(error))
             pieces += [markdown[last:ref.start], html]
             last = ref.end
         pieces.append(markdown[last:])
