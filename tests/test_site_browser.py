@@ -32,7 +32,7 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 740}
 HOME = {"fr": "", "en": "en/"}  # where each language's pages are
 SETTLED = """() => Promise.race([
-    Promise.all(document.getAnimations().map(animation => animation.finished)),
+    Promise.all(document.getAnimations().map(animation => animation.finished.catch(() => null))),  // or cancelled
     new Promise(resolve => setTimeout(resolve, 2000)),
 ])"""
 
@@ -89,6 +89,12 @@ class Tab:
 @pytest.fixture
 def tab(browser: Browser, site_url: str) -> Iterator[Callable[..., Tab]]:
     """Opens tabs on the site; after the test, checks that none asked another host for anything."""
+    yield from guarded_tabs(browser, site_url)
+
+
+def guarded_tabs(browser: Browser, site_url: str) -> Iterator[Callable[..., Tab]]:
+    """What the ``tab`` fixture yields, for a site at ``site_url``: a tab opener, then the checks
+    that no tab asked another host for anything and that no request failed."""
     contexts: list[BrowserContext] = []
     tabs: list[Tab] = []
 
