@@ -22,6 +22,7 @@ def site_copy(tmp_path: Path) -> Callable[[], Path]:
     def make() -> Path:
         target = tmp_path / "site-copy"
         shutil.copytree(ROOT / "docs", target / "docs")
+        shutil.copytree(ROOT / "overrides", target / "overrides")  # mkdocs.yml's theme custom_dir
         shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
         return target
 
