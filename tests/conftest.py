@@ -12,7 +12,7 @@ from rulecheck.engine.attack import AttackResult
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "bad_inputs"  # the malformed pages and their expected messages
-pytest_plugins = ["pytester"]
+pytest_plugins = ["pytester", "tests.browsing"]  # the browser tests' fixtures
 
 
 @pytest.fixture

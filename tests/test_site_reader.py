@@ -19,20 +19,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .site_tools import ROOT, serve
-from .test_site_browser import (  # noqa: F401  (fixtures, used by name)
-    ARTIFACTS,
-    DESKTOP,
-    HOME,
-    PHONE,
-    Tab,
-    browser,
-    guarded_tabs,
-    search,
-    site_url,
-    switch_language,
-    tab,
-)
+from .browsing import ARTIFACTS, DESKTOP, HOME, PHONE, Tab, guarded_tabs, search, switch_language
+from .conftest import ROOT
+from .site_tools import serve
 
 pytestmark = pytest.mark.browser
 
@@ -61,7 +50,7 @@ def served(offline_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def http(browser: Browser, served: str) -> Iterator[Callable[..., Tab]]:  # noqa: F811
+def http(browser: Browser, served: str) -> Iterator[Callable[..., Tab]]:
     """Tabs on the served site, with the same guards as ``tab``: no foreign request, no failure."""
     yield from guarded_tabs(browser, served)
 
@@ -103,7 +92,7 @@ def overflowing(page: Page) -> list[str]:
 
 @pytest.mark.parametrize(("locale", "query", "absent"), [("fr", "parade", "xyzzy"), ("en", "parry", "xyzzy")])
 def test_search_says_nothing_is_missing_when_every_word_is_found(
-    tab: Callable[..., Tab], locale: str, query: str, absent: str  # noqa: F811
+    tab: Callable[..., Tab], locale: str, query: str, absent: str
 ) -> None:
     reader = tab()
     reader.open(HOME[locale] + "index.html")
@@ -329,6 +318,7 @@ def test_every_page_type_passes_axe(http: Callable[..., Tab], locale: str, schem
     reader.open(HOME[locale] + "reactions.html")  # a card opened, the search dialog open
     reader.page.locator("#ex-elara-parry details.rc-source summary").click()
     reader.page.locator("input.md-search__input").click()
+    reader.shot(f"reader-axe-search-open-{locale}-{scheme}")  # once the dialog's fade-in is over
     problems += [f"reactions.html, open: {problem}" for problem in axe_problems(reader.page)]
     assert problems == []
 
@@ -438,7 +428,7 @@ def test_the_footer_ends_without_an_empty_band(http: Callable[..., Tab], locale:
 
 
 @pytest.fixture
-def served_404(browser: Browser, offline_site: Path) -> Iterator[Callable[[str], tuple[Page, str]]]:  # noqa: F811
+def served_404(browser: Browser, offline_site: Path) -> Iterator[Callable[[str], tuple[Page, str]]]:
     """A tab on the site served under a given path by a host that answers a missing address with
     the site's 404 page, as static hosts do (so 404 responses are expected here)."""
     with ExitStack() as stack:
@@ -482,7 +472,7 @@ def test_the_404_page_works_wherever_the_site_is_served(
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
-def test_the_404_page_opens_from_the_file_system(browser: Browser, offline_site: Path, locale: str) -> None:  # noqa: F811
+def test_the_404_page_opens_from_the_file_system(browser: Browser, offline_site: Path, locale: str) -> None:
     context = browser.new_context(viewport=DESKTOP)
     try:
         page = context.new_page()
