@@ -170,19 +170,22 @@ def _chances(outcome: Outcome, language: str) -> str:
     """What the dice give, for a player: the chance of this outcome where dice decide it, what a
     deciding die needs, and how the damage spreads; all from the exact odds the check computed."""
     odds, result = outcome.odds, outcome.result
-    found = chances.chance(outcome)
-    if odds is None or found is None:
+    if odds is None:
         return ""
-    colon = "\u00a0:" if language == "fr" else ":"
-    line = (f'<strong>{html.escape(render.word("chance", language))}</strong>{colon} '
-            f"{html.escape(render.chance(found.probability, language))}")
-    needed = chances.needs(odds, result)
-    if needed is not None:
-        line += f" · {html.escape(render.needs(needed.test, needed.sides, needed.low, needed.high, language))}"
+    line = ""
+    found = chances.chance(outcome)
+    if found is not None:
+        colon = "\u00a0:" if language == "fr" else ":"
+        line = (f'<p class="rc-odds" data-search-exclude><strong>{html.escape(render.word("chance", language))}'
+                f"</strong>{colon} {html.escape(render.chance(found.probability, language))}")
+        needed = chances.needs(odds, result)
+        if needed is not None:
+            line += f" · {html.escape(render.needs(needed.test, needed.sides, needed.low, needed.high, language))}"
+        line += "</p>\n"
     spread = chances.damage_spread(odds)
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
                                                    language)
-    return f'<p class="rc-odds" data-search-exclude>{line}</p>\n{chart}'
+    return line + chart
 
 
 def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str) -> str:
