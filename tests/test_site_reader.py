@@ -146,6 +146,20 @@ def test_the_phone_search_overlay_fits_the_screen(http: Callable[..., Tab], loca
     reader.shot(f"reader-phone-search-{locale}")
 
 
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_no_page_type_overflows_a_phone(http: Callable[..., Tab], locale: str) -> None:
+    reader = http(PHONE, phone=True)
+    found = []
+    for page in [*PAGE_TYPES, "404.html", "attack.html", "turn.html"]:
+        reader.open(HOME[locale] + page)
+        for source in reader.page.locator("details.rc-source summary").all()[:3]:
+            source.click()  # the raw examples open too
+        found += [f"{page}: {item}" for item in overflowing(reader.page)]
+        if page == "modifiers.html":
+            reader.shot(f"reader-phone-modifiers-{locale}")
+    assert found == []
+
+
 # Example cards ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
