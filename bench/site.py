@@ -1,7 +1,8 @@
 """Speed and weight of the site: build times, the cost of the checks, the CLI, one page's bytes.
 
 Run: ``.venv/bin/python bench/site.py [runs]`` (default 3; best of the runs is kept; CPU times
-are steadier than wall times on a shared machine). Prints a
+are steadier than wall times on a shared machine), or ``bench/site.py --against COMMIT [runs]``
+to compare the cold build's CPU time with that of an earlier commit, side by side. Prints a
 Markdown table for the README's "Benchmarks" section; nothing is asserted (speed is measured
 here, never inside a test). Needs what ``make test`` installs (Debian's Chromium for the bytes).
 
@@ -135,7 +136,45 @@ def kib(size: int) -> str:
     return f"{size / 1024:,.1f} KiB"
 
 
+def side_by_side(commit: str, runs: int) -> None:
+    """Cold-build CPU time of this tree and of ``commit``, run in turns (the machine is shared:
+    alternating spreads its load over both); prints each side's best and median, and their ratio.
+
+    ``commit``'s files are exported to a temporary folder and built with its own ``rulecheck``
+    package first on the path, by the same Python and the same pinned dependencies.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        before = Path(tmp) / "before"
+        before.mkdir()
+        archive = subprocess.run(["git", "archive", commit], cwd=ROOT, check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(before)], input=archive, check=True)
+        sides = {"before": (before, {"PYTHONPATH": str(before)}), "after": (ROOT, {})}
+        cpu: dict[str, list[float]] = {name: [] for name in sides}
+        for turn in range(runs + 1):  # the first turn warms the disk cache and is not counted
+            for name, (tree, env) in sides.items():
+                shutil.rmtree(tree / ".cache" / "rulecheck", ignore_errors=True)
+                command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(tree / "mkdocs.yml"),
+                           "-d", str(Path(tmp) / f"site-{name}")]
+                before_usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+                subprocess.run(command, cwd=tree, env={**ENV, **env}, check=True, capture_output=True, timeout=600)
+                after_usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+                if turn:
+                    cpu[name].append(after_usage.ru_utime - before_usage.ru_utime
+                                     + after_usage.ru_stime - before_usage.ru_stime)
+    best_of = {name: min(times) for name, times in cpu.items()}
+    median = {name: sorted(times)[len(times) // 2] for name, times in cpu.items()}
+    print(f"| cold bilingual build, CPU time ({runs} runs in turns) | best | median |")
+    print("|---|---:|---:|")
+    for name in sides:
+        shown = commit if name == "before" else "this tree"
+        print(f"| {name} ({shown}) | {best_of[name]:.2f} s | {median[name]:.2f} s |")
+    print(f"| after / before | {best_of['after'] / best_of['before']:.3f} | {median['after'] / median['before']:.3f} |")
+
+
 def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[1] == "--against":  # bench/site.py --against COMMIT [runs]
+        side_by_side(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 5)
+        return
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,7 @@ from rulecheck.engine.attack import AttackResult
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "bad_inputs"  # the malformed pages and their expected messages
-pytest_plugins = ["pytester"]
+pytest_plugins = ["pytester", "tests.browsing"]  # the browser tests' fixtures
 
 
 @pytest.fixture
@@ -22,6 +22,7 @@ def site_copy(tmp_path: Path) -> Callable[[], Path]:
     def make() -> Path:
         target = tmp_path / "site-copy"
         shutil.copytree(ROOT / "docs", target / "docs")
+        shutil.copytree(ROOT / "overrides", target / "overrides")  # mkdocs.yml's theme custom_dir
         shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
         return target
 
@@ -37,22 +38,6 @@ def offline_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = build_without_network(site)
     assert result.returncode == 0, f"the site does not build without network:\n{result.stderr}"
     return site
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright, one for the whole session: every browser test
-    module shares it (a second sync Playwright cannot start while the first one runs)."""
-    from playwright.sync_api import sync_playwright
-
-    from .test_site_browser import CHROMIUM, CHROMIUM_ARGS, LAUNCH_MS
-
-    assert CHROMIUM.is_file(), f"{CHROMIUM} is missing: `make test` installs Debian's chromium package"
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, timeout=LAUNCH_MS)
-        yield chromium
-        chromium.close()
 
 
 def copy_tree(source: Path, target: Path) -> None:

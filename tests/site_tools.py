@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from tests.conftest import ROOT
@@ -122,14 +123,18 @@ def html_files(site: Path) -> list[Path]:
 
 
 @contextmanager
-def serve(site: Path) -> Iterator[str]:
-    """The site served over HTTP on 127.0.0.1, on a free port, for the duration of the block."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
+def serve(site: Path, *, under: str = "/", not_found_page: bool = False) -> Iterator[str]:
+    """The site served over HTTP on 127.0.0.1, on a free port, for the duration of the block.
+
+    ``under``: the path the site lives at (``/mirror/``). ``not_found_page``: answer a missing
+    address with the site's ``404.html`` (status 404), as static hosts do.
+    """
+    handler = functools.partial(_QuietHandler, directory=str(site), under=under, not_found_page=not_found_page)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield f"http://127.0.0.1:{server.server_address[1]}{under}"
     finally:
         server.shutdown()
         server.server_close()
@@ -137,6 +142,27 @@ def serve(site: Path) -> Iterator[str]:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, *args: Any, under: str = "/", not_found_page: bool = False, **kwargs: Any) -> None:
+        self.under, self.not_found_page = under, not_found_page
+        super().__init__(*args, **kwargs)
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.under):
+            return str(Path(self.directory) / "__outside_the_site__")
+        return super().translate_path("/" + path[len(self.under):])
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not self.not_found_page or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 

@@ -108,16 +108,17 @@ def test_checks_can_skip_the_odds(tmp_path: Path) -> None:
 def test_cards_show_the_probability_in_the_readers_language() -> None:
     outcome = outcome_of(ELARA)
     french, english = card(outcome, "fr"), card(outcome, "en")
-    assert f"<strong>Probabilité</strong>{NBSP}: 60{NNBSP}%</span>" in french
-    assert 'title="P(Résultat = parée) = 3/5"' in french
-    assert "<strong>Probability</strong>: 60%</span>" in english
-    assert 'title="P(Outcome = parried) = 3/5"' in english
+    assert (f"<strong>Chance de ce résultat</strong>{NBSP}: 60{NNBSP}% (3 sur 5) · "
+            "la parade réussit sur un d20 de 9 ou plus</p>") in french
+    assert ("<strong>Chance of this outcome</strong>: 60% (3 in 5) · "
+            "the parry succeeds on a d20 of 9 or more</p>") in english
+    assert "P(" not in french + english and 'title="elara"' not in french + english
 
 
 def test_a_card_in_error_shows_no_probability() -> None:
     outcome = outcome_of(ELARA.replace("outcome: parried", "outcome: hit"))
     assert not outcome.ok
-    assert "Probabilit" not in card(outcome, "fr")
+    assert "Chance" not in card(outcome, "fr") and "rc-odds" not in card(outcome, "fr")
 
 
 @pytest.mark.parametrize(("value", "french", "english"), [
@@ -273,8 +274,8 @@ def test_the_built_cards_show_the_odds_unless_the_plugin_turns_them_off(
     build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
     french = (site / "site/reactions.html").read_text("utf-8")
     english = (site / "site/en/reactions.html").read_text("utf-8")
-    assert f'title="P(Résultat = parée) = 3/5"><strong>Probabilité</strong>{NBSP}: 60{NNBSP}%' in french
-    assert 'title="P(Outcome = parried) = 3/5"><strong>Probability</strong>: 60%' in english
+    assert f"<strong>Chance de ce résultat</strong>{NBSP}: 60{NNBSP}% (3 sur 5)" in french
+    assert "<strong>Chance of this outcome</strong>: 60% (3 in 5)" in english
 
     config = site / "mkdocs.yml"
     text = config.read_text("utf-8")

@@ -15,13 +15,14 @@ from pathlib import Path
 
 import pytest
 import yaml
+from playwright.sync_api import Browser
 
 from rulecheck.hosts.pdf import EDITIONS, PdfError, write_pdfs
 from rulecheck.hosts.print_edition import page_name, prefixed
 
+from .browsing import ARTIFACTS
 from .site_tools import ROOT, read_html
 
-ARTIFACTS = ROOT / "test-artifacts"
 LANGUAGES = {"fr": "", "en": "en/"}
 #: The print edition leaves these out; everything else in the nav is printed, in the nav's order.
 NOT_PRINTED = {"index.md", "authors.md", "fields.md", "quick-reference.md", "print.md"}
@@ -108,11 +109,11 @@ def test_the_print_pages_are_not_in_the_search_index(offline_site: Path) -> None
 
 
 @pytest.fixture(scope="module")
-def pdfs(offline_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the built site with the PDFs that ``make pdf`` writes."""
+def pdfs(offline_site: Path, tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Path:
+    """A copy of the built site with the PDFs that ``make pdf`` writes (with the tests' Chromium)."""
     site = tmp_path_factory.mktemp("print") / "site"
     shutil.copytree(offline_site, site)
-    written = write_pdfs(site)
+    written = write_pdfs(site, browser=browser)
     assert [p.relative_to(site).as_posix() for p in written] == [e.target for e in EDITIONS]
     return site
 
@@ -172,23 +173,18 @@ def test_the_print_pages_link_to_the_pdfs_of_their_language(pdfs: Path) -> None:
 
 
 @pytest.mark.browser
-def test_print_previews_are_kept_as_screenshots(pdfs: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_print_previews_are_kept_as_screenshots(pdfs: Path, browser: Browser) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                             args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_page(viewport={"width": 1123, "height": 794})
-        page.emulate_media(media="print")
-        for folder in LANGUAGES.values():
-            for name in ("print", "quick-reference"):
-                page.goto((pdfs / folder / f"{name}.html").as_uri())
-                assert page.locator(".md-header").is_hidden() and page.locator(".md-sidebar").first.is_hidden()
-                shot = ARTIFACTS / f"print-preview-{(folder or 'fr/').rstrip('/')}-{name}.png"
-                page.screenshot(path=shot)
-                assert shot.stat().st_size > 0
-        browser.close()
+    page = browser.new_page(viewport={"width": 1123, "height": 794})
+    page.emulate_media(media="print")
+    for folder in LANGUAGES.values():
+        for name in ("print", "quick-reference"):
+            page.goto((pdfs / folder / f"{name}.html").as_uri())
+            assert page.locator(".md-header").is_hidden() and page.locator(".md-sidebar").first.is_hidden()
+            shot = ARTIFACTS / f"print-preview-{(folder or 'fr/').rstrip('/')}-{name}.png"
+            page.screenshot(path=shot)
+            assert shot.stat().st_size > 0
+    page.close()
 
 
 def test_pdfs_need_a_built_site(tmp_path: Path) -> None:

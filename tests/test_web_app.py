@@ -31,9 +31,9 @@ from rulecheck.hosts.web_app import (
     with_web_app_script,
 )
 
+from .browsing import ARTIFACTS, PHONE
 from .conftest import copy_tree
 from .site_tools import ROOT, html_files
-from .test_site_browser import ARTIFACTS, PHONE
 
 PACKAGE_ASSETS = ROOT / "rulecheck/hosts/assets"
 WORKERS = {"fr": "service-worker.js", "en": "service-worker-en.js"}

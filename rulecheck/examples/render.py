@@ -88,8 +88,19 @@ def _terms(terms: tuple[Term, ...], language: Language) -> str:
 
 
 def step(step: Step, language: Language) -> str:
-    """``Test de parade : 17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie``."""
-    head = EVENTS.get(language, EVENTS["en"]).get(step.event, step.event)
+    """``Test de parade : 17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie``.
+
+    A step whose verdict has words of its own for this event (``damage.total.miss``) says it in its
+    head instead of after an arrow, and a bare zero with a ``.zero`` head (``damage.total.miss.zero``,
+    « L'attaque rate : aucun dégât ») is said in words: a player says "no damage", not "0 → miss".
+    A comparison that did not decide (a natural 20 or 1 did) reads « 26 contre 30 », never ``26 / 30``.
+    """
+    events = EVENTS.get(language, EVENTS["en"])
+    qualified = f"{step.event}.{step.verdict}" if step.verdict else None
+    if qualified and step.value == 0 and not step.terms and f"{qualified}.zero" in events:
+        return events[f"{qualified}.zero"]
+    verdict_said = bool(qualified and qualified in events)
+    head = events[qualified] if verdict_said and qualified else events.get(step.event, step.event)
     body = ""
     if step.terms:
         body = _terms(step.terms, language)
@@ -98,10 +109,10 @@ def step(step: Step, language: Language) -> str:
     elif step.value is not None:
         body = number(step.value, language)
     if step.against is not None:
-        op = _OPS[step.op] if step.op else "/"
+        op = _OPS[step.op] if step.op else word("against", language)
         against = f"{number(step.against, language)} ({label(step.against_label or '', language)})"
         body += f" {op} {against}"
-    if step.verdict:
+    if step.verdict and not verdict_said:
         verdict = word(step.verdict, language)
         body = f"{body} → {verdict}" if body else verdict
     separator = "\u00a0: " if language == "fr" else ": "
@@ -121,3 +132,23 @@ def refusal(code: str, params: dict[str, int | str] | Any, language: Language) -
     """A refusal of the rules in the reader's language: ``refusal.<code>`` filled with its params."""
     template = word(f"refusal.{code}", language)
     return template.format_map({name: value(raw, language, name) for name, raw in dict(params).items()})
+
+
+def chance(exact: Fraction, language: Language) -> str:
+    """``60 % (3 sur 5)``: whole percents, and the exact odds when they are a small fraction."""
+    shown = probability(exact, language)
+    if exact.denominator <= 1000:
+        of = word("chance.of", language).format(count=number(exact.numerator, language),
+                                                total=number(exact.denominator, language))
+        shown += f" ({of})"
+    return shown
+
+
+def needs(test: str, sides: int, low: int, high: int, language: Language) -> str:
+    """« la parade réussit sur un d20 de 9 ou plus »: the faces a deciding die needs."""
+    event = word(f"needs.{test}", language)
+    if low == high == sides:
+        return word("needs.only", language).format(event=event, sides=sides, face=number(low, language))
+    if high == sides:
+        return word("needs", language).format(event=event, sides=sides, face=number(low, language))
+    return word("needs.at_most", language).format(event=event, sides=sides, face=number(high, language))

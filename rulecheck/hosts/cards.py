@@ -11,12 +11,13 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.trace import Step
 from rulecheck.errors import Problem
-from rulecheck.examples import render
+from rulecheck.examples import chances, render
 from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.check import Outcome
 
@@ -91,8 +92,7 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
             f'<p class="rc-card__title"><span class="rc-badge rc-badge--error">✗ '
             f'{render.word("error", language)}</span> <code>{example_id}</code></p>'
             f'<ul class="rc-problems">{items}</ul>'
-            f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
-            f"<pre><code>{source}</code></pre></details></div>"
+            f"{source_block(source, language)}</div>"
         )
     example = outcome.parsed.example if outcome.parsed else None
     title = html.escape(getattr(example, "title", None) or outcome.id or "")
@@ -101,17 +101,17 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
         return refusal_card(outcome, title, language)
     steps = "".join(_step(step, language, link(step.anchor)) for step in result.trace)
     rule = RULES.get(getattr(example, "rule", ""))
-    summary = _summary(outcome.result, rule.headline if rule else (), language) + _odds(outcome, language)
+    summary = _summary(outcome.result, rule.headline if rule else (), language)
     header = result_header(rule.name if rule else "", outcome.result, language)
     return (
         f'<div class="rc-card" id="ex-{example_id}" data-example="{example_id}">'
-        f'<p class="rc-card__title">{title}'
-        f'<span class="rc-badge rc-badge--ok" title="{example_id}">✓ {render.word("checked", language)}</span></p>'
+        f'<p class="rc-card__title">{title} '
+        f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
         f"{_cast_line(outcome, language, link)}{header}"
-        f'<ol class="rc-trace">{steps}</ol>'
-        f'<p class="rc-outcome">{summary}</p>'
-        f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
-        f'<pre><code class="language-yaml">{source}</code></pre></details></div>'
+        f'<ol class="rc-trace">{steps}</ol>\n'
+        f'<p class="rc-outcome">{summary}</p>\n'
+        f"{_chances(outcome, language)}"
+        f"{source_block(source, language)}</div>"
     )
 
 
@@ -124,12 +124,11 @@ def refusal_card(outcome: Outcome, title: str, language: str) -> str:
     reason = render.refusal(error.code, error.params, language)
     return (
         f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
-        f'<p class="rc-card__title">{title}'
-        f'<span class="rc-badge rc-badge--ok" title="{example_id}">✓ {render.word("checked", language)}</span></p>'
+        f'<p class="rc-card__title">{title} '
+        f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
         f'<p class="rc-outcome rc-refusal"><strong>{html.escape(render.word("card.refused", language))}</strong>'
-        f"{colon} {html.escape(reason)}</p>"
-        f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
-        f'<pre><code class="language-yaml">{html.escape(outcome.block.source.rstrip())}</code></pre></details></div>'
+        f"{colon} {html.escape(reason)}</p>\n"
+        f"{source_block(html.escape(outcome.block.source.rstrip()), language)}</div>"
     )
 
 
@@ -147,6 +146,29 @@ def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None
     return f'<p class="rc-cast" title="{html.escape(render.word("cast.title", language))}">{" · ".join(shown)}</p>'
 
 
+def source_block(escaped_source: str, language: str) -> str:
+    """The raw example, folded: a collapsible block whose code Material gives a copy button."""
+    return (
+        f'<details class="rc-source" data-search-exclude><summary>{render.word("show_yaml", language)}</summary>'
+        f'<pre class="copy"><code class="language-yaml">{escaped_source}</code></pre></details>'
+    )
+
+
+def reference(shown: str) -> str:
+    """A number the prose quotes from an example: the engine's value, as plain prose text."""
+    return reference_html(html.escape(shown))
+
+
+def reference_html(safe_text: str) -> str:
+    """A quoted value already made safe text (escaped, or made inert Markdown), in its plain span."""
+    return f'<span class="rc-ref">{safe_text}</span>'
+
+
+def broken_reference(written: str, error: str) -> str:
+    """A reference that points at nothing (shown while serving; the build fails on it)."""
+    return f'<span class="rc-ref rc-ref--error" title="{html.escape(error)}">⚠ {html.escape(written)}</span>'
+
+
 def banner(problems: list[Problem], language: str) -> str:
     """The error card at the top of a page for problems no example card shows."""
     items = "".join(f"<li>{html.escape(p.located())}</li>" for p in problems)
@@ -161,7 +183,9 @@ def _step(step: Step, language: str, href: str | None) -> str:
     text = html.escape(render.step(step, language))
     if href is None:
         return f"<li>{text}</li>"
-    return f'<li>{text} <a class="rc-rule" href="{html.escape(href)}" title="{html.escape(step.anchor)}">§</a></li>'
+    see = html.escape(render.word("see_rule", language))
+    return (f'<li>{text} <a class="rc-rule" href="{html.escape(href)}" title="{see}" aria-label="{see}">'
+            '<span data-search-exclude>§</span></a></li>')
 
 
 def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:
@@ -179,7 +203,7 @@ def result_header(rule: str, result: Any, language: str) -> str:
         return capability_header(result, language)
     if rule in {"turn", "movement"}:
         used = result.used if rule == "turn" else result.uses
-        return f'<p class="rc-actions">{action_badges(used, result.left, language)}</p>'
+        return f'<p class="rc-actions" data-search-exclude>{action_badges(used, result.left, language)}</p>'
     return ""
 
 
@@ -215,17 +239,64 @@ def capability_header(result: Any, language: str) -> str:
     if result.range is not None:
         shown = f"{render.word('card.range', language)} {render.number(result.range, language)}\u00a0m"
         chips.append(f'<span class="rc-chip rc-chip--range">{html.escape(shown)}</span>')
-    return f'<p class="rc-capability">{"".join(chips)}</p>'
+    return f'<p class="rc-capability" data-search-exclude>{"".join(chips)}</p>'
 
 
-def _odds(outcome: Outcome, language: str) -> str:
-    """`` · Probabilité : 65 %``: the exact chance, over the example's dice, of its headline value."""
-    found = outcome.headline_odds
-    if found is None:
+def _chances(outcome: Outcome, language: str) -> str:
+    """What the dice give, for a player: the chance of this outcome where dice decide it, what a
+    deciding die needs, and how the damage spreads; all from the exact odds the check computed."""
+    odds, result = outcome.odds, outcome.result
+    if odds is None:
         return ""
-    name, value, exact = found
-    colon = "\u00a0:" if language == "fr" else ":"
-    title = f"P({render.word('field.' + name, language)} = {render.value(value, language, name)}) = {exact}"
-    return (f' · <span class="rc-odds" title="{html.escape(title)}">'
-            f'<strong>{html.escape(render.word("odds", language))}</strong>'
-            f"{colon} {html.escape(render.probability(exact, language))}</span>")
+    line = ""
+    found = chances.chance(outcome)
+    if found is not None:
+        colon = "\u00a0:" if language == "fr" else ":"
+        line = (f'<p class="rc-odds" data-search-exclude><strong>{html.escape(render.word("chance", language))}'
+                f"</strong>{colon} {html.escape(render.chance(found.probability, language))}")
+        needed = chances.needs(odds, result)
+        if needed is not None:
+            line += f" · {html.escape(render.needs(needed.test, needed.sides, needed.low, needed.high, language))}"
+        line += "</p>\n"
+    spread = chances.damage_spread(odds)
+    chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
+                                                   language)
+    return line + chart
+
+
+def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str) -> str:
+    """A small bar chart of P(damage = n), drawn in HTML and CSS at build time (no script).
+
+    The tallest bar fills the chart; the bar of this example's own damage is marked. Screen
+    readers get every value and its percent in the chart's label.
+    """
+    tallest = max(spread.values())
+    colon = "\u00a0: " if language == "fr" else ": "
+    described = ", ".join(f"{render.number(n, language)}{colon}{render.probability(p, language)}"
+                          for n, p in spread.items() if p)
+    ends = {min(spread), max(spread), shown}
+    columns = []
+    for n, p in spread.items():
+        this = " rc-spread__col--this" if n == shown else ""
+        height = f"{float(p / tallest) * 100:.1f}%" if p else "0"
+        said = render.number(n, language) + colon + render.probability(p, language)
+        tip = f' title="{html.escape(said)}"' if p else ""
+        label = render.number(n, language) if n in ends or len(spread) <= 13 else ""
+        columns.append(
+            f'<span class="rc-spread__col{this}"{tip}>'
+            f'<span class="rc-spread__bar" style="height:{height}"></span>'
+            f'<span class="rc-spread__x">{html.escape(label)}</span></span>')
+    summary = render.word("spread.summary", language).format(
+        low=render.number(min(spread), language), high=render.number(max(spread), language),
+        mean=render.number(round(float(mean), 1), language))
+    legend = ""
+    if shown is not None:
+        legend = (f'<span class="rc-spread__legend"><span class="rc-spread__swatch"></span> '
+                  f'{html.escape(render.word("spread.this", language))}</span>')
+    title = html.escape(render.word("spread", language))
+    return (
+        f'<figure class="rc-spread" data-search-exclude><figcaption><strong>{title}</strong>'
+        f"{html.escape(colon.rstrip())} {html.escape(summary)} {legend}</figcaption>"
+        f'<div class="rc-spread__bars" role="img" aria-label="{title}{html.escape(colon)}{html.escape(described)}">'
+        f'{"".join(columns)}</div></figure>\n'
+    )

@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import json
 import logging
+import posixpath
 import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.config import config_options as c
@@ -103,6 +105,66 @@ def with_search_settings(html: str, locale: str | None) -> str:
     return CONFIG_SCRIPT.sub(rewrite, html, count=1)
 
 
+_TAB_LABELS = re.compile(r'<div class="tabbed-labels"(?=[\s>])')
+
+
+def without_chrome_in_search(html: str) -> str:
+    """A page whose content tabs' labels stay out of the search index: Material's indexer glues
+    the labels' texts together (« Le coup porteLe coup manque ») and a snippet of them says nothing.
+    Example cards mark their own furniture (badges, odds, chart, raw YAML) the same way."""
+    return _TAB_LABELS.sub('<div class="tabbed-labels" data-search-exclude', html)
+
+
+#: Finds the site's root from any address the server answered with this 404 page, and makes it the
+#: page's base, so that its relative links and assets resolve wherever the site is served. The
+#: known root (``site_url``'s path) is tried first, then each folder of the address from the top:
+#: the root is the one that holds the site's stylesheet. Opened from the file system, the page is
+#: where it lies and needs no base.
+ROOT_FINDER = """<script>(function () {
+  var own = %(own)s, known = %(known)s, root = null;
+  if (location.protocol === "file:") return;
+  function holdsTheSite(folder) {
+    try {
+      var probe = new XMLHttpRequest();
+      probe.open("HEAD", folder + "assets/rulecheck.css", false);
+      probe.send();
+      return probe.status === 200;
+    } catch (error) { return false; }
+  }
+  var folders = location.pathname.split("/").slice(0, -1);
+  if (location.pathname.indexOf(known) === 0 && holdsTheSite(known)) root = known;
+  for (var depth = 1; depth <= folders.length && root === null; depth++) {
+    var folder = folders.slice(0, depth).join("/") + "/";
+    if (holdsTheSite(folder)) root = folder;
+  }
+  var base = document.createElement("base");
+  base.href = (root || "/") + own;
+  document.head.prepend(base);
+})();</script>"""
+_ROOTED = re.compile(r'"(/[^"\s]*)"')
+
+
+def relative_404(html: str, root_path: str, folder: str) -> str:
+    """A 404 page whose links and assets are relative to its own folder (``""`` or ``en/``) instead
+    of starting with ``root_path`` (``/combat-rules/``, from ``site_url``), with the script that
+    finds the root wherever it is served."""
+    root_path = "/" + root_path.strip("/") + "/" if root_path.strip("/") else "/"
+    here = posixpath.join(root_path, folder)
+
+    def relative(match: re.Match[str]) -> str:
+        target = match.group(1)
+        if not target.startswith(root_path):
+            return match.group(0)
+        path, hash_, fragment = target.partition("#")
+        shown = posixpath.relpath(path, here) if path.rstrip("/") != here.rstrip("/") else "."
+        if path.endswith("/") and shown != ".":
+            shown += "/"
+        return f'"{shown if shown != "." else "./"}{hash_}{fragment}"'
+
+    script = ROOT_FINDER % {"own": json.dumps(folder), "known": json.dumps(root_path)}
+    return re.sub(r"<head>", lambda _: "<head>" + script, _ROOTED.sub(relative, html), count=1)
+
+
 def stemmed_worker(material_worker: str) -> str:
     """The stemmed search worker's script, loading Material's worker of that file name."""
     template = resources.files("rulecheck.hosts").joinpath("assets/search-stemmed.js").read_text("utf-8")
@@ -116,6 +178,11 @@ class I18nSearchConfig(Config):  # type: ignore[no-untyped-call]
 class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self._default_404: str | None = None
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Any) -> str | None:
+        if not self.config.enabled:
+            return None
+        return without_chrome_in_search(html)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if not self.config.enabled:
@@ -134,12 +201,14 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
         current = getattr(i18n, "current_language", None)
         if languages is None or current is None:
             return None
+        root_path = urlsplit(config.site_url or "/").path
         if current == languages[0]:
-            self._default_404 = with_search_settings(output_content, None)
+            self._default_404 = relative_404(with_search_settings(output_content, None), root_path, "")
             return self._default_404
         target = Path(config.site_dir) / current / "404.html"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(with_search_settings(output_content, current), "utf-8")
+        page = relative_404(with_search_settings(output_content, current), root_path, current + "/")
+        target.write_text(page, "utf-8")
         return self._default_404  # the root keeps the default language's 404
 
     @event_priority(-200)  # after i18n merges every language's entries and offline inlines them

@@ -229,13 +229,12 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         outcomes = report.by_id()
         pieces, last = [], 0
         for ref in find_references(markdown):
-            name = escape(f"{ref.example_id}.{ref.field}")
             try:
                 shown_value = render.value(resolve_reference(outcomes, ref.example_id, ref.field), language)
                 text = markdown_text(shown_value)
-                html = text if text_only(markdown, ref.start) else f'<span class="rc-ref" title="{name}">{text}</span>'
+                html = text if text_only(markdown, ref.start) else cards.reference_html(text)
             except LookupError as error:
-                html = f'<span class="rc-ref rc-ref--error" title="{escape(str(error))}">⚠ {name}</span>'
+                html = cards.broken_reference(f"{ref.example_id}.{ref.field}", str(error))
             pieces += [markdown[last:ref.start], html]
             last = ref.end
         pieces.append(markdown[last:])

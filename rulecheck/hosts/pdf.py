@@ -12,8 +12,11 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND"]
@@ -45,20 +48,36 @@ class PdfError(Exception):
     """Why the PDFs could not be made, in words for the person who ran ``make pdf``."""
 
 
-def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS) -> list[Path]:
-    """Print every edition of the built ``site`` to its PDF; the paths written, in order."""
-    missing = [e.page for e in editions if not (site / e.page).is_file()]
-    if missing:
-        raise PdfError(f"{site} has no {', '.join(missing)}: build the site first (`make site`)")
+@contextmanager
+def _chromium(browser: Any | None) -> Iterator[Any]:
+    """``browser`` when a caller already runs one (one sync Playwright per process), else our own."""
+    if browser is not None:
+        yield browser
+        return
     if not CHROMIUM.is_file():
         raise PdfError(f"{CHROMIUM} is missing: install Debian's chromium package (`make pdf` does)")
     from playwright.sync_api import sync_playwright  # a development dependency, needed here only
 
-    written = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        own = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page()
+            yield own
+        finally:
+            own.close()
+
+
+def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS, *, browser: Any | None = None) -> list[Path]:
+    """Print every edition of the built ``site`` to its PDF; the paths written, in order.
+
+    ``browser`` is a Playwright browser to print with; without one, Debian's Chromium is started.
+    """
+    missing = [e.page for e in editions if not (site / e.page).is_file()]
+    if missing:
+        raise PdfError(f"{site} has no {', '.join(missing)}: build the site first (`make site`)")
+    written = []
+    with _chromium(browser) as chromium:
+        page = chromium.new_page()
+        try:
             for edition in editions:
                 page.goto((site / edition.page).resolve().as_uri(), wait_until="load")
                 page.emulate_media(media="print")
@@ -82,7 +101,7 @@ def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS) -> list[
                     partial.unlink(missing_ok=True)
                 written.append(target)
         finally:
-            browser.close()
+            page.close()
     return written
 
 

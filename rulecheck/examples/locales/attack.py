@@ -35,10 +35,10 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.parry": "Test de parade",
         "reaction.dodge.against_critical": "Test d'esquive, sans effet contre une réussite critique",
         "reaction.parry.against_critical": "Test de parade, sans effet contre une réussite critique",
-        "reaction.dodge.natural_20": "Test d'esquive, 20 naturel : réussite critique",
-        "reaction.parry.natural_20": "Test de parade, 20 naturel : réussite critique",
-        "reaction.dodge.natural_1": "Test d'esquive, 1 naturel : échec critique",
-        "reaction.parry.natural_1": "Test de parade, 1 naturel : échec critique",
+        "reaction.dodge.natural_20": "Test d'esquive, 20 naturel (réussite critique)",
+        "reaction.parry.natural_20": "Test de parade, 20 naturel (réussite critique)",
+        "reaction.dodge.natural_1": "Test d'esquive, 1 naturel (échec critique)",
+        "reaction.parry.natural_1": "Test de parade, 1 naturel (échec critique)",
         "reaction.dodge.fumble_threshold": "Test d'esquive, échec critique (seuil relevé)",
         "reaction.parry.fumble_threshold": "Test de parade, échec critique (seuil relevé)",
         "reaction.counter_attack": "Contre-attaque possible (au contact)",
@@ -51,6 +51,10 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "dying.stabilise.fumble_threshold": "Test de Soin, échec critique (seuil relevé)",
         "two_weapons.off_hand_refused":
             "Pas d'attaque de la main secondaire : sans Ambidextrie, elle prend l'action de mouvement, déjà dépensée",
+        "damage.total.hit": "L'attaque touche, dégâts subis",
+        "damage.total.miss.zero": "L'attaque rate : aucun dégât",
+        "damage.total.parried.zero": "Attaque parée : aucun dégât",
+        "damage.total.dodged.zero": "Attaque esquivée : aucun dégât",
     },
     "en": {
         "attack.test": "Attack test",
@@ -69,10 +73,10 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.parry": "Parry test",
         "reaction.dodge.against_critical": "Dodge test, useless against a critical success",
         "reaction.parry.against_critical": "Parry test, useless against a critical success",
-        "reaction.dodge.natural_20": "Dodge test, natural 20: critical success",
-        "reaction.parry.natural_20": "Parry test, natural 20: critical success",
-        "reaction.dodge.natural_1": "Dodge test, natural 1: critical failure",
-        "reaction.parry.natural_1": "Parry test, natural 1: critical failure",
+        "reaction.dodge.natural_20": "Dodge test, natural 20 (critical success)",
+        "reaction.parry.natural_20": "Parry test, natural 20 (critical success)",
+        "reaction.dodge.natural_1": "Dodge test, natural 1 (critical failure)",
+        "reaction.parry.natural_1": "Parry test, natural 1 (critical failure)",
         "reaction.dodge.fumble_threshold": "Dodge test, critical failure (raised threshold)",
         "reaction.parry.fumble_threshold": "Parry test, critical failure (raised threshold)",
         "reaction.counter_attack": "Counter-attack allowed (in contact)",
@@ -84,6 +88,10 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "dying.stabilise.fumble_threshold": "Healing test, critical failure (raised threshold)",
         "two_weapons.off_hand_refused":
             "No off-hand attack: without Ambidextrie it takes the movement action, already spent",
+        "damage.total.hit": "The attack hits, damage taken",
+        "damage.total.miss.zero": "The attack misses: no damage",
+        "damage.total.parried.zero": "The attack is parried: no damage",
+        "damage.total.dodged.zero": "The attack is dodged: no damage",
     },
 }
 
@@ -96,6 +104,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "none": "aucune", "dodge": "esquive", "parry": "parade",
         "melee": "au contact", "ranged": "à distance", "magic": "magique",
         "field.outcome": "Résultat", "field.damage": "Dégâts",
+        "needs.attack": "l'attaque touche", "needs.parry": "la parade réussit", "needs.dodge": "l'esquive réussit",
     },
     "en": {
         "hit": "hit", "miss": "miss", "dodged": "dodged", "parried": "parried",
@@ -105,5 +114,6 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "none": "none", "dodge": "dodge", "parry": "parry",
         "melee": "melee", "ranged": "ranged", "magic": "magical",
         "field.outcome": "Outcome", "field.damage": "Damage",
+        "needs.attack": "the attack hits", "needs.parry": "the parry succeeds", "needs.dodge": "the dodge succeeds",
     },
 }

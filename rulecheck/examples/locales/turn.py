@@ -40,6 +40,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "turn.posture.double": "Posture défensive double, bonus aux deux défenses jusqu'au prochain tour",
         "turn.leaves_contact": "Quitte le contact, attaques d'opportunité",
         "turn.leaves_contact.disengaged": "Quitte le contact après s'être désengagé",
+        "turn.leaves_contact.disengaged.no_opportunity.zero":
+            "Quitte le contact après s'être désengagé : aucune attaque d'opportunité",
         "turn.surprised": "Surpris au premier tour de combat",
         "turn.surprise_over": "Surprise terminée, tour de combat",
         "turn.mp": "Points de magie",
@@ -73,6 +75,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "turn.posture.double": "Double defensive posture, bonus to both defences until the next turn",
         "turn.leaves_contact": "Leaves melee contact, opportunity attacks",
         "turn.leaves_contact.disengaged": "Leaves melee contact after disengaging",
+        "turn.leaves_contact.disengaged.no_opportunity.zero":
+            "Leaves melee contact after disengaging: no opportunity attack",
         "turn.surprised": "Surprised in the first round",
         "turn.surprise_over": "Surprise over, round number",
         "turn.mp": "Magic points",

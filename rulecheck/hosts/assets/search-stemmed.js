@@ -34,5 +34,43 @@
     var forwarded = { data: data };
     listeners.forEach(function (listener) { listener.call(self_, forwarded); });
   });
-  importScripts(new URL(MATERIAL_WORKER, own).href);
+  var loaded = importScripts(new URL(MATERIAL_WORKER, own).href);
+  // A real worker loads synchronously; the iframe-worker shim (file://) returns a promise.
+  if (loaded && typeof loaded.then === "function") loaded.then(countStemmedWordsAsFound);
+  else countStemmedWordsAsFound();
+
+  // Material marks a typed word "missing" from a result unless one of the result's matched index
+  // terms starts with the word as typed; but a stemmed index holds "parad", not "parade", so every
+  // result said « Non trouvé : parade ». Each result's matched terms also get, here, the typed
+  // words whose stem (the index's own search pipeline) starts one of them: found words are found.
+  function countStemmedWordsAsFound() {
+    var lunr_ = self_.lunr;
+    if (!(lunr_ && lunr_.Index && lunr_.QueryParser)) return;
+    var search = lunr_.Index.prototype.search;
+    lunr_.Index.prototype.search = function (queryString) {
+      var results = search.apply(this, arguments);
+      var terms = [];
+      try {
+        var query = new lunr_.Query(this.fields);
+        new lunr_.QueryParser(queryString, query).parse();
+        query.clauses.forEach(function (clause) { terms.push(clause.term); });
+      } catch (error) {
+        return results;  // lunr syntax it cannot parse: Material reports it as before
+      }
+      var pipeline = this.pipeline;
+      results.forEach(function (result) {
+        var metadata = result.matchData.metadata;
+        var matched = Object.keys(metadata);
+        terms.forEach(function (term) {
+          if (!term || term in metadata) return;
+          var stems = pipeline.runString(term.toLowerCase());
+          var hit = stems.some(function (stem) {
+            return stem && matched.some(function (key) { return key.indexOf(stem) === 0; });
+          });
+          if (hit) metadata[term] = {};  // no positions: highlighting is unchanged
+        });
+      });
+      return results;
+    };
+  }
 })();
