@@ -11,9 +11,9 @@ from mkdocs.exceptions import PluginError
 
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.sources import ScriptedDice
-from rulecheck.examples.finder import find_blocks
+from rulecheck.errors import RuleError
+from rulecheck.examples.check import check_paths
 from rulecheck.examples.locales import fields
-from rulecheck.examples.schema import parse_block
 from rulecheck.hosts import field_reference
 from rulecheck.hosts.field_reference import given_rows, reference_markdown, result_rows, type_text
 
@@ -34,13 +34,17 @@ class Asking(ScriptedDice):
 
 def test_every_die_the_rules_roll_in_the_site_s_examples_is_declared_by_its_rule() -> None:
     asked: dict[str, set[str]] = {name: set() for name in RULES}
-    for page in sorted((ROOT / "docs").rglob("*.md")):
-        for block in find_blocks(page.read_text("utf-8"), str(page)):
-            parsed = parse_block(block)
-            assert not isinstance(parsed, list), parsed
-            source = Asking(parsed.example.dice)
-            RULES[parsed.example.rule].resolve(parsed.example.given, source)
-            asked[parsed.example.rule] |= source.asked
+    report = check_paths([ROOT / "docs"], root=ROOT, odds=False)  # as the site reads them, the cast resolved
+    for page in report.pages.values():
+        for outcome in page.outcomes:
+            assert outcome.parsed is not None, outcome.problems
+            example = outcome.parsed.example
+            source = Asking(example.dice)
+            try:
+                RULES[example.rule].resolve(example.given, source)
+            except RuleError:
+                assert outcome.refusal is not None, outcome.id  # only an example showing a refusal stops early
+            asked[example.rule] |= source.asked
     for name, rule in RULES.items():
         assert asked[name] <= set(rule.dice), name
     assert asked["attack"] == {"attack", "reaction", "damage", "miss_chance"}  # the site rolls them all

@@ -147,7 +147,6 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Attack.extra_damage": "Dés de dégâts en plus venus de capacités.",
         "Options.progressive_damage": "Bonus de dégâts progressif : chaque coup porté ajoute "
                                       "max(0, attaque − défense).",
-        "Options.fumble_threshold": "Un d20 naturel inférieur ou égal à ce nombre est un échec critique.",
         "Situation.attacker": "Situation de l'attaquant (lignes du tableau).",
         "Situation.defender": "Situation de la cible (lignes du tableau).",
         "Situation.cover": "Abri de la cible ; avec une grille, `partial` ou `improved` précise l'abri trouvé.",
@@ -266,7 +265,6 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Attack.damage": "The weapon's or capability's damage.",
         "Attack.extra_damage": "Extra damage dice from capabilities.",
         "Options.progressive_damage": "Progressive Damage Bonus: every hit adds max(0, attack − defence).",
-        "Options.fumble_threshold": "A natural d20 at or below this is a critical failure.",
         "Situation.attacker": "The attacker's situation (table rows).",
         "Situation.defender": "The target's situation (table rows).",
         "Situation.cover": "The target's cover; with a grid, `partial` or `improved` grades the cover found.",
