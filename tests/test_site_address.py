@@ -44,7 +44,6 @@ def canonical(page: Path) -> list[str]:
 def test_the_address_is_where_canonical_links_sitemaps_and_404_switchers_point(tmp_path: Path, address: str) -> None:
     site = tmp_path / "site"
     printed = build(site, address)
-    path = re.sub(r"^https://[^/]+", "", address)
     assert canonical(site / "en/reactions.html") == [address + "en/reactions.html"]
     assert canonical(site / "index.html") == [address + "index.html"]
     locations = re.findall(r"<loc>([^<]*)</loc>", (site / "sitemap.xml").read_text("utf-8"))
