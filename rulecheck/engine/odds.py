@@ -20,19 +20,19 @@ How the dice are discovered
     ``except Exception`` in a rule can swallow it.
 
 Why sums are enough for some labels
-    A rule may declare, in :attr:`Rule.summed_dice <rulecheck.engine.rules.Rule.summed_dice>`,
-    the roll labels whose faces it only ever adds up, one roll request at a time (``damage`` for
-    the attack: each ``NdM`` term of a damage expression is one request, and both its value and
-    its trace term are the sum of its faces). For those labels, a request of ``N`` dice of ``M``
-    sides is enumerated as the distribution of the sum (``N(M - 1) + 1`` outcomes instead of
-    ``M**N``, 7 instead of 16 for ``2d4``), each sum weighted by how many face tuples give it
-    (counted exactly, as ``N @ icepool.d(M)`` would; a test compares the two). The resolution still receives faces, since that is the
-    :class:`DiceSource` contract: one representative tuple with that sum (the highest faces first,
-    ``7`` on ``2d4`` → ``(4, 3)``). Given the declaration, every tuple with that sum gives the
-    same result, so the representative stands for all of them exactly. The declaration is a claim
-    about the rule; property tests check it (redistributing the faces of each request at a
-    constant sum leaves the whole result, trace included, unchanged). Labels not declared, and
-    single dice, are enumerated face by face, in order: always exact, only slower.
+    A rule may declare, in :attr:`Rule.summed_dice <rulecheck.engine.rules.Rule.summed_dice>`, the
+    roll labels whose faces it only ever adds up, one roll request at a time (``damage`` for the
+    attack: each ``NdM`` term of a damage expression is one request, and both its value and its
+    trace term are the sum of its faces). For those labels, a request of ``N`` dice of ``M`` sides
+    is enumerated as the distribution of the sum (``N(M - 1) + 1`` outcomes instead of ``M**N``, 7
+    instead of 16 for ``2d4``), each sum weighted by how many face tuples give it (counted exactly,
+    as ``N @ icepool.d(M)`` would; a test compares the two). The resolution still receives faces,
+    since that is the :class:`DiceSource` contract: one representative tuple with that sum (the
+    highest faces first, ``7`` on ``2d4`` → ``(4, 3)``). Given the declaration, every tuple with
+    that sum gives the same result, so the representative stands for all of them exactly. The
+    declaration is a claim about the rule; property tests check it (redistributing the faces of each
+    request at a constant sum leaves the whole result, trace included, unchanged). Labels not
+    declared, and single dice, are enumerated face by face, in order: always exact, only slower.
 
 Cost
     The resolution runs once per leaf, plus a partial run per inner node. An attack with a rolled
@@ -216,7 +216,7 @@ def compute_odds(
             # its distribution is computed or its branches stored (memory stays within max_runs).
             branches = outcome_count(request.sides, request.count, summed_request)
             if runs + len(stack) + branches > max_runs:
-                raise _too_many(spec.name, request, branches, max_runs)
+                raise _too_many(spec.name, request, branches, max_runs) from None
             total = request.sides ** request.count
             for faces, count in _outcomes(request.sides, request.count, summed_request):
                 stack.append(((*answers, faces), weight * count, denominator * total))
