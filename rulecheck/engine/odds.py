@@ -284,7 +284,7 @@ def outcome_count(sides: int, count: int, summed: bool) -> int:
     label is summed, else every tuple of faces. Computed without enumerating anything."""
     if summed and count > 1:
         return count * (sides - 1) + 1
-    return int(sides) ** count
+    return int(sides ** count)
 
 
 def _too_many(rule: str, request: Roll, branches: int, max_runs: int) -> OddsError:
