@@ -53,10 +53,11 @@ Cost
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -101,6 +102,8 @@ class Odds:
     rolls: tuple[Roll, ...]
     runs: int
     fixed: Mapping[str, Faces]
+    #: Distributions already computed (twins and cards ask for the same ones): never compared.
+    _memo: dict[Any, dict[Any, Fraction]] = field(default_factory=dict, compare=False, repr=False)
 
     def distribution(self, name: str, where: Mapping[str, Any] | None = None) -> dict[Any, Fraction]:
         """P(field ``name`` = value) for each value it can take, optionally conditioned on ``where``.
@@ -108,18 +111,29 @@ class Odds:
         ``where`` holds field values that must all match, e.g. ``{"critical": True}``. Raises
         ``ValueError`` when the condition has probability zero.
         """
+        memo_key = (name, tuple(sorted((where or {}).items(), key=repr)))
+        try:
+            return dict(self._memo[memo_key])
+        except (KeyError, TypeError):  # not computed yet, or a condition on an unhashable value
+            pass
         index = self._index(name)
         tests = [(self._index(field), value) for field, value in (where or {}).items()]
-        found: dict[Any, Fraction] = {}
+        parts: dict[Any, dict[int, int]] = {}
         for values, probability in self.outcomes.items():
             if all(values[i] == value for i, value in tests):
-                found[values[index]] = found.get(values[index], Fraction(0)) + probability
+                by_denominator = parts.setdefault(values[index], {})
+                by_denominator[probability.denominator] = (
+                    by_denominator.get(probability.denominator, 0) + probability.numerator)
+        found = {value: _exact_sum(weights) for value, weights in parts.items()}
         total = sum(found.values(), Fraction(0))
         if total == 0:
             raise ValueError(f"the condition {dict(where or {})} never happens")
         if total != 1:
             found = {value: p / total for value, p in found.items()}
-        return dict(sorted(found.items(), key=lambda item: _order(item[0])))
+        ordered = dict(sorted(found.items(), key=lambda item: _order(item[0])))
+        with contextlib.suppress(TypeError):  # an unhashable condition: not kept
+            self._memo[memo_key] = ordered
+        return dict(ordered)
 
     def probability(self, name: str, value: Any, where: Mapping[str, Any] | None = None) -> Fraction:
         """P(field ``name`` = ``value``), optionally given ``where``."""
@@ -228,10 +242,14 @@ def compute_odds(
             by_denominator = weights.setdefault(tuple(_frozen(v) for v in key), {})
         by_denominator[denominator] = by_denominator.get(denominator, 0) + weight
 
-    outcomes = {
-        key: sum((Fraction(w, d) for d, w in parts.items()), Fraction(0)) for key, parts in weights.items()
-    }
+    outcomes = {key: _exact_sum(parts) for key, parts in weights.items()}
     return Odds(spec.name, fields, outcomes, tuple(Roll(*request) for request in rolls), runs, kept)
+
+
+def _exact_sum(parts: Mapping[int, int]) -> Fraction:
+    """The sum of ``weight / denominator`` over ``parts``, in integers until one last fraction."""
+    common = math.lcm(*parts)
+    return Fraction(sum(weight * (common // denominator) for denominator, weight in parts.items()), common)
 
 
 class _Pending(BaseException):
