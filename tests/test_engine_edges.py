@@ -13,7 +13,6 @@ from rulecheck.engine import DiceExpr, ScriptedDice, compute_odds
 from rulecheck.engine.odds import _frozen, _order
 from rulecheck.errors import DiceError
 
-
 # Scripted dice ------------------------------------------------------------------------------
 
 def test_missing_faces_say_how_many_the_rules_roll_and_how_many_to_add() -> None:

@@ -113,7 +113,7 @@ def test_dice_counts_and_sides_have_limits_at_their_edge(notation: str, ok: bool
     if ok:
         assert DiceExpr.parse(notation).dice
     else:
-        with pytest.raises(DiceError, match="out of range|faces"):
+        with pytest.raises(DiceError, match=r"out of range|faces"):
             DiceExpr.parse(notation)
 
 
