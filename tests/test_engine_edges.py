@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, create_model
 
 from rulecheck.engine import DiceExpr, ScriptedDice, compute_odds
 from rulecheck.engine.odds import _frozen, _order
@@ -67,21 +67,35 @@ def test_maximum_takes_added_dice_at_the_top_and_subtracted_ones_at_1() -> None:
     assert DiceExpr.parse("1d4+STR").maximum({"str": 3}) == 7
 
 
-class Holder(BaseModel):
-    dice: DiceExpr
+def holder() -> type[BaseModel]:
+    """A model with a dice field, built when called: its schema is made at that moment."""
+    return create_model("Holder", dice=(DiceExpr, ...))
 
 
 def test_a_model_field_reads_notation_and_says_what_is_wrong() -> None:
-    assert Holder(dice="2d6+1").dice.maximum() == 13  # type: ignore[arg-type]
-    assert Holder(dice=DiceExpr.parse("1d4")).dice.text == "1d4"
+    model = holder()
+    assert model(dice="2d6+1").dice.maximum() == 13  # type: ignore[attr-defined]
+    given = DiceExpr.parse("1d4")
+    assert model(dice=given).dice is given  # type: ignore[attr-defined]
     with pytest.raises(ValidationError) as caught:
-        Holder(dice="2d6+")  # type: ignore[arg-type]
-    assert "`2d6+`: expected a die, a number or an ability at column 5" in str(caught.value)
-    assert Holder(dice="1d8 + 2").model_dump() == {"dice": "1d8 + 2"}  # type: ignore[arg-type]
+        model(dice="2d6+")
+    (error,) = caught.value.errors()
+    assert error["msg"] == ("Value error, `2d6+`: expected a die, a number or an ability at column 5, got "
+                            "`end of text` Hint: write dice as `NdM+K`, e.g. `2d6+1` or `1d4+STR`")
+    assert model(dice="1d8 + 2").model_dump() == {"dice": "1d8 + 2"}
+    assert model(dice="1d8 + 2").model_dump_json() == '{"dice":"1d8 + 2"}'
+
+
+def test_a_syntax_error_names_what_was_expected_and_what_came() -> None:
+    with pytest.raises(DiceError) as caught:
+        DiceExpr.parse("1d4 1")
+    assert caught.value.message == "`1d4 1`: expected `+` or `-` at column 5, got `1`"
+    assert caught.value.hint == "write dice as `NdM+K`, e.g. `2d6+1` or `1d4+STR`"
+    assert caught.value.col == 5
 
 
 def test_the_json_schema_of_notation() -> None:
-    schema = Holder.model_json_schema()["properties"]["dice"]
+    schema = holder().model_json_schema()["properties"]["dice"]
     assert schema["type"] == "string" and schema["examples"] == ["1d20", "2d6+1", "1d4+STR"]
     assert schema["pattern"].startswith("^") and "dD" in schema["pattern"]
     assert "1 to 100 dice of 2 to 1000 faces" in schema["description"]
@@ -133,3 +147,12 @@ def test_lists_and_mappings_among_result_values_are_frozen_to_be_counted() -> No
     assert _frozen([1, [2, 3]]) == (1, (2, 3))
     assert _frozen({"b": [1], "a": 2}) == (("a", 2), ("b", (1,)))
     assert hash(_frozen({"x": {"y": [1, 2]}}))
+
+
+def test_a_d20_test_names_the_natural_roll_that_decided() -> None:
+    from rulecheck.engine.rolling import d20_verdict
+
+    assert d20_verdict(20, 5, 30) == (True, "natural_20")
+    assert d20_verdict(1, 40, 10) == (False, "natural_1")
+    assert d20_verdict(9, 12, 12) == (True, None)
+    assert d20_verdict(9, 11, 12) == (False, None)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulecheck.engine import RULES, AttackInput, SeededDice, resolve_attack
+from rulecheck.engine import RULES, AttackInput, ScriptedDice, SeededDice, resolve_attack
 from rulecheck.engine.rules import trace_faults
 from rulecheck.engine.trace import COMPARISON_VERDICTS, Step, Term, step_faults
 from rulecheck.errors import RulecheckError
@@ -93,7 +93,7 @@ def test_a_trace_fault_is_a_located_problem_of_the_example() -> None:
     parsed = next(p for p in documented() if p.example.rule == "attack")
     outcome = check_example(parsed, odds=False)
     assert outcome.ok and outcome.result is not None
-    trace = list(outcome.result.trace)
+    trace = list(getattr(outcome.result, "trace"))  # noqa: B009 (a BaseModel to the type checker)
     trace[0] = trace[0].model_copy(update={"value": (trace[0].value or 0) + 100})
     from rulecheck.examples.trace_check import trace_problems
 
@@ -130,3 +130,32 @@ def test_any_dice_of_any_documented_example_give_a_faithful_trace(data: st.DataO
 def test_any_attack_gives_a_faithful_trace(data: dict[str, Any], seed: int) -> None:
     result = resolve_attack(AttackInput.model_validate(data), SeededDice(seed))
     assert trace_faults(RULES["attack"], result) == []
+
+
+def test_the_expected_verdicts_are_named_in_order() -> None:
+    step = Step(anchor="size-and-reach", event="grid.reach_weapon", value=1, op="<=", against=1,
+                against_label="natural_reach", verdict="out_of_reach")
+    assert step_faults(step) == ["the verdict `out_of_reach` contradicts 1 <= 1 (expected in_reach or too_close)"]
+
+
+def test_event_patterns_match_exactly_or_by_prefix() -> None:
+    from rulecheck.engine.rules import _matches
+    from rulecheck.engine.trace import _verdicts
+
+    assert _matches("attack.test", "attack.test") and not _matches("attack.tests", "attack.test")
+    assert not _matches("attack.tes", "attack.test")
+    assert _matches("poison.effect.boss", "poison.effect.*") and not _matches("poison.effects", "poison.effect.*")
+    assert not _matches("poison.effect", "poison.effect.*")
+    assert _verdicts("dying.roll") is COMPARISON_VERDICTS["dying.*"]
+    assert _verdicts("dying.stabilise") is COMPARISON_VERDICTS["dying.stabilise"]
+    assert _verdicts("dyingroll") is None and _verdicts("rest.shortcut") is None and _verdicts("d") is None
+
+
+def test_a_reaction_decided_by_its_natural_roll_still_shows_the_results_total() -> None:
+    data = {"defender": {"level": 1, "dex": 2}, "attack": {"total": 30}, "reaction": "dodge"}
+    result = resolve_attack(AttackInput.model_validate(data), ScriptedDice({"reaction": [20]}))
+    (step,) = [s for s in result.trace if s.event == "reaction.dodge.natural_20"]
+    assert step.value == result.reaction_total == 23
+    broken = result.model_copy(update={"trace": tuple(
+        s.model_copy(update={"value": 99, "terms": ()}) if s is step else s for s in result.trace)})
+    assert any("the result's `reaction_total` is 23" in fault for fault in trace_faults(RULES["attack"], broken))
