@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from pydantic import BaseModel, ValidationError, create_model
 
-from rulecheck.engine import DiceExpr, ScriptedDice, compute_odds
+from rulecheck.engine import DiceExpr, ScriptedDice, SeededDice, compute_odds
 from rulecheck.engine.odds import _frozen, _order
 from rulecheck.errors import DiceError
 
@@ -156,3 +156,16 @@ def test_a_d20_test_names_the_natural_roll_that_decided() -> None:
     assert d20_verdict(1, 40, 10) == (False, "natural_1")
     assert d20_verdict(9, 12, 12) == (True, None)
     assert d20_verdict(9, 11, 12) == (False, None)
+
+
+def test_one_missing_face_after_some_given_is_named_in_the_singular() -> None:
+    with pytest.raises(DiceError) as caught:
+        ScriptedDice({"damage": [3]}).roll("damage", 6, 2)
+    assert caught.value.message == "the rules roll 2 dice for `damage`, the example gives 1"
+    assert caught.value.hint == "add the missing d6 face to `dice.damage`"
+
+
+def test_seeded_dice_show_every_face_and_repeat_with_their_seed() -> None:
+    faces = SeededDice(7).roll("damage", 6, 600)
+    assert set(faces) == {1, 2, 3, 4, 5, 6}
+    assert SeededDice(7).roll("damage", 6, 600) == faces != SeededDice(8).roll("damage", 6, 600)
