@@ -169,3 +169,59 @@ def test_seeded_dice_show_every_face_and_repeat_with_their_seed() -> None:
     faces = SeededDice(7).roll("damage", 6, 600)
     assert set(faces) == {1, 2, 3, 4, 5, 6}
     assert SeededDice(7).roll("damage", 6, 600) == faces != SeededDice(8).roll("damage", 6, 600)
+
+
+def test_an_unknown_rule_is_refused_with_the_rules_or_the_nearest() -> None:
+    from rulecheck.engine.odds import OddsError
+    from rulecheck.engine.rules import RULES
+
+    with pytest.raises(OddsError) as caught:
+        compute_odds("atack", {})
+    assert caught.value.field == ("rule",) and caught.value.message == "unknown rule `atack`"
+    assert caught.value.hint is not None and "attack" in caught.value.hint
+    with pytest.raises(OddsError) as caught:
+        compute_odds("zzzzzz", {})
+    assert caught.value.hint == "rules are " + ", ".join(sorted(RULES))
+
+
+DYING = {"hit_dice": "1d4", "below_zero": 5, "turns": 2}
+
+
+def test_absent_values_sort_before_numbers_in_a_distribution() -> None:
+    odds = compute_odds("dying", DYING)
+    assert list(odds.distribution("death_turn")) == [None, 1, 2]
+
+
+def test_fixed_faces_are_used_in_order_across_rolls_and_face_1_is_a_face() -> None:
+    attempts = [{"turn": 1, "wis": 0, "dc": 15}, {"turn": 2, "wis": 0, "dc": 15}]
+    odds = compute_odds("dying", {**DYING, "below_zero": 0, "stabilise": attempts}, fixed={"stabilise": [1, 20]})
+    assert odds.probability("stabilised_turn", 2) == 1
+    assert compute_odds("attack", ATTACK, fixed={"attack": [1]}).probability("fumble", True) == 1
+
+
+def test_fixed_faces_short_of_a_roll_leave_the_rest_of_it_enumerated() -> None:
+    odds = compute_odds("dying", {"hit_dice": "2d4", "below_zero": 0, "turns": 1}, fixed={"hit_dice": [3]})
+    assert odds.distribution("below_zero") == {4: Fraction(1, 4), 5: Fraction(1, 4), 6: Fraction(1, 4),
+                                               7: Fraction(1, 4)}
+
+
+def test_a_fixed_face_off_its_die_is_located_at_its_index() -> None:
+    with pytest.raises(DiceError) as caught:
+        compute_odds("dying", {"hit_dice": "2d4", "turns": 1}, fixed={"hit_dice": [1, 9]})
+    assert caught.value.message == "9 is not a face of a d4" and caught.value.field == ("dice", "hit_dice", 1)
+    assert caught.value.hint == ("fixed faces answer the rolls of `hit_dice` in order on every branch, and on one "
+                                 "of them this roll is a d4: fix another label")
+
+
+def test_a_roll_of_more_than_a_trillion_outcomes_is_not_spelt_out() -> None:
+    from rulecheck.engine.odds import OddsError
+
+    with pytest.raises(OddsError) as caught:  # 4d1000 face by face: exactly 10**12 tuples
+        compute_odds("attack", {**ATTACK, "attack": {"kind": "melee", "damage": "4d1000"}}, fixed={"attack": [15]},
+                     summed=(), max_runs=1000)
+    assert "the roll `damage` of 4d1000 alone has more than 1,000,000,000,000 outcomes" in caught.value.message
+    assert caught.value.hint == ("keep `damage` at its scripted faces (`odds: {fixed: [damage]}`), "
+                                 "or use fewer or smaller dice")
+    with pytest.raises(OddsError, match="3d1000 alone has 1,000,000,000 outcomes"):
+        compute_odds("attack", {**ATTACK, "attack": {"kind": "melee", "damage": "3d1000"}}, fixed={"attack": [15]},
+                     summed=(), max_runs=1000)
