@@ -225,3 +225,19 @@ def test_a_roll_of_more_than_a_trillion_outcomes_is_not_spelt_out() -> None:
     with pytest.raises(OddsError, match="3d1000 alone has 1,000,000,000 outcomes"):
         compute_odds("attack", {**ATTACK, "attack": {"kind": "melee", "damage": "3d1000"}}, fixed={"attack": [15]},
                      summed=(), max_runs=1000)
+
+
+def test_a_syntax_error_shows_the_one_character_that_came() -> None:
+    with pytest.raises(DiceError, match=r"expected `\+` or `-` at column 5, got `1` Hint"):
+        DiceExpr.parse("1d4 12")
+
+
+def test_a_critical_takes_subtracted_dice_at_1() -> None:
+    from rulecheck.engine import AttackInput, resolve_attack
+
+    given = AttackInput.model_validate({"defender": {"def_phy": 30},
+                                        "attack": {"total": 20, "natural": 20, "damage": "2d6-1d4+1"}})
+    result = resolve_attack(given, ScriptedDice({}))
+    (step,) = [s for s in result.trace if s.event == "damage.critical"]
+    assert [(t.value, t.label) for t in step.terms] == [(12, "max:2d6"), (-1, "max:1d4"), (1, "flat")]
+    assert result.base_damage == 12
