@@ -241,3 +241,29 @@ def test_a_critical_takes_subtracted_dice_at_1() -> None:
     (step,) = [s for s in result.trace if s.event == "damage.critical"]
     assert [(t.value, t.label) for t in step.terms] == [(12, "max:2d6"), (-1, "max:1d4"), (1, "flat")]
     assert result.base_damage == 12
+
+
+def test_abilities_not_given_count_0_in_rolled_terms() -> None:
+    from rulecheck.engine.rolling import roll_terms
+
+    terms = roll_terms(DiceExpr.parse("1d4+STR-DEX"), ScriptedDice({"x": [2]}), "x")
+    assert [(t.value, t.label) for t in terms] == [(2, "1d4"), (0, "str"), (0, "dex")]
+
+
+def test_a_condition_on_an_unhashable_value_is_computed_without_being_kept() -> None:
+    class Anything:
+        __hash__ = None  # type: ignore[assignment]
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+    odds = compute_odds("attack", ATTACK)
+    assert odds.distribution("damage", where={"hit": Anything()}) == odds.distribution("damage")
+
+
+def test_the_budget_error_names_the_rule() -> None:
+    from rulecheck.engine.odds import OddsError
+
+    with pytest.raises(OddsError) as caught:
+        compute_odds("dying", {"hit_dice": "2d4", "turns": 3}, max_runs=10)
+    assert caught.value.message.startswith("exact odds of `dying` need more than 10 runs of the rules: ")
