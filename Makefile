@@ -11,7 +11,7 @@ ifneq ($(SOURCE_DATE_EPOCH),)
 export SOURCE_DATE_EPOCH
 endif
 
-.PHONY: serve site pdf test lint typecheck unit build-check check clean fuzz
+.PHONY: serve site pdf test lint typecheck unit build-check check clean fuzz mutate
 
 $(STAMP): pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,8 +46,19 @@ test: lint typecheck unit site
 fuzz: $(STAMP)
 	RULECHECK_FUZZ=long $(BIN)/pytest -p no:cacheprovider -q tests/test_hardening_fuzz.py
 
+# Mutation testing of rulecheck/engine with mutmut (configuration in pyproject.toml; README,
+# "Mutation testing"). Not part of `make test`: it runs the fast engine tests once per mutant.
+# MUTANTS narrows the run to some mutants, e.g. MUTANTS='rulecheck.engine.odds.*'; JOBS sets the
+# parallel test processes. Results stay in mutants/ (`.venv/bin/mutmut results`, `mutmut show NAME`).
+MUTANTS ?=
+JOBS ?= 2
+mutate: $(STAMP)
+	rm -rf mutants
+	$(BIN)/mutmut run --max-children $(JOBS) $(MUTANTS) | tail -n 3
+	$(BIN)/python bench/mutation_score.py
+
 clean:
-	rm -rf site .pytest_cache .mypy_cache .ruff_cache .coverage
+	rm -rf site mutants .pytest_cache .mypy_cache .ruff_cache .coverage
 
 # What the site and its tests need besides Python: Node.js and npm (Debian packages) for the npm
 # packages pinned in package-lock.json, installed by `npm ci` from the npm registry: iframe-worker

@@ -80,7 +80,9 @@ def test_odds_that_would_take_too_long_are_a_located_problem(monkeypatch: pytest
     monkeypatch.setattr(check, "_ODDS_MEMO", {})
     outcome = outcome_of(ELARA)
     (problem,) = outcome.problems
-    assert problem.field == "odds" and "exact odds" in problem.message and "Hint:" in problem.message
+    # Located at the roll that does not fit in the budget, with the fix in the hint.
+    assert problem.field == "dice.reaction" and "exact odds" in problem.message and "Hint:" in problem.message
+    assert "odds: {fixed: [reaction]}" in problem.message
     assert outcome.result is not None and outcome.odds is None
 
 

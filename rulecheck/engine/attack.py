@@ -277,7 +277,7 @@ def _reaction(
 
 def _within_threshold(event: str, natural: int, threshold: int) -> Step:
     """A natural face from 2 up to a raised critical failure threshold: a critical failure all the same."""
-    return Step(anchor="critical-failure", event=event, terms=(Term(value=natural, label="d20"),),
+    return Step(anchor="critical-failure", event=event, terms=(Term(value=natural, label="d20"),), value=natural,
                 op="<=", against=threshold, against_label="fumble_threshold", verdict="critical_failure")
 
 

@@ -47,6 +47,14 @@ ATTACKER, DEFENDER = "A", "D"
 TERRAIN = {".": None, "#": "wall", "=": "low", "~": "fog"}
 #: A low obstacle gives cover only to a target within this many squares of it.
 LOW_OBSTACLE_RANGE = 6
+#: A map has at most this many rows and this many squares per row.
+MAX_MAP_SIDE = 30
+#: Bound on the geometry of one map, counted before it is done: the corner-to-corner lines
+#: between the attacker's and the defender's squares (16 per pair of squares) times the squares
+#: of the map each line is tested against. 24×24 squares with two 5×5 creatures would be 5.8
+#: million (over a minute); a Huge attacker (3×3) and a Medium defender on 18×18 squares of fog,
+#: 46,656 (about a second at most). Two Medium creatures fit any map up to the side limit.
+MAX_GRID_WORK = 50_000
 
 GridCover = Literal["none", "soft", "normal", "total"]
 GridConcealment = Literal["none", "concealment"]
@@ -68,7 +76,9 @@ class Battlefield(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     #: The letters every map of this kind must show: the attacker and the defender.
     required: ClassVar[tuple[str, ...]] = ("A", "D")
-    map: str = Field(min_length=1, max_length=2000, description="One line per row: . # = ~ or a letter.")
+    map: str = Field(min_length=1, max_length=2000, description=(
+        f"One line per row: . # = ~ or a letter; at most {MAX_MAP_SIDE} rows of {MAX_MAP_SIDE} squares, "
+        f"and at most {MAX_GRID_WORK:,} line tests (16 × attacker squares × defender squares × map squares)."))
     creatures: dict[str, Occupant] = Field(default_factory=dict, description="Sizes and placements by letter.")
 
     @model_validator(mode="after")
@@ -136,6 +146,9 @@ def layout(field: Battlefield) -> Layout:
     if not rows:
         raise ValueError("the map is empty; draw one line per row, e.g. `A . D`")
     width = len(rows[0])
+    if len(rows) > MAX_MAP_SIDE or width > MAX_MAP_SIDE:
+        raise ValueError(f"the map is {width}×{len(rows)} squares; a map has at most {MAX_MAP_SIDE} rows "
+                         f"of {MAX_MAP_SIDE} squares: draw only the part around the attacker and the defender")
     terrain: dict[str, set[Square]] = {"wall": set(), "low": set(), "fog": set()}
     drawn: dict[str, list[Square]] = {}
     for y, row in enumerate(rows):
@@ -168,6 +181,7 @@ def layout(field: Battlefield) -> Layout:
                 else "the moving creature `A`"
             raise ValueError(f"the map has no `{letter}`: draw {who}")
     _check_sharing(creatures)
+    _check_work(creatures, width * len(rows))
     return Layout(frozenset(terrain["wall"]), frozenset(terrain["low"]), frozenset(terrain["fog"]), creatures,
                   width, len(rows))
 
@@ -201,6 +215,19 @@ def _placed(letter: str, occupant: Occupant, width: int, height: int, terrain: d
         if square in terrain["wall"] or square in terrain["low"]:
             raise ValueError(f"creature `{letter}` at [{x}, {y}] stands on an obstacle")
     return Placed(letter, space, row, occupant.reach_weapon)
+
+
+def _check_work(creatures: dict[str, Placed], cells: int) -> None:
+    """Refuse, before any line is drawn, a map whose geometry would cost past ``MAX_GRID_WORK``."""
+    # An attack measures A against D; a move on a map without D (an opportunity) measures A against
+    # every other creature drawn.
+    targets = [creatures[DEFENDER]] if DEFENDER in creatures else [c for k, c in creatures.items() if k != ATTACKER]
+    lines = 16 * len(creatures[ATTACKER].space.squares) * sum(len(t.space.squares) for t in targets)
+    if lines * cells > MAX_GRID_WORK:
+        raise ValueError(
+            f"this map needs {lines:,} lines between the attacker and the creatures it faces, each tested against "
+            f"{cells} squares: {lines * cells:,} tests, past the bound of {MAX_GRID_WORK:,}; "
+            "draw a smaller map (only the squares between and around them)")
 
 
 def _check_sharing(creatures: dict[str, Placed]) -> None:

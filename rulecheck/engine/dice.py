@@ -176,7 +176,8 @@ class DiceExpr:
     def __get_pydantic_json_schema__(
         cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
     ) -> JsonSchemaValue:
-        return {"type": "string", "pattern": NOTATION_PATTERN, "examples": ["1d20", "2d6+1", "1d4+STR"]}
+        return {"type": "string", "pattern": NOTATION_PATTERN, "examples": ["1d20", "2d6+1", "1d4+STR"],
+                "description": f"Dice notation: each term holds 1 to {MAX_DICE} dice of 2 to {MAX_SIDES} faces."}
 
 
 def _syntax(text: str, index: int, expected: str) -> DiceError:

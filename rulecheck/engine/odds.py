@@ -20,38 +20,46 @@ How the dice are discovered
     ``except Exception`` in a rule can swallow it.
 
 Why sums are enough for some labels
-    A rule may declare, in :attr:`Rule.summed_dice <rulecheck.engine.rules.Rule.summed_dice>`,
-    the roll labels whose faces it only ever adds up, one roll request at a time (``damage`` for
-    the attack: each ``NdM`` term of a damage expression is one request, and both its value and
-    its trace term are the sum of its faces). For those labels, a request of ``N`` dice of ``M``
-    sides is enumerated as the distribution of the sum (``N @ icepool.d(M)``: ``N(M - 1) + 1``
-    outcomes instead of ``M**N``, 7 instead of 16 for ``2d4``), each sum weighted by how many
-    face tuples give it. The resolution still receives faces, since that is the
-    :class:`DiceSource` contract: one representative tuple with that sum (the highest faces first,
-    ``7`` on ``2d4`` → ``(4, 3)``). Given the declaration, every tuple with that sum gives the
-    same result, so the representative stands for all of them exactly. The declaration is a claim
-    about the rule; property tests check it (redistributing the faces of each request at a
-    constant sum leaves the whole result, trace included, unchanged). Labels not declared, and
-    single dice, are enumerated face by face, in order: always exact, only slower.
+    A rule may declare, in :attr:`Rule.summed_dice <rulecheck.engine.rules.Rule.summed_dice>`, the
+    roll labels whose faces it only ever adds up, one roll request at a time (``damage`` for the
+    attack: each ``NdM`` term of a damage expression is one request, and both its value and its
+    trace term are the sum of its faces). For those labels, a request of ``N`` dice of ``M`` sides
+    is enumerated as the distribution of the sum (``N(M - 1) + 1`` outcomes instead of ``M**N``, 7
+    instead of 16 for ``2d4``), each sum weighted by how many face tuples give it (counted exactly,
+    as ``N @ icepool.d(M)`` would; a test compares the two). The resolution still receives faces,
+    since that is the :class:`DiceSource` contract: one representative tuple with that sum (the
+    highest faces first, ``7`` on ``2d4`` → ``(4, 3)``). Given the declaration, every tuple with
+    that sum gives the same result, so the representative stands for all of them exactly. The
+    declaration is a claim about the rule; property tests check it (redistributing the faces of each
+    request at a constant sum leaves the whole result, trace included, unchanged). Labels not
+    declared, and single dice, are enumerated face by face, in order: always exact, only slower.
 
 Cost
     The resolution runs once per leaf, plus a partial run per inner node. An attack with a rolled
     d20, a d20 reaction and ``2d4`` + ``2d4`` damage has at most 20 × 20 × 7 × 7 leaves, and only
     the branches that hit roll damage; ``bench/engine.py`` measures it. ``fixed`` keeps some dice
     at given faces (a scripted attack roll, say), which removes their branching altogether.
-    ``max_runs`` bounds the work: past it, :class:`OddsError` says so instead of running on.
+    ``max_runs`` bounds the work, counted before it is done: when a run asks for a roll, the
+    number of its outcomes is known from its dice alone (``N(M - 1) + 1`` sums, or ``M**N`` face
+    tuples), and each is one more run; a roll whose outcomes do not fit in what is left of the
+    budget is refused at once with :class:`OddsError` (located at its dice label, with the fix),
+    before its distribution is computed or its branches stored. So a computation never makes
+    more than ``max_runs`` runs, and the branches waiting to run never number more than that
+    (bounded memory): ``20d1000`` of damage (19,981 sums) fits a budget of 20,000 runs,
+    ``100d1000`` or two ``20d1000`` terms are refused in a few milliseconds.
     ``icepool.map`` over a fixed list of dice would not do: which dice a resolution rolls is only
     known by running it, and it rolls no damage at all on the branches that miss.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -94,6 +102,8 @@ class Odds:
     rolls: tuple[Roll, ...]
     runs: int
     fixed: Mapping[str, Faces]
+    #: Distributions already computed (twins and cards ask for the same ones): never compared.
+    _memo: dict[Any, dict[Any, Fraction]] = field(default_factory=dict, compare=False, repr=False)
 
     def distribution(self, name: str, where: Mapping[str, Any] | None = None) -> dict[Any, Fraction]:
         """P(field ``name`` = value) for each value it can take, optionally conditioned on ``where``.
@@ -101,18 +111,29 @@ class Odds:
         ``where`` holds field values that must all match, e.g. ``{"critical": True}``. Raises
         ``ValueError`` when the condition has probability zero.
         """
+        memo_key = (name, tuple(sorted((where or {}).items(), key=repr)))
+        try:
+            return dict(self._memo[memo_key])
+        except (KeyError, TypeError):  # not computed yet, or a condition on an unhashable value
+            pass
         index = self._index(name)
         tests = [(self._index(field), value) for field, value in (where or {}).items()]
-        found: dict[Any, Fraction] = {}
+        parts: dict[Any, dict[int, int]] = {}
         for values, probability in self.outcomes.items():
             if all(values[i] == value for i, value in tests):
-                found[values[index]] = found.get(values[index], Fraction(0)) + probability
+                by_denominator = parts.setdefault(values[index], {})
+                by_denominator[probability.denominator] = (
+                    by_denominator.get(probability.denominator, 0) + probability.numerator)
+        found = {value: _exact_sum(weights) for value, weights in parts.items()}
         total = sum(found.values(), Fraction(0))
         if total == 0:
             raise ValueError(f"the condition {dict(where or {})} never happens")
         if total != 1:
             found = {value: p / total for value, p in found.items()}
-        return dict(sorted(found.items(), key=lambda item: _order(item[0])))
+        ordered = dict(sorted(found.items(), key=lambda item: _order(item[0])))
+        with contextlib.suppress(TypeError):  # an unhashable condition: not kept
+            self._memo[memo_key] = ordered
+        return dict(ordered)
 
     def probability(self, name: str, value: Any, where: Mapping[str, Any] | None = None) -> Fraction:
         """P(field ``name`` = ``value``), optionally given ``where``."""
@@ -198,18 +219,20 @@ def compute_odds(
     while stack:
         answers, weight, denominator = stack.pop()
         runs += 1
-        if runs > max_runs:
-            raise OddsError(
-                f"exact odds of `{spec.name}` need more than {max_runs} runs of the rules",
-                hint="keep some dice at their scripted faces (`odds: {fixed: [label]}` in an example)",
-            )
         source = _Replay(answers, kept, rolls)
         try:
             result = spec.resolve(model, source)
         except _Pending as pending:
             request = pending.roll
+            summed_request = request.label in summed_labels
+            # Count before enumerating: every branch pushed is at least one more run, so a request
+            # whose outcomes would not fit in what is left of the budget is refused here, before
+            # its distribution is computed or its branches stored (memory stays within max_runs).
+            branches = outcome_count(request.sides, request.count, summed_request)
+            if runs + len(stack) + branches > max_runs:
+                raise _too_many(spec.name, request, branches, max_runs) from None
             total = request.sides ** request.count
-            for faces, count in _outcomes(request.sides, request.count, request.label in summed_labels):
+            for faces, count in _outcomes(request.sides, request.count, summed_request):
                 stack.append(((*answers, faces), weight * count, denominator * total))
             continue
         key = tuple(map(result.__dict__.__getitem__, fields))
@@ -219,10 +242,14 @@ def compute_odds(
             by_denominator = weights.setdefault(tuple(_frozen(v) for v in key), {})
         by_denominator[denominator] = by_denominator.get(denominator, 0) + weight
 
-    outcomes = {
-        key: sum((Fraction(w, d) for d, w in parts.items()), Fraction(0)) for key, parts in weights.items()
-    }
+    outcomes = {key: _exact_sum(parts) for key, parts in weights.items()}
     return Odds(spec.name, fields, outcomes, tuple(Roll(*request) for request in rolls), runs, kept)
+
+
+def _exact_sum(parts: Mapping[int, int]) -> Fraction:
+    """The sum of ``weight / denominator`` over ``parts``, in integers until one last fraction."""
+    common = math.lcm(*parts)
+    return Fraction(sum(weight * (common // denominator) for denominator, weight in parts.items()), common)
 
 
 class _Pending(BaseException):
@@ -270,15 +297,55 @@ class _Replay:
         return kept + answer
 
 
-@cache
+def outcome_count(sides: int, count: int, summed: bool) -> int:
+    """How many branches one request of ``count`` d``sides`` opens: its distinct sums when its
+    label is summed, else every tuple of faces. Computed without enumerating anything."""
+    if summed and count > 1:
+        return count * (sides - 1) + 1
+    return int(sides ** count)
+
+
+def _too_many(rule: str, request: Roll, branches: int, max_runs: int) -> OddsError:
+    dice = f"{request.count}d{request.sides}"
+    if branches > max_runs:
+        shown = f"{branches:,}" if branches < 10 ** 12 else f"more than {10 ** 12:,}"
+        why = f"the roll `{request.label}` of {dice} alone has {shown} outcomes"
+    else:
+        why = f"after the other rolls, the roll `{request.label}` of {dice} ({branches:,} outcomes) goes past it"
+    return OddsError(
+        f"exact odds of `{rule}` need more than {max_runs:,} runs of the rules: {why}",
+        field=("dice", request.label),
+        hint=f"keep `{request.label}` at its scripted faces (`odds: {{fixed: [{request.label}]}}`), "
+             "or use fewer or smaller dice",
+    )
+
+
+@lru_cache(maxsize=256)
 def _outcomes(sides: int, count: int, summed: bool) -> tuple[tuple[Faces, int], ...]:
     """Each outcome of ``count`` d``sides`` with its weight (out of ``sides ** count``)."""
     if summed and count > 1:
-        import icepool  # imported when used: it costs some 40 ms to import
-
-        total = count @ icepool.d(sides)
-        return tuple((_representative(int(s), sides, count), int(q)) for s, q in total.items())
+        return tuple((_representative(total, sides, count), ways)
+                     for total, ways in enumerate(_sum_counts(sides, count), start=count))
     return tuple((faces, 1) for faces in itertools.product(range(1, sides + 1), repeat=count))
+
+
+def _sum_counts(sides: int, count: int) -> list[int]:
+    """How many tuples of ``count`` d``sides`` faces add up to each total from ``count`` up.
+
+    Dice added one at a time, each new count a sliding window over the previous ones: exact
+    integers in ``count² × sides`` steps, without importing icepool (some 40 ms of a cold build).
+    """
+    ways = [1] * sides
+    for _ in range(count - 1):
+        grown, window = [], 0
+        for total in range(len(ways) + sides - 1):
+            if total < len(ways):
+                window += ways[total]
+            if total >= sides:
+                window -= ways[total - sides]
+            grown.append(window)
+        ways = grown
+    return ways
 
 
 def _representative(total: int, sides: int, count: int) -> Faces:
@@ -318,4 +385,4 @@ def _lcm(numbers: Iterable[int]) -> int:
     return math.lcm(*numbers)
 
 
-__all__ = ["MAX_RUNS", "Odds", "OddsError", "Roll", "compute_odds"]
+__all__ = ["MAX_RUNS", "Odds", "OddsError", "Roll", "compute_odds", "outcome_count"]

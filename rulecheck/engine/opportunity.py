@@ -151,5 +151,5 @@ def _step(event: str, letter: str, enemy: Placed, start: Space, verdict: str) ->
     from the square left."""
     apart = distance(enemy.space, start)
     return Step(anchor=_ANCHORS[event], event=f"opportunity.{event}",
-                terms=(Term(value=apart, label=f"creature.{letter}"),),
+                terms=(Term(value=apart, label=f"creature.{letter}"),), value=apart,
                 op="<=", against=enemy.reach, against_label="reach", verdict=verdict)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from rulecheck.engine.dice import AbilityTerm, DiceExpr, DiceTerm, FlatTerm
 from rulecheck.engine.sources import DiceSource
@@ -26,15 +27,22 @@ def roll_terms(
     for term in expression.terms:
         if isinstance(term, DiceTerm) and maximise:
             faces = (term.sides if term.sign > 0 else 1,) * term.count
-            terms.append(Term(value=term.sign * sum(faces), label=f"max:{term}"))
+            terms.append(_term(term.sign * sum(faces), f"max:{term}"))
         elif isinstance(term, DiceTerm):
             faces = dice.roll(label, term.sides, term.count)
-            terms.append(Term(value=term.sign * sum(faces), label=str(term)))
+            terms.append(_term(term.sign * sum(faces), str(term)))
         elif isinstance(term, FlatTerm):
-            terms.append(Term(value=term.value, label="flat"))
+            terms.append(_term(term.value, "flat"))
         elif isinstance(term, AbilityTerm):
-            terms.append(Term(value=term.sign * (abilities or {}).get(term.ability, 0), label=term.ability))
+            terms.append(_term(term.sign * (abilities or {}).get(term.ability, 0), term.ability))
     return tuple(terms)
+
+
+@lru_cache(maxsize=4096)
+def _term(value: int, label: str) -> Term:
+    """A trace term; terms are immutable, so the same one is shared (exact odds ask for the same
+    few terms thousands of times, and validating each anew was a tenth of their cost)."""
+    return Term(value=value, label=label)
 
 
 def d20_verdict(natural: int, total: int, target: int, fumble_threshold: int = 1) -> tuple[bool, str | None]:

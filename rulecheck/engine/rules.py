@@ -28,6 +28,7 @@ from rulecheck.engine.poison import (
 from rulecheck.engine.positions import PositionsInput, PositionsResult, resolve_positions
 from rulecheck.engine.rests import RestInput, RestResult, resolve_rest
 from rulecheck.engine.sources import DiceSource
+from rulecheck.engine.trace import Step, step_faults
 from rulecheck.engine.turn import MovementInput, MovementResult, TurnInput, TurnResult, resolve_movement, resolve_turn
 from rulecheck.engine.unarmed import TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons
 
@@ -49,6 +50,11 @@ class Rule:
     #: Every roll label the resolution may ask its dice source for (a test runs the site's
     #: examples to hold the engine to it; the authors' field reference lists them).
     dice: tuple[str, ...] = ()
+    #: What the trace shows of the result: ``(events, field)`` says that the last step with a
+    #: value among those events (``.*`` ends a prefix) shows the result's ``field``. Checked on
+    #: every example (see :func:`shown_value_faults`), so a card never prints one number in its
+    #: trace and another in its result.
+    shown: tuple[tuple[tuple[str, ...], str], ...] = ()
 
 
 RULES: Mapping[str, Rule] = {
@@ -57,7 +63,12 @@ RULES: Mapping[str, Rule] = {
         Rule("attack", AttackInput, AttackResult, resolve_attack,
              "An attack against a defence or a dodge/parry, with criticals and damage.",
              headline=("outcome", "damage"), summed_dice=frozenset({"damage"}),
-             dice=("attack", "reaction", "miss_chance", "damage")),
+             dice=("attack", "reaction", "miss_chance", "damage"),
+             shown=((("attack.test", "attack.given", "modifiers.attack"), "attack_total"),
+                    (("reaction.parry.*", "reaction.dodge.*", "reaction.parry", "reaction.dodge"), "reaction_total"),
+                    (("posture.simple", "posture.double", "modifiers.defence"), "defence_value"),
+                    (("damage.roll", "damage.critical", "damage.floor"), "base_damage"),
+                    (("damage.total",), "damage"), (("coup_de_grace.survival",), "survival_dc"))),
         Rule("positions", PositionsInput, PositionsResult, resolve_positions,
              "What positions on a square grid decide: distance and reach, cover, concealment, flanking.",
              headline=("in_reach", "cover", "flanking")),
@@ -70,14 +81,16 @@ RULES: Mapping[str, Rule] = {
         Rule("dying", DyingInput, DyingResult, resolve_dying,
              "An unconscious character's turns: hit dice below zero, stabilisation, death.",
              headline=("below_zero", "dead", "stabilised"), summed_dice=frozenset({"hit_dice"}),
-             dice=("stabilise", "hit_dice")),
+             dice=("stabilise", "hit_dice"),
+             shown=((("dying.threshold",), "death_threshold"), (("dying.start", "dying.roll"), "below_zero"))),
         Rule("poison_apply", PoisonApplyInput, PoisonApplyResult, resolve_poison_apply,
              "Coating a weapon with poison: INT test then DEX test, both DC 10.",
              headline=("applied",), dice=("int_test", "dex_test")),
         Rule("poison_charges", PoisonChargesInput, PoisonChargesResult, resolve_poison_charges,
              "Which of the next attacks carry an applied poison, and what it does to the target.",
              headline=("delivered_on", "effect", "extra_damage"), summed_dice=frozenset({"poison_damage"}),
-             dice=("poison_damage",)),
+             dice=("poison_damage",),
+             shown=((("poison.effect.*",), "extra_damage"),)),
         Rule("vial_accident", VialAccidentInput, VialAccidentResult, resolve_vial_accident,
              "A critical failure while carrying poison vials: CON test, DC 15.",
              headline=("resisted",), dice=("con_test",)),
@@ -87,7 +100,8 @@ RULES: Mapping[str, Rule] = {
         Rule("two_weapons", TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons,
              "A main-hand and an off-hand attack in one turn; Ambidextrie keeps the movement action.",
              headline=("actions", "damage"), summed_dice=frozenset({"damage"}),
-             dice=("attack", "damage")),
+             dice=("attack", "damage"),
+             shown=((("two_weapons.total",), "damage"),)),
         Rule("turn", TurnInput, TurnResult, resolve_turn,
              "A turn plan (moves, attacks, capabilities, free actions…) resolved into the actions M, A, G it uses.",
              headline=("used", "left")),
@@ -97,6 +111,29 @@ RULES: Mapping[str, Rule] = {
         Rule("capability", CapabilityInput, CapabilityResult, resolve_capability,
              "A capability card checked: its cost, its attack, and its damage at a level.",
              headline=("cost", "damage_dice", "damage"), summed_dice=frozenset({"damage"}),
-             dice=("damage",)),
+             dice=("damage",),
+             shown=((("capability.total",), "damage"),)),
     )
 }
+
+
+def trace_faults(rule: Rule, result: BaseModel) -> list[str]:
+    """What a reader of ``result``'s trace would find wrong: each step checked by
+    :func:`~rulecheck.engine.trace.step_faults`, and each value the rule declares in
+    :attr:`Rule.shown` equal to the result's field. Each fault names its step (from 1)."""
+    steps: tuple[Step, ...] = getattr(result, "trace", ())
+    faults = [f"step {index} (`{step.event}`): {fault}"
+              for index, step in enumerate(steps, start=1) for fault in step_faults(step)]
+    for events, name in rule.shown:
+        found = [(index, step) for index, step in enumerate(steps, start=1)
+                 if step.value is not None and any(_matches(step.event, event) for event in events)]
+        if found:
+            index, step = found[-1]
+            held = getattr(result, name)
+            if step.value != held:
+                faults.append(f"step {index} (`{step.event}`) shows {step.value}, the result's `{name}` is {held}")
+    return faults
+
+
+def _matches(event: str, pattern: str) -> bool:
+    return event.startswith(pattern[:-1]) if pattern.endswith(".*") else event == pattern

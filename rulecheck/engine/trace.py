@@ -42,3 +42,67 @@ class Step(BaseModel):
 
 Trace = tuple[Step, ...]
 
+
+
+#: What each comparison may decide, by event: for the operator shown, the verdicts that agree
+#: with it. An event ending in ``.*`` covers every event under that prefix. A comparison whose
+#: event is not listed is still checked for its arithmetic (``value op against`` must hold).
+COMPARISON_VERDICTS: dict[str, dict[str, frozenset[str | None]]] = {
+    "attack.against_defence": {">=": frozenset({"hit"}), "<": frozenset({"miss"})},
+    "reaction.parry": {">=": frozenset({"parry_succeeds"}), "<": frozenset({"parry_fails"})},
+    "reaction.dodge": {">=": frozenset({"dodge_succeeds"}), "<": frozenset({"dodge_fails"})},
+    "grid.reach": {"<=": frozenset({"in_reach"}), ">": frozenset({"out_of_reach"})},
+    # A reach weapon: within the natural reach it is too close, beyond the weapon's reach too far.
+    "grid.reach_weapon": {"<=": frozenset({"in_reach", "too_close"}), ">": frozenset({"out_of_reach"})},
+    "miss_chance.roll": {"<=": frozenset({"concealment_miss"}), ">": frozenset({"concealment_hit"})},
+    "dying.*": {">": frozenset({"dies"}), "<=": frozenset({"survives", "unconscious"})},
+    "rest.short.*": {">": frozenset({"capped"}), "<=": frozenset({None})},
+    "poison.int_test": {">=": frozenset({"test_passed"}), "<": frozenset({"test_failed"})},
+    "poison.dex_test": {">=": frozenset({"test_passed"}), "<": frozenset({"test_failed"})},
+    "poison.con_test": {">=": frozenset({"resisted"}), "<": frozenset({"poisoned"})},
+    "dying.stabilise": {">=": frozenset({"stabilised"}), "<": frozenset({"not_stabilised"})},
+}
+
+_HOLDS = {
+    ">=": lambda a, b: a >= b, ">": lambda a, b: a > b,
+    "<=": lambda a, b: a <= b, "<": lambda a, b: a < b,
+}
+
+
+def step_faults(step: Step) -> list[str]:
+    """What a reader of ``step`` would find wrong: its terms not adding up to its value, a
+    comparison that does not hold for its operands, a verdict the comparison contradicts.
+
+    Cards print a step as ``terms = value op against → verdict``: each part must agree with the
+    others, whatever the rule that made the step. An empty list: nothing wrong.
+    """
+    faults: list[str] = []
+    if step.terms and step.value is not None:
+        added = sum(term.value for term in step.terms)
+        if added != step.value:
+            shown = " + ".join(f"{t.value} ({t.label})" for t in step.terms)
+            faults.append(f"its terms {shown} add up to {added}, the step shows {step.value}")
+    if step.op is not None:
+        if step.value is None or step.against is None:
+            faults.append(f"it compares with `{step.op}` but lacks a value or what it is compared to")
+        elif not _HOLDS[step.op](step.value, step.against):
+            faults.append(f"it shows {step.value} {step.op} {step.against}, which is false")
+        else:
+            allowed = _verdicts(step.event)
+            if allowed is not None:
+                agreeing = allowed.get(step.op)
+                if agreeing is None:
+                    faults.append(f"`{step.event}` never compares with `{step.op}`")
+                elif step.verdict not in agreeing:
+                    faults.append(f"the verdict `{step.verdict}` contradicts {step.value} {step.op} {step.against} "
+                                  f"(expected {' or '.join(str(v) for v in sorted(agreeing, key=str))})")
+    return faults
+
+
+def _verdicts(event: str) -> dict[str, frozenset[str | None]] | None:
+    if event in COMPARISON_VERDICTS:
+        return COMPARISON_VERDICTS[event]
+    for key, verdicts in COMPARISON_VERDICTS.items():
+        if key.endswith(".*") and event.startswith(key[:-1]):
+            return verdicts
+    return None

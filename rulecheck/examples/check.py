@@ -29,6 +29,7 @@ from rulecheck.examples.references import check_references
 from rulecheck.examples.render import has_refusal_wording
 from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block, written_id
 from rulecheck.examples.tables import check_tables
+from rulecheck.examples.trace_check import trace_problems
 
 #: Bound on the runs of the rules that one example's exact odds may take (some 0.7 s of a build).
 ODDS_MAX_RUNS = 20_000
@@ -162,6 +163,7 @@ def check_example(parsed: ParsedExample, *, odds: bool = True) -> Outcome:
         ))
         return outcome
     outcome.result = result
+    outcome.problems += trace_problems(parsed, result)
     for label, left in dice.inner.unused().items():
         message = f"{left} scripted {'die was' if left == 1 else 'dice were'} never rolled by the rules"
         hint = did_you_mean(label, dice.asked) if label not in dice.asked else None
