@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import string
 from html import escape, unescape
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +45,7 @@ from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, digest
 from rulecheck.hosts.glossary import GLOSSARY, append_abbreviations
+from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 from rulecheck.hosts.typography import french_spacing
 
 log = logging.getLogger("mkdocs.plugins.rulecheck")
@@ -89,8 +89,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
-        if CSS not in config.extra_css:  # on_config runs once per language with i18n
-            config.extra_css.append(CSS)
+        list_stylesheet(config, CSS)
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -174,10 +173,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
             return
-        # Written here rather than added in on_files: mkdocs-static-i18n rejects generated files.
-        target = Path(config.site_dir) / CSS
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(resources.files("rulecheck.hosts").joinpath(CSS).read_text("utf-8"), "utf-8")
+        write_stylesheet(config, CSS)
         if self._cache is not None and self._report is not None:
             self._cache.save(self._report.examples)
 

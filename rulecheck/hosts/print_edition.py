@@ -24,8 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from html import escape
-from importlib import resources
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
@@ -36,6 +35,8 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
+
+from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 
 MARKER = "<!-- rulecheck-print -->"
 CSS = "assets/rulecheck-print.css"
@@ -146,8 +147,7 @@ class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-unt
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
-        if CSS not in config.extra_css:  # on_config runs once per language with i18n
-            config.extra_css.append(CSS)
+        list_stylesheet(config, CSS)
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -184,7 +184,4 @@ class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-unt
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
             return
-        # Written here rather than added in on_files: mkdocs-static-i18n rejects generated files.
-        target = Path(config.site_dir) / CSS
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(resources.files("rulecheck.hosts").joinpath(CSS).read_text("utf-8"), "utf-8")
+        write_stylesheet(config, CSS)
