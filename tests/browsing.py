@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .site_tools import ROOT, serve
 
@@ -128,6 +129,20 @@ def search(tab: Tab, query: str) -> list[str]:
 
 
 def switch_language(tab: Tab, locale: str) -> None:
-    tab.page.locator(".md-header__option .md-select").hover()
-    tab.page.locator(f"a.md-select__link[hreflang='{locale}']").click()
+    """Follow the switcher's link to ``locale``, and wait until that page is the one shown.
+
+    Over http the page also registers its language's service worker; on a busy machine its first
+    takeover may land while the click's navigation starts, and the browser drops one of the two:
+    then the reader clicks again, as a reader would."""
+    link = tab.page.locator(f"a.md-select__link[hreflang='{locale}']")
+    for attempt in range(2):
+        tab.page.locator(".md-header__option .md-select").hover()
+        target = link.evaluate("a => a.href").split("#")[0]
+        link.click()
+        try:
+            tab.page.wait_for_url(lambda url, target=target: url.split("#")[0] == target, timeout=5_000)
+            break
+        except PlaywrightTimeoutError:
+            if attempt:
+                raise
     tab.page.wait_for_load_state("load")

@@ -81,7 +81,7 @@ def test_a_model_field_reads_notation_and_says_what_is_wrong() -> None:
         model(dice="2d6+")
     (error,) = caught.value.errors()
     assert error["msg"] == ("Value error, `2d6+`: expected a die, a number or an ability at column 5, got "
-                            "`end of text` Hint: write dice as `NdM+K`, e.g. `2d6+1` or `1d4+STR`")
+                            "`end of text`. Hint: write dice as `NdM+K`, e.g. `2d6+1` or `1d4+STR`")
     assert model(dice="1d8 + 2").model_dump() == {"dice": "1d8 + 2"}
     assert model(dice="1d8 + 2").model_dump_json() == '{"dice":"1d8 + 2"}'
 
@@ -228,7 +228,7 @@ def test_a_roll_of_more_than_a_trillion_outcomes_is_not_spelt_out() -> None:
 
 
 def test_a_syntax_error_shows_the_one_character_that_came() -> None:
-    with pytest.raises(DiceError, match=r"expected `\+` or `-` at column 5, got `1` Hint"):
+    with pytest.raises(DiceError, match=r"expected `\+` or `-` at column 5, got `1`\. Hint"):
         DiceExpr.parse("1d4 12")
 
 

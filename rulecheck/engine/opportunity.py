@@ -111,7 +111,7 @@ def resolve_opportunity(given: OpportunityInput, dice: DiceSource) -> Opportunit
         if not any(e.threatens(mover) for e in enemies.values()):
             raise RuleError("A disengages, but no enemy threatens its starting square",
                             field=("given", "disengaged"), hint="disengage only from melee contact")
-        steps.append(Step(anchor="disengage", event="opportunity.disengaged", value=0, verdict="no_opportunity"))
+        steps.append(Step(anchor="disengage", event="opportunity.disengaged", verdict="no_opportunity"))
         return OpportunityResult(provokes=False, opportunity_attacks=0, opportunity_from=(),
                                  single_step=single_step, trace=tuple(steps))
     found: list[str] = []

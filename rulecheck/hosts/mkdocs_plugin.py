@@ -100,9 +100,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         docs = Path(config.docs_dir).resolve()
         config_file = Path(config.config_file_path) if config.config_file_path else None
         # By content: a same-size edit (24 → 23) saved within the clock's tick keeps its mtime.
-        pages = [*docs.rglob("*.md"), *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
+        pages = [*markdown_files([docs]), *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
         key = digest(pages, config_file, (self.config.odds, config.use_directory_urls))
-        key = digest(markdown_files([docs]), config_file, (self.config.odds, config.use_directory_urls))
         if key == self._fingerprint and (self._report is not None or self._cache is not None):
             # Checked already: mkdocs-static-i18n builds each language with the same plugin, and
             # MkDocs keeps plugins between builds in one process. A failure still fails the build.
