@@ -130,7 +130,7 @@ def serve(site: Path, *, under: str = "/", not_found_page: bool = False) -> Iter
     address with the site's ``404.html`` (status 404), as static hosts do.
     """
     handler = functools.partial(_QuietHandler, directory=str(site), under=under, not_found_page=not_found_page)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
     thread.start()
     try:
@@ -139,6 +139,15 @@ def serve(site: Path, *, under: str = "/", not_found_page: bool = False) -> Iter
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A test server that keeps quiet when the browser drops a connection it no longer needs (a
+    page left while its service worker still fetches): that is no failure of the site."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

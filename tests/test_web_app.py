@@ -33,7 +33,7 @@ from rulecheck.hosts.web_app import (
 
 from .browsing import ARTIFACTS, PHONE
 from .conftest import copy_tree
-from .site_tools import ROOT, html_files
+from .site_tools import ROOT, QuietServer, html_files
 
 PACKAGE_ASSETS = ROOT / "rulecheck/hosts/assets"
 WORKERS = {"fr": "service-worker.js", "en": "service-worker-en.js"}
@@ -157,7 +157,7 @@ class SwitchableServer:
 
     def start(self) -> None:
         handler = functools.partial(_Quiet, directory=str(self.directory))
-        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self._server = QuietServer(("127.0.0.1", self.port), handler)
         self.port = self._server.server_address[1]
         threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True).start()
 
