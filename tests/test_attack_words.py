@@ -3,7 +3,6 @@ words, so that a refusal or a critical failure never reaches a French page in En
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from rulecheck.engine import (
 )
 from rulecheck.engine.trace import Step
 from rulecheck.examples import render
+from tests.trace_words import unworded
 
 DAMAGE = {"damage": "1d6"}
 ATTACKS: list[tuple[dict[str, Any], dict[str, list[int]]]] = [
@@ -53,17 +53,7 @@ def steps() -> list[Step]:
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_attack_trace_key_has_words(language: str) -> None:
-    missing = set()
-    for step in steps():
-        if step.event not in render.EVENTS[language]:
-            missing.add(step.event)
-        if step.verdict and step.verdict not in render.VALUES[language]:
-            missing.add(step.verdict)
-        for label in [t.label for t in step.terms] + ([step.against_label] if step.against_label else []):
-            is_dice = re.fullmatch(r"(max:)?\d*d\d+", label) is not None  # dice show as written
-            if not is_dice and label not in render.LABELS[language]:
-                missing.add(label)
-    assert missing == set()
+    assert unworded(steps(), language) == set()
 
 
 def test_refusals_and_critical_failures_read_in_french_on_french_pages() -> None:
