@@ -4,6 +4,7 @@ one search index and one 404 page per language."""
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import subprocess
 import sys
@@ -154,7 +155,7 @@ def test_the_site_ships_no_file_a_reader_does_not_use(offline_site: Path) -> Non
     for stemmed in [p for p in used if p.name == "search-stemmed.js"]:  # it loads Material's worker
         material = re.search(r'var MATERIAL_WORKER = "([^"]+)";', stemmed.read_text("utf-8"))
         assert material, stemmed
-        used.add(stemmed.with_name(material.group(1)))
+        used.add(Path(posixpath.normpath((stemmed.parent / material.group(1)).as_posix())))
     for sheet in [p for p in used if p.suffix == ".css"]:
         used |= {target[0] for url in css_urls(sheet.read_text("utf-8"))
                  if (target := resolve(offline_site, sheet, url, root))}
@@ -283,11 +284,11 @@ def test_search_settings_point_material_at_the_language_folder_and_the_stemmed_w
     settings = {"base": base, "features": [], "search": worker, "translations": {"x": "<l'é>"}}
     html = f'<head></head><script id="__config" type="application/json">{json.dumps(settings)}</script>'
     body = with_search_settings(html, "en").split('type="application/json">')[1].removesuffix("</script>")
-    stemmed = "../assets/javascripts/workers/search-stemmed.js"
-    assert json.loads(body) == {**settings, "base": rebased, "search": stemmed}
+    # each language's worker lies in its own folder, in the scope of its language's service worker
+    assert json.loads(body) == {**settings, "base": rebased, "search": "../en/search/search-stemmed.js"}
     assert "<l" not in body  # still safe inside a <script> element
     default = with_search_settings(html, None).split('type="application/json">')[1].removesuffix("</script>")
-    assert json.loads(default) == {**settings, "search": stemmed}
+    assert json.loads(default) == {**settings, "search": "../assets/javascripts/workers/search-stemmed.js"}
     assert with_search_settings("<p>no config</p>", "en") == "<p>no config</p>"
 
 
@@ -295,6 +296,8 @@ def test_the_stemmed_worker_loads_materials_worker_by_name() -> None:
     script = stemmed_worker("search.a7633da7.min.js")
     assert 'var MATERIAL_WORKER = "search.a7633da7.min.js";' in script
     assert "__MATERIAL_WORKER__" not in script
+    english = stemmed_worker("search.a7633da7.min.js", "en")  # in en/search/, loading the shared one
+    assert 'var MATERIAL_WORKER = "../../assets/javascripts/workers/search.a7633da7.min.js";' in english
 
 
 def test_unused_lunr_files_keeps_what_the_indexes_languages_load(tmp_path: Path) -> None:

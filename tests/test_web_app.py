@@ -31,7 +31,7 @@ from rulecheck.hosts.web_app import (
     with_web_app_script,
 )
 
-from .browsing import ARTIFACTS, PHONE
+from .browsing import ARTIFACTS, DESKTOP, PHONE
 from .conftest import copy_tree
 from .site_tools import ROOT, QuietServer, html_files
 
@@ -71,10 +71,11 @@ def test_a_manifest_names_the_app_in_its_language_with_icons_relative_to_it() ->
 
 def test_the_page_script_is_told_where_its_manifest_and_worker_are() -> None:
     html = with_web_app_script("<html><body><p>x</p></body></html>", root="../",
-                               manifest="../en/manifest.webmanifest", service_worker="../service-worker-en.js")
-    assert html.endswith('data-scope="../"></script></body></html>')
+                               manifest="../en/manifest.webmanifest", service_worker="../service-worker-en.js",
+                               scope="../en/")
+    assert html.endswith('data-scope="../en/"></script></body></html>')
     assert '<script src="../assets/javascripts/web-app.js" data-manifest="../en/manifest.webmanifest"' in html
-    at_root = with_web_app_script("<body></body>", root="", manifest="m", service_worker="s")
+    at_root = with_web_app_script("<body></body>", root="", manifest="m", service_worker="s", scope="./")
     assert 'data-scope="./"' in at_root
 
 
@@ -113,6 +114,7 @@ def test_each_language_worker_keeps_that_language_only(offline_site: Path) -> No
     assert not [url for url in french if url.startswith("en/")]
     assert not [url for url in english if not url.startswith(("en/", "assets/"))]
     assert "assets/javascripts/workers/search-stemmed.js" in french and "assets/javascripts/web-app.js" in english
+    assert "en/search/search-stemmed.js" in english  # in the English worker's scope, so it serves it offline
     assert any(url.startswith("assets/javascripts/lunr/") for url in french)
     assert not any(url.startswith("assets/javascripts/lunr/") for url in english)
     for url in french + english:
@@ -220,7 +222,7 @@ def test_the_reader_s_language_works_offline_after_one_visit_and_updates_online(
     try:
         page.goto(served.url + "en/reactions.html", wait_until="load")
         scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
-        assert scope == served.url
+        assert scope == served.url + "en/"  # its own language's scope: the French worker keeps its own
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == served.url + WORKERS["en"]
         assert page.locator("link[rel=manifest]").get_attribute("href") == "../en/manifest.webmanifest"
@@ -255,6 +257,39 @@ def test_the_reader_s_language_works_offline_after_one_visit_and_updates_online(
         served.stop()
         page.goto(served.url + "en/rests.html", wait_until="load")
         expect(page.locator("article")).to_contain_text(marker)  # and the new version is the one kept
+    finally:
+        context.close()
+    assert failures == []
+
+
+@pytest.mark.build
+@pytest.mark.browser
+def test_a_reader_of_both_languages_keeps_both_offline_and_switching_never_reloads_the_page(
+    browser: Browser, served: SwitchableServer,
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, color_scheme="light")
+    context.set_default_timeout(15_000)
+    failures: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: failures.append(str(error)))
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    try:
+        for path, worker in (("reactions.html", "fr"), ("en/reactions.html", "en"), ("reactions.html", "fr")):
+            page.goto(served.url + path, wait_until="load")
+            page.wait_for_function("url => navigator.serviceWorker.controller?.scriptURL === url",
+                                   arg=served.url + WORKERS[worker])
+        scopes = page.evaluate("navigator.serviceWorker.getRegistrations().then(all => all.map(r => r.scope))")
+        assert sorted(scopes) == [served.url, served.url + "en/"]
+        # a worker's takeover reloads a page only for a new build: three visits, three loads
+        assert len(loads) == 3, loads
+
+        served.stop()
+        context.set_offline(True)
+        for path, title in [("attack.html", "Attaques et défenses"), ("en/attack.html", "Attacks and defences"),
+                            ("dying.html", "Inconscience"), ("en/dying.html", "Unconsciousness")]:
+            page.goto(served.url + path, wait_until="load")
+            expect(page.locator("h1").first).to_contain_text(title)
     finally:
         context.close()
     assert failures == []

@@ -16,7 +16,11 @@ last-built language's 404 page at the root. Listed after ``i18n`` (and after Mat
 It also leaves out the lunr files of the languages no index uses (Material ships some thirty),
 and makes search stemmed: every page runs ``search-stemmed.js`` as its search worker, a wrapper
 of Material's that also asks lunr for each typed word as an exact, stemmed term (Material alone
-only asks for unstemmed prefixes, so a stemmed index would miss inflected words).
+only asks for unstemmed prefixes, so a stemmed index would miss inflected words). Each language
+has its copy of the wrapper in its folder (``assets/javascripts/workers/`` for the default one,
+``<locale>/search/`` for the others): a search worker is controlled by the service worker whose
+scope holds its address, so offline each language's worker must lie in its language's scope
+(``web_app``).
 
 The language switcher keeps working: the site is still built by mkdocs-static-i18n with every
 page's alternates (``build_only_locale`` would give each language its index but lose them).
@@ -98,8 +102,9 @@ def with_search_settings(html: str, locale: str | None) -> str:
             base = str(settings.get("base", "."))
             settings["base"] = f"{base.rstrip('/')}/{locale}/"
         worker = settings.get("search")
-        if isinstance(worker, str) and "/workers/" in worker:
-            settings["search"] = worker.rsplit("/", 1)[0] + "/" + STEMMED_WORKER
+        if isinstance(worker, str) and worker.endswith(".js") and WORKERS in worker:
+            root = worker.split(WORKERS, 1)[0]
+            settings["search"] = root + stemmed_worker_path(locale)
         return f"{match.group(1)}{htmlsafe_json_dumps(settings)}{match.group(3)}"
 
     return CONFIG_SCRIPT.sub(rewrite, html, count=1)
@@ -165,10 +170,19 @@ def relative_404(html: str, root_path: str, folder: str) -> str:
     return re.sub(r"<head>", lambda _: "<head>" + script, _ROOTED.sub(relative, html), count=1)
 
 
-def stemmed_worker(material_worker: str) -> str:
-    """The stemmed search worker's script, loading Material's worker of that file name."""
+def stemmed_worker_path(locale: str | None) -> str:
+    """Where a language's stemmed search worker is, from the site root (``locale`` None for the
+    default language)."""
+    return f"{WORKERS}/{STEMMED_WORKER}" if locale is None else f"{locale}/search/{STEMMED_WORKER}"
+
+
+def stemmed_worker(material_worker: str, locale: str | None = None) -> str:
+    """The stemmed search worker's script of a language, loading Material's worker of that file
+    name from where the language's copy lies."""
     template = resources.files("rulecheck.hosts").joinpath("assets/search-stemmed.js").read_text("utf-8")
-    return template.replace("__MATERIAL_WORKER__", material_worker)
+    own_folder = posixpath.dirname(stemmed_worker_path(locale))
+    material = posixpath.relpath(f"{WORKERS}/{material_worker}", own_folder)
+    return template.replace("__MATERIAL_WORKER__", material)
 
 
 class I18nSearchConfig(Config):  # type: ignore[no-untyped-call]
@@ -243,7 +257,10 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
         material = sorted(p.name for p in (site / WORKERS).glob("search.*.js"))
         if len(material) != 1:
             raise PluginError(f"i18n-search: expected one Material search worker in {WORKERS}, found {material}")
-        (site / WORKERS / STEMMED_WORKER).write_text(stemmed_worker(material[0]), "utf-8")
+        for locale in (None, *others):
+            target = site / stemmed_worker_path(locale)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(stemmed_worker(material[0], locale), "utf-8")
 
 
 def _languages(config: MkDocsConfig) -> tuple[str, list[str]] | None:

@@ -3,10 +3,14 @@
 Over http(s), every page loads ``assets/javascripts/web-app.js``, which links the web app
 manifest of the page's language (``manifest.webmanifest``, ``<locale>/manifest.webmanifest``:
 name, icons, colours) and registers that language's service worker (``service-worker.js`` for
-the default language, ``service-worker-<locale>.js`` for the others; all at the site root, so
-that they also serve the shared assets and the search worker). Once the first page is read, the
-worker holds that language's pages, its search index and the assets they load, and serves them
-without network. A new build gives new revisions, so the browser installs the new worker on the
+the default language, ``service-worker-<locale>.js`` for the others, all at the site root) with the
+scope of that language's folder: ``/`` for the default language, ``/<locale>/`` for the others. A
+worker controls the pages of its scope and answers every request they make, shared assets and
+search worker included; the browser picks the registration with the longest matching scope, so
+each language keeps its own worker and its own precache (Workbox names the cache after the scope),
+and a reader who reads both languages keeps both. Once the first page is read, the worker holds
+that language's pages, its search index and the assets they load, and serves them without
+network. A new build gives new revisions, so the browser installs the new worker on the
 next visit online; it takes over at once and the open page reloads to show the new version.
 
 The workers are written at the end of the build by Workbox's ``injectManifest`` (npm package
@@ -91,10 +95,11 @@ def web_app_manifest(*, name: str, short_name: str, description: str, locale: st
     }
 
 
-def with_web_app_script(html: str, *, root: str, manifest: str, service_worker: str) -> str:
-    """A page that loads the web app script, which knows where the page's manifest and worker are."""
+def with_web_app_script(html: str, *, root: str, manifest: str, service_worker: str, scope: str) -> str:
+    """A page that loads the web app script, which knows where the page's manifest and worker are
+    and the scope of its language's worker."""
     tag = (f'<script src="{root}{SCRIPT}" data-manifest="{manifest}" data-service-worker="{service_worker}" '
-           f'data-scope="{root or "./"}"></script>')
+           f'data-scope="{scope}"></script>')
     return BODY_END.sub(lambda match: tag + match.group(0), html, count=1)
 
 
@@ -187,8 +192,10 @@ class WebAppPlugin(BasePlugin[WebAppConfig]):  # type: ignore[no-untyped-call]
         parts = page.file.dest_uri.split("/")
         locale = parts[0] if len(parts) > 1 and parts[0] in others else default
         root = "../" * (len(parts) - 1)
-        return with_web_app_script(output, root=root, manifest=f"{root}{folder_of(locale, default)}{MANIFEST}",
-                                   service_worker=root + service_worker_path(locale, default))
+        folder = folder_of(locale, default)
+        return with_web_app_script(output, root=root, manifest=f"{root}{folder}{MANIFEST}",
+                                   service_worker=root + service_worker_path(locale, default),
+                                   scope=(root + folder) or "./")
 
     @event_priority(-300)  # after i18n-search has split the search index and left out unused lunr files
     def on_post_build(self, *, config: MkDocsConfig) -> None:

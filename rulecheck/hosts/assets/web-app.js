@@ -13,8 +13,9 @@
   var reloaded = false;
   navigator.serviceWorker.addEventListener("controllerchange", function () {
     var now = navigator.serviceWorker.controller;
-    // A new build of this language took over: show it. (The other language's worker taking over,
-    // when the reader switches language, serves the same page: no reload.)
+    // A new build of this language's worker took over: show it. (On a page first opened under the
+    // default language's wider scope, its own language's worker taking over serves the same page:
+    // no reload.)
     if (before && now && before.scriptURL === now.scriptURL && !reloaded) {
       reloaded = true;
       location.reload();
