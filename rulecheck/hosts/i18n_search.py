@@ -257,10 +257,10 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
         material = sorted(p.name for p in (site / WORKERS).glob("search.*.js"))
         if len(material) != 1:
             raise PluginError(f"i18n-search: expected one Material search worker in {WORKERS}, found {material}")
-        for locale in (None, *others):
-            target = site / stemmed_worker_path(locale)
+        for folder_locale in (None, *others):  # None: the default language's, in the shared workers folder
+            target = site / stemmed_worker_path(folder_locale)
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(stemmed_worker(material[0], locale), "utf-8")
+            target.write_text(stemmed_worker(material[0], folder_locale), "utf-8")
 
 
 def _languages(config: MkDocsConfig) -> tuple[str, list[str]] | None:
