@@ -21,6 +21,7 @@ from rulecheck.engine import (
     resolve_vial_accident,
 )
 from rulecheck.engine.rolling import roll_terms
+from rulecheck.engine.trace import step_faults
 
 
 def apply(int_: int, dex: int, dice: dict[str, list[int]]) -> PoisonApplyResult:
@@ -138,6 +139,16 @@ def test_poison_on_a_boss_deals_extra_damage_only(rank: str) -> None:
 def test_poison_extra_damage_keeps_flat_parts() -> None:
     result = charges(["hit"], rank="boss", dice=[1], damage="1d4+2")
     assert result.extra_damage == 3
+
+
+def test_poison_extra_damage_below_zero_is_floored_in_a_step_of_its_own() -> None:
+    result = charges(["hit"], "boss", [1], damage="1d4-3")
+    assert result.extra_damage == 0
+    rolled, floor = result.trace[-2:]
+    assert (rolled.value, [term.value for term in rolled.terms]) == (-2, [1, -3])  # the card's sum adds up
+    assert (floor.event, floor.anchor, floor.value) == ("damage.floor", "note-damage-floor", 0)
+    assert all(step_faults(step) == [] for step in result.trace)
+    assert charges(["hit"], "boss", [3], damage="1d4-3").trace[-1].event == "poison.effect.boss"  # 0: no floor
 
 
 def test_poison_damage_refuses_an_ability() -> None:

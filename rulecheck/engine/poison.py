@@ -170,9 +170,12 @@ def resolve_poison_charges(given: PoisonChargesInput, dice: DiceSource) -> Poiso
         else:
             effect = "extra_damage"
             terms = roll_terms(given.damage, dice, "poison_damage")
-            extra_damage = max(0, sum(term.value for term in terms))
+            extra_damage = sum(term.value for term in terms)
             steps.append(Step(anchor="poison-targets", event=f"poison.effect.{given.target.rank}",
                               terms=terms, value=extra_damage))
+            if extra_damage < 0:  # ruling 8, as for a hit: damage never heals (the card says why it is 0)
+                extra_damage = 0
+                steps.append(Step(anchor="note-damage-floor", event="damage.floor", value=extra_damage))
     return PoisonChargesResult(
         poisoned_attacks=tuple(poisoned),
         delivered_on=delivered_on,
