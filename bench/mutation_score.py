@@ -11,6 +11,7 @@ Run: ``.venv/bin/python bench/mutation_score.py [--survivors]``.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections import Counter
 from pathlib import Path
@@ -53,8 +54,22 @@ def main() -> None:
         total.update(tally)
         print(_row(module, tally))
     print(_row("**all**", total))
+    judged = total["run"] - total["equivalent"]
+    if judged:
+        low, high = wilson_interval(total["killed"], judged)
+        print(f"\n95 % interval of the whole engine's score, if these mutants are a uniform sample of it "
+              f"(make mutate-sample): {100 * low:.1f} % to {100 * high:.1f} %")
     if "--survivors" in sys.argv:
         print("\nsurvivors:", *survivors, sep="\n- ")
+
+
+def wilson_interval(killed: int, judged: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % for z = 1.96): unlike the normal
+    approximation, it stays within 0 to 1 when nearly every mutant is killed."""
+    share = killed / judged
+    centre = (share + z * z / (2 * judged)) / (1 + z * z / judged)
+    half = z * math.sqrt(share * (1 - share) / judged + z * z / (4 * judged * judged)) / (1 + z * z / judged)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _row(name: str, tally: Counter[str]) -> str:

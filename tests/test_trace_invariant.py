@@ -19,6 +19,8 @@ from rulecheck.errors import RulecheckError
 from rulecheck.examples.check import check_example, check_paths, markdown_files, read_page
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.schema import ParsedExample, parse_block
+from rulecheck.examples.trace_check import trace_problems
+from rulecheck.hosts.anchors import anchor_index
 
 from .conftest import ROOT
 from .test_odds_properties import attacks
@@ -33,6 +35,22 @@ def documented() -> tuple[ParsedExample, ...]:
             if not isinstance(parsed, list):
                 found.append(parsed)
     return tuple(found)
+
+
+@cache
+def sections() -> frozenset[str]:
+    """The section anchors that both languages' pages define: where a card's steps link."""
+    french, english = (anchor_index(ROOT / "docs" / language) for language in ("fr", "en"))
+    return frozenset(french) & frozenset(english)
+
+
+def test_every_step_of_every_example_links_to_a_section_of_both_languages() -> None:
+    """A step names its rule by anchor and the card links it there: a step whose anchor no page
+    defines would lose its link without a word."""
+    for parsed in documented():
+        outcome = check_example(parsed, odds=False)
+        steps = getattr(outcome.result, "trace", ()) if outcome.result is not None else ()
+        assert [step.anchor for step in steps if step.anchor not in sections()] == [], parsed.id
 
 
 def test_every_example_of_the_docs_runs_clean_without_odds() -> None:
@@ -65,9 +83,11 @@ def test_a_comparison_must_hold_and_its_verdict_agree(value: int, op: Any, again
 
 
 def test_prefixed_events_are_checked_too() -> None:
-    dies = Step(anchor="death-threshold", event="dying.roll", value=17, op=">", against=16, verdict="survives")
+    dies = Step(anchor="death-threshold", event="dying.roll", value=17, op=">", against=16,
+                against_label="death_threshold", verdict="survives")
     assert step_faults(dies) == ["the verdict `survives` contradicts 17 > 16 (expected dies)"]
-    capped = Step(anchor="short-rest", event="rest.short.hp", value=12, op="<=", against=12, verdict="capped")
+    capped = Step(anchor="short-rest", event="rest.short.hp", value=12, op="<=", against=12,
+                  against_label="hp_max", verdict="capped")
     assert step_faults(capped) == ["the verdict `capped` contradicts 12 <= 12 (expected None)"]
 
 
@@ -95,12 +115,36 @@ def test_a_trace_fault_is_a_located_problem_of_the_example() -> None:
     assert outcome.ok and outcome.result is not None
     trace = list(getattr(outcome.result, "trace"))  # noqa: B009 (a BaseModel to the type checker)
     trace[0] = trace[0].model_copy(update={"value": (trace[0].value or 0) + 100})
-    from rulecheck.examples.trace_check import trace_problems
-
     problems = trace_problems(parsed, outcome.result.model_copy(update={"trace": tuple(trace)}))
     assert problems and all(p.path == parsed.block.path and p.example_id == parsed.id and p.line >= parsed.block.line
                             and p.kind == "trace" and "the trace the card prints is wrong: step 1" in p.message
                             for p in problems)
+
+
+def test_a_key_a_language_has_no_words_for_is_a_located_problem_in_each_language() -> None:
+    parsed = next(p for p in documented() if p.example.rule == "attack")
+    outcome = check_example(parsed, odds=False)
+    assert outcome.ok and outcome.result is not None
+    trace = list(getattr(outcome.result, "trace"))  # noqa: B009 (a BaseModel to the type checker)
+    trace[0] = trace[0].model_copy(update={"event": "attack.unknown_event"})
+    problems = trace_problems(parsed, outcome.result.model_copy(update={"trace": tuple(trace)}))
+    assert [p.message for p in problems] == [
+        f"the trace the card prints is wrong: it would print `attack.unknown_event` as is: the {language} locale "
+        "has no words for it (a bug of rulecheck, not of the example; please report it)" for language in ("fr", "en")]
+
+
+def test_a_modifier_source_the_author_wrote_is_shown_as_written_and_needs_no_words() -> None:
+    parsed = next(p for p in documented() if p.id == "two-cover-bonuses")
+    outcome = check_example(parsed, odds=False)
+    assert any(term.label == "gm.pavise" for step in getattr(outcome.result, "trace", ()) for term in step.terms)
+    assert outcome.ok
+
+
+def test_an_operand_shown_without_its_name_is_a_fault() -> None:
+    step = Step(anchor="attack-test", event="attack.against_defence", value=16, op=">=", against=15,
+                against_label="def_phy", verdict="hit")
+    assert step_faults(step) == []
+    assert step_faults(step.model_copy(update={"against_label": None})) == ["it shows 15 without saying what it is"]
 
 
 def test_every_declared_verdict_table_lists_an_operator_and_its_negation() -> None:
@@ -122,7 +166,8 @@ def test_any_dice_of_any_documented_example_give_a_faithful_trace(data: st.DataO
         result = rule.resolve(parsed.example.given, SeededDice(data.draw(st.integers(0, 2**32))))
     except RulecheckError:  # the seeded dice took the example where its input is refused
         return
-    assert trace_faults(rule, result) == []
+    assert [p.message for p in trace_problems(parsed, result)] == []  # arithmetic, totals and words
+    assert [step.anchor for step in result.trace if step.anchor not in sections()] == []
 
 
 @settings(max_examples=150, deadline=None)

@@ -82,6 +82,8 @@ def step_faults(step: Step) -> list[str]:
         if added != step.value:
             shown = " + ".join(f"{t.value} ({t.label})" for t in step.terms)
             faults.append(f"its terms {shown} add up to {added}, the step shows {step.value}")
+    if step.against is not None and step.against_label is None:
+        faults.append(f"it shows {step.against} without saying what it is")
     if step.op is not None:
         if step.value is None or step.against is None:
             faults.append(f"it compares with `{step.op}` but lacks a value or what it is compared to")
