@@ -51,12 +51,15 @@ def test_falling_beyond_the_threshold_is_death_on_turn_zero() -> None:
     result = dying({}, below_zero=17, turns=3)
     assert result.dead and result.death_turn == 0
     assert result.rolls == ()
-    assert result.trace[-1].verdict == "dies"
+    last = result.trace[-1]
+    assert (last.value, last.op, last.against, last.against_label, last.verdict) == (
+        17, ">", 16, "death_threshold", "dies")
 
 
 def test_falling_exactly_on_the_threshold_is_alive_until_the_next_roll() -> None:
     result = dying({"hit_dice": [1, 1]}, below_zero=16, turns=1)
     assert result.trace[1].event == "dying.start" and result.trace[1].verdict == "unconscious"
+    assert (result.trace[1].value, result.trace[1].op, result.trace[1].against) == (16, "<=", 16)
     assert result.dead and result.death_turn == 1 and result.below_zero == 18
 
 

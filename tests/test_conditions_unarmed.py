@@ -70,7 +70,7 @@ def test_two_weapons_after_moving_without_ambidexterity_refuse_the_off_hand() ->
     assert result.off_hand_refused and result.actions == "A"
     assert (result.main_hit, result.off_hit, result.damage) == (True, False, 6)
     assert [s.event for s in result.trace].count("two_weapons.off_hand") == 0
-    assert any(s.event == "two_weapons.off_hand_refused" for s in result.trace)
+    assert [s.verdict for s in result.trace if s.event == "two_weapons.off_hand_refused"] == ["refused"]
 
 
 def test_two_weapons_each_attack_keeps_its_own_criticals() -> None:

@@ -16,6 +16,7 @@ def test_elara_parries_the_orc() -> None:
     result = attack({"defender": {"level": 2, "str": 4}, "attack": {"total": 15}, "reaction": "parry"},
                     reaction=[17])
     assert (result.reaction_total, result.outcome, result.damage) == (23, "parried", 0)
+    assert [s.anchor for s in result.trace if s.event.startswith("reaction.")] == ["dodge-and-parry"]
 
 
 def test_alice_cannot_parry_a_critical_and_takes_the_bonus() -> None:
@@ -24,6 +25,13 @@ def test_alice_cannot_parry_a_critical_and_takes_the_bonus() -> None:
                     reaction=[19])
     assert result.critical and result.reaction_succeeded is False
     assert (result.bonus_damage, result.base_damage, result.damage) == (5, 6, 11)
+    # the card links the rule that decides: a critical cannot be parried, whatever the parry's d20
+    assert [(s.event, s.anchor) for s in result.trace if s.event.startswith("reaction.")] == [
+        ("reaction.parry.against_critical", "critical-success")]
+    natural = attack({"defender": {"def_phy": 18, "str": 1, "level": 1}, "attack": {"total": 23, "damage": "1d6"},
+                      "reaction": "parry"}, reaction=[20])
+    assert [(s.event, s.anchor) for s in natural.trace if s.event.startswith("reaction.parry")] == [
+        ("reaction.parry.natural_20", "reaction-criticals")]
 
 
 def test_kael_hits_the_knight_without_bonus() -> None:
@@ -121,6 +129,11 @@ def test_the_bonus_of_a_magical_critical_is_measured_against_def_mag() -> None:
     result = attack({"defender": {"def_phy": 30, "def_mag": 12},
                      "attack": {"kind": "magic", "total": 19, "natural": 20, "damage": "1d4"}})
     assert (result.defence, result.bonus_damage, result.damage) == ("def_mag", 7, 11)
+    assert [(s.value, s.verdict) for s in result.trace if s.event == "damage.bonus"] == [(7, "bonus")]
+    under = attack({"defender": {"def_phy": 12, "def_mag": 25},
+                    "attack": {"kind": "magic", "total": 19, "natural": 20, "damage": "1d4"}})
+    assert under.bonus_damage == 0  # a critical under the defence: the card shows the difference, and no bonus
+    assert [(s.value, s.verdict) for s in under.trace if s.event == "damage.bonus"] == [(-6, "no_bonus")]
 
 
 def test_the_progressive_bonus_is_measured_against_the_defence_not_the_reaction() -> None:
@@ -139,6 +152,9 @@ def test_no_reaction_against_magic_area_or_opportunity(attack_fields: dict[str, 
     result = attack({"defender": {"def_phy": 12, "def_mag": 12}, "attack": {"total": 12, **attack_fields},
                      "reaction": "dodge"})
     assert result.reaction_refused == reason and result.reaction_total is None and result.hit
+    # the refusal answers a reaction asked for: without one, nothing is refused and the card says nothing of it
+    quiet = attack({"defender": {"def_phy": 12, "def_mag": 12}, "attack": {"total": 12, **attack_fields}})
+    assert quiet.reaction_refused is None and not [s for s in quiet.trace if s.event.startswith("reaction.")]
 
 
 def test_magic_attacks_use_def_mag() -> None:

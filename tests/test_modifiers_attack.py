@@ -272,6 +272,7 @@ def test_the_grid_forbids_a_contradicting_cover() -> None:
 def test_a_prone_attacker_shoots_only_a_crossbow_or_shurikens() -> None:
     error = refused(situated({"attacker": ["prone"]}, kind="ranged"))
     assert error.field == ("given", "situation", "weapon")
+    assert error.hint == "set `weapon: crossbow` or `shuriken`, or stand up first"
     for weapon in ("crossbow", "shuriken"):
         result = attack(situated({"attacker": ["prone"], "weapon": weapon}, kind="ranged"))
         assert result.attack_modifier == 0
@@ -324,7 +325,8 @@ def test_coup_de_grace_skips_the_miss_chance() -> None:
     result = attack({"attack": {"kind": "melee", "total": 5, "damage": "1d6"},
                      "situation": {"defender": ["helpless", "invisible"], "coup_de_grace": True}})
     assert result.hit and result.miss_chance_roll is None
-    assert any(step.event == "coup_de_grace.concealment" for step in result.trace)
+    assert [(s.value, s.verdict) for s in result.trace if s.event == "coup_de_grace.concealment"] == [
+        (50, "no_miss_chance")]
 
 
 @pytest.mark.parametrize(("given_", "field", "message"), [

@@ -143,8 +143,21 @@ def test_a_reach_0_creature_threatens_nobody() -> None:
 
 
 def test_disengaging_out_of_contact_is_refused() -> None:
-    with pytest.raises(RuleError, match="no enemy threatens"):
+    with pytest.raises(RuleError, match="no enemy threatens") as caught:
         moving("A . o", [[1, 0]], disengaged=True)
+    assert caught.value.field == ("given", "disengaged")
+
+
+def test_a_single_step_next_to_a_reach_1_creature_needs_no_note() -> None:
+    result = moving("A . .\n. o .", [[1, 0]])  # o is next to both squares: no long reach to explain
+    assert [(s.event, s.value, s.verdict) for s in result.trace] == [("opportunity.none", 1, "no_opportunity")]
+
+
+def test_each_enemy_is_counted_once_and_later_enemies_still_provoke() -> None:
+    # o is left on the first step and p on the second: o's attack does not end the walk
+    result = moving("o A . . . .\n. . . p . .", [[2, 0], [3, 0], [4, 0], [5, 0]])
+    assert result.opportunity_from == ("o", "p")
+    assert [s.verdict for s in result.trace] == ["provokes", "provokes"]
 
 
 @pytest.mark.parametrize(("path", "message"), [
@@ -189,6 +202,13 @@ def test_total_concealment_takes_one_more_round_and_it_provokes() -> None:
 def test_a_bow_next_to_the_target_on_the_grid_is_allowed() -> None:
     result = coup({"defender": ["helpless"], "weapon": "bow", "grid": {"map": "A D"}}, "ranged")
     assert result.allowed
+
+
+def test_a_bow_in_contact_without_a_grid_is_allowed_and_its_card_says_it_provokes() -> None:
+    result = coup({"defender": ["helpless"], "weapon": "bow"}, "ranged", contact=True)
+    assert (result.allowed, result.rounds, result.provokes) == (True, 1, True)
+    assert (result.trace[-1].event, result.trace[-1].value, result.trace[-1].verdict) == (
+        "coup_de_grace.rounds", 1, "provokes")
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])

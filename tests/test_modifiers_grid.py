@@ -16,7 +16,17 @@ from pydantic import ValidationError
 
 from rulecheck.engine import Battlefield, PositionsInput, ScriptedDice, assess, resolve_positions
 from rulecheck.engine.battlefield import Assessment, layout
-from rulecheck.engine.grid import Space, Square, crosses, distance, flanks, line_of_effect, line_rank
+from rulecheck.engine.grid import (
+    Space,
+    Square,
+    crosses,
+    distance,
+    flanks,
+    line_of_effect,
+    line_rank,
+    touches_vertical,
+)
+from tests.conftest import attack
 
 F = Fraction
 
@@ -62,6 +72,24 @@ def test_a_wall_of_several_squares_has_no_crack_along_shared_sides() -> None:
 def test_squares_touching_diagonally_leave_no_pinhole() -> None:
     assert line_rank(point(0, 0), point(2, 2), {Square(1, 0): 1, Square(0, 1): 1}) == 1
     assert line_rank(point(0, 0), point(2, 2), {Square(1, 0): 1}) == 0
+    # the other diagonal: (0, 0) and (1, 1) touch at the point (1, 1), which the line (0, 2)–(2, 0) goes through
+    assert line_rank(point(0, 2), point(2, 0), {Square(0, 0): 1, Square(1, 1): 1}) == 1
+    assert line_rank(point(0, 2), point(2, 0), {Square(0, 0): 1}) == 0
+
+
+def test_a_long_slanting_line_meets_an_obstacle_far_from_both_ends() -> None:
+    # from (0, 5) to (5, 6): at x = 2 to 3 it runs inside the square (2, 5)
+    assert line_rank(point(0, 5), point(5, 6), {Square(2, 5): 1}) == 1
+    assert line_rank(point(5, 6), point(0, 5), {Square(2, 5): 2}) == 2
+    assert line_rank(point(0, 5), point(5, 6), {Square(2, 3): 1}) == 0
+
+
+def test_a_vertical_segment_touches_a_vertical_side_only_where_they_overlap() -> None:
+    x, top, bottom = Fraction(2), Fraction(1), Fraction(3)
+    assert touches_vertical(point(2, 0), point(2, 1), x, top, bottom)  # they meet at (2, 1)
+    assert touches_vertical(point(2, 4), point(2, 2), x, top, bottom)
+    assert not touches_vertical(point(2, 4), point(2, 5), x, top, bottom)  # the same line, apart
+    assert not touches_vertical(point(1, 0), point(1, 5), x, top, bottom)  # a parallel line
 
 
 @pytest.mark.parametrize(("a", "b", "apart"), [
@@ -286,6 +314,7 @@ def test_spaces_and_sizes_read_from_the_map() -> None:
     ("A . D\n. .", {}, "map row 2 has 2 squares, row 1 has 3"),
     ("A . .", {}, "the map has no `D`"),
     ("A D A", {}, "creature `A` is not drawn as a full square block"),
+    ("\n".join(["A A A A A A D"] + ["A A A A A A ."] * 5), {}, "creature `A` fills 6×6 squares; no size is that big"),
     ("A A D\nA A .", {"A": {"size": "huge"}}, "it fills 3×3 squares, the map draws 2×2"),
     ("A D", {"D": {"at": [0, 0]}}, "drawn on the map and placed with `at`"),
     ("A D", {"x": {"size": "tiny"}}, "creature `x` is neither drawn on the map nor placed with `at`"),
@@ -334,7 +363,26 @@ def test_the_trace_mentions_concealment_only_when_the_map_has_some() -> None:
     given_ = PositionsInput.model_validate({"attack": "ranged", "grid": {"map": "A ~ D"}})
     result = resolve_positions(given_, ScriptedDice({}))
     assert result.concealment == "concealment"
-    assert "grid.concealment" in [s.event for s in result.trace]
+    assert [s.verdict for s in result.trace if s.event == "grid.concealment"] == ["concealment.concealment"]
+
+
+@pytest.mark.parametrize(("kind", "events"), [
+    ("melee", ["grid.reach", "grid.cover", "grid.flanking"]),
+    ("ranged", ["grid.distance", "grid.cover"]),
+])
+def test_an_attack_on_a_map_shows_the_steps_of_its_kind(kind: str, events: list[str]) -> None:
+    result = attack({"attack": {"kind": kind, "total": 15}, "defender": {"def_phy": 10},
+                     "situation": {"grid": {"map": "A D"}}})
+    assert [s.event for s in result.trace if s.event.startswith("grid.")] == events
+
+
+def test_a_modifier_the_gm_adds_to_the_attack_counts() -> None:
+    plain = attack({"attack": {"total": 12}, "defender": {"def_phy": 13}})
+    helped = attack({"attack": {"total": 12}, "defender": {"def_phy": 13},
+                     "situation": {"modifiers": [{"kind": "circumstance", "source": "gm.banner", "target": "attack",
+                                                  "value": 2}]}})
+    assert (plain.outcome, helped.outcome) == ("miss", "hit")
+    assert helped.attack_total == plain.attack_total + 2
 
 
 def test_a_reach_weapon_too_close_is_traced_against_the_natural_reach() -> None:

@@ -53,11 +53,14 @@ def test_spacing_text_and_english_codes_are_accepted(line: str) -> None:
     ("X | D - G", 5, "a type (C or PC)", "`C` or `PC`"),
     ("X | C", 6, "` - ` then a cost (M, A, MA or G)", "say which actions"),
     ("Attaque Éclair | C - AM - PHY(DEX)", 22, "a cost (M, A, MA or G)", "write `MA`"),
-    ("X | C - a", 9, "a cost (M, A, MA or G)", "in capitals"),
+    ("X | C - a", 9, "a cost (M, A, MA or G)",
+     "costs are `M` (movement), `A` (attack), `MA` (both) or `G` (free action), in capitals"),
     ("X | C -  - A", 8, "a cost (M, A, MA or G)", "remove the empty one"),
     ("X | C - A - PHY(XYZ)", 17, "an ability (FOR/STR, DEX, CON, INT, SAG/WIS, CHA)", "in capitals"),
-    ("X | C - A - PHY()", 17, "an ability (FOR/STR, DEX, CON, INT, SAG/WIS, CHA)", "in capitals"),
-    ("X | C - A - FOO", 13, "an attack `PHY(ability)` or `MAG(ability)`, `Soutien` or a range", "PHY(DEX)"),
+    ("X | C - A - PHY()", 17, "an ability (FOR/STR, DEX, CON, INT, SAG/WIS, CHA)",
+     "write the ability the attack test adds, in capitals"),
+    ("X | C - A - FOO", 13, "an attack `PHY(ability)` or `MAG(ability)`, `Soutien` or a range",
+     "e.g. `PHY(DEX)` for a physical attack, `MAG(SAG)` for a magical one"),
     ("X | C - A - 15km", 15, "a range in metres, `m`", "in metres"),
     ("X | C - A - 15", 15, "a range in metres, `m`", "in metres"),
     ("X | C - A - 0m", 13, "a range of 1 to 1000 metres", "15m"),
@@ -73,6 +76,8 @@ def test_a_malformed_card_is_located(line: str, col: int, expected: str, fragmen
     assert f"at column {col}" in error.message and f"card `{line}`" in error.message
     assert error.hint and fragment in error.hint
     assert isinstance(error, RuleError) and isinstance(error, ValueError)
+    if line.endswith("PHY()"):
+        assert error.got == "nothing"  # not an empty pair of backquotes
 
 
 def test_a_card_line_has_a_length_limit() -> None:
@@ -120,6 +125,15 @@ def test_unknown_capabilities_have_no_damage_and_roll_nothing() -> None:
     for card in (TELEPORT, TAUNT):
         result = capability(card, level=5, target="demonic")
         assert (result.known, result.damage_dice, result.damage, result.mp_cost) == (False, None, 0, 0)
+        assert result.doubled is False  # nothing rolled, nothing doubled, even against a demon
+
+
+def test_the_card_of_an_attack_names_its_ability_and_a_doubling_shows_both_halves() -> None:
+    result = capability(SMITE, 3, target="demonic")
+    assert [s.verdict for s in result.trace if s.event == "capability.attack.mag"] == ["ability.wis"]
+    doubled = [s for s in result.trace if s.event == "capability.doubled.demonic"]
+    assert [(t.label, t.value) for t in doubled[0].terms] == [("damage", 4), ("damage", 4)]
+    assert (result.trace[-1].event, result.trace[-1].anchor) == ("capability.total", "capability-damage")
 
 
 def test_a_known_capability_with_another_cost_is_refused() -> None:

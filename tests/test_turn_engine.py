@@ -66,6 +66,9 @@ def test_zero_metres_is_not_a_move() -> None:
 def test_move_and_attack_leaves_the_free_action() -> None:
     result = turn([{"do": "move", "metres": 8}, {"do": "attack"}])
     assert result.step_uses == (("M",), ("A",))
+    move_step = result.trace[0]
+    assert (move_step.event, [(t.label, t.value) for t in move_step.terms], move_step.value) == (
+        "turn.move", [("metres", 8)], 8)
     assert (result.used, result.left, result.attacks) == (("M", "A"), ("G",), 1)
 
 
@@ -79,6 +82,7 @@ def test_after_an_attack_a_move_cannot_go_beyond_10_metres() -> None:
     assert turn([{"do": "attack"}, {"do": "move", "metres": 10}]).left == ("G",)
     error = refused([{"do": "attack"}, {"do": "move", "metres": 11}])
     assert error.field == ("given", "plan", 1) and "already used by step 1 (an attack)" in error.message
+    assert error.message.startswith("a move (movement action 2) needs the attack action (A)")
 
 
 def test_metres_add_up_within_a_turn() -> None:
@@ -153,10 +157,12 @@ def test_a_malformed_card_in_a_plan_is_a_validation_error_at_its_column() -> Non
 
 # Posture.
 
-@pytest.mark.parametrize(("gives_up", "bonus", "left"), [(["A"], 1, ("M", "G")), (["A", "M"], 2, ("G",))])
-def test_posture_gives_up_a_or_a_and_m(gives_up: list[str], bonus: int, left: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(("gives_up", "bonus", "left", "event"), [
+    (["A"], 1, ("M", "G"), "turn.posture.simple"), (["A", "M"], 2, ("G",), "turn.posture.double")])
+def test_posture_gives_up_a_or_a_and_m(gives_up: list[str], bonus: int, left: tuple[str, ...], event: str) -> None:
     result = turn([{"do": "posture", "gives_up": gives_up}])
     assert (result.posture_bonus, result.left) == (bonus, left)
+    assert result.trace[0].event == event  # the card names the simple or the double posture
 
 
 def test_a_posture_giving_up_only_m_is_refused() -> None:
@@ -219,7 +225,8 @@ def test_disengaging_uses_a_and_the_move_with_m_is_safe() -> None:
     result = turn([{"do": "disengage"}, {"do": "move", "metres": 8, "leaves_contact": True}], contact=CONTACT)
     assert result.step_uses == (("A",), ("M",))
     assert result.disengaged and not result.provokes and result.opportunity_attacks == 0
-    assert any(s.event == "turn.leaves_contact.disengaged" for s in result.trace)
+    shown = [(s.value, s.verdict) for s in result.trace if s.event == "turn.leaves_contact.disengaged"]
+    assert shown == [(0, "no_opportunity")]  # the card: no opportunity attack, 0
 
 
 def test_disengaging_after_the_move_does_not_protect_it() -> None:

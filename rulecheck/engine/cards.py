@@ -46,11 +46,8 @@ _RANGE = re.compile(r"^(?P<metres>[0-9]+)\s*(?P<unit>[A-Za-zéè.]*)$")
 class CardError(RuleError):
     """A card line that does not parse: ``col`` (1-based), ``expected`` and ``got`` say where and why."""
 
-    def __init__(
-        self, message: str, *, col: int, expected: str, got: str,
-        field: FieldPath = (), hint: str | None = None,
-    ) -> None:
-        super().__init__(message, field=field, hint=hint)
+    def __init__(self, message: str, *, col: int, expected: str, got: str, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)  # the host that read the card locates it (a `card` field)
         self.col = col
         self.expected = expected
         self.got = got
