@@ -55,6 +55,9 @@ def test_long_rest_restores_everything() -> None:
     result = rest({"hp": 3, "hp_max": 20, "mp": 0, "mp_max": 6}, "long")
     assert (result.hp, result.mp, result.hp_recovered, result.mp_recovered) == (20, 6, 17, 6)
     assert result.recovered == "both" and result.hours is None
+    shown = [(s.event, [(t.label, t.value) for t in s.terms], s.value) for s in result.trace]
+    assert shown[:2] == [("rest.long.hp", [("hp", 3), ("long_rest", 17)], 20),
+                         ("rest.long.mp", [("mp", 0), ("long_rest", 6)], 6)]
 
 
 @pytest.mark.parametrize("both", ["both", ["hp", "mp"], ("mp", "hp")])
@@ -63,7 +66,8 @@ def test_short_rest_refuses_both(both: Any) -> None:
     with pytest.raises(RuleError) as error:
         resolve_rest(given, ScriptedDice({}))
     assert error.value.field == ("given", "recover") and error.value.code == "short_rest_both"
-    assert "never both" in error.value.message and "recover: hp" in (error.value.hint or "")
+    assert error.value.message == "a short rest recovers HP or MP, never both"
+    assert "recover: hp" in (error.value.hint or "")
 
 
 def test_a_list_naming_one_pool_is_that_pool() -> None:

@@ -57,6 +57,9 @@ def test_two_weapons_without_ambidexterity_take_the_movement_action() -> None:
     result = two_weapons({"attack": [12, 10], "damage": [5, 2]})
     assert result.actions == "MA"
     assert (result.main_damage, result.off_damage, result.damage) == (6, 2, 8)
+    total = result.trace[-1]
+    assert (total.event, [(t.label, t.value) for t in total.terms], total.value) == (
+        "two_weapons.total", [("main_hand", 6), ("off_hand", 2)], 8)
 
 
 def test_two_weapons_with_ambidexterity_fit_in_the_attack_action() -> None:

@@ -16,6 +16,9 @@ from rulecheck.errors import DiceError
     ("1d4 + STR", (DiceTerm(1, 4), AbilityTerm("str")), 4 + 3),
     ("2d4 + 2d4", (DiceTerm(2, 4), DiceTerm(2, 4)), 16),
     ("1d6-2", (DiceTerm(1, 6), FlatTerm(-2)), 4),
+    ("-1", (FlatTerm(-1),), -1),  # one sign may lead
+    ("+1d4", (DiceTerm(1, 4),), 4),
+    ("-1d4+2", (DiceTerm(1, 4, sign=-1), FlatTerm(2)), 1),
 ])
 def test_parse_and_maximum(text: str, terms: tuple[object, ...], maximum: int) -> None:
     expr = DiceExpr.parse(text)
@@ -30,6 +33,9 @@ def test_parse_and_maximum(text: str, terms: tuple[object, ...], maximum: int) -
     ("3d0", 1, "a die needs 2 to 1000 faces"),
     ("101d6", 1, "out of range"),
     ("2d6+", 5, "expected a die"),
+    ("--1", 2, "expected a die, a number or an ability"),  # never two signs in a row, first term or not
+    ("+-1", 2, "expected a die, a number or an ability"),
+    ("-+1d4", 2, "expected a die, a number or an ability"),
 ])
 def test_bad_notation_is_located(text: str, col: int, fragment: str) -> None:
     with pytest.raises(DiceError) as error:

@@ -69,7 +69,9 @@ def test_the_attackers_fumble_threshold_makes_a_natural_2_a_critical_failure() -
     result = attack({"attacker": {"fumble_threshold": 2}, "defender": {"def_phy": 5}, "attack": {"bonus": 10}},
                     attack=[2])
     assert result.fumble and result.outcome == "miss"
-    assert [s.event for s in result.trace if s.anchor == "critical-failure"] == ["attack.fumble_threshold"]
+    threshold = [s for s in result.trace if s.anchor == "critical-failure"]
+    assert [(s.event, [(t.label, t.value) for t in s.terms], s.value) for s in threshold] == [
+        ("attack.fumble_threshold", [("d20", 2)], 2)]
     above = attack({"attacker": {"fumble_threshold": 2}, "defender": {"def_phy": 5}, "attack": {"bonus": 10}},
                    attack=[3])
     assert not above.fumble and above.hit
@@ -129,6 +131,9 @@ def test_the_bonus_of_a_magical_critical_is_measured_against_def_mag() -> None:
     result = attack({"defender": {"def_phy": 30, "def_mag": 12},
                      "attack": {"kind": "magic", "total": 19, "natural": 20, "damage": "1d4"}})
     assert (result.defence, result.bonus_damage, result.damage) == ("def_mag", 7, 11)
+    total = result.trace[-1]
+    assert (total.event, [(t.label, t.value) for t in total.terms], total.value) == (
+        "damage.total", [("damage", 4), ("bonus", 7)], 11)
     assert [(s.value, s.verdict) for s in result.trace if s.event == "damage.bonus"] == [(7, "bonus")]
     under = attack({"defender": {"def_phy": 12, "def_mag": 25},
                     "attack": {"kind": "magic", "total": 19, "natural": 20, "damage": "1d4"}})
@@ -167,6 +172,8 @@ def test_defensive_posture(posture: list[str], defence: int) -> None:
     result = attack({"defender": {"def_phy": 15, "posture": posture}, "attack": {"total": 16, "damage": "1"}})
     assert result.defence_value == defence
     assert result.hit is (defence <= 16)
+    shown = [s.value for s in result.trace if s.event.startswith("posture.")]
+    assert shown == ([defence] if posture else [])  # the card's posture step shows the new defence
 
 
 def test_posture_giving_up_only_movement_is_refused() -> None:

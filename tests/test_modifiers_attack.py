@@ -190,6 +190,7 @@ def test_no_opportunity_attack_against_cover_or_total_concealment() -> None:
     opportunity = {"attack": {"kind": "melee", "total": 10, "opportunity": True}}
     error = refused({**opportunity, "situation": {"cover": "normal"}})
     assert error.field == ("given", "attack", "opportunity")
+    assert error.message.startswith("no opportunity attack against a defender with cover")
     assert "total concealment" in refused({**opportunity, "situation": {"concealment": "total"}}).message
     assert attack({**opportunity, "situation": {"cover": "soft"}}).cover == "soft"  # soft: not against melee
     assert attack({**opportunity, "situation": {"concealment": "concealment"}}, miss_chance=[80]).hit
@@ -348,6 +349,8 @@ def test_coup_de_grace_skips_the_miss_chance() -> None:
 def test_coup_de_grace_refusals(given_: dict[str, Any], field: tuple[str, ...], message: str) -> None:
     error = refused({"attack": {"kind": "melee", "total": 9}, **given_})
     assert message in error.message and error.field == field
+    if message == "helpless defender":
+        assert error.hint == "add `helpless` to `situation.defender`"  # what would allow it
 
 
 def test_a_bow_coup_de_grace_from_the_next_square() -> None:

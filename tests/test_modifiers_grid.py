@@ -383,6 +383,8 @@ def test_a_modifier_the_gm_adds_to_the_attack_counts() -> None:
                                                   "value": 2}]}})
     assert (plain.outcome, helped.outcome) == ("miss", "hit")
     assert helped.attack_total == plain.attack_total + 2
+    assert [(s.anchor, s.value) for s in helped.trace if s.event == "modifiers.attack"] == [
+        ("attacker-modifiers", helped.attack_total)]
 
 
 def test_a_reach_weapon_too_close_is_traced_against_the_natural_reach() -> None:
@@ -404,3 +406,22 @@ def test_distance_and_reach_do_not_depend_on_who_attacks(ax: int, ay: int, dx: i
     assert forward.distance == backward.distance == max(abs(ax - dx), abs(ay - dy))
     assert forward.in_reach is backward.in_reach is (forward.distance == 1)
     assert forward.cover == backward.cover == "none"
+
+
+def test_a_5_by_5_block_is_colossal_and_a_long_creature_placed_by_at_keeps_its_shape() -> None:
+    rows = ["g g g g g . A"] + ["g g g g g . ."] * 4 + [". . . . . . D"]
+    grid = layout(field("\n".join(rows)))
+    assert grid.creatures["g"].size.key == "colossal-tall" and grid.creatures["g"].reach == 6
+    placed = layout(field("A . . .\n. . . .\n. . . D", x={"size": "large", "shape": "long", "at": [1, 1]}))
+    assert (placed.creatures["x"].size.key, placed.creatures["x"].reach) == ("large-long", 1)
+
+
+def test_a_melee_reach_step_names_the_creature_s_reach_unless_it_holds_a_reach_weapon() -> None:
+    plain = resolve_positions(PositionsInput.model_validate({"grid": {"map": "A . D"}}), ScriptedDice({}))
+    assert (plain.trace[0].against_label, plain.trace[0].verdict) == ("reach", "out_of_reach")
+
+
+def test_a_wall_has_no_crack_along_a_vertical_shared_side_either() -> None:
+    wall = {Square(0, 1): 1, Square(1, 1): 1}  # side by side: their shared side is x = 1, y from 1 to 2
+    assert line_rank(point(1, 0), point(1, 3), wall) == 1
+    assert line_rank(point(0, 0), point(0, 3), wall) == 0  # along the outer left side

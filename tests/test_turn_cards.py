@@ -51,8 +51,10 @@ def test_spacing_text_and_english_codes_are_accepted(line: str) -> None:
     ("Provocation C - G", 18, "`|` after the capability's name", "Name | type - cost"),
     (" | C - G", 2, "the capability's name before `|`", "start the card with its name"),
     ("X | D - G", 5, "a type (C or PC)", "`C` or `PC`"),
+    (" X |  - G", 5, "a type (C or PC)", "remove the empty one"),
+    ("X | C - A -  - 15m", 12, "an attack, `Soutien` or a range", "remove the empty one"),
     ("X | C", 6, "` - ` then a cost (M, A, MA or G)", "say which actions"),
-    ("Attaque Éclair | C - AM - PHY(DEX)", 22, "a cost (M, A, MA or G)", "write `MA`"),
+    ("Attaque Éclair | C - AM - PHY(DEX)", 22, "a cost (M, A, MA or G)", "write `MA` for a double action"),
     ("X | C - a", 9, "a cost (M, A, MA or G)",
      "costs are `M` (movement), `A` (attack), `MA` (both) or `G` (free action), in capitals"),
     ("X | C -  - A", 8, "a cost (M, A, MA or G)", "remove the empty one"),
@@ -78,11 +80,17 @@ def test_a_malformed_card_is_located(line: str, col: int, expected: str, fragmen
     assert isinstance(error, RuleError) and isinstance(error, ValueError)
     if line.endswith("PHY()"):
         assert error.got == "nothing"  # not an empty pair of backquotes
+    if line.endswith("FOO"):
+        assert error.got == "`FOO`"
+    assert error.hint.startswith(fragment) or fragment in error.hint
 
 
 def test_a_card_line_has_a_length_limit() -> None:
-    with pytest.raises(CardError, match="2000 characters at most"):
+    with pytest.raises(CardError, match="2000 characters at most") as caught:
         parse_card("X | C - A : " + "x" * 2000)
+    assert (caught.value.col, caught.value.expected, caught.value.got) == (2001, "a shorter line", "more text")
+    at_the_limit = "X | C - A : " + "x" * (2000 - len("X | C - A : "))
+    assert parse_card(at_the_limit).text.endswith("x")
 
 
 def capability(card: str, *faces: int, **given: object) -> CapabilityResult:

@@ -97,6 +97,8 @@ def test_two_moves_of_10_metres_are_mm_and_a_third_is_refused() -> None:
     assert result.step_uses == (("M",), ("A",)) and result.movement_actions == 2
     error = refused([{"do": "move", "metres": 10}, {"do": "move", "metres": 10}, {"do": "move", "metres": 1}])
     assert error.field == ("given", "plan", 2, "metres") and "two at most" in error.message
+    third = refused([{"do": "move", "metres": 15}, {"do": "capability", "card": TELEPORT}])
+    assert (third.code, dict(third.params)) == ("third_movement_action", {"step": 2})
 
 
 def test_a_movement_capability_takes_the_second_movement_action_from_a() -> None:
@@ -119,6 +121,12 @@ def test_a_double_action_capability_uses_m_and_a() -> None:
     result = turn([{"do": "free", "what": "potion"}, {"do": "capability", "card": SMITE}], mp=5)
     assert result.step_uses == (("G",), ("M", "A")) and result.left == ()
     assert (result.mp_spent, result.mp_left, result.attacks) == (3, 2, 1)
+    assert result.movement_actions == 1  # a double action counts as the turn's movement action
+    spend = [s for s in result.trace if s.terms and s.terms[0].label == "mp"]
+    assert [[(t.label, t.value) for t in s.terms] for s in spend] == [[("mp", 5), ("capability", -3)]]
+    assert turn([{"do": "capability", "card": "Frappe | C - A - PHY(FOR)"}]).movement_actions == 0
+    # an attacking capability for the free action, then the attack action: two attacks this turn
+    assert turn([{"do": "capability", "card": "Coup | C - G - PHY(FOR)"}, {"do": "attack"}]).attacks == 2
 
 
 @pytest.mark.parametrize("before", [{"do": "move", "metres": 1}, {"do": "attack"}, {"do": "disengage"}])

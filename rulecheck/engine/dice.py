@@ -81,7 +81,7 @@ class DiceExpr:
         if not isinstance(text, str):
             raise DiceError(f"dice notation must be text such as `2d6+1`, got {text!r}")
         terms: list[Term] = []
-        pos, sign, expect_term = 0, 1, True
+        pos, sign, expect_term, leading_sign = 0, 1, True, False
         stripped_end = len(text.rstrip())
         if not text.strip():
             raise DiceError("empty dice notation", hint="write dice as `NdM+K`, e.g. `2d6+1`")
@@ -92,8 +92,8 @@ class DiceExpr:
             if match["sign"]:
                 if not expect_term:
                     sign, expect_term = (1 if match["sign"] == "+" else -1), True
-                elif not terms and sign == 1:
-                    sign = 1 if match["sign"] == "+" else -1
+                elif not terms and not leading_sign:  # one sign before the first term: `-1`, `+1d4`
+                    sign, leading_sign = (1 if match["sign"] == "+" else -1), True
                 else:
                     raise _syntax(text, match.start("sign"), "a die, a number or an ability")
             else:
