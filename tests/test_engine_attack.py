@@ -205,3 +205,13 @@ def test_trace_holds_keys_not_sentences() -> None:
     parry = next(s for s in result.trace if s.event == "reaction.parry")
     assert [(t.value, t.label) for t in parry.terms] == [(17, "d20"), (2, "level"), (4, "str")]
     assert (parry.value, parry.op, parry.against, parry.verdict) == (23, ">=", 15, "parry_succeeds")
+
+
+def test_only_an_entangled_defender_dodges_with_a_dex_penalty() -> None:
+    base = {"defender": {"def_phy": 12, "level": 1, "dex": 2}, "attack": {"total": 14}, "reaction": "dodge"}
+    free = attack({**base, "situation": {"cover": "soft"}}, reaction=[10])
+    dodge = [s for s in free.trace if s.event == "reaction.dodge"]
+    assert free.reaction_total == 13 and [t.label for t in dodge[0].terms] == ["d20", "level", "dex"]
+    caught = attack({**base, "situation": {"defender": ["entangled"]}}, reaction=[10])
+    dodge = [s for s in caught.trace if s.event == "reaction.dodge"]
+    assert caught.reaction_total == 11 and [(t.label, t.value) for t in dodge[0].terms][-1] == ("dex.entangled", -2)

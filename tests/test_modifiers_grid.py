@@ -323,6 +323,8 @@ def test_spaces_and_sizes_read_from_the_map() -> None:
     ("A D .", {"x": {"at": [1, 0]}}, "creatures `D` and `x` overlap at [1, 0]"),
     ("", {}, "the map is empty"),
     ("A D", {"xy": {"at": [0, 0]}}, "a creature is named by one letter"),
+    ("A D .", {"1": {"at": [2, 0]}}, "a creature is named by one letter"),  # a letter, not a digit
+    ("A D .", {"é": {"at": [2, 0]}}, "a creature is named by one letter"),  # an ASCII letter
 ])
 def test_a_wrong_map_is_refused_with_a_clear_message(grid: str, creatures: dict[str, Any], message: str) -> None:
     with pytest.raises(ValidationError, match=r"map|creature|square") as raised:

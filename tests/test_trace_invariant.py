@@ -140,6 +140,16 @@ def test_a_modifier_source_the_author_wrote_is_shown_as_written_and_needs_no_wor
     assert outcome.ok
 
 
+def test_terms_shown_without_their_sum_are_a_fault() -> None:
+    step = Step(anchor="attack-test", event="attack.test",
+                terms=(Term(value=11, label="d20"), Term(value=3, label="str")), value=14)
+    assert step_faults(step) == []
+    assert step_faults(step.model_copy(update={"value": None})) == ["it shows terms without their sum"]
+    ignored = Step(anchor="stacking", event="modifiers.ignored", terms=(Term(value=2, label="gm.pavise"),),
+                   verdict="not_stacking")
+    assert step_faults(ignored) == []  # one term alone stands for itself
+
+
 def test_an_operand_shown_without_its_name_is_a_fault() -> None:
     step = Step(anchor="attack-test", event="attack.against_defence", value=16, op=">=", against=15,
                 against_label="def_phy", verdict="hit")

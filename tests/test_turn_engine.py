@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from rulecheck.engine import MovementInput, ScriptedDice, TurnInput, resolve_movement, resolve_turn
 from rulecheck.engine.turn import MovementResult, TurnResult
 from rulecheck.errors import RuleError
+from rulecheck.examples.trace_check import unworded
 
 SMITE = "Châtiment de l'Hérétique | C - MA - MAG(SAG) - 15m"
 TELEPORT = "Téléportation | PC - M - Soutien"
@@ -141,6 +142,8 @@ def test_magic_points_are_checked_when_given() -> None:
     assert error.field == ("given", "plan", 0) and "costs 3 PM (MP); 2 left" in error.message
     untracked = turn([{"do": "capability", "card": SMITE}])
     assert (untracked.mp_spent, untracked.mp_left) == (3, None)
+    for language in ("fr", "en"):  # the card words every step of it, the MP spent too
+        assert unworded(untracked.trace, language) == set()
 
 
 def test_the_free_action_is_once_per_turn() -> None:

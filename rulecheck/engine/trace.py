@@ -84,6 +84,8 @@ def step_faults(step: Step) -> list[str]:
         if added != step.value:
             shown = " + ".join(f"{t.value} ({t.label})" for t in step.terms)
             faults.append(f"its terms {shown} add up to {added}, the step shows {step.value}")
+    if len(step.terms) > 1 and step.value is None:  # one term alone may stand for itself (an ignored bonus)
+        faults.append("it shows terms without their sum")
     if step.against is not None and step.against_label is None:
         faults.append(f"it shows {step.against} without saying what it is")
     if step.op is not None:
