@@ -5,30 +5,20 @@ a uniform sample estimates the whole run's, with a stated margin. ``mutmut run``
 matches no mutant writes every mutant into ``mutants/`` (and its tests' coverage) and stops; this
 script then draws ``SIZE`` mutant names with a fixed seed, so that a rerun draws the same ones, and
 prints them one per line for ``mutmut run``.
-Run: ``.venv/bin/python bench/mutation_sample.py SIZE [SEED]``.
+Run: ``.venv/bin/python bench/mutation_sample.py SIZE SEED``.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def all_mutants(folder: Path) -> list[str]:
-    names: list[str] = []
-    for meta in sorted(folder.rglob("*.py.meta")):
-        names += json.loads(meta.read_text("utf-8")).get("exit_code_by_key", {})
-    return sorted(names)
+from mutation_score import mutant_results
 
 
 def main() -> None:
-    size = int(sys.argv[1])
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2026
-    names = all_mutants(ROOT / "mutants")
+    size, seed = int(sys.argv[1]), int(sys.argv[2])
+    names = sorted(name for _, name, _ in mutant_results())
     if not names:
         sys.exit("mutation_sample: no mutant in mutants/: run `mutmut run` first (make mutate-sample does)")
     print(f"mutation_sample: {min(size, len(names))} of {len(names)} mutants, seed {seed}", file=sys.stderr)

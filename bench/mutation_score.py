@@ -14,6 +14,7 @@ import json
 import math
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,24 +30,30 @@ def equivalents() -> dict[str, str]:
     return found
 
 
+def mutant_results(folder: Path = ROOT / "mutants") -> Iterator[tuple[str, str, int | None]]:
+    """Every mutant mutmut wrote into ``folder``: its module, its name and its exit code (None: not run)."""
+    for meta in sorted(folder.rglob("*.py.meta")):
+        module = meta.relative_to(folder).as_posix().removesuffix(".py.meta").replace("/", ".")
+        for name, code in json.loads(meta.read_text("utf-8")).get("exit_code_by_key", {}).items():
+            yield module, name, code
+
+
 def main() -> None:
     equivalent = equivalents()
     counts: dict[str, Counter[str]] = {}
     survivors: list[str] = []
-    for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
-        module = meta.relative_to(ROOT / "mutants").as_posix().removesuffix(".py.meta").replace("/", ".")
-        for name, code in json.loads(meta.read_text("utf-8")).get("exit_code_by_key", {}).items():
-            if code is None:  # not run: outside MUTANTS (a test that reaches none counts as a survivor)
-                continue
-            tally = counts.setdefault(module, Counter())
-            tally["run"] += 1
-            if name in equivalent:
-                tally["equivalent"] += 1
-            elif code in KILLED:
-                tally["killed"] += 1
-            else:
-                tally["survived"] += 1
-                survivors.append(name)
+    for module, name, code in mutant_results():
+        if code is None:  # not run: outside MUTANTS (a test that reaches none counts as a survivor)
+            continue
+        tally = counts.setdefault(module, Counter())
+        tally["run"] += 1
+        if name in equivalent:
+            tally["equivalent"] += 1
+        elif code in KILLED:
+            tally["killed"] += 1
+        else:
+            tally["survived"] += 1
+            survivors.append(name)
     total: Counter[str] = Counter()
     print("| module | mutants run | killed | survived | equivalent | score |")
     print("|---|---:|---:|---:|---:|---:|")

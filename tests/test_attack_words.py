@@ -18,7 +18,7 @@ from rulecheck.engine import (
 )
 from rulecheck.engine.trace import Step
 from rulecheck.examples import render
-from tests.trace_words import unworded
+from rulecheck.examples.trace_check import unworded
 
 DAMAGE = {"damage": "1d6"}
 ATTACKS: list[tuple[dict[str, Any], dict[str, list[int]]]] = [

@@ -268,6 +268,17 @@ def test_the_grid_forbids_a_contradicting_cover() -> None:
         AttackInput.model_validate(situated({"cover": "normal", "grid": {"map": "A D"}}))
 
 
+def test_a_modifier_the_gm_adds_to_the_attack_counts() -> None:
+    plain = attack({"attack": {"total": 12}, "defender": {"def_phy": 13}})
+    helped = attack({"attack": {"total": 12}, "defender": {"def_phy": 13},
+                     "situation": {"modifiers": [{"kind": "circumstance", "source": "gm.banner", "target": "attack",
+                                                  "value": 2}]}})
+    assert (plain.outcome, helped.outcome) == ("miss", "hit")
+    assert helped.attack_total == plain.attack_total + 2
+    assert [(s.anchor, s.value) for s in helped.trace if s.event == "modifiers.attack"] == [
+        ("attacker-modifiers", helped.attack_total)]
+
+
 # Conditions that forbid ----------------------------------------------------------------------------
 
 def test_a_prone_attacker_shoots_only_a_crossbow_or_shurikens() -> None:

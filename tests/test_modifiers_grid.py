@@ -378,17 +378,6 @@ def test_an_attack_on_a_map_shows_the_steps_of_its_kind(kind: str, events: list[
     assert [s.event for s in result.trace if s.event.startswith("grid.")] == events
 
 
-def test_a_modifier_the_gm_adds_to_the_attack_counts() -> None:
-    plain = attack({"attack": {"total": 12}, "defender": {"def_phy": 13}})
-    helped = attack({"attack": {"total": 12}, "defender": {"def_phy": 13},
-                     "situation": {"modifiers": [{"kind": "circumstance", "source": "gm.banner", "target": "attack",
-                                                  "value": 2}]}})
-    assert (plain.outcome, helped.outcome) == ("miss", "hit")
-    assert helped.attack_total == plain.attack_total + 2
-    assert [(s.anchor, s.value) for s in helped.trace if s.event == "modifiers.attack"] == [
-        ("attacker-modifiers", helped.attack_total)]
-
-
 def test_a_reach_weapon_too_close_is_traced_against_the_natural_reach() -> None:
     given_ = PositionsInput.model_validate({"grid": {"map": "A D", "creatures": {"A": {"reach_weapon": True}}}})
     step = resolve_positions(given_, ScriptedDice({})).trace[0]

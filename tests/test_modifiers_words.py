@@ -11,7 +11,7 @@ from rulecheck.engine.modifiers import ATTACKER_ROWS, COVER_ROWS, DEFENDER_ROWS
 from rulecheck.engine.sizes import SIZES
 from rulecheck.engine.trace import Step
 from rulecheck.examples import render
-from tests.trace_words import unworded
+from rulecheck.examples.trace_check import unworded
 
 ATTACKS: list[tuple[dict[str, Any], dict[str, list[int]]]] = [
     ({"attack": {"total": 12}, "situation": {"attacker": ["dazzled", "shaken"], "defender": ["helpless", "prone"],

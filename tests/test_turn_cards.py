@@ -82,7 +82,19 @@ def test_a_malformed_card_is_located(line: str, col: int, expected: str, fragmen
         assert error.got == "nothing"  # not an empty pair of backquotes
     if line.endswith("FOO"):
         assert error.got == "`FOO`"
-    assert error.hint.startswith(fragment) or fragment in error.hint
+
+
+@pytest.mark.parametrize(("line", "hint"), [
+    ("Attaque Éclair | C - AM - PHY(DEX)", "write `MA` for a double action"),
+    ("X | C - a", "costs are `M` (movement), `A` (attack), `MA` (both) or `G` (free action), in capitals"),
+    ("X | C - A - PHY()", "write the ability the attack test adds, in capitals"),
+    ("X | C - A - FOO", "e.g. `PHY(DEX)` for a physical attack, `MAG(SAG)` for a magical one"),
+    ("X | C - A - 0m", "e.g. `15m`"),
+])
+def test_a_malformed_card_s_hint_is_said_in_full(line: str, hint: str) -> None:
+    with pytest.raises(CardError) as caught:
+        parse_card(line)
+    assert caught.value.hint == hint
 
 
 def test_a_card_line_has_a_length_limit() -> None:

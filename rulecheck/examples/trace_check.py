@@ -22,7 +22,7 @@ from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.schema import ParsedExample
 
 #: Dice show as written (``2d6``), maximised dice too (``max:2d6``): they need no words.
-DICE_LABEL = re.compile(r"max:.*|\d*d\d+")
+_DICE_LABEL = re.compile(r"max:.*|\d*d\d+")
 
 
 def unworded(steps: Iterable[Step], language: str) -> set[str]:
@@ -34,7 +34,7 @@ def unworded(steps: Iterable[Step], language: str) -> set[str]:
         if step.verdict and step.verdict not in render.VALUES[language]:
             missing.add(step.verdict)
         for label in [t.label for t in step.terms] + ([step.against_label] if step.against_label else []):
-            if not DICE_LABEL.fullmatch(label) and label not in render.LABELS[language]:
+            if not _DICE_LABEL.fullmatch(label) and label not in render.LABELS[language]:
                 missing.add(label)
     return missing
 
@@ -68,4 +68,4 @@ def trace_problems(parsed: ParsedExample, result: BaseModel) -> list[Problem]:
     ]
 
 
-__all__ = ["DICE_LABEL", "trace_problems", "unworded"]
+__all__ = ["trace_problems", "unworded"]
