@@ -89,14 +89,11 @@ def test_an_engine_bug_is_a_located_internal_problem_not_a_traceback(monkeypatch
     for b in find_blocks(page.read_text(encoding="utf-8"))
 }))
 def test_libyaml_and_pyyaml_read_our_examples_alike(source: str) -> None:
-    fast = yamlsrc._compose(source, yamlsrc._FAST)
-    slow = yamlsrc._compose(source, yaml.SafeLoader)
-    assert fast is not None and slow is not None
-    positions: list[dict[object, object]] = [{}, {}]
-    spans: list[dict[object, object]] = [{}, {}]
-    built = [yamlsrc._build(node, (), positions[i], yaml.SafeLoader(""), spans[i])
-             for i, node in enumerate((fast, slow))]
-    assert built[0] == built[1] and positions[0] == positions[1] and spans[0] == spans[1]
+    fast = yamlsrc._Builder(source, yamlsrc._FAST).located()
+    slow = yamlsrc._Builder(source, yaml.SafeLoader).located()
+    assert fast.data == slow.data and fast.positions == slow.positions and fast.spans == slow.spans
+    # The one-pass build reads what PyYAML's own safe loader reads, positions aside.
+    assert fast.data == yaml.load(source, Loader=yamlsrc._FAST)
 
 
 def test_the_pytest_plugin_sees_an_id_reused_on_a_page_it_was_not_asked_to_run(pytester: pytest.Pytester) -> None:
@@ -112,3 +109,44 @@ def test_reports_count_a_parity_break_once_though_both_cards_show_it() -> None:
     assert len(report.all_problems) == 2
     fr = report.pages["docs/fr/page.md"].outcomes[0]
     assert [p.field for p in fr.echoes] == ["dice.reaction[0]", "expect.reaction_total"] and not fr.problems
+
+
+@pytest.mark.parametrize(("text", "message", "line"), [
+    # An alias or a tag anywhere is refused first, even after a value that is refused too.
+    ("a: 1\na: 2\nb: *x\n", "anchors and aliases", 3),
+    ("a: 010\nb: !!python/name:os.system x\n", "tag `!!python/name:os.system`", 2),
+    ("a: 1\na: 2\nb: 010\n", "duplicate key `a`", 2),
+    ("a: {b: 1}\n? [x]\n: 2\n", "mapping keys must be words", 2),
+    ("a: 1\n<<: {b: 2}\n", "merge keys", 2),
+    ('a: "\\ud800"\n', "lone surrogate (U+D800)", 1),
+    ('"\\udfff": 1\n', "lone surrogate (U+DFFF)", 1),
+    ("a: 1\n---\nb: 2\n", "second YAML document", 2),
+])
+def test_the_one_pass_reader_refuses_as_the_text_reads(text: str, message: str, line: int) -> None:
+    with pytest.raises(yamlsrc.YamlError) as refused:
+        yamlsrc.load(text)
+    assert message in refused.value.message and refused.value.line == line
+
+
+def test_the_one_pass_reader_locates_a_value_at_its_key_and_spans_its_scalar() -> None:
+    located = yamlsrc.load("given:\n  attack:\n    damage: 1d8\n  n: [1, two]\n")
+    assert located.data == {"given": {"attack": {"damage": "1d8"}, "n": [1, "two"]}}
+    assert located.positions[("given", "attack", "damage")] == (3, 5)
+    assert located.positions[("given", "n", 1)] == (4, 10)
+    assert located.spans[("given", "attack", "damage")] == (3, 13, 3, 16)
+    assert ("given", "<key>") not in located.positions
+
+
+@pytest.mark.parametrize("plain", ["yes", "No", "on", "null", "~", "1_5", "0x10", "1:00", ".5", "+1", "true"])
+def test_words_that_may_be_more_than_text_go_through_the_resolvers(plain: str) -> None:
+    assert not yamlsrc._text_in_both(plain)
+    try:
+        value = yamlsrc.load(f"a: {plain}\n").data["a"]
+    except yamlsrc.YamlError:
+        return  # read otherwise by YAML 1.1 and 1.2: refused
+    assert value == yaml.load(f"a: {plain}\n", Loader=yamlsrc._FAST)["a"] and not isinstance(value, str)
+
+
+@pytest.mark.parametrize("plain", ["brann", "Ogre", "1d8+2", "d20", "melee", "éclair", "_x"])
+def test_words_read_as_text_in_both_yaml_versions_are_taken_as_written(plain: str) -> None:
+    assert yamlsrc.load(f"a: {plain}\n").data["a"] == yaml.load(f"a: {plain}\n", Loader=yaml.SafeLoader)["a"]

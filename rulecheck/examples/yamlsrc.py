@@ -66,19 +66,13 @@ def load(text: str) -> Located:
             before = text[: text.index(char)]
             raise YamlError(why, before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1, hint=hint)
     try:
-        node = _compose(text, _FAST)
+        return _Builder(text, _FAST).located()
     except yaml.YAMLError:
         # libyaml found something wrong: PyYAML's own parser says what, in better words.
         try:
-            node = _compose(text, yaml.SafeLoader)
+            return _Builder(text, yaml.SafeLoader).located()
         except yaml.YAMLError as error:
             raise _located(error, text) from None
-    if node is None:
-        return Located(None, {})
-    positions: dict[FieldPath, tuple[int, int]] = {}
-    spans: dict[FieldPath, Span] = {}
-    data = _build(node, (), positions, yaml.SafeLoader(""), spans)
-    return Located(data, positions, spans)
 
 
 #: Characters refused before parsing: parsers disagree on them, or would count a line break
@@ -122,19 +116,47 @@ def _located(error: yaml.YAMLError, text: str) -> YamlError:
 _FAST: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _compose(text: str, loader_class: type[yaml.SafeLoader]) -> yaml.Node | None:
-    """The node tree of ``text``, after refusing aliases, tags and deep nesting on its events."""
-    _refuse_aliases_and_depth(text, loader_class)
-    loader = loader_class(text)
-    try:
-        return loader.get_single_node()
-    finally:
-        loader.dispose()
+class _Builder:
+    """Builds a block's data in one pass over the parser's events, refusing what examples may
+    not hold as it meets it: aliases and anchors (no billion laughs), tags that build objects,
+    nesting deeper than :data:`MAX_DEPTH`, merge keys, duplicate keys, keys that are not words.
 
+    Scalars are resolved and constructed as PyYAML's composer and safe constructor would; a
+    plain word that no implicit resolver of YAML 1.1 claims is text at once, without them.
+    """
 
-def _refuse_aliases_and_depth(text: str, loader_class: type[yaml.SafeLoader]) -> None:
-    depth = 0
-    for event in yaml.parse(text, Loader=loader_class):
+    def __init__(self, text: str, loader_class: type[yaml.SafeLoader]) -> None:
+        self._events = yaml.parse(text, Loader=loader_class)
+        self._constructor = yaml.SafeLoader("")
+        self.positions: dict[FieldPath, tuple[int, int]] = {}
+        self.spans: dict[FieldPath, Span] = {}
+        self._depth = 0
+        #: The first refusal met while building: the scan goes on, since an alias, a tag or a
+        #: deep nesting anywhere in the text is refused first, as before any value is built.
+        self._refused: YamlError | None = None
+
+    def located(self) -> Located:
+        documents: list[Any] = []  # the start mark of each document
+        for event in self._events:
+            if isinstance(event, yaml.DocumentStartEvent):
+                if documents:
+                    raise yaml.composer.ComposerError(
+                        "expected a single document in the stream", documents[0],
+                        "but found another document", event.start_mark)  # type: ignore[arg-type]
+                documents.append(event.start_mark)
+                data = self._value(self._next(), ())
+        if self._refused is not None:
+            raise self._refused
+        if not documents:
+            return Located(None, {})
+        return Located(data, self.positions, self.spans)
+
+    def _next(self) -> yaml.Event:
+        event = next(self._events)
+        self._screen(event)
+        return event
+
+    def _screen(self, event: yaml.Event) -> None:
         mark = event.start_mark
         assert mark is not None  # the parser marks every event
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
@@ -148,63 +170,132 @@ def _refuse_aliases_and_depth(text: str, loader_class: type[yaml.SafeLoader]) ->
             raise YamlError(f"YAML tag `{shown}` is not allowed in examples", mark.line + 1, mark.column + 1,
                             hint="examples hold plain data: text, numbers, lists and mappings")
         if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
+            self._depth += 1
+            if self._depth > MAX_DEPTH:
                 raise YamlError(f"example nested deeper than {MAX_DEPTH} levels", mark.line + 1, mark.column + 1)
         elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+            self._depth -= 1
+
+    def _refuse(self, error: YamlError) -> None:
+        if self._refused is None:
+            self._refused = error
+
+    def _value(self, event: yaml.Event, path: FieldPath, *, key: bool = False) -> Any:
+        """The value that starts with ``event``, its events consumed; ``None`` once refused."""
+        if not key:
+            self.positions.setdefault(path, _position(event))
+        if isinstance(event, yaml.MappingStartEvent):
+            return self._mapping(path, key)
+        if isinstance(event, yaml.SequenceStartEvent):
+            items: list[Any] = []
+            while not isinstance(item := self._next(), yaml.SequenceEndEvent):
+                items.append(self._value(item, (*path, len(items)), key=key))
+            return items
+        assert isinstance(event, yaml.ScalarEvent)
+        if not key:
+            start, end = event.start_mark, event.end_mark
+            assert start is not None and end is not None  # the parser marks every event
+            self.spans[path] = (start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+        return self._scalar(event)
+
+    def _mapping(self, path: FieldPath, key: bool) -> dict[str, Any] | None:
+        result: dict[str, Any] = {}
+        while not isinstance(key_event := self._next(), yaml.MappingEndEvent):
+            if (self._refused is None and isinstance(key_event, yaml.ScalarEvent)
+                    and self._tag(key_event) == "tag:yaml.org,2002:merge"):
+                self._refuse(YamlError("YAML merge keys (`<<`) are not allowed in examples",
+                                       *_position(key_event), hint="write each value out in full"))
+            name = self._value(key_event, (*path, "<key>"), key=True)
+            value_event = self._next()
+            if self._refused is not None:
+                self._value(value_event, path, key=True)  # consumed and screened, not kept
+                continue
+            if not isinstance(name, str | int) or isinstance(name, bool):
+                self._refuse(YamlError("mapping keys must be words", *_position(key_event)))
+            elif str(name) in result:
+                self._refuse(YamlError(f"duplicate key `{name}`", *_position(key_event), hint="keep one of the two"))
+            else:
+                name = str(name)
+                if not key:
+                    self.positions[(*path, name)] = _position(key_event)
+                result[name] = self._value(value_event, (*path, name), key=key)
+                continue
+            self._value(value_event, path, key=True)
+        return result
+
+    def _tag(self, event: yaml.ScalarEvent) -> str:
+        tag = event.tag
+        if tag is None or tag == "!":
+            value = event.value
+            if event.implicit[0] and _text_in_both(value):
+                return "tag:yaml.org,2002:str"  # what the resolver would say, without its regexes
+            tag = self._constructor.resolve(yaml.ScalarNode, value, event.implicit)  # type: ignore[no-untyped-call]
+        return str(tag)
+
+    def _scalar(self, event: yaml.ScalarEvent) -> Any:
+        if self._refused is not None:
+            return None
+        tag = self._tag(event)
+        if tag == "tag:yaml.org,2002:str":
+            value: Any = event.value
+            if event.style == '"' and _SURROGATE.search(value):  # only an escape makes one
+                self._refuse(_surrogate_error(value, event))
+                return None
+            if event.style or _text_in_both(value):
+                return value  # quoted, or a word that both YAML 1.1 and 1.2 read as text
+        else:
+            node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,  # type: ignore[arg-type]
+                                   event.style)
+            try:
+                value = self._constructor.construct_object(node, deep=True)
+            except yaml.MarkedYAMLError as error:
+                self._refuse(YamlError(f"invalid YAML value: {error.problem}", *_position(event)))
+                return None
+            except (ValueError, OverflowError):  # e.g. an integer of thousands of digits
+                self._refuse(YamlError("invalid YAML value: number too large", *_position(event)))
+                return None
+        if not event.style:  # plain: libyaml says "", PyYAML None
+            try:
+                _refuse_yaml_11_only(event.value, value, event)
+            except YamlError as error:
+                self._refuse(error)
+                return None
+        return value
 
 
-def _position(node: yaml.Node) -> tuple[int, int]:
-    mark = node.start_mark
+#: First characters of a plain scalar that a YAML 1.1 implicit resolver may claim (``010``,
+#: ``yes``, ``~``), or that may start a YAML 1.2 core value; ``None`` if a resolver may claim
+#: any scalar.
+_CLAIMABLE: frozenset[str] | None = (
+    None if None in yaml.SafeLoader.yaml_implicit_resolvers
+    else frozenset({"", *"+-.0123456789nNtTfF~",
+                    *(first for first in yaml.SafeLoader.yaml_implicit_resolvers if first)})
+)
+
+
+def _text_in_both(plain: str) -> bool:
+    """Whether a plain scalar is text under YAML 1.1 and 1.2 alike, known from its first character
+    (most words of an example are): then it needs neither the resolvers nor the ambiguity check."""
+    return _CLAIMABLE is not None and plain[:1] not in _CLAIMABLE
+
+
+def _position(event: yaml.Event) -> tuple[int, int]:
+    mark = event.start_mark
     return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
 
 
-def _build(node: yaml.Node, path: FieldPath, positions: dict[FieldPath, tuple[int, int]],
-           constructor: yaml.SafeLoader, spans: dict[FieldPath, Span]) -> Any:
-    positions.setdefault(path, _position(node))
-    if isinstance(node, yaml.MappingNode):
-        result: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise YamlError("YAML merge keys (`<<`) are not allowed in examples", *_position(key_node),
-                                hint="write each value out in full")
-            key = _build(key_node, (*path, "<key>"), {}, constructor, {})
-            if not isinstance(key, str | int) or isinstance(key, bool):
-                raise YamlError("mapping keys must be words", *_position(key_node))
-            key = str(key)
-            if key in result:
-                raise YamlError(f"duplicate key `{key}`", *_position(key_node), hint="keep one of the two")
-            positions[(*path, key)] = _position(key_node)
-            result[key] = _build(value_node, (*path, key), positions, constructor, spans)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(item, (*path, index), positions, constructor, spans) for index, item in enumerate(node.value)]
-    start, end = node.start_mark, node.end_mark
-    if start is not None and end is not None:
-        spans[path] = (start.line + 1, start.column + 1, end.line + 1, end.column + 1)
-    try:
-        value = constructor.construct_object(node, deep=True)
-    except yaml.MarkedYAMLError as error:
-        raise YamlError(f"invalid YAML value: {error.problem}", *_position(node)) from None
-    except (ValueError, OverflowError):  # e.g. an integer of thousands of digits
-        raise YamlError("invalid YAML value: number too large", *_position(node)) from None
-    if isinstance(value, str):
-        _refuse_surrogates(value, node)
-    if isinstance(node, yaml.ScalarNode) and not node.style:  # plain: libyaml says "", PyYAML None
-        _refuse_yaml_11_only(node.value, value, node)
-    return value
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _refuse_surrogates(text: str, node: yaml.Node) -> None:
+def _surrogate_error(text: str, event: yaml.Event) -> YamlError:
     """A lone surrogate (``"\\ud800"``) is no character: no page, report or JSON can hold it."""
-    for char in text:
-        if "\ud800" <= char <= "\udfff":
-            raise YamlError(f"a lone surrogate (U+{ord(char):04X}) is not a character", *_position(node),
-                            hint="write the character itself, or its pair of surrogates as one `\\U` escape")
+    char = _SURROGATE.search(text)
+    assert char is not None
+    return YamlError(f"a lone surrogate (U+{ord(char.group()):04X}) is not a character", *_position(event),
+                     hint="write the character itself, or its pair of surrogates as one `\\U` escape")
 
 
-def _refuse_yaml_11_only(text: str, value: Any, node: yaml.Node) -> None:
+def _refuse_yaml_11_only(text: str, value: Any, node: yaml.Event) -> None:
     """Examples read plain scalars as the YAML 1.2 core schema does. Where YAML 1.1 (PyYAML's
     resolver) reads the same text otherwise (``010`` is 8 there, 10 here; ``1:00`` is 60 there,
     text here; ``yes`` is true there), the example says neither silently: a located refusal."""
