@@ -129,6 +129,8 @@ def test_a_card_in_error_shows_no_probability() -> None:
     (0.145, f"15{NNBSP}%", "15%"),
     (Fraction(0), f"0{NNBSP}%", "0%"),
     (Fraction(1), f"100{NNBSP}%", "100%"),
+    (Fraction(1, 400), f"0{NNBSP}%", "0%"),  # 0.25 % rounds down
+    (Fraction(1, 200), f"1{NNBSP}%", "1%"),  # 0.5 % rounds up
 ])
 def test_percent_rounds_half_up(value: Any, french: str, english: str) -> None:
     assert (percent(value, "fr"), percent(value, "en")) == (french, english)
@@ -141,6 +143,14 @@ def test_percent_rounds_half_up(value: Any, french: str, english: str) -> None:
     (Fraction(1, 10**6), "< 0.01%"),
     (1 - Fraction(1, 10**6), "> 99.99%"),
     (Fraction(1, 20), "5%"),
+    (Fraction(1, 200), "1%"),  # exactly half a percent: whole percents still say something
+    (Fraction(1, 201), "0.5%"),
+    (Fraction(199, 200), "99.5%"),  # 99.5 % would round to 100 %: one more digit
+    (Fraction(1, 20000), "0.01%"),  # exactly half of 0.01 %
+    (Fraction(1, 20001), "< 0.01%"),
+    (Fraction(19999, 20000), "> 99.99%"),
+    (Fraction(39999, 40000), "> 99.99%"),  # 99.9975 %
+    (Fraction(2, 3), "67%"), (Fraction(1, 3), "33%"),
 ])
 def test_a_rare_outcome_never_reads_0_or_100_percent(value: Fraction, shown: str) -> None:
     assert probability(value, "en") == shown

@@ -113,9 +113,12 @@ def test_trace_lines_say_no_damage_in_words_and_never_look_like_a_fraction() -> 
 
 def test_the_damage_chart_marks_this_outcome_and_labels_every_value_for_screen_readers() -> None:
     chart = damage_chart({0: Fraction(1, 2), 1: Fraction(0), 2: Fraction(1, 2)}, 2, Fraction(1), "fr")
-    assert chart.count('class="rc-spread__col') == 3 and chart.count("rc-spread__col--this") == 1
+    bars = chart.split('class="rc-spread__bars"')[1]
+    assert bars.count("<span") == 3, "one element a column, the impossible 1 included"
+    assert chart.count('<span class="rc-spread__bar') == 2 and chart.count("rc-spread__bar--this") == 1
+    assert '<span data-x="1"></span>' in chart and 'data-x="2">' in chart
     assert f'aria-label="Dégâts possibles{NBSP}: 0{NBSP}: 50{NNBSP}%, 2{NBSP}: 50{NNBSP}%"' in chart
-    assert "style=\"height:100.0%\"" in chart and "style=\"height:0\"" in chart
+    assert chart.count('style="height:100.0%"') == 2 and "height:0" not in chart
     assert "<script" not in chart and "data-search-exclude" in chart
 
 

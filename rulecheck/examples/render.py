@@ -5,8 +5,7 @@ Hosts format these strings as HTML or terminal text; the engine only gives keys 
 
 from __future__ import annotations
 
-import math
-from decimal import Decimal
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -39,17 +38,25 @@ def number(value: int | float, language: Language) -> str:
 def percent(probability: float | Fraction, language: Language, digits: int = 0) -> str:
     """``0.65`` → ``65 %`` (French, narrow no-break space before %) or ``65%``; halves round up."""
     exact = probability if isinstance(probability, Fraction) else Fraction(repr(float(probability)))
-    rounded = math.floor(exact * 100 * 10**digits + Fraction(1, 2))
-    text = f"{Decimal(rounded).scaleb(-digits):.{digits}f}"
+    # floor(exact × 10^(digits+2) + 1/2), in integers: cards print thousands of these.
+    rounded = (2 * exact.numerator * 10 ** (digits + 2) + exact.denominator) // (2 * exact.denominator)
+    sign = "-" if rounded < 0 else ""
+    whole, part = divmod(abs(rounded), 10 ** digits)
+    text = f"{sign}{whole}" + (f".{part:0{digits}d}" if digits else "")
     return f"{text.replace('.', ',')}\u202f%" if language == "fr" else f"{text}%"
 
 
+@functools.lru_cache(maxsize=4096)
 def probability(exact: Fraction, language: Language) -> str:
     """A probability as a card shows it: whole percents, more digits only when rounding would
     say 0 % or 100 % of something that may or may not happen, and ``< 0.01%`` below that."""
     if 0 < exact < 1:
+        numerator, denominator = exact.numerator, exact.denominator
         for digits in (0, 1, 2):
-            if Fraction(1, 2 * 10**(digits + 2)) <= exact <= 1 - Fraction(1, 2 * 10**(digits + 2)):
+            # 1 / (2 × 10^(digits+2)) ≤ exact < 1 − that bound, in integers: halves round up, so
+            # exactly half a unit below 1 would read 100 %
+            scale = 2 * 10 ** (digits + 2)
+            if numerator * scale >= denominator and (denominator - numerator) * scale > denominator:
                 return percent(exact, language, digits)
         low = exact < Fraction(1, 2)
         bound = Fraction(1, 10**4) if low else 1 - Fraction(1, 10**4)

@@ -184,8 +184,8 @@ def _step(step: Step, language: str, href: str | None) -> str:
     if href is None:
         return f"<li>{text}</li>"
     see = html.escape(render.word("see_rule", language))
-    return (f'<li>{text} <a class="rc-rule" href="{html.escape(href)}" title="{see}" aria-label="{see}">'
-            '<span data-search-exclude>§</span></a></li>')
+    # The § is drawn by the stylesheet: no text for the search index, one element less a step.
+    return f'<li>{text} <a class="rc-rule" href="{html.escape(href)}" title="{see}" aria-label="{see}"></a></li>'
 
 
 def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:
@@ -272,20 +272,21 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     """
     tallest = max(spread.values())
     colon = "\u00a0: " if language == "fr" else ": "
-    described = ", ".join(f"{render.number(n, language)}{colon}{render.probability(p, language)}"
-                          for n, p in spread.items() if p)
+    said = {n: render.number(n, language) + colon + render.probability(p, language) for n, p in spread.items() if p}
+    described = ", ".join(said.values())
     ends = {min(spread), max(spread), shown}
+    # One element a column (pages hold thousands): a bar where the damage may happen, an empty
+    # slot where it may not; the value under a column is its ``data-x``, drawn by the stylesheet.
     columns = []
     for n, p in spread.items():
-        this = " rc-spread__col--this" if n == shown else ""
-        height = f"{float(p / tallest) * 100:.1f}%" if p else "0"
-        said = render.number(n, language) + colon + render.probability(p, language)
-        tip = f' title="{html.escape(said)}"' if p else ""
         label = render.number(n, language) if n in ends or len(spread) <= 13 else ""
-        columns.append(
-            f'<span class="rc-spread__col{this}"{tip}>'
-            f'<span class="rc-spread__bar" style="height:{height}"></span>'
-            f'<span class="rc-spread__x">{html.escape(label)}</span></span>')
+        x = f' data-x="{html.escape(label)}"' if label else ""
+        if not p:
+            columns.append(f"<span{x}></span>")
+            continue
+        this = " rc-spread__bar--this" if n == shown else ""
+        columns.append(f'<span class="rc-spread__bar{this}" style="height:{float(p / tallest) * 100:.1f}%" '
+                       f'title="{html.escape(said[n])}"{x}></span>')
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),
         mean=render.number(round(float(mean), 1), language))
