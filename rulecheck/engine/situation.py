@@ -37,6 +37,7 @@ from rulecheck.engine.modifiers import (
     Column,
     Modifier,
     Row,
+    Stacked,
     stack,
 )
 from rulecheck.engine.situation_model import (
@@ -59,7 +60,7 @@ __all__ = [
     "DefenderCondition", "Situated", "Situation", "Weapon", "column_of", "situate",
 ]
 
-@dataclass
+@dataclass(frozen=True)
 class Situated:
     """An attack in its situation, as the attack resolution consults it."""
 
@@ -73,16 +74,30 @@ class Situated:
     coup_de_grace: bool = False
     cannot_act: bool = False
     dodge_dex: int = 0
-    steps: list[Step] = field(default_factory=list)
+    steps: tuple[Step, ...] = ()
 
     def adjust_attack(self, total: int, steps: list[Step]) -> tuple[int, int]:
         """The attack total with the stacked attack modifiers, and their sum."""
-        return _apply(total, "attack", self.attack_modifiers, self.column, steps)
+        return _apply(total, "attack", self._stacked("attack"), steps)
 
     def adjust_defence(self, value: int, defence: str, steps: list[Step]) -> tuple[int, int]:
         """The defence with the stacked defence modifiers (DEX ones on Def PHY only), and their sum."""
-        modifiers = self.defence_modifiers + (self.physical_modifiers if defence == "def_phy" else ())
-        return _apply(value, defence, modifiers, self.column, steps)
+        return _apply(value, defence, self._stacked(defence), steps)
+
+    def _stacked(self, target: str) -> Stacked:
+        """The stacking of one target's modifiers, worked out once: they do not depend on dice."""
+        found = self._stacks.get(target)
+        if found is None:
+            if target == "attack":
+                found = stack(self.attack_modifiers, "attack", self.column)
+            else:
+                physical = self.physical_modifiers if target == "def_phy" else ()
+                found = stack(self.defence_modifiers + physical, "defence", self.column)
+            self._stacks[target] = found
+        return found
+
+    #: Stackings already worked out, by target (a cache: never compared, never shown).
+    _stacks: dict[str, Stacked] = field(default_factory=dict, compare=False, repr=False)
 
     def reaction_terms(self, ability: str) -> tuple[Term, ...]:
         """Extra terms of a reaction test: an entangled defender's DEX penalty on a dodge."""
@@ -109,12 +124,9 @@ class Situated:
 NEUTRAL = Situated()
 
 
-def _apply(
-    value: int, label: str, modifiers: tuple[Modifier, ...], column: Column, steps: list[Step]
-) -> tuple[int, int]:
-    """Stack the modifiers of one target, trace what is ignored and what applies, return the new value."""
-    target: Literal["attack", "defence"] = "attack" if label == "attack" else "defence"
-    stacked = stack(modifiers, target, column)
+def _apply(value: int, label: str, stacked: Stacked, steps: list[Step]) -> tuple[int, int]:
+    """Trace what the stacking of one target ignores and what applies; return the new value."""
+    target = "attack" if label == "attack" else "defence"
     for modifier in stacked.ignored:
         steps.append(Step(anchor="stacking", event="modifiers.ignored",
                           terms=(Term(value=modifier.value, label=modifier.source),), verdict="not_stacking"))
@@ -139,6 +151,20 @@ def column_of(given: AttackInput) -> Column:
 
 def situate(given: AttackInput) -> Situated:
     """The attack in its situation; raises :class:`RuleError` for an attack the rules forbid."""
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is given:  # exact odds run one frozen input hundreds of times
+        return last[1]
+    situated = _situate(given)
+    _LAST = (given, situated)
+    return situated
+
+
+#: The last input situated and its situation: a one-entry memo, by identity.
+_LAST: tuple[AttackInput, Situated] | None = None
+
+
+def _situate(given: AttackInput) -> Situated:
     situation: Situation | None = getattr(given, "situation", None)
     if situation is None:
         return NEUTRAL
@@ -179,7 +205,7 @@ def situate(given: AttackInput) -> Situated:
         coup_de_grace=situation.coup_de_grace,
         cannot_act=any(c in CANNOT_ACT for c in situation.defender),
         dodge_dex=ENTANGLED_DEX if "entangled" in situation.defender else 0,
-        steps=steps,
+        steps=tuple(steps),
     )
 
 
