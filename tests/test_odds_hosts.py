@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,8 @@ import jsonschema
 import pytest
 import yaml
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulecheck.examples import check
 from rulecheck.examples.check import Outcome, check_example, check_page, markdown_files, read_page
@@ -134,6 +138,12 @@ def test_a_card_in_error_shows_no_probability() -> None:
 ])
 def test_percent_rounds_half_up(value: Any, french: str, english: str) -> None:
     assert (percent(value, "fr"), percent(value, "en")) == (french, english)
+
+
+@given(st.fractions(min_value=0, max_value=1), st.sampled_from([0, 1, 2]))
+def test_percent_in_integers_is_the_exact_decimal_rounding(value: Fraction, digits: int) -> None:
+    rounded = math.floor(value * 100 * 10**digits + Fraction(1, 2))
+    assert percent(value, "en", digits) == f"{Decimal(rounded).scaleb(-digits):.{digits}f}%"
 
 
 @pytest.mark.parametrize(("value", "shown"), [
