@@ -5,12 +5,14 @@ dice expressions with subtracted dice and abilities, the JSON view and the order
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from pydantic import BaseModel, ValidationError, create_model
 
 from rulecheck.engine import DiceExpr, ScriptedDice, SeededDice, compute_odds
 from rulecheck.engine.odds import _frozen, _order
+from rulecheck.engine.rolling import verdict_classes
 from rulecheck.errors import DiceError
 
 # Scripted dice ------------------------------------------------------------------------------
@@ -267,3 +269,15 @@ def test_the_budget_error_names_the_rule() -> None:
     with pytest.raises(OddsError) as caught:
         compute_odds("dying", {"hit_dice": "2d4", "turns": 3}, max_runs=10)
     assert caught.value.message.startswith("exact odds of `dying` need more than 10 runs of the rules: ")
+
+
+@pytest.mark.parametrize(("modifier", "target", "threshold", "fails", "passes"), [
+    (0, 10, 1, range(1, 10), range(10, 21)),
+    (2, 12, 1, range(1, 10), range(10, 21)),
+    (0, 40, 1, range(1, 20), [20]),  # out of reach: only a natural 20
+    (20, 1, 1, [1], range(2, 21)),  # a sure thing but for a natural 1
+    (20, 1, 3, [1, 2, 3], range(4, 21)),  # a raised threshold fails its faces
+])
+def test_a_tests_faces_fall_in_two_classes_as_the_verdict_decides(
+        modifier: int, target: int, threshold: int, fails: Any, passes: Any) -> None:
+    assert verdict_classes(modifier, target, threshold) == (tuple(fails), tuple(passes))

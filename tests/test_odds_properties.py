@@ -14,11 +14,13 @@ simulation is genuinely noisy. A value the exact odds call impossible must never
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from fractions import Fraction
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -237,3 +239,63 @@ def test_every_summed_declaration_holds_on_the_sites_examples() -> None:
                         script.setdefault(label, []).extend(faces)
                 assert rule.resolve(parsed.example.given, ScriptedDice(script)) == result, (parsed.id, seed)
     assert {"attack", "dying"} <= rearranged
+
+
+# --- classes of faces ------------------------------------------------------------------------
+
+
+@st.composite
+def dying_inputs(draw: st.DrawFn) -> dict[str, Any]:
+    """Small enough that every face can be enumerated too: at most 2 turns and 2 Healing tests."""
+    turns = draw(st.integers(1, 2))
+    attempts = sorted(draw(st.lists(st.fixed_dictionaries({
+        "turn": st.integers(1, turns), "wis": st.integers(-5, 20), "dc": st.integers(1, 40),
+        "fumble_threshold": st.integers(1, 5),
+    }), max_size=2)), key=lambda attempt: attempt["turn"])
+    return {"hit_dice": draw(st.sampled_from(["1d4", "2d4", "1d6"])), "below_zero": draw(st.integers(0, 12)),
+            "turns": turns, "stabilise": attempts}
+
+
+@settings(max_examples=60, deadline=None)
+@given(dying_inputs())
+def test_enumerating_one_face_per_class_gives_the_odds_of_every_face(data: dict[str, Any]) -> None:
+    """The `face_classes` claim, at the level the odds rely on: the same exact distribution."""
+    by_class = compute_odds("dying", data)
+    by_face = compute_odds("dying", data, classes={})
+    assert by_class.outcomes == by_face.outcomes and by_class.rolls == by_face.rolls
+    assert by_class.runs <= by_face.runs
+
+
+@settings(max_examples=100, deadline=None)
+@given(dying_inputs(), st.integers(0, 2**32))
+def test_any_face_of_a_class_gives_the_whole_result_of_another(data: dict[str, Any], seed: int) -> None:
+    """Each Healing test's face, swapped for another of its class: the result is the same, trace apart."""
+    rule = RULES["dying"]
+    given_ = rule.given.model_validate(data)
+    recording = Recording(seed)
+    result = rule.resolve(given_, recording)
+    classes = rule.face_classes["stabilise"](given_)
+    rng = random.Random(seed)
+    script: dict[str, list[int]] = {}
+    for label, _, faces in recording.rolls:
+        if label == "stabilise":
+            (face,) = faces
+            (same,) = [c for c in classes[len(script.get(label, []))] if face in c]
+            faces = (rng.choice(same),)
+        script.setdefault(label, []).extend(faces)
+    swapped = rule.resolve(given_, ScriptedDice(script))
+    assert swapped.model_dump(exclude={"trace"}) == result.model_dump(exclude={"trace"})
+
+
+def test_the_longest_dying_example_runs_an_eighth_as_often() -> None:
+    given_ = {"hit_dice": "2d4", "below_zero": 6, "turns": 3, "stabilise": [{"turn": 2, "wis": 2, "dc": 12}]}
+    by_class, by_face = compute_odds("dying", given_), compute_odds("dying", given_, classes={})
+    assert by_class.outcomes == by_face.outcomes
+    assert by_class.runs * 7 < by_face.runs, (by_class.runs, by_face.runs)
+    assert by_class.probability("stabilised", True) == Fraction(11, 20)  # 10 to 20 on the d20 (WIS +2, DC 12)
+
+
+def test_a_declaration_that_does_not_share_out_the_faces_is_refused() -> None:
+    broken = dataclasses.replace(RULES["dying"], face_classes={"stabilise": lambda given: [[[1, 2], [2, 3]]]})
+    with pytest.raises(ValueError, match="do not share out the faces of a d20 once each"):
+        compute_odds(broken, {"hit_dice": "1d4", "stabilise": [{"turn": 1, "dc": 10}]})

@@ -20,7 +20,7 @@ from pydantic import Field, ValidationInfo, field_validator
 from rulecheck.engine.ability_checks import ability_check
 from rulecheck.engine.dice import DiceExpr
 from rulecheck.engine.models import Model
-from rulecheck.engine.rolling import roll_terms
+from rulecheck.engine.rolling import roll_terms, verdict_classes
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
 
@@ -93,6 +93,16 @@ class DyingResult(Model):
 def death_threshold(hit_dice: DiceExpr) -> int:
     """Twice the hit dice's maximum: the highest total below zero a character survives."""
     return 2 * hit_dice.maximum()
+
+
+def healing_test_classes(given: DyingInput) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each Healing test, in the order they are rolled, the d20 faces that fail it and those
+    that pass: the result keeps only whether each passed (and the trace, its face).
+
+    The n-th ``stabilise`` roll is always the n-th attempt: attempts are listed in turn order and
+    rolled in that order, each only after every earlier one has failed.
+    """
+    return tuple(verdict_classes(attempt.wis, attempt.dc, attempt.fumble_threshold) for attempt in given.stabilise)
 
 
 def resolve_dying(given: DyingInput, dice: DiceSource) -> DyingResult:

@@ -34,6 +34,16 @@ Why sums are enough for some labels
     request at a constant sum leaves the whole result, trace included, unchanged). Labels not
     declared, and single dice, are enumerated face by face, in order: always exact, only slower.
 
+Why classes of faces are enough for some rolls
+    A rule may also declare, in :attr:`Rule.face_classes <rulecheck.engine.rules.Rule.face_classes>`,
+    rolls whose faces its result keeps only through a class: for each roll of a label, in the
+    order the resolution makes them, the faces that give the same result (the trace apart). A
+    Healing test of the dying rule is one: the result keeps whether it passed, never the face.
+    Such a roll is enumerated as one face per class (its lowest), weighted by the size of the
+    class: two branches instead of twenty. As for sums, the declaration is a claim about the
+    rule; property tests check it (the odds with and without the classes are equal, and any face
+    of a class gives the whole result of its representative, trace apart).
+
 Cost
     The resolution runs once per leaf, plus a partial run per inner node. An attack with a rolled
     d20, a d20 reaction and ``2d4`` + ``2d4`` damage has at most 20 × 20 × 7 × 7 leaves, and only
@@ -64,7 +74,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rulecheck.engine.rules import RULES, Rule
+from rulecheck.engine.rules import RULES, FaceClasses, Rule
 from rulecheck.errors import DiceError, RulecheckError, did_you_mean
 
 #: Default bound on how many times one odds computation may run the resolution.
@@ -191,6 +201,7 @@ def compute_odds(
     *,
     fixed: Mapping[str, Sequence[int]] | None = None,
     summed: Iterable[str] | None = None,
+    classes: Mapping[str, FaceClasses] | None = None,
     max_runs: int = MAX_RUNS,
 ) -> Odds:
     """The exact odds of ``rule`` on ``given``, every die not in ``fixed`` enumerated.
@@ -198,7 +209,8 @@ def compute_odds(
     ``fixed`` gives faces by roll label, used in order like a scripted example's dice, on every
     branch alike; rolls past them are enumerated. Fix a label whose rolls are the same on every
     branch (the attack d20s, say), not one whose dice change with earlier rolls. ``summed``
-    overrides the rule's :attr:`~Rule.summed_dice`. Raises the rule's own errors for an
+    overrides the rule's :attr:`~Rule.summed_dice`, ``classes`` its :attr:`~Rule.face_classes`
+    (``{}``: every face enumerated). Raises the rule's own errors for an
     impossible input, :class:`~rulecheck.errors.DiceError` for a fixed face that is not on its
     die, and :class:`OddsError` past ``max_runs`` runs.
     """
@@ -208,6 +220,8 @@ def compute_odds(
     spec = RULES[rule] if isinstance(rule, str) else rule
     model = given if isinstance(given, spec.given) else spec.given.model_validate(given)
     summed_labels = frozenset(spec.summed_dice if summed is None else summed)
+    partitions = {label: tuple(declared(model)) for label, declared in
+                  (spec.face_classes if classes is None else classes).items()}
     kept = {label: tuple(faces) for label, faces in (fixed or {}).items()}
     fields = tuple(name for name in spec.result.model_fields if name != "trace")
 
@@ -225,14 +239,15 @@ def compute_odds(
         except _Pending as pending:
             request = pending.roll
             summed_request = request.label in summed_labels
+            classed = _classed(partitions, request, pending.index)
             # Count before enumerating: every branch pushed is at least one more run, so a request
             # whose outcomes would not fit in what is left of the budget is refused here, before
             # its distribution is computed or its branches stored (memory stays within max_runs).
-            branches = outcome_count(request.sides, request.count, summed_request)
+            branches = len(classed) if classed else outcome_count(request.sides, request.count, summed_request)
             if runs + len(stack) + branches > max_runs:
                 raise _too_many(spec.name, request, branches, max_runs) from None
             total = request.sides ** request.count
-            for faces, count in _outcomes(request.sides, request.count, summed_request):
+            for faces, count in classed or _outcomes(request.sides, request.count, summed_request):
                 stack.append(((*answers, faces), weight * count, denominator * total))
             continue
         key = tuple(map(result.__dict__.__getitem__, fields))
@@ -252,12 +267,30 @@ def _exact_sum(parts: Mapping[int, int]) -> Fraction:
     return Fraction(sum(weight * (common // denominator) for denominator, weight in parts.items()), common)
 
 
-class _Pending(BaseException):
-    """Stops a run at the first roll the replaying source has no answer for."""
+def _classed(partitions: Mapping[str, Sequence[Sequence[Sequence[int]]]], request: Roll,
+             index: int) -> tuple[tuple[Faces, int], ...] | None:
+    """The outcomes of a request whose label the rule declares in classes of faces: one
+    representative face per class (its lowest), weighted by the size of the class. ``None`` when
+    nothing is declared for this roll: then every face is enumerated."""
+    declared = partitions.get(request.label)
+    if declared is None or request.count != 1 or index >= len(declared):
+        return None
+    found = tuple(((min(faces),), len(faces)) for faces in declared[index] if faces)
+    covered = sorted(face for faces in declared[index] for face in faces)
+    if covered != list(range(1, request.sides + 1)):
+        raise ValueError(f"the classes of roll {index + 1} of `{request.label}` do not share out the faces of a "
+                         f"d{request.sides} once each: {declared[index]}")
+    return found
 
-    def __init__(self, roll: Roll) -> None:
+
+class _Pending(BaseException):
+    """Stops a run at the first roll the replaying source has no answer for; ``index`` counts the
+    earlier requests of the same label in this run (fixed ones included)."""
+
+    def __init__(self, roll: Roll, index: int) -> None:
         super().__init__(roll)
         self.roll = roll
+        self.index = index
 
 
 class _Replay:
@@ -272,10 +305,13 @@ class _Replay:
         self._next = 0
         self._fixed = fixed
         self._used: dict[str, int] = {}
+        self._asked: dict[str, int] = {}
         self._seen = seen
 
     def roll(self, label: str, sides: int, count: int = 1) -> Faces:
         self._seen.setdefault((label, sides, count), None)
+        index = self._asked.get(label, 0)
+        self._asked[label] = index + 1
         kept: Faces = ()
         if label in self._fixed:
             used = self._used.get(label, 0)
@@ -291,7 +327,7 @@ class _Replay:
             if len(kept) == count:
                 return kept
         if self._next == len(self._answers):
-            raise _Pending(Roll(label, sides, count - len(kept)))
+            raise _Pending(Roll(label, sides, count - len(kept)), index)
         answer = self._answers[self._next]
         self._next += 1
         return kept + answer

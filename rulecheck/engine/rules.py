@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from rulecheck.engine.attack import AttackResult, resolve_attack
 from rulecheck.engine.capability import CapabilityInput, CapabilityResult, resolve_capability
 from rulecheck.engine.coup_de_grace import CoupDeGraceInput, CoupDeGraceResult, resolve_coup_de_grace
-from rulecheck.engine.dying import DyingInput, DyingResult, resolve_dying
+from rulecheck.engine.dying import DyingInput, DyingResult, healing_test_classes, resolve_dying
 from rulecheck.engine.models import AttackInput
 from rulecheck.engine.opportunity import OpportunityInput, OpportunityResult, resolve_opportunity
 from rulecheck.engine.poison import (
@@ -32,6 +32,10 @@ from rulecheck.engine.trace import Step, step_faults
 from rulecheck.engine.turn import MovementInput, MovementResult, TurnInput, TurnResult, resolve_movement, resolve_turn
 from rulecheck.engine.unarmed import TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons
 
+#: For each roll of one label, in the order a resolution makes them, the classes of faces that
+#: give the same result (see :attr:`Rule.face_classes`).
+FaceClasses = Callable[[Any], Sequence[Sequence[Sequence[int]]]]
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -47,6 +51,11 @@ class Rule:
     #: Roll labels whose faces the resolution only ever adds up, one roll at a time: exact odds
     #: enumerate the sums of those rolls instead of every face (see ``rulecheck.engine.odds``).
     summed_dice: frozenset[str] = frozenset()
+    #: Roll labels whose faces the result keeps only through a class (whether a test passed, say):
+    #: for each, a function of the input giving, for each roll of that label in the order the
+    #: resolution makes them, the classes of faces that give the same result, the trace apart.
+    #: Exact odds then enumerate one face per class (see ``rulecheck.engine.odds``).
+    face_classes: Mapping[str, FaceClasses] = field(default_factory=dict)
     #: Every roll label the resolution may ask its dice source for (a test runs the site's
     #: examples to hold the engine to it; the authors' field reference lists them).
     dice: tuple[str, ...] = ()
@@ -81,7 +90,7 @@ RULES: Mapping[str, Rule] = {
         Rule("dying", DyingInput, DyingResult, resolve_dying,
              "An unconscious character's turns: hit dice below zero, stabilisation, death.",
              headline=("below_zero", "dead", "stabilised"), summed_dice=frozenset({"hit_dice"}),
-             dice=("stabilise", "hit_dice"),
+             face_classes={"stabilise": healing_test_classes}, dice=("stabilise", "hit_dice"),
              shown=((("dying.threshold",), "death_threshold"), (("dying.start", "dying.roll"), "below_zero"))),
         Rule("poison_apply", PoisonApplyInput, PoisonApplyResult, resolve_poison_apply,
              "Coating a weapon with poison: INT test then DEX test, both DC 10.",
