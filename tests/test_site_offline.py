@@ -21,7 +21,7 @@ from rulecheck.hosts.i18n_search import (
     unused_lunr_files,
     with_search_settings,
 )
-from rulecheck.hosts.offline_site import SHIM
+from rulecheck.hosts.offline_site import SHIM, without_alternate_links
 from rulecheck.hosts.web_app import MANIFEST, RUNTIME, RUNTIME_MODULES
 
 from .site_tools import ROOT, css_urls, html_files, is_external, read_html, resolve, site_root_path
@@ -318,3 +318,19 @@ def test_the_stemming_probe_words_of_the_browser_tests_stand_on_no_page(language
     # The browser tests search these words: found only through stemming, as long as no page has them.
     for page in (ROOT / "docs" / language).rglob("*.md"):
         assert word not in page.read_text("utf-8").lower(), page
+
+
+@pytest.mark.build
+def test_no_page_links_its_alternates_in_its_head(offline_site: Path) -> None:
+    """Material would fetch the sitemap for them, which file:// cannot: the switcher needs none."""
+    pages = [*html_files(offline_site), offline_site / "404.html", offline_site / "en/404.html"]
+    assert len(pages) > 40
+    for page in pages:
+        assert '<link rel="alternate"' not in page.read_text("utf-8"), page
+
+
+def test_alternate_links_are_taken_from_the_head_only() -> None:
+    head = '<head>\n  <link rel="alternate" href="en/x.html" hreflang="en">\n  <title>x</title>\n'
+    body = '</head><body><pre>  <link rel="alternate" href="a" hreflang="b">\n</pre></body>'
+    assert without_alternate_links(head + body) == "<head>\n  <title>x</title>\n" + body
+    assert without_alternate_links(head) == "<head>\n  <title>x</title>\n"  # no head end: all of it

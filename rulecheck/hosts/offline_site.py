@@ -43,6 +43,17 @@ SHIM = "assets/javascripts/iframe-worker/shim.js"
 #: The indentation before the link is matched from its first character only (the look-behind):
 #: a long run of spaces is scanned once, not once from each of its characters.
 HREFLANG_LINK = re.compile(r'(?<![ \t])[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+
+
+def without_alternate_links(html: str) -> str:
+    """``html`` without its ``hreflang`` alternate links. They are in the head, so only the head
+    is scanned (a page body is most of its bytes, examples' cards included)."""
+    end = html.find("</head>")
+    if end < 0:
+        return HREFLANG_LINK.sub("", html)
+    return HREFLANG_LINK.sub("", html[:end]) + html[end:]
+
+
 SHIM_FILES = {  # packaged copy -> site path
     "assets/iframe-worker-shim.js": SHIM,
     "assets/iframe-worker-LICENSE": "assets/javascripts/iframe-worker/LICENSE",
@@ -99,12 +110,12 @@ class OfflineSitePlugin(BasePlugin[OfflineSiteConfig]):  # type: ignore[no-untyp
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         if not self.config.enabled:
             return None
-        return HREFLANG_LINK.sub("", output)
+        return without_alternate_links(output)
 
     def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str | None:
         if not self.config.enabled or template_name != "404.html":
             return None
-        return HREFLANG_LINK.sub("", output_content)
+        return without_alternate_links(output_content)
 
     def on_template_context(
         self, context: TemplateContext, *, template_name: str, config: MkDocsConfig
