@@ -220,7 +220,7 @@ def compute_odds(
     spec = RULES[rule] if isinstance(rule, str) else rule
     model = given if isinstance(given, spec.given) else spec.given.model_validate(given)
     summed_labels = frozenset(spec.summed_dice if summed is None else summed)
-    partitions = {label: tuple(declared(model)) for label, declared in
+    partitions = {label: _shared_out(declared(model)) for label, declared in
                   (spec.face_classes if classes is None else classes).items()}
     kept = {label: tuple(faces) for label, faces in (fixed or {}).items()}
     fields = tuple(name for name in spec.result.model_fields if name != "trace")
@@ -267,20 +267,38 @@ def _exact_sum(parts: Mapping[int, int]) -> Fraction:
     return Fraction(sum(weight * (common // denominator) for denominator, weight in parts.items()), common)
 
 
-def _classed(partitions: Mapping[str, Sequence[Sequence[Sequence[int]]]], request: Roll,
+@dataclass(frozen=True)
+class _Classes:
+    """One declared roll's classes of faces, read once per computation."""
+
+    declared: Sequence[Sequence[int]]
+    #: One face per class (its lowest), weighted by the size of the class.
+    outcomes: tuple[tuple[Faces, int], ...]
+    #: N when the classes share out faces 1 to N exactly once, else None.
+    shared: int | None
+
+
+def _shared_out(declared: Sequence[Sequence[Sequence[int]]]) -> tuple[_Classes, ...]:
+    rolls = []
+    for classes in declared:
+        covered = sorted(face for faces in classes for face in faces)
+        shared = len(covered) if covered == list(range(1, len(covered) + 1)) else None
+        rolls.append(_Classes(classes, tuple(((min(faces),), len(faces)) for faces in classes if faces), shared))
+    return tuple(rolls)
+
+
+def _classed(partitions: Mapping[str, tuple[_Classes, ...]], request: Roll,
              index: int) -> tuple[tuple[Faces, int], ...] | None:
-    """The outcomes of a request whose label the rule declares in classes of faces: one
-    representative face per class (its lowest), weighted by the size of the class. ``None`` when
-    nothing is declared for this roll: then every face is enumerated."""
+    """The outcomes of a request whose label the rule declares in classes of faces, or ``None``
+    when nothing is declared for this roll: then every face is enumerated."""
     declared = partitions.get(request.label)
     if declared is None or request.count != 1 or index >= len(declared):
         return None
-    found = tuple(((min(faces),), len(faces)) for faces in declared[index] if faces)
-    covered = sorted(face for faces in declared[index] for face in faces)
-    if covered != list(range(1, request.sides + 1)):
+    roll = declared[index]
+    if roll.shared != request.sides:  # a broken declaration would weigh the odds wrongly
         raise ValueError(f"the classes of roll {index + 1} of `{request.label}` do not share out the faces of a "
-                         f"d{request.sides} once each: {declared[index]}")
-    return found
+                         f"d{request.sides} once each: {roll.declared}")
+    return roll.outcomes
 
 
 class _Pending(BaseException):

@@ -64,6 +64,7 @@ def d20_verdict(natural: int, total: int, target: int, fumble_threshold: int = 1
 def verdict_classes(modifier: int, target: int, fumble_threshold: int = 1) -> tuple[tuple[int, ...], ...]:
     """The d20 faces that pass a test of ``1d20 + modifier`` against ``target``, and those that
     fail it, as :func:`d20_verdict` decides: the classes of a test whose face nothing else keeps."""
-    passes = [face for face in range(1, 21) if d20_verdict(face, face + modifier, target, fumble_threshold)[0]]
-    fails = [face for face in range(1, 21) if face not in passes]
-    return tuple(tuple(faces) for faces in (fails, passes) if faces)
+    classes: tuple[list[int], list[int]] = ([], [])  # failing, passing
+    for face in range(1, 21):
+        classes[d20_verdict(face, face + modifier, target, fumble_threshold)[0]].append(face)
+    return tuple(tuple(faces) for faces in classes if faces)

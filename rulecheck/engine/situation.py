@@ -75,6 +75,8 @@ class Situated:
     cannot_act: bool = False
     dodge_dex: int = 0
     steps: tuple[Step, ...] = ()
+    #: Stackings already worked out, by target (a cache: never compared, never shown).
+    _stacks: dict[str, Stacked] = field(default_factory=dict, compare=False, repr=False)
 
     def adjust_attack(self, total: int, steps: list[Step]) -> tuple[int, int]:
         """The attack total with the stacked attack modifiers, and their sum."""
@@ -95,9 +97,6 @@ class Situated:
                 found = stack(self.defence_modifiers + physical, "defence", self.column)
             self._stacks[target] = found
         return found
-
-    #: Stackings already worked out, by target (a cache: never compared, never shown).
-    _stacks: dict[str, Stacked] = field(default_factory=dict, compare=False, repr=False)
 
     def reaction_terms(self, ability: str) -> tuple[Term, ...]:
         """Extra terms of a reaction test: an entangled defender's DEX penalty on a dodge."""

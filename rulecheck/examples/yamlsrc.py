@@ -58,13 +58,11 @@ def load(text: str) -> Located:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:  # a lone surrogate, from text that was never UTF-8
-        before = text[:error.start]
         raise YamlError(f"a lone surrogate (U+{ord(text[error.start]):04X}) is not a character",
-                        before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1) from None
+                        *_line_col(text, error.start)) from None
     for char, why, hint in _REFUSED_CHARS:
         if char in text:
-            before = text[: text.index(char)]
-            raise YamlError(why, before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1, hint=hint)
+            raise YamlError(why, *_line_col(text, text.index(char)), hint=hint)
     try:
         return _Builder(text, _FAST).located()
     except yaml.YAMLError:
@@ -87,11 +85,15 @@ _REFUSED_CHARS = (
 )
 
 
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of ``offset`` in ``text``."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
 def _located(error: yaml.YAMLError, text: str) -> YamlError:
     """A PyYAML error as a :class:`YamlError` at its line and column."""
     if isinstance(error, yaml.reader.ReaderError):
-        before = text[: error.position]
-        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        line, col = _line_col(text, error.position)
         code = error.character if isinstance(error.character, int) else ord(str(error.character)[:1] or "?")
         return YamlError(f"invalid control character U+{code:04X} in YAML",
                          line, col, hint="remove it or write it as an escape in a double-quoted string")
@@ -180,35 +182,36 @@ class _Builder:
         if self._refused is None:
             self._refused = error
 
-    def _value(self, event: yaml.Event, path: FieldPath, *, key: bool = False) -> Any:
-        """The value that starts with ``event``, its events consumed; ``None`` once refused."""
-        if not key:
+    def _value(self, event: yaml.Event, path: FieldPath, *, recorded: bool = True) -> Any:
+        """The value that starts with ``event``, its events consumed; ``None`` once refused.
+        ``recorded``: its positions and spans are kept (not for a key, nor a value read past)."""
+        if recorded:
             self.positions.setdefault(path, _position(event))
         if isinstance(event, yaml.MappingStartEvent):
-            return self._mapping(path, key)
+            return self._mapping(path, recorded)
         if isinstance(event, yaml.SequenceStartEvent):
             items: list[Any] = []
             while not isinstance(item := self._next(), yaml.SequenceEndEvent):
-                items.append(self._value(item, (*path, len(items)), key=key))
+                items.append(self._value(item, (*path, len(items)), recorded=recorded))
             return items
         assert isinstance(event, yaml.ScalarEvent)
-        if not key:
+        if recorded:
             start, end = event.start_mark, event.end_mark
             assert start is not None and end is not None  # the parser marks every event
             self.spans[path] = (start.line + 1, start.column + 1, end.line + 1, end.column + 1)
         return self._scalar(event)
 
-    def _mapping(self, path: FieldPath, key: bool) -> dict[str, Any] | None:
+    def _mapping(self, path: FieldPath, recorded: bool) -> dict[str, Any]:
         result: dict[str, Any] = {}
         while not isinstance(key_event := self._next(), yaml.MappingEndEvent):
             if (self._refused is None and isinstance(key_event, yaml.ScalarEvent)
                     and self._tag(key_event) == "tag:yaml.org,2002:merge"):
                 self._refuse(YamlError("YAML merge keys (`<<`) are not allowed in examples",
                                        *_position(key_event), hint="write each value out in full"))
-            name = self._value(key_event, (*path, "<key>"), key=True)
+            name = self._value(key_event, (*path, "<key>"), recorded=False)
             value_event = self._next()
             if self._refused is not None:
-                self._value(value_event, path, key=True)  # consumed and screened, not kept
+                self._value(value_event, path, recorded=False)  # consumed and screened, not kept
                 continue
             if not isinstance(name, str | int) or isinstance(name, bool):
                 self._refuse(YamlError("mapping keys must be words", *_position(key_event)))
@@ -216,11 +219,11 @@ class _Builder:
                 self._refuse(YamlError(f"duplicate key `{name}`", *_position(key_event), hint="keep one of the two"))
             else:
                 name = str(name)
-                if not key:
+                if recorded:
                     self.positions[(*path, name)] = _position(key_event)
-                result[name] = self._value(value_event, (*path, name), key=key)
+                result[name] = self._value(value_event, (*path, name), recorded=recorded)
                 continue
-            self._value(value_event, path, key=True)
+            self._value(value_event, path, recorded=False)
         return result
 
     def _tag(self, event: yaml.ScalarEvent) -> str:
