@@ -306,3 +306,38 @@ def test_the_built_cards_show_the_odds_unless_the_plugin_turns_them_off(
     build(load_config(str(config), site_dir=str(site / "site-no-odds")))
     assert "rc-odds" not in (site / "site-no-odds/reactions.html").read_text("utf-8")
     assert "rc-card" in (site / "site-no-odds/reactions.html").read_text("utf-8")
+
+
+FOG = """\
+id: fog
+title: In the mist
+rule: attack
+given:
+  attack: {kind: melee, total: 16, damage: 1d8}
+  defender: {def_phy: 12}
+  situation: {concealment: concealment}
+dice:
+  miss_chance: [21]
+  damage: [5]
+expect:
+  outcome: hit
+"""
+
+
+def test_the_check_keeps_the_odds_a_card_reads_and_run_prints_every_field(tmp_path: Path) -> None:
+    """A card reads the outcome and the damage: the miss chance's d100 counts as two branches. The
+    JSON of `rulecheck run` gives every field's distribution, the d100's face by face."""
+    outcome = outcome_of(FOG)
+    assert outcome.ok and outcome.odds is not None
+    assert set(outcome.odds.fields) == {"outcome", "hit", "damage", "attack_natural", "reaction_natural",
+                                        "reaction_succeeded"}
+    assert outcome.odds.runs == 11
+    assert outcome.headline_odds == ("outcome", "hit", Fraction(4, 5))
+    example = tmp_path / "fog.yml"
+    example.write_text(FOG, "utf-8")
+    result = run(str(example))
+    assert result.exit_code == 0, result.output
+    odds = json.loads(result.stdout)["odds"]
+    assert odds["runs"] == 741 and odds["headline"]["probability"]["exact"] == "4/5"
+    faces = odds["fields"]["miss_chance_roll"]["distribution"]
+    assert [entry["value"] for entry in faces] == list(range(1, 101)) and faces[0]["exact"] == "1/100"

@@ -299,3 +299,85 @@ def test_a_declaration_that_does_not_share_out_the_faces_is_refused() -> None:
     broken = dataclasses.replace(RULES["dying"], face_classes={"stabilise": lambda given: [[[1, 2], [2, 3]]]})
     with pytest.raises(ValueError, match="do not share out the faces of a d20 once each"):
         compute_odds(broken, {"hit_dice": "1d4", "stabilise": [{"turn": 1, "dc": 10}]})
+
+
+# --- classes of faces whose face a few fields keep (a miss chance, a poison's tests) ---------
+
+
+def projected(odds: Odds, fields: tuple[str, ...]) -> dict[tuple[Any, ...], Fraction]:
+    """The joint distribution of ``fields`` only, summed out of odds over every field."""
+    found: dict[tuple[Any, ...], Fraction] = {}
+    for values, probability in odds.outcomes.items():
+        key = tuple(values[odds.fields.index(name)] for name in fields)
+        found[key] = found.get(key, Fraction(0)) + probability
+    return found
+
+
+@st.composite
+def concealed_attacks(draw: st.DrawFn) -> dict[str, Any]:
+    """Attacks against a concealed defender, small enough to enumerate every face of the d100:
+    the attack's total given (a natural 1 or 20 or none), no reaction."""
+    attack = {"kind": draw(st.sampled_from(["melee", "ranged"])), "total": draw(st.integers(5, 25)),
+              "natural": draw(st.sampled_from([None, 1, 20])), "damage": draw(st.sampled_from(["1d4", "1d6+1", "2d4"]))}
+    return {"attacker": {"level": draw(st.integers(1, 5)), "str": draw(st.integers(-2, 4))},
+            "defender": {"def_phy": draw(st.integers(8, 20))}, "attack": attack,
+            "situation": {"concealment": draw(st.sampled_from(["concealment", "total"]))}}
+
+
+@st.composite
+def poison_appliers(draw: st.DrawFn) -> dict[str, Any]:
+    return {"applier": {"int": draw(st.integers(-5, 12)), "dex": draw(st.integers(-5, 12))}}
+
+
+@pytest.mark.parametrize(("rule", "inputs"), [("attack", concealed_attacks()), ("poison_apply", poison_appliers())])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_odds_without_the_face_fields_enumerate_by_class_and_equal_the_odds_of_every_face(
+        rule: str, inputs: st.SearchStrategy[dict[str, Any]], data: st.DataObject) -> None:
+    given_ = data.draw(inputs)
+    spec = RULES[rule]
+    face_fields = frozenset().union(*spec.face_fields.values())
+    wanted = tuple(name for name in spec.result.model_fields if name != "trace" and name not in face_fields)
+    by_class = compute_odds(rule, given_, fields=wanted)
+    by_face = compute_odds(rule, given_, classes={})
+    assert by_class.fields == wanted
+    assert by_class.outcomes == projected(by_face, wanted)
+    assert by_class.runs < by_face.runs or not {roll.label for roll in by_face.rolls} & set(spec.face_fields)
+    # Asking for a face field enumerates that roll face by face: every field, as without classes.
+    assert compute_odds(rule, given_).outcomes == by_face.outcomes
+
+
+@pytest.mark.parametrize(("rule", "inputs"), [("attack", concealed_attacks()), ("poison_apply", poison_appliers())])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_any_face_of_a_class_gives_the_result_of_another_but_its_face_fields(
+        rule: str, inputs: st.SearchStrategy[dict[str, Any]], data: st.DataObject, seed: int) -> None:
+    spec = RULES[rule]
+    given_ = spec.given.model_validate(data.draw(inputs))
+    recording = Recording(seed)
+    result = spec.resolve(given_, recording)
+    rng = random.Random(seed)
+    script: dict[str, list[int]] = {}
+    for label, _, faces in recording.rolls:
+        if label in spec.face_classes:
+            classes = spec.face_classes[label](given_)[len(script.get(label, []))]
+            (same,) = [faces_of_class for faces_of_class in classes if faces[0] in faces_of_class]
+            faces = (rng.choice(same),)
+        script.setdefault(label, []).extend(faces)
+    swapped = spec.resolve(given_, ScriptedDice(script))
+    kept_apart = {"trace", *frozenset().union(*spec.face_fields.values())}
+    assert swapped.model_dump(exclude=kept_apart) == result.model_dump(exclude=kept_apart)
+
+
+def test_a_miss_chance_is_two_branches_for_a_card_and_a_hundred_for_every_field() -> None:
+    given_ = {"attack": {"kind": "melee", "total": 16, "damage": "1d8"}, "defender": {"def_phy": 12},
+              "situation": {"concealment": "concealment"}}
+    card = compute_odds("attack", given_, fields=("outcome", "damage", "hit"))
+    every = compute_odds("attack", given_)
+    assert card.runs == 1 + 2 + 8 and every.runs == 1 + 100 + 80 * 8
+    assert card.probability("outcome", "miss") == every.probability("outcome", "miss") == Fraction(1, 5)
+    assert every.distribution("miss_chance_roll") == {face: Fraction(1, 100) for face in range(1, 101)}
+    with pytest.raises(KeyError, match="these odds of `attack` hold no field `miss_chance_roll`"):
+        card.distribution("miss_chance_roll")
+    with pytest.raises(KeyError, match="`attack` results have no field `nope`"):
+        compute_odds("attack", given_, fields=("outcome", "nope"))

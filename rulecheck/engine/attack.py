@@ -208,6 +208,16 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     )
 
 
+def miss_chance_classes(given: AttackInput) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The d100 of a miss chance, rolled once at most, in two classes: the faces up to the miss
+    chance, which lose the hit, and those above it. Beyond the trace, the result keeps the face
+    only as ``miss_chance_roll``."""
+    chance = situate(given).miss_chance
+    if not chance:
+        return ()
+    return (tuple(faces for faces in (tuple(range(1, chance + 1)), tuple(range(chance + 1, 101))) if faces),)
+
+
 def _attack_test(given: AttackInput, dice: DiceSource, steps: list[Step]) -> tuple[int | None, int]:
     attack, attacker = given.attack, given.attacker
     if attack.total is not None:

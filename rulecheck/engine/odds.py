@@ -44,6 +44,12 @@ Why classes of faces are enough for some rolls
     rule; property tests check it (the odds with and without the classes are equal, and any face
     of a class gives the whole result of its representative, trace apart).
 
+    Some results keep a classed roll's face in a few fields of their own (the natural and the
+    total of a poison's tests, the d100 of a miss chance), declared in
+    :attr:`Rule.face_fields <rulecheck.engine.rules.Rule.face_fields>`. Odds asked for other
+    fields only (``fields``: a card reads its headline, the deciding naturals and the damage)
+    enumerate that roll by class; odds that want one of those fields enumerate it face by face.
+
 Cost
     The resolution runs once per leaf, plus a partial run per inner node. An attack with a rolled
     d20, a d20 reaction and ``2d4`` + ``2d4`` damage has at most 20 × 20 × 7 × 7 leaves, and only
@@ -100,8 +106,9 @@ class Roll:
 class Odds:
     """The exact distribution of a resolution's results over its dice.
 
-    ``outcomes`` maps each distinct tuple of result values (the fields named in ``fields``, every
-    result field but the trace) to its exact probability; the probabilities add up to 1.
+    ``outcomes`` maps each distinct tuple of result values (the fields named in ``fields``: every
+    result field but the trace, or those asked for) to its exact probability; the probabilities
+    add up to 1.
     ``rolls`` lists the distinct dice requests met on any branch (fixed ones included), and
     ``runs`` how many times the resolution ran.
     """
@@ -192,7 +199,8 @@ class Odds:
         try:
             return self.fields.index(name)
         except ValueError:
-            raise KeyError(f"`{self.rule}` results have no field `{name}`") from None
+            raise KeyError(f"these odds of `{self.rule}` hold no field `{name}`; they hold "
+                           + ", ".join(f"`{held}`" for held in self.fields)) from None
 
 
 def compute_odds(
@@ -202,6 +210,7 @@ def compute_odds(
     fixed: Mapping[str, Sequence[int]] | None = None,
     summed: Iterable[str] | None = None,
     classes: Mapping[str, FaceClasses] | None = None,
+    fields: Iterable[str] | None = None,
     max_runs: int = MAX_RUNS,
 ) -> Odds:
     """The exact odds of ``rule`` on ``given``, every die not in ``fixed`` enumerated.
@@ -210,8 +219,11 @@ def compute_odds(
     branch alike; rolls past them are enumerated. Fix a label whose rolls are the same on every
     branch (the attack d20s, say), not one whose dice change with earlier rolls. ``summed``
     overrides the rule's :attr:`~Rule.summed_dice`, ``classes`` its :attr:`~Rule.face_classes`
-    (``{}``: every face enumerated). Raises the rule's own errors for an
-    impossible input, :class:`~rulecheck.errors.DiceError` for a fixed face that is not on its
+    (``{}``: every face enumerated). ``fields`` names the result fields whose joint distribution
+    is wanted (by default every one but the trace); a label the rule enumerates by class although
+    a few fields keep its face (:attr:`~Rule.face_fields`) is enumerated by class only when
+    ``fields`` leaves those out. Raises ``KeyError`` for a field the results do not have, the
+    rule's own errors for an impossible input, :class:`~rulecheck.errors.DiceError` for a fixed face that is not on its
     die, and :class:`OddsError` past ``max_runs`` runs.
     """
     if isinstance(rule, str) and rule not in RULES:
@@ -220,10 +232,15 @@ def compute_odds(
     spec = RULES[rule] if isinstance(rule, str) else rule
     model = given if isinstance(given, spec.given) else spec.given.model_validate(given)
     summed_labels = frozenset(spec.summed_dice if summed is None else summed)
+    every = tuple(name for name in spec.result.model_fields if name != "trace")
+    asked = None if fields is None else frozenset(fields)
+    wanted = every if asked is None else tuple(name for name in every if name in asked)
+    if asked is not None and (unknown := sorted(asked - set(every))):
+        raise KeyError(f"`{spec.name}` results have no field {', '.join(f'`{name}`' for name in unknown)}")
     partitions = {label: _shared_out(declared(model)) for label, declared in
-                  (spec.face_classes if classes is None else classes).items()}
+                  (spec.face_classes if classes is None else classes).items()
+                  if spec.face_fields.get(label, frozenset()).isdisjoint(wanted)}
     kept = {label: tuple(faces) for label, faces in (fixed or {}).items()}
-    fields = tuple(name for name in spec.result.model_fields if name != "trace")
 
     weights: dict[tuple[Any, ...], dict[int, int]] = {}
     rolls: dict[tuple[str, int, int], None] = {}
@@ -250,7 +267,7 @@ def compute_odds(
             for faces, count in classed or _outcomes(request.sides, request.count, summed_request):
                 stack.append(((*answers, faces), weight * count, denominator * total))
             continue
-        key = tuple(map(result.__dict__.__getitem__, fields))
+        key = tuple(map(result.__dict__.__getitem__, wanted))
         try:
             by_denominator = weights.setdefault(key, {})
         except TypeError:  # a list or dict among the values: freeze it to count it
@@ -258,7 +275,7 @@ def compute_odds(
         by_denominator[denominator] = by_denominator.get(denominator, 0) + weight
 
     outcomes = {key: _exact_sum(parts) for key, parts in weights.items()}
-    return Odds(spec.name, fields, outcomes, tuple(Roll(*request) for request in rolls), runs, kept)
+    return Odds(spec.name, wanted, outcomes, tuple(Roll(*request) for request in rolls), runs, kept)
 
 
 def _exact_sum(parts: Mapping[int, int]) -> Fraction:

@@ -28,7 +28,7 @@ from pydantic import Field, field_validator
 from rulecheck.engine.ability_checks import ability_check
 from rulecheck.engine.dice import AbilityTerm, DiceExpr
 from rulecheck.engine.models import Combatant, Model
-from rulecheck.engine.rolling import roll_terms
+from rulecheck.engine.rolling import roll_terms, verdict_classes
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
 
@@ -101,6 +101,21 @@ def resolve_poison_apply(given: PoisonApplyInput, dice: DiceSource) -> PoisonApp
         critical_failure=second.critical_failure,
         trace=tuple(steps),
     )
+
+
+def int_test_classes(given: PoisonApplyInput) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The INT test's d20 faces that fail it and those that pass it. Beyond the trace, the result
+    keeps the face only as ``int_natural`` and ``int_total``."""
+    return (verdict_classes(given.applier.intelligence, APPLY_DC),)
+
+
+def dex_test_classes(given: PoisonApplyInput) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The DEX test's d20 faces: the natural 1 (a failure that may bring the vial accident), the
+    other faces that fail, those that pass. Beyond the trace, the result keeps the face only as
+    ``dex_natural`` and ``dex_total``."""
+    classes = [(1,)] + [tuple(face for face in faces if face != 1)
+                        for faces in verdict_classes(given.applier.dexterity, APPLY_DC)]
+    return (tuple(faces for faces in classes if faces),)
 
 
 # --- Charges: which attacks carry the poison ----------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rulecheck.engine.attack import AttackResult, resolve_attack
+from rulecheck.engine.attack import AttackResult, miss_chance_classes, resolve_attack
 from rulecheck.engine.capability import CapabilityInput, CapabilityResult, resolve_capability
 from rulecheck.engine.coup_de_grace import CoupDeGraceInput, CoupDeGraceResult, resolve_coup_de_grace
 from rulecheck.engine.dying import DyingInput, DyingResult, healing_test_classes, resolve_dying
@@ -21,6 +21,8 @@ from rulecheck.engine.poison import (
     PoisonChargesResult,
     VialAccidentInput,
     VialAccidentResult,
+    dex_test_classes,
+    int_test_classes,
     resolve_poison_apply,
     resolve_poison_charges,
     resolve_vial_accident,
@@ -56,6 +58,10 @@ class Rule:
     #: resolution makes them, the classes of faces that give the same result, the trace apart.
     #: Exact odds then enumerate one face per class (see ``rulecheck.engine.odds``).
     face_classes: Mapping[str, FaceClasses] = field(default_factory=dict)
+    #: For a label of :attr:`face_classes` whose faces the result does keep, in a few fields (the
+    #: natural and the total of a test): those fields. Odds that leave them out (the fields a card
+    #: shows) enumerate the label by class; odds of every field enumerate it face by face.
+    face_fields: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: Every roll label the resolution may ask its dice source for (a test runs the site's
     #: examples to hold the engine to it; the authors' field reference lists them).
     dice: tuple[str, ...] = ()
@@ -72,6 +78,8 @@ RULES: Mapping[str, Rule] = {
         Rule("attack", AttackInput, AttackResult, resolve_attack,
              "An attack against a defence or a dodge/parry, with criticals and damage.",
              headline=("outcome", "damage"), summed_dice=frozenset({"damage"}),
+             face_classes={"miss_chance": miss_chance_classes},
+             face_fields={"miss_chance": frozenset({"miss_chance_roll"})},
              dice=("attack", "reaction", "miss_chance", "damage"),
              shown=((("attack.test", "attack.given", "modifiers.attack"), "attack_total"),
                     (("reaction.parry.*", "reaction.dodge.*", "reaction.parry", "reaction.dodge"), "reaction_total"),
@@ -94,7 +102,10 @@ RULES: Mapping[str, Rule] = {
              shown=((("dying.threshold",), "death_threshold"), (("dying.start", "dying.roll"), "below_zero"))),
         Rule("poison_apply", PoisonApplyInput, PoisonApplyResult, resolve_poison_apply,
              "Coating a weapon with poison: INT test then DEX test, both DC 10.",
-             headline=("applied",), dice=("int_test", "dex_test")),
+             headline=("applied",), dice=("int_test", "dex_test"),
+             face_classes={"int_test": int_test_classes, "dex_test": dex_test_classes},
+             face_fields={"int_test": frozenset({"int_natural", "int_total"}),
+                          "dex_test": frozenset({"dex_natural", "dex_total"})}),
         Rule("poison_charges", PoisonChargesInput, PoisonChargesResult, resolve_poison_charges,
              "Which of the next attacks carry an applied poison, and what it does to the target.",
              headline=("delivered_on", "effect", "extra_damage"), summed_dice=frozenset({"poison_damage"}),

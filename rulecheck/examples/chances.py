@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from rulecheck.engine.rules import Rule
+
 if TYPE_CHECKING:
     from rulecheck.engine.odds import Odds
     from rulecheck.examples.check import Outcome
@@ -22,6 +24,13 @@ DECIDING_DICE: dict[str, tuple[str, str]] = {
     "attack_natural": ("hit", "=attack"),
     "reaction_natural": ("reaction_succeeded", "reaction"),
 }
+
+
+def card_fields(rule: Rule) -> frozenset[str]:
+    """The result fields whose odds a card reads: its headline, the naturals of the tests that
+    can decide it and whether they succeeded, and the damage."""
+    read = {*rule.headline, "damage", *DECIDING_DICE, *(success for success, _ in DECIDING_DICE.values())}
+    return frozenset(read) & frozenset(rule.result.model_fields)
 
 
 #: The widest damage range drawn as a chart, one column per value.

@@ -23,6 +23,7 @@ from rulecheck.engine.sources import ScriptedDice
 from rulecheck.errors import Problem, RulecheckError, RuleError, did_you_mean, with_hint
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
+from rulecheck.examples.chances import card_fields
 from rulecheck.examples.finder import MARKDOWN_SUFFIXES, Block, find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.references import check_references
@@ -131,11 +132,12 @@ class Report:
         return not self.all_problems
 
 
-def check_example(parsed: ParsedExample, *, odds: bool = True) -> Outcome:
+def check_example(parsed: ParsedExample, *, odds: bool = True, every_field: bool = False) -> Outcome:
     """Run one example with its scripted dice and compare every expected field.
 
     With ``odds``, also compute the exact odds of its result over its dice (see
-    :func:`example_odds`), kept on the outcome so that hosts never compute them twice.
+    :func:`example_odds`), kept on the outcome so that hosts never compute them twice: of the
+    fields its card reads, or with ``every_field`` of every field of the result.
     """
     outcome = Outcome(block=parsed.block, parsed=parsed)
     example = parsed.example
@@ -182,7 +184,7 @@ def check_example(parsed: ParsedExample, *, odds: bool = True) -> Outcome:
                 expected=expected, actual=actual, kind="drift",
             ))
     if odds:
-        outcome.odds = example_odds(parsed, outcome.problems)
+        outcome.odds = example_odds(parsed, outcome.problems, every_field=every_field)
     return outcome
 
 
@@ -232,9 +234,13 @@ class _Recording:
         return self.inner.roll(label, sides, count)
 
 
-def example_odds(parsed: ParsedExample, problems: list[Problem]) -> Odds | None:
+def example_odds(parsed: ParsedExample, problems: list[Problem], *, every_field: bool = False) -> Odds | None:
     """Exact odds of an example: its dice listed in ``odds.fixed`` keep their scripted faces,
-    every other die is enumerated. Problems (an unknown label, too much work) go to ``problems``."""
+    every other die is enumerated. Problems (an unknown label, too much work) go to ``problems``.
+
+    The odds are those of the fields its card reads (:func:`~rulecheck.examples.chances.card_fields`),
+    which lets a rule enumerate by class a roll whose face only other fields keep (a miss
+    chance's d100); with ``every_field``, of every field of the result."""
     example = parsed.example
     fixed = {}
     for index, label in enumerate(example.odds.fixed):
@@ -245,13 +251,14 @@ def example_odds(parsed: ParsedExample, problems: list[Problem]) -> Odds | None:
             continue
         fixed[label] = example.dice[label]
     # Twins differ only in display text, which no result depends on: they share one computation.
+    fields = None if every_field else card_fields(RULES[example.rule])
     key = (example.rule, json.dumps(rules_data(example.given.model_dump(mode="json", by_alias=True)),
-                                    sort_keys=True), json.dumps(fixed, sort_keys=True))
+                                    sort_keys=True), json.dumps(fixed, sort_keys=True), fields)
     odds = _ODDS_MEMO.get(key)
     if odds is not None:
         return odds
     try:
-        odds = compute_odds(example.rule, example.given, fixed=fixed, max_runs=ODDS_MAX_RUNS)
+        odds = compute_odds(example.rule, example.given, fixed=fixed, fields=fields, max_runs=ODDS_MAX_RUNS)
     except RulecheckError as error:
         problems.append(parsed.problem(f"exact odds: {error}", error.field or ("odds",)))
         return None
@@ -267,8 +274,8 @@ def example_odds(parsed: ParsedExample, problems: list[Problem]) -> Odds | None:
     return odds
 
 
-#: Exact odds already computed, by rule, rules data of ``given`` and fixed dice.
-_ODDS_MEMO: dict[tuple[str, str, str], Odds] = {}
+#: Exact odds already computed, by rule, rules data of ``given``, fixed dice and fields.
+_ODDS_MEMO: dict[tuple[str, str, str, frozenset[str] | None], Odds] = {}
 
 
 def check_page(

@@ -101,7 +101,7 @@ def run(file: Any, lang: str | None) -> None:
     cast = Casts(Path.cwd()).of(Path(name)) if name != "<stdin>" else None
     parsed = parse_block(block, cast, lang or page_language(name))
     problems: list[Problem] = parsed if isinstance(parsed, list) else []
-    outcome = None if isinstance(parsed, list) else check_example(parsed)
+    outcome = None if isinstance(parsed, list) else check_example(parsed, every_field=True)
     if outcome is not None:
         problems = outcome.problems
     if cast is not None:
