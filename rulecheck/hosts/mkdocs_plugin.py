@@ -39,7 +39,7 @@ from rulecheck.examples.check import (
     undecodable,
 )
 from rulecheck.examples.finder import PREFIX_CHARS, split_lines
-from rulecheck.examples.references import find_references, resolve_reference
+from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
@@ -207,12 +207,13 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         path = Path(page.file.abs_src_path or "").resolve()
         found = language_of(path.as_posix())
         self._page_source = markdown
-        self._title_reference = any(in_heading(markdown, ref.start) for ref in find_references(markdown))
         # Until this page's cards are known, any block the formatter meets is unchecked.
         cards.register(None if not self.config.enabled else {}, found[0] if found else "en")
         if found:  # tooltips from the page language's glossary, even with the checks disabled
             glossary = Path(config.docs_dir).resolve() / found[0] / GLOSSARY
             markdown = append_abbreviations(markdown, glossary)
+        references = find_references(markdown)  # of the text Markdown reads: terms joined, abbreviations added
+        self._title_reference = any(in_heading(markdown, ref.start) for ref in references)
         if not self.config.enabled or (self._report is None and self._cache is None):
             return markdown
         root = _root(config)
@@ -224,14 +225,15 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if self._report is None:  # a page the cache does not know: check after all
             self._check(config)
         assert self._report is not None
-        rendered, registry = self._render(markdown, shown, config)
+        rendered, registry = self._render(markdown, references, shown, config)
         cards.register(registry, found[0] if found else "en")
         if self._cache is not None:
             self._cache.put(shown, markdown, rendered, registry)
         return rendered
 
-    def _render(self, markdown: str, shown: str, config: MkDocsConfig) -> tuple[str, dict[str, str]]:
-        """A page's Markdown with its prose references bound, and its cards by block source."""
+    def _render(self, markdown: str, references: list[Reference], shown: str,
+                config: MkDocsConfig) -> tuple[str, dict[str, str]]:
+        """A page's Markdown with its prose ``references`` bound, and its cards by block source."""
         assert self._report is not None
         report = self._report.pages.get(shown)
         if report is None:
@@ -250,7 +252,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         registry = {cards.key(o.block.source): cards.card(o, language, link) for o in report.outcomes}
         outcomes = report.by_id()
         pieces, last = [], 0
-        for ref in find_references(markdown):
+        for ref in references:
             try:
                 shown_value = render.value(resolve_reference(outcomes, ref.example_id, ref.field), language)
                 text = markdown_text(shown_value)
