@@ -44,6 +44,7 @@ from rulecheck.examples.schema import written_id
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, digest
+from rulecheck.hosts.card_views import search_view
 from rulecheck.hosts.glossary import GLOSSARY, append_abbreviations
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 from rulecheck.hosts.typography import french_spacing
@@ -170,11 +171,11 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
     @event_priority(1)  # just before Material's search plugin (0) parses page.content
     def _show_search_view(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> None:
-        """Search reads a page of cards without their unsearched parts (``cards.search_view``): the
+        """Search reads a page of cards without their unsearched parts (``card_views.search_view``): the
         same index for a quarter fewer tags to parse; the page itself is written in full."""
         if self._searching and page.content and 'class="rc-card' in page.content:
             full = page.content
-            page.content = cards.search_view(full)
+            page.content = search_view(full)
             self._full_content = (page, full, page.content)
 
     @event_priority(-1)  # after every plugin that reads page.content in this event (priority 0)

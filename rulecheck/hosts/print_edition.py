@@ -11,8 +11,10 @@ its language (cards, bound numbers and tooltips included) and puts in place of t
   between pages become links inside the document (``criticals.html#natural-20`` →
   ``#criticals--natural-20``).
 
-Print styles (``assets/rulecheck-print.css``) give A4 pages, no navigation or search chrome,
-cards with their trace and outcome but without their YAML source, and a new sheet per page.
+Each card keeps its trace, its outcome and its chance line; its YAML source, badge and damage
+chart, which paper never shows, are left out of the edition (``card_views.print_view``). Print
+styles (``assets/rulecheck-print.css``) give A4 pages, no navigation or search chrome, and a
+new sheet per page.
 ``make pdf`` prints the page with Chromium (``rulecheck/hosts/pdf.py``).
 
 Written with mkdocs-static-i18n in mind: each language is a build of its own, with its own
@@ -36,6 +38,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
+from rulecheck.hosts.card_views import print_view
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 
 MARKER = "<!-- rulecheck-print -->"
@@ -113,7 +116,7 @@ def chapter(page: Page, html: str, pages: set[str]) -> Chapter:
     sections = tuple(
         (f"{name}--{m['id']}", ANY_TAG.sub("", HEADERLINK.sub("", m["text"])).strip()) for m in H2.finditer(html)
     )
-    return Chapter(name, page.title or name, prefixed(html, name, pages), sections)
+    return Chapter(name, page.title or name, prefixed(print_view(html), name, pages), sections)
 
 
 def edition(chapters: list[Chapter], *, site_name: str, description: str, language: str) -> str:

@@ -1,5 +1,6 @@
-"""What Material's search plugin reads of a page of cards (``cards.search_view``): the same index,
-section by section, as from the page in full, whatever the page holds; and the page written in full."""
+"""What Material's search plugin reads of a page of cards (``card_views.search_view``): the same
+index, section by section, as from the page in full, whatever the page holds; and the page written
+in full. What the print edition keeps of its cards (``card_views.print_view``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from material.plugins.search.plugin import Parser
 
 from rulecheck.examples.check import check_paths
-from rulecheck.hosts import cards
+from rulecheck.hosts import card_views, cards, mkdocs_plugin
 
 ROOT = Path(__file__).resolve().parent.parent
 Sections = list[tuple[str | None, str, str]]
@@ -47,7 +48,7 @@ def test_every_documented_card_gives_search_the_same_index_for_fewer_tags(docume
     parts = [f'<h2 id="s{n}">Section {n}<a class="headerlink" href="#s{n}">¶</a></h2>\n<p>Before {n}.</p>\n'
              + wrappers[n % 3].format(card) + f"\n<p>After {n}.</p>" for n, card in enumerate(documented_cards)]
     page = "<p>Preface</p>\n" + "\n".join(parts)
-    view = cards.search_view(page)
+    view = card_views.search_view(page)
     assert index(view) == index(page)
     assert view.count("<") < 0.8 * page.count("<")
     for left_out in ('class="rc-spread"', 'class="rc-source"', 'class="rc-odds"', 'class="rc-rule"',
@@ -58,7 +59,7 @@ def test_every_documented_card_gives_search_the_same_index_for_fewer_tags(docume
 
 def test_a_page_without_cards_is_given_as_it_is() -> None:
     page = '<p>Text <a class="rc-rule" href="#x" title="t"></a></p><p class="rc-odds" data-search-exclude>1</p>'
-    assert cards.search_view(page) is page
+    assert card_views.search_view(page) is page
 
 
 LOOK_ALIKES = [
@@ -90,7 +91,7 @@ LOOK_ALIKES = [
 def test_an_authors_look_alike_of_card_markup_keeps_its_index(look_alike: str) -> None:
     page = (f'<div class="rc-card"><p class="rc-card__title">T</p></div>\n<h2 id="h">H</h2><div>{look_alike}</div>'
             "<p>end</p>")
-    assert index(cards.search_view(page)) == index(page)
+    assert index(card_views.search_view(page)) == index(page)
 
 
 FRAGMENTS = st.sampled_from([
@@ -110,7 +111,7 @@ FRAGMENTS = st.sampled_from([
 @given(st.lists(FRAGMENTS, max_size=40))
 def test_any_page_gives_search_the_same_index(fragments: list[str]) -> None:
     page = '<div class="rc-card"></div>' + "".join(fragments)
-    assert index(cards.search_view(page)) == index(page)
+    assert index(card_views.search_view(page)) == index(page)
 
 
 def test_the_build_gives_search_every_page_of_cards_lean_and_writes_it_in_full(
@@ -123,7 +124,7 @@ def test_the_build_gives_search_every_page_of_cards_lean_and_writes_it_in_full(
 
     read: list[tuple[str, str]] = []  # (page, what search read of it)
     views: dict[int, str] = {}  # the full content of each view search was given, by the view's id
-    add_entry, search_view = SearchIndex.add_entry_from_context, cards.search_view
+    add_entry, search_view = SearchIndex.add_entry_from_context, card_views.search_view
 
     def reading(self: SearchIndex, page: Any) -> None:
         read.append((page.file.src_uri, page.content))
@@ -135,7 +136,7 @@ def test_the_build_gives_search_every_page_of_cards_lean_and_writes_it_in_full(
         return view
 
     monkeypatch.setattr(SearchIndex, "add_entry_from_context", reading)
-    monkeypatch.setattr(cards, "search_view", viewing)
+    monkeypatch.setattr(mkdocs_plugin, "search_view", viewing)
     project = site_copy()
     monkeypatch.chdir(project)
     monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
@@ -151,3 +152,17 @@ def test_the_build_gives_search_every_page_of_cards_lean_and_writes_it_in_full(
     assert 'class="rc-spread' in written and 'class="rc-source' in written and 'class="rc-rule' in written
     entries = json.loads((site / "en" / "search" / "search_index.json").read_text("utf-8"))["docs"]
     assert any("Attack test" in entry["text"] for entry in entries)
+
+
+def test_the_print_view_leaves_out_what_paper_never_shows(documented_cards: list[str]) -> None:
+    page = "<h2 id=\"a\">A</h2>\n" + "\n".join(documented_cards)
+    printed = card_views.print_view(page)
+    for hidden in ('class="rc-source"', 'class="rc-spread"', 'class="rc-badge'):
+        assert hidden in page and hidden not in printed
+    for kept in ('class="rc-trace"', 'class="rc-outcome"', 'class="rc-odds"', 'class="rc-rule"',
+                 'class="rc-card__title"'):
+        assert printed.count(kept) == page.count(kept)
+    assert len(printed) < 0.7 * len(page)
+    look_alike = ('<div class="rc-card"></div><details class="rc-source" data-search-exclude>x <details>y</details>'
+                  "</details>")
+    assert card_views.print_view(look_alike) == look_alike
