@@ -19,6 +19,7 @@ MAX_DEPTH = 20
 MAX_CHARS = 100_000
 Span = tuple[int, int, int, int]
 _PLAIN_TAGS = {"!", *(f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq"))}
+_OPENING = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 
 
 class YamlError(RulecheckError):
@@ -159,9 +160,15 @@ class _Builder:
         return event
 
     def _screen(self, event: yaml.Event) -> None:
+        kind = event.__class__
+        if kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            self._depth -= 1
+            return
+        if kind is not yaml.ScalarEvent and kind not in _OPENING and kind is not yaml.AliasEvent:
+            return  # the stream's and the document's own events: no anchor, no tag
         mark = event.start_mark
         assert mark is not None  # the parser marks every event
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+        if kind is yaml.AliasEvent or getattr(event, "anchor", None):
             raise YamlError(
                 "YAML anchors and aliases are not allowed in examples", mark.line + 1, mark.column + 1,
                 hint="write each value out in full",
@@ -171,12 +178,10 @@ class _Builder:
             shown = "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
             raise YamlError(f"YAML tag `{shown}` is not allowed in examples", mark.line + 1, mark.column + 1,
                             hint="examples hold plain data: text, numbers, lists and mappings")
-        if isinstance(event, yaml.CollectionStartEvent):
+        if kind is not yaml.ScalarEvent:
             self._depth += 1
             if self._depth > MAX_DEPTH:
                 raise YamlError(f"example nested deeper than {MAX_DEPTH} levels", mark.line + 1, mark.column + 1)
-        elif isinstance(event, yaml.CollectionEndEvent):
-            self._depth -= 1
 
     def _refuse(self, error: YamlError) -> None:
         if self._refused is None:
@@ -187,11 +192,12 @@ class _Builder:
         ``recorded``: its positions and spans are kept (not for a key, nor a value read past)."""
         if recorded:
             self.positions.setdefault(path, _position(event))
-        if isinstance(event, yaml.MappingStartEvent):
+        kind = event.__class__
+        if kind is yaml.MappingStartEvent:
             return self._mapping(path, recorded)
-        if isinstance(event, yaml.SequenceStartEvent):
+        if kind is yaml.SequenceStartEvent:
             items: list[Any] = []
-            while not isinstance(item := self._next(), yaml.SequenceEndEvent):
+            while (item := self._next()).__class__ is not yaml.SequenceEndEvent:
                 items.append(self._value(item, (*path, len(items)), recorded=recorded))
             return items
         assert isinstance(event, yaml.ScalarEvent)
@@ -203,12 +209,15 @@ class _Builder:
 
     def _mapping(self, path: FieldPath, recorded: bool) -> dict[str, Any]:
         result: dict[str, Any] = {}
-        while not isinstance(key_event := self._next(), yaml.MappingEndEvent):
-            if (self._refused is None and isinstance(key_event, yaml.ScalarEvent)
-                    and self._tag(key_event) == "tag:yaml.org,2002:merge"):
-                self._refuse(YamlError("YAML merge keys (`<<`) are not allowed in examples",
-                                       *_position(key_event), hint="write each value out in full"))
-            name = self._value(key_event, (*path, "<key>"), recorded=False)
+        while (key_event := self._next()).__class__ is not yaml.MappingEndEvent:
+            if isinstance(key_event, yaml.ScalarEvent):
+                tag = self._tag(key_event)
+                if tag == "tag:yaml.org,2002:merge" and self._refused is None:
+                    self._refuse(YamlError("YAML merge keys (`<<`) are not allowed in examples",
+                                           *_position(key_event), hint="write each value out in full"))
+                name = self._scalar(key_event, tag)
+            else:
+                name = self._value(key_event, (*path, "<key>"), recorded=False)
             value_event = self._next()
             if self._refused is not None:
                 self._value(value_event, path, recorded=False)  # consumed and screened, not kept
@@ -235,10 +244,11 @@ class _Builder:
             tag = self._constructor.resolve(yaml.ScalarNode, value, event.implicit)  # type: ignore[no-untyped-call]
         return str(tag)
 
-    def _scalar(self, event: yaml.ScalarEvent) -> Any:
+    def _scalar(self, event: yaml.ScalarEvent, tag: str | None = None) -> Any:
+        """A scalar's value (its ``tag`` when already resolved); ``None`` once refused."""
         if self._refused is not None:
             return None
-        tag = self._tag(event)
+        tag = tag or self._tag(event)
         if tag == "tag:yaml.org,2002:str":
             value: Any = event.value
             if event.style == '"' and _SURROGATE.search(value):  # only an escape makes one
