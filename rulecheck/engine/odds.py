@@ -119,8 +119,9 @@ class Odds:
     rolls: tuple[Roll, ...]
     runs: int
     fixed: Mapping[str, Faces]
-    #: Distributions already computed (twins and cards ask for the same ones): never compared.
-    _memo: dict[Any, dict[Any, Fraction]] = field(default_factory=dict, compare=False, repr=False)
+    #: Distributions (and which fields are numbers) already worked out: twins and cards ask for
+    #: the same ones. Never compared.
+    _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def distribution(self, name: str, where: Mapping[str, Any] | None = None) -> dict[Any, Fraction]:
         """P(field ``name`` = value) for each value it can take, optionally conditioned on ``where``.
@@ -158,14 +159,21 @@ class Odds:
 
     def numeric(self, name: str) -> bool:
         """True when every value of the field is a number (not a flag, not absent)."""
-        index = self._index(name)
-        return all(isinstance(v[index], int) and not isinstance(v[index], bool) for v in self.outcomes)
+        memo_key = ("numeric", name)
+        if memo_key not in self._memo:
+            index = self._index(name)
+            self._memo[memo_key] = all(isinstance(v[index], int) and not isinstance(v[index], bool)
+                                       for v in self.outcomes)
+        return bool(self._memo[memo_key])
 
     def mean(self, name: str, where: Mapping[str, Any] | None = None) -> Fraction:
         """The exact expected value of a numeric field (``damage``), optionally given ``where``."""
         if not self.numeric(name):
             raise TypeError(f"`{name}` is not a number on every branch; it has no mean")
-        return sum((value * p for value, p in self.distribution(name, where).items()), Fraction(0))
+        distribution = self.distribution(name, where)
+        common = _lcm(p.denominator for p in distribution.values())  # in integers until one last fraction
+        return Fraction(sum(value * p.numerator * (common // p.denominator) for value, p in distribution.items()),
+                        common)
 
     def die(self, name: str) -> Any:
         """The distribution of a numeric field as an ``icepool.Die``, for further dice algebra."""

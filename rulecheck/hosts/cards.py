@@ -285,7 +285,9 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
             columns.append(f"<span{x}></span>")
             continue
         this = " rc-spread__bar--this" if n == shown else ""
-        columns.append(f'<span class="rc-spread__bar{this}" style="height:{float(p / tallest) * 100:.1f}%" '
+        # p / tallest as a float, correctly rounded as float(Fraction) would, without a Fraction.
+        height = p.numerator * tallest.denominator / (p.denominator * tallest.numerator) * 100
+        columns.append(f'<span class="rc-spread__bar{this}" style="height:{height:.1f}%" '
                        f'title="{html.escape(said[n])}"{x}></span>')
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),
