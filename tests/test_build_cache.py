@@ -106,3 +106,20 @@ def test_an_edited_cast_file_is_checked_again(site_copy: Callable[[], Path], cou
         build_site(site, "second")
     assert len(counted_checks) == 2, "the build reused pages made with the old cast"
     assert "docs/cast.yml:" in str(failure.value.__context__)
+
+
+def test_the_cache_keeps_text_as_utf_8_and_skips_what_is_no_text(tmp_path: Path) -> None:
+    from rulecheck.hosts.build_cache import BuildCache
+
+    cache = BuildCache(tmp_path, "key")
+    cache.put("docs/fr/page.md", "# Épée", "# Épée\u202f!", {"card": "<p>≥ 15 → touché</p>"})
+    cache.save(1)
+    raw = (tmp_path / FILE).read_bytes()
+    assert "Épée\u202f!".encode() in raw and "≥ 15 → touché".encode() in raw and b"\\u" not in raw
+    again = BuildCache(tmp_path, "key")
+    assert again.complete
+    assert again.get("docs/fr/page.md", "# Épée") == ("# Épée\u202f!", {"card": "<p>≥ 15 → touché</p>"})
+    broken = BuildCache(tmp_path / "other", "key")
+    broken.put("docs/fr/page.md", "x", "\ud800", {})
+    broken.save(1)  # no traceback: a lone surrogate is no text, and no cache is written
+    assert not (tmp_path / "other" / FILE).exists()

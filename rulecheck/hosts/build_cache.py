@@ -100,7 +100,8 @@ class BuildCache:
                 self.path.unlink()  # replaced by a file of our own, never written through
             # A fresh temporary file of a unique name, created exclusively (no link is followed),
             # then renamed over the cache file.
-            data = json.dumps({"key": self.key, "examples": examples, "pages": self.pages})
+            # UTF-8 as it is: escaping every accented letter of the pages cost the cold build more.
+            data = json.dumps({"key": self.key, "examples": examples, "pages": self.pages}, ensure_ascii=False)
             write_atomically(self.path, data.encode("utf-8"))
-        except OSError:
-            pass  # a read-only tree builds as well, only without the cache
+        except (OSError, UnicodeEncodeError):
+            pass  # a read-only tree builds as well, only without the cache (nor can text that is no UTF-8)
