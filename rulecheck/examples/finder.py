@@ -110,7 +110,9 @@ def find_fences(lines: list[str]) -> Iterator[Fence]:
     """
     index = 0
     while index < len(lines):
-        opened = _opener(lines[index].expandtabs(TAB))  # Markdown expands tabs before superfences
+        line = lines[index]
+        # A fence opens on three backticks or tildes: most lines have neither, and are skipped at once.
+        opened = _opener(line.expandtabs(TAB)) if "```" in line or "~~~" in line else None
         if opened is None:
             index += 1
             continue
@@ -118,6 +120,11 @@ def find_fences(lines: list[str]) -> Iterator[Fence]:
         width = len(prefix)
         quotes = prefix.count(">")
         end, broken, blank = index + 1, False, False
+        if not width:
+            # At the margin, nothing breaks a fence: it ends at its closing marker (or the page's end).
+            while end < len(lines) and not (lines[end].startswith(marker)
+                                            and _is_closer(lines[end].expandtabs(TAB), marker)):
+                end += 1
         while end < len(lines):
             line = lines[end].expandtabs(TAB)
             line = line if line.strip(" ") else ""  # and empties lines of spaces
