@@ -382,6 +382,8 @@ def find_snippets(text: str) -> list[tuple[int, int, str]]:
     """``(line, column, file)`` of each file a page includes with ``pymdownx.snippets`` notation
     (``--8<-- "file"``, or file names between two ``--8<--`` lines); a ``;`` before escapes it.
     Line ranges and sections (``file.md:3:5``, ``file.md:name``) name the file before the colon."""
+    if "8<" not in text:  # every marker holds it: most pages have none, and no line needs reading
+        return []
     found = []
     block = False
     for number, line in enumerate(split_lines(text), 1):
