@@ -54,9 +54,12 @@ def trace_problems(parsed: ParsedExample, result: BaseModel) -> list[Problem]:
     """Each fault of the example's trace, located at the example (a bug of rulecheck, not of it)."""
     faults = trace_faults(RULES[parsed.example.rule], result)
     steps: tuple[Step, ...] = getattr(result, "trace", ())
-    authored = set(_strings(parsed.example.given.model_dump(mode="json")))  # a modifier's source: shown as written
+    authored: set[str] | None = None  # a modifier's source, shown as written: read only when needed
     for language in LANGUAGES:
-        missing = unworded(steps, language) - authored
+        missing = unworded(steps, language)
+        if missing and authored is None:
+            authored = set(_strings(parsed.example.given.model_dump(mode="json")))
+        missing -= authored or set()
         if missing:
             keys = ", ".join(f"`{key}`" for key in sorted(missing))
             faults.append(f"it would print {keys} as is: the {language} locale has no words for "
