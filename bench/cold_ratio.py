@@ -1,17 +1,23 @@
 """The cold build's cost of the checks, measured side by side (README, "The cold build").
 
-Run: ``.venv/bin/python bench/cold_ratio.py [runs] [--base COMMIT]``. Each round builds the site
-cold (no build cache, as in a fresh clone) with rulecheck, then with ``RULECHECK_ENABLED=false``,
-and, with ``--base``, cold with the ``rulecheck`` package of another commit (extracted from git
-into a temporary folder): the builds alternate, so a busy machine slows all of them alike. Prints
-each CPU time (user + system of the build process), the best and the median, and the ratios
-(of the best times, of the medians, and the median of each round's own ratio, the steadiest of
-the three on a busy machine).
+Run: ``.venv/bin/python bench/cold_ratio.py [runs] [--base COMMIT] [--instructions]``. Each round
+builds the site cold (no build cache, as in a fresh clone) with rulecheck, then with
+``RULECHECK_ENABLED=false``, and, with ``--base``, cold with the ``rulecheck`` package of another
+commit (extracted from git into a temporary folder): the builds alternate, so a busy machine
+slows all of them alike. Prints each CPU time (user + system of the build process and of the
+Node.js that generates the service workers), the best and the median, and the ratios (of the
+best times, of the medians, and the median of each round's own ratio).
+
+On a shared machine CPU time moves by ±15 % from one build to the next. ``--instructions``
+counts instead the instructions each build executes, its Node.js included, under Valgrind's
+callgrind (Debian's ``valgrind``): the same count on every run, at some fifty times the time
+(one build each, two at a time; about ten minutes).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -45,12 +51,56 @@ def cpu(site: Path, base: Path | None = None, **env: str) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def instructions(site: Path, label: str, base: Path | None = None,
+                 env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """Start one cold build under callgrind, every process of it counted; its counts go to
+    ``<site>-<label>.<pid>.cg`` files (see :func:`counted`)."""
+    project = site.parent / f"project-{label}"  # a build cache of its own: the builds run at once
+    for folder in ("docs", "overrides"):
+        shutil.copytree(ROOT / folder, project / folder)
+    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    (project / "node_modules").symlink_to(ROOT / "node_modules")
+    head = [sys.executable, "-c", LOADER, str(base)] if base else [sys.executable, "-m", "mkdocs"]
+    valgrind = ["valgrind", "--tool=callgrind", "--trace-children=yes",
+                f"--callgrind-out-file={site}-{label}.%p.cg"]
+    return subprocess.Popen([*valgrind, *head, "build", "--strict", "-q", "-d", str(site / label)], cwd=project,
+                            env={**ENV, **(env or {})}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def counted(site: Path, label: str) -> int:
+    """The instructions every process of one build executed, from its callgrind files."""
+    total = 0
+    for path in site.parent.glob(f"{site.name}-{label}.*.cg"):
+        found = re.search(r"^summary: (\d+)$", path.read_text("utf-8", "replace"), re.MULTILINE)
+        total += int(found[1]) if found else 0
+    return total
+
+
+def count_instructions(base: Path | None, tmp: Path) -> None:
+    site = tmp / "site"
+    builds: dict[str, dict[str, str]] = {"checked": {}, "unchecked": {"RULECHECK_ENABLED": "false"}}
+    running = {label: instructions(site, label, env=env) for label, env in builds.items()}
+    if base:
+        running["base"] = instructions(site, "base", base)
+    for label, process in running.items():
+        if process.wait() != 0:
+            sys.exit(f"the {label} build failed under valgrind")
+    counts = {label: counted(site, label) for label in running}
+    for label, count in counts.items():
+        print(f"{label:>9}: {count / 1e9:.2f} G instructions")
+    for label in ("checked", "base"):
+        if label in counts:
+            print(f"{label} / unchecked: {counts[label] / counts['unchecked']:.3f}")
+
+
 def main() -> None:
     args = sys.argv[1:]
     base_commit = None
     if "--base" in args:
         base_commit = args[args.index("--base") + 1]
         del args[args.index("--base"):args.index("--base") + 2]
+    counting = "--instructions" in args
+    args = [arg for arg in args if arg != "--instructions"]
     runs = int(args[0]) if args else 5
     with tempfile.TemporaryDirectory() as tmp:
         site, base = Path(tmp) / "site", None
@@ -60,6 +110,9 @@ def main() -> None:
             archive = subprocess.run(["git", "archive", base_commit, "rulecheck"], cwd=ROOT, check=True,
                                      capture_output=True).stdout
             subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
+        if counting:
+            count_instructions(base, Path(tmp))
+            return
         times: dict[str, list[float]] = {"checked": [], "unchecked": []}
         if base:
             times["base"] = []
