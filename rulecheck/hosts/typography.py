@@ -19,6 +19,8 @@ _BEFORE = re.compile(r"(?<![ \t\n])[ \t\n]+([:;!?»])")
 _AFTER = re.compile(r"«[ \t\n]+")
 _PERCENT = re.compile(r"(\d)[ \t\n]+%")
 _LEADING_PERCENT = re.compile(r"^[ \t\n]+%")  # after a number bound in a tag of its own: <span>50</span> %
+#: Every character a pattern above needs: a piece of text without any is left as it is.
+_TOUCHED = re.compile("[:;!?»«%]")
 NBSP, NARROW_NBSP = "\u00a0", "\u202f"
 
 
@@ -32,7 +34,7 @@ def french_spacing(html: str) -> str:
             if raw and not piece.endswith("/>"):
                 depth = max(0, depth - 1) if raw.group(1) else depth + 1
             continue
-        if depth == 0 and piece:
+        if depth == 0 and piece and _TOUCHED.search(piece):  # most pieces hold none of these marks
             piece = _BEFORE.sub(lambda m: (NBSP if m.group(1) in ":»" else NARROW_NBSP) + m.group(1), piece)
             piece = _PERCENT.sub(lambda m: m.group(1) + NARROW_NBSP + "%", piece)
             if after_digit:
