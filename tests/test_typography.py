@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulecheck.hosts import typography
 from rulecheck.hosts.typography import NARROW_NBSP, NBSP, french_spacing
 
 
@@ -27,3 +31,28 @@ def test_long_runs_of_blanks_are_read_once() -> None:
     """A hostile page of blanks with no punctuation after them is spaced in linear time."""
     text = "<p>" + " " * 200_000 + "x</p>"
     assert french_spacing(text) == text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["<p>", "</p>", "<code>", "</code>", "<span>", "</span>", " ", "\n", "5", "a",
+                                 ":", ";", "!", "?", "%", "«", "»", "é"]), max_size=30))
+def test_text_without_a_mark_is_left_alone_and_the_rest_spaced_as_always(pieces: list[str]) -> None:
+    """The marks ``: ; ! ? « » %`` are what every rule needs: a page's spacing is that of applying
+    each rule to every piece of text, marks or not."""
+    html = "".join(pieces)
+    expected, depth, after_digit = [], 0, False
+    for index, piece in enumerate(typography._TAG.split(html)):
+        if index % 2:
+            raw = typography._RAW.match(piece)
+            depth = (max(0, depth - 1) if raw.group(1) else depth + 1) if raw else depth
+        elif depth == 0 and piece:
+            spaced = typography._BEFORE.sub(lambda m: (NBSP if m[1] in ":»" else NARROW_NBSP) + m[1], piece)
+            spaced = typography._PERCENT.sub(lambda m: m[1] + NARROW_NBSP + "%", spaced)
+            spaced = typography._LEADING_PERCENT.sub(NARROW_NBSP + "%", spaced) if after_digit else spaced
+            expected.append(typography._AFTER.sub("«" + NBSP, spaced))
+            after_digit = piece[-1].isdigit()
+            continue
+        expected.append(piece)
+        if piece and not index % 2:
+            after_digit = False
+    assert french_spacing(html) == "".join(expected)
