@@ -18,6 +18,7 @@ import json
 import re
 import typing
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -359,11 +360,13 @@ def _member(reference: Any, path: FieldPath, cast: Cast | None, out: Resolution)
     return member
 
 
-def _keys(model: type[BaseModel]) -> set[str]:
+@lru_cache(maxsize=256)  # a model's fields never change: asked for on every key of every example
+def _keys(model: type[BaseModel]) -> frozenset[str]:
     keys = {info.alias or name for name, info in model.model_fields.items()}
-    return keys | {REFERENCE_KEY} if model in CHARACTER_MODELS else keys
+    return frozenset(keys | {REFERENCE_KEY} if model in CHARACTER_MODELS else keys)
 
 
+@lru_cache(maxsize=1024)
 def _child_model(model: type[BaseModel], key: str) -> type[BaseModel] | None:
     for name, info in model.model_fields.items():
         if key in (name, info.alias):
