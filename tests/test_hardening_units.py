@@ -150,3 +150,20 @@ def test_words_that_may_be_more_than_text_go_through_the_resolvers(plain: str) -
 @pytest.mark.parametrize("plain", ["brann", "Ogre", "1d8+2", "d20", "melee", "éclair", "_x"])
 def test_words_read_as_text_in_both_yaml_versions_are_taken_as_written(plain: str) -> None:
     assert yamlsrc.load(f"a: {plain}\n").data["a"] == yaml.load(f"a: {plain}\n", Loader=yaml.SafeLoader)["a"]
+
+
+@pytest.mark.parametrize("plain", ["0", "-0", "+0", "7", "-12", "+3", "999999999999999999", "1000000000000000000",
+                                   "-123456789012345678901234567890", "010", "1_5", "00", "0x1F", "12:30", "1e3"])
+def test_whole_numbers_read_at_once_are_those_of_the_resolvers(plain: str) -> None:
+    """A plain decimal of up to 18 digits is read without PyYAML's resolvers: the same value, the
+    same refusals (a leading zero, an underscore, a base or sexagesimal form still go through them)."""
+    fast = bool(yamlsrc._DECIMAL.fullmatch(plain))
+    assert fast == (plain in {"0", "-0", "+0", "7", "-12", "+3", "999999999999999999"})
+    try:
+        value = yamlsrc.load(f"a: {plain}\n").data["a"]
+    except yamlsrc.YamlError:
+        assert not fast
+        return
+    expected = yaml.load(f"a: {plain}\n", Loader=yaml.SafeLoader)["a"]
+    assert value == expected and type(value) is type(expected)
+    assert yamlsrc.load(f"a: [{plain}]\n").data["a"] == [expected]

@@ -248,6 +248,8 @@ class _Builder:
         """A scalar's value (its ``tag`` when already resolved); ``None`` once refused."""
         if self._refused is not None:
             return None
+        if tag is None and event.tag is None and event.implicit[0] and _DECIMAL.fullmatch(event.value):
+            return int(event.value)  # a plain whole number: the same in YAML 1.1 and 1.2, no resolver needed
         tag = tag or self._tag(event)
         if tag == "tag:yaml.org,2002:str":
             value: Any = event.value
@@ -284,6 +286,10 @@ _CLAIMABLE: frozenset[str] | None = (
     else frozenset({"", *"+-.0123456789nNtTfF~",
                     *(first for first in yaml.SafeLoader.yaml_implicit_resolvers if first)})
 )
+
+
+#: A plain whole number in decimal, no leading zero, no underscore, of a size any parser reads.
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]{0,17})")
 
 
 def _text_in_both(plain: str) -> bool:
