@@ -64,7 +64,9 @@ def instructions(site: Path, label: str, base: Path | None = None,
     valgrind = ["valgrind", "--tool=callgrind", "--trace-children=yes",
                 f"--callgrind-out-file={site}-{label}.%p.cg"]
     return subprocess.Popen([*valgrind, *head, "build", "--strict", "-q", "-d", str(site / label)], cwd=project,
-                            env={**ENV, **(env or {})}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            # One hash seed: sets and dicts then iterate alike from run to run.
+                            env={**ENV, "PYTHONHASHSEED": "0", **(env or {})},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def counted(site: Path, label: str) -> int:
