@@ -99,9 +99,10 @@ def test_the_print_page_holds_every_rules_page_in_nav_order(offline_site: Path, 
     assert [i for i, n in ids.items() if n > 1] == [], "the print edition repeats element ids"
     assert "<!-- rulecheck-print -->" not in text
     assert 'class="rc-card"' in text and "rc-print-toc" in text
-    # What paper never shows of a card is not in the edition: its YAML, its badge, its chart.
+    # What paper never shows of a card is not in the edition: its YAML, badge, chart, § links.
     assert 'class="rc-trace"' in text and 'class="rc-odds"' in text
     assert 'class="rc-source"' not in text and 'class="rc-spread"' not in text and 'class="rc-badge' not in text
+    assert 'class="rc-rule"' not in text  # a step's § link: paper shows none
 
 
 @pytest.mark.build

@@ -33,8 +33,9 @@ def search_view(page_html: str) -> str:
 
 def print_view(page_html: str) -> str:
     """``page_html`` without what paper never shows of its cards (the print stylesheet hides it):
-    the example's YAML, the badge and the damage chart. The print edition holds every card of
-    the rules; without them it is some 40 % lighter, and looks the same on paper."""
+    the example's YAML, the badge, the damage chart and each step's § link. The print edition
+    holds every card of the rules; without them it is a third lighter, and looks the same on
+    paper."""
     found = _without(page_html, _UNPRINTED, gap="")
     return page_html if found is None else found[0]
 
@@ -65,9 +66,9 @@ def _without(page_html: str, parts: re.Pattern[str], *, gap: str) -> tuple[str, 
 #: A card's part that search skips (by its opening tag), or a step's § link: empty, nothing to index.
 _UNSEARCHED = re.compile(r'<(?P<tag>p|figure|details|span) class="rc-[a-z_ -]*" data-search-exclude>'
                          r'|<a class="rc-rule" [^<>]*></a>')
-#: What paper never shows of a card.
+#: What paper never shows of a card (see the print stylesheet): its parts, and each step's § link.
 _UNPRINTED = re.compile(r'<(?P<tag>details|figure|span) class="rc-(?:source|spread|badge[a-z_ -]*)" '
-                        r'data-search-exclude>')
+                        r'data-search-exclude>|<a class="rc-rule" [^<>]*></a>')
 #: An empty element search reads nothing in, and never skips (no author writes it). It stands
 #: where text follows a removed part, to keep it apart from the text before, as the part did:
 #: search reads a run of spaces alone as one space, and a run with words as it is.

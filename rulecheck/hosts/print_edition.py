@@ -11,8 +11,9 @@ its language (cards, bound numbers and tooltips included) and puts in place of t
   between pages become links inside the document (``criticals.html#natural-20`` →
   ``#criticals--natural-20``).
 
-Each card keeps its trace, its outcome and its chance line; its YAML source, badge and damage
-chart, which paper never shows, are left out of the edition (``card_views.print_view``). Print
+Each card keeps its trace, its outcome and its chance line; its YAML source, badge, damage
+chart and § links, which paper never shows, are left out of the edition
+(``card_views.print_view``). Print
 styles (``assets/rulecheck-print.css``) give A4 pages, no navigation or search chrome, and a
 new sheet per page.
 ``make pdf`` prints the page with Chromium (``rulecheck/hosts/pdf.py``).
