@@ -79,6 +79,8 @@ def counted(site: Path, label: str) -> int:
 
 
 def count_instructions(base: Path | None, tmp: Path) -> None:
+    if shutil.which("valgrind") is None:
+        sys.exit("--instructions counts with Valgrind's callgrind: install it (sudo apt-get install valgrind)")
     site = tmp / "site"
     builds: dict[str, dict[str, str]] = {"checked": {}, "unchecked": {"RULECHECK_ENABLED": "false"}}
     running = {label: instructions(site, label, env=env) for label, env in builds.items()}
