@@ -165,3 +165,26 @@ def test_the_print_view_leaves_out_what_paper_never_shows(documented_cards: list
     look_alike = ('<div class="rc-card"></div><details class="rc-source" data-search-exclude>x <details>y</details>'
                   "</details>")
     assert card_views.print_view(look_alike) == look_alike
+
+
+def test_the_plugin_gives_search_the_view_and_the_page_back_in_full() -> None:
+    from types import SimpleNamespace
+
+    from mkdocs.exceptions import PluginError
+
+    plugin = mkdocs_plugin.RulecheckPlugin()
+    plugin._searching = True
+    full = ('<div class="rc-card"><p class="rc-card__title">T <span class="rc-badge" data-search-exclude>✓</span>'
+            "</p></div>")
+    page = SimpleNamespace(content=full, file=SimpleNamespace(src_uri="fr/page.md"))
+    plugin._show_search_view({}, page=page, config=None, nav=None)
+    assert page.content == '<div class="rc-card"><p class="rc-card__title">T </p></div>'
+    plugin._restore_full_view({}, page=page, config=None, nav=None)
+    assert page.content is full
+    plugin._show_search_view({}, page=page, config=None, nav=None)
+    page.content += "<p>changed by another plugin</p>"
+    with pytest.raises(PluginError, match=r"another plugin changed fr/page\.md while search read its cards"):
+        plugin._restore_full_view({}, page=page, config=None, nav=None)
+    plain = SimpleNamespace(content="<p>no card</p>", file=SimpleNamespace(src_uri="fr/other.md"))
+    plugin._show_search_view({}, page=plain, config=None, nav=None)
+    assert plain.content == "<p>no card</p>" and plugin._full_content is None

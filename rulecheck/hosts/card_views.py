@@ -34,7 +34,7 @@ def search_view(page_html: str) -> str:
 def print_view(page_html: str) -> str:
     """``page_html`` without what paper never shows of its cards (the print stylesheet hides it):
     the example's YAML, the badge, the damage chart and each step's § link. The print edition
-    holds every card of the rules; without them it is a third lighter, and looks the same on
+    holds every card of the rules; without them it is some 40 % lighter, and looks the same on
     paper."""
     found = _without(page_html, _UNPRINTED, gap="")
     return page_html if found is None else found[0]
