@@ -11,7 +11,7 @@ best times, of the medians, and the median of each round's own ratio).
 On a shared machine CPU time moves by ±15 % from one build to the next. ``--instructions``
 counts instead the instructions each build executes, its Node.js included, under Valgrind's
 callgrind (Debian's ``valgrind``): the same count on every run, at some fifty times the time
-(one build each, two at a time; about ten minutes).
+(one build of each kind, all at once; about ten minutes).
 """
 
 from __future__ import annotations

@@ -281,3 +281,13 @@ def test_the_budget_error_names_the_rule() -> None:
 def test_a_tests_faces_fall_in_two_classes_as_the_verdict_decides(
         modifier: int, target: int, threshold: int, fails: Any, passes: Any) -> None:
     assert verdict_classes(modifier, target, threshold) == (tuple(fails), tuple(passes))
+
+
+@pytest.mark.parametrize(("modifier", "target", "threshold", "expected"), [
+    (0, 10, 1, ((1,), tuple(range(2, 10)), tuple(range(10, 21)))),
+    (20, 1, 3, ((1, 2, 3), tuple(range(4, 21)))),  # every failure is critical: no class of others
+    (-10, 40, 2, ((1, 2), tuple(range(3, 20)), (20,))),
+])
+def test_critical_failures_may_be_a_class_of_their_own(
+        modifier: int, target: int, threshold: int, expected: tuple[tuple[int, ...], ...]) -> None:
+    assert verdict_classes(modifier, target, threshold, critical_apart=True) == expected

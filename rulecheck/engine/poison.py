@@ -113,9 +113,7 @@ def dex_test_classes(given: PoisonApplyInput) -> tuple[tuple[tuple[int, ...], ..
     """The DEX test's d20 faces: the natural 1 (a failure that may bring the vial accident), the
     other faces that fail, those that pass. Beyond the trace, the result keeps the face only as
     ``dex_natural`` and ``dex_total``."""
-    classes = [(1,)] + [tuple(face for face in faces if face != 1)
-                        for faces in verdict_classes(given.applier.dexterity, APPLY_DC)]
-    return (tuple(faces for faces in classes if faces),)
+    return (verdict_classes(given.applier.dexterity, APPLY_DC, critical_apart=True),)
 
 
 # --- Charges: which attacks carry the poison ----------------------------------------------------

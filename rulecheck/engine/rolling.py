@@ -61,10 +61,14 @@ def d20_verdict(natural: int, total: int, target: int, fumble_threshold: int = 1
     return total >= target, None
 
 
-def verdict_classes(modifier: int, target: int, fumble_threshold: int = 1) -> tuple[tuple[int, ...], ...]:
-    """The d20 faces that pass a test of ``1d20 + modifier`` against ``target``, and those that
-    fail it, as :func:`d20_verdict` decides: the classes of a test whose face nothing else keeps."""
-    classes: tuple[list[int], list[int]] = ([], [])  # failing, passing
+def verdict_classes(modifier: int, target: int, fumble_threshold: int = 1, *,
+                    critical_apart: bool = False) -> tuple[tuple[int, ...], ...]:
+    """The d20 faces that fail a test of ``1d20 + modifier`` against ``target``, and those that
+    pass it, as :func:`d20_verdict` decides: the classes of a test whose face nothing else keeps.
+    With ``critical_apart``, the critical failures (faces up to ``fumble_threshold``) are a class
+    of their own, first: for a result that keeps whether the test failed critically."""
+    classes: tuple[list[int], list[int], list[int]] = ([], [], [])  # critical failures, other failures, passes
     for face in range(1, 21):
-        classes[d20_verdict(face, face + modifier, target, fumble_threshold)[0]].append(face)
+        passed = d20_verdict(face, face + modifier, target, fumble_threshold)[0]
+        classes[2 if passed else 0 if critical_apart and face <= fumble_threshold else 1].append(face)
     return tuple(tuple(faces) for faces in classes if faces)

@@ -63,8 +63,11 @@ def _without(page_html: str, parts: re.Pattern[str], *, gap: str) -> tuple[str, 
     return "".join(pieces), removed
 
 
+#: The elements a card's parts that search skips are: the chance line (or a capability's chips),
+#: the damage chart, the example's YAML, the badge.
+_PART_NAMES = ("p", "figure", "details", "span")
 #: A card's part that search skips (by its opening tag), or a step's § link: empty, nothing to index.
-_UNSEARCHED = re.compile(r'<(?P<tag>p|figure|details|span) class="rc-[a-z_ -]*" data-search-exclude>'
+_UNSEARCHED = re.compile(rf'<(?P<tag>{"|".join(_PART_NAMES)}) class="rc-[a-z_ -]*" data-search-exclude>'
                          r'|<a class="rc-rule" [^<>]*></a>')
 #: What paper never shows of a card (see the print stylesheet): its parts, and each step's § link.
 _UNPRINTED = re.compile(r'<(?P<tag>details|figure|span) class="rc-(?:source|spread|badge[a-z_ -]*)" '
@@ -73,7 +76,8 @@ _UNPRINTED = re.compile(r'<(?P<tag>details|figure|span) class="rc-(?:source|spre
 #: where text follows a removed part, to keep it apart from the text before, as the part did:
 #: search reads a run of spaces alone as one space, and a run with words as it is.
 _GAP = "<rc-gap></rc-gap>"
-_REMOVED_NAMES = frozenset({"p", "figure", "details", "span", "a", "rc-gap"})
+#: Every element name the search view takes out or puts in.
+_REMOVED_NAMES = frozenset({*_PART_NAMES, "a", "rc-gap"})
 #: A start tag up to its attributes, which are unquoted or quoted without ``<`` or ``>``.
 _START_TAG = re.compile(r"""<([a-zA-Z][-.a-zA-Z0-9:_]*)\s(?:[^<>"']|"[^<>"]*"|'[^<>']*')*""")
 #: A start or end tag, its attribute values quoted or not; or any other ``<``.

@@ -171,12 +171,13 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
     @event_priority(1)  # just before Material's search plugin (0) parses page.content
     def _show_search_view(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> None:
-        """Search reads a page of cards without their unsearched parts (``card_views.search_view``): the
-        same index for a quarter fewer tags to parse; the page itself is written in full."""
-        if self._searching and page.content and 'class="rc-card' in page.content:
+        """Search reads a page of cards without their unsearched parts (``card_views.search_view``):
+        the same index for a quarter fewer tags to parse; the page itself is written in full."""
+        if self._searching and page.content:
             full = page.content
             page.content = search_view(full)
-            self._full_content = (page, full, page.content)
+            if page.content is not full:  # a page without cards is given as it is
+                self._full_content = (page, full, page.content)
 
     @event_priority(-1)  # after every plugin that reads page.content in this event (priority 0)
     def _restore_full_view(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> None:
