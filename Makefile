@@ -44,7 +44,7 @@ test: lint typecheck unit site
 
 # A long fuzzing run of the Markdown finder, the YAML/schema layer and the engine (minutes).
 fuzz: $(STAMP)
-	RULECHECK_FUZZ=long $(BIN)/pytest -p no:cacheprovider -q tests/test_hardening_fuzz.py
+	RULECHECK_FUZZ=long $(BIN)/pytest -p no:cacheprovider -q tests/examples/test_fuzz.py
 
 # Mutation testing of rulecheck/engine with mutmut (configuration in pyproject.toml; README,
 # "Mutation testing"). Not part of `make test`: it runs the fast engine tests once per mutant.

@@ -12,7 +12,7 @@ from rulecheck.engine.attack import AttackResult
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "bad_inputs"  # the malformed pages and their expected messages
-pytest_plugins = ["pytester", "tests.browsing"]  # the browser tests' fixtures
+pytest_plugins = ["pytester", "tests.site.browsing"]  # the browser tests' fixtures
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def site_copy(tmp_path: Path) -> Callable[[], Path]:
 @pytest.fixture(scope="session")
 def offline_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The real site, built once per session by ``mkdocs build --strict`` in a namespace without network."""
-    from .site_tools import build_without_network
+    from tests.site.site_tools import build_without_network
 
     site = tmp_path_factory.mktemp("offline") / "site"
     result = build_without_network(site)

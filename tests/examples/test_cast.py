@@ -1,0 +1,329 @@
+"""The cast: recurring characters defined once in ``cast.yml``, named by examples with ``cast:``."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from rulecheck.examples.cast import BASE_FIELDS, cast_file_for, cast_markdown, load_cast, parse_cast
+from rulecheck.examples.check import check_paths
+from rulecheck.examples.schema import json_schema
+from rulecheck.examples.update import plan_updates
+from tests.hosts.run_hosts import cli
+
+CAST = """\
+# the cast
+elara:
+  name: Elara
+  role: {fr: guerrière agile, en: nimble warrior}
+  level: 2
+  str: 4
+  def_phy: 16
+  hp_max: 20
+aldric:
+  name: {fr: Frère Aldric, en: Brother Aldric}
+  hit_dice: 2d4
+"""
+
+EXAMPLE = """# Page
+
+Niveau {{{{ parry.given.defender.level }}}}, total {{{{ parry.reaction_total }}}}.
+
+```rulecheck
+id: parry
+rule: attack
+given:
+  attacker: {{name: {attacker}}}
+  defender: {{{defender}}}
+  attack: {{kind: melee, total: 15}}
+  reaction: parry
+dice:
+  reaction: [17]
+expect:
+  reaction_total: 23
+```
+"""
+
+
+def site(root: Path, fr: str, en: str | None = None, cast: str | None = CAST) -> Path:
+    for language, text in (("fr", fr), ("en", fr if en is None else en)):
+        (root / "docs" / language).mkdir(parents=True, exist_ok=True)
+        (root / "docs" / language / "page.md").write_text(text, "utf-8")
+    if cast is not None:
+        (root / "docs" / "cast.yml").write_text(cast, "utf-8")
+    return root
+
+
+def page(defender: str = "cast: elara", attacker: str = "Orque") -> str:
+    return EXAMPLE.format(defender=defender, attacker=attacker)
+
+
+def problems(root: Path) -> list[str]:
+    return [p.located() for p in check_paths([root / "docs"], root=root).all_problems]
+
+
+# --- The cast file --------------------------------------------------------------------------------
+
+def test_a_cast_file_gives_each_member_its_names_role_and_base_statistics() -> None:
+    cast = parse_cast(CAST, "docs/cast.yml")
+    assert not cast.problems
+    elara, aldric = cast.members["elara"], cast.members["aldric"]
+    assert elara.stats == {"level": 2, "str": 4, "def_phy": 16, "hp_max": 20}
+    assert (elara.name("fr"), elara.role("fr"), elara.role("en")) == ("Elara", "guerrière agile", "nimble warrior")
+    assert (aldric.name("fr"), aldric.name("en")) == ("Frère Aldric", "Brother Aldric")
+    assert aldric.stats == {"hit_dice": "2d4"}
+    assert cast.where(elara, "def_phy") == "docs/cast.yml:7"
+
+
+def test_every_mistake_of_a_cast_file_is_located_and_sound_members_are_kept() -> None:
+    text = (CAST + "bad:\n  name: Bob\n  levl: 3\n  def_phy: 99\n  hit_dice: 2d\n"
+            "Bad Id:\n  name: X\nnameless:\n  level: 1\ntwin:\n  name: elara\n")
+    cast = parse_cast(text, "docs/cast.yml")
+    assert [p.located() for p in cast.problems] == [
+        "docs/cast.yml:14: cast member `bad`: unknown key `levl`; did you mean `level`?",
+        "docs/cast.yml:15: cast member `bad`: `def_phy`: Input should be less than or equal to 60 (got 99)",
+        "docs/cast.yml:16: cast member `bad`: `hit_dice`: " + cast.problems[2].message.split("`hit_dice`: ")[1],
+        "docs/cast.yml:17: cast member `Bad Id`: an id is a lowercase letter then up to 39 lowercase letters, "
+        "digits and dashes",
+        "docs/cast.yml:19: cast member `nameless`: missing `name`",
+        "docs/cast.yml:21: cast member `twin`: the name `elara` is already `elara`'s",
+    ]
+    assert "2d" in cast.problems[2].message
+    assert set(cast.members) == {"elara", "aldric", "twin"} and cast.broken == {"bad", "Bad Id", "nameless"}
+
+
+def test_a_cast_file_that_is_not_yaml_is_one_located_problem(tmp_path: Path) -> None:
+    (tmp_path / "cast.yml").write_text("elara:\n  name: [Elara\n", "utf-8")
+    cast = load_cast(tmp_path / "cast.yml", "cast.yml")
+    assert not cast.loaded and len(cast.problems) == 1
+    assert cast.problems[0].located().startswith("cast.yml:3: cast file: invalid YAML")
+
+
+def test_the_cast_of_a_page_is_beside_its_language_folder_or_beside_it() -> None:
+    assert cast_file_for(Path("/site/docs/fr/a/b.md")) == Path("/site/docs/cast.yml")
+    assert cast_file_for(Path("/site/docs/en/b.md")) == Path("/site/docs/cast.yml")
+    assert cast_file_for(Path("/case/docs/page.md")) == Path("/case/docs/cast.yml")
+
+
+# --- Examples that name a member ------------------------------------------------------------------
+
+def test_a_member_is_written_into_the_example_with_its_name_in_the_pages_language(tmp_path: Path) -> None:
+    site(tmp_path, page(), page(attacker="Orc"))
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    assert report.ok, [p.located() for p in report.all_problems]
+    for language in ("fr", "en"):
+        parsed = report.pages[f"docs/{language}/page.md"].by_id()["parry"].parsed
+        assert parsed is not None
+        defender = parsed.example.given.defender
+        assert (defender.name, defender.level, defender.strength, defender.def_phy) == ("Elara", 2, 4, 16)
+        assert parsed.cast == (("elara", "Elara"),)
+        assert parsed.data["given"]["defender"] == {"cast": "elara"}  # twins compare what is written
+        assert parsed.line_of(("given", "defender", "level")) == 10  # the line of `cast:`
+
+
+def test_situational_fields_stay_the_examples_own(tmp_path: Path) -> None:
+    site(tmp_path, page("cast: elara, posture: [A]"))
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    assert report.ok
+    defender = report.pages["docs/fr/page.md"].by_id()["parry"].parsed.example.given.defender  # type: ignore[union-attr]
+    assert (defender.posture, defender.def_phy) == (("A",), 16)
+
+
+def test_a_resting_or_dying_character_takes_its_maximum_hp_or_hit_dice_from_the_cast(tmp_path: Path) -> None:
+    rest = ("```rulecheck\nid: rest\nrule: rest\ngiven:\n  character: {cast: elara, hp: 7}\n  kind: long\n"
+            "expect:\n  hp: 20\n```\n\n```rulecheck\nid: dying\nrule: dying\ngiven:\n  cast: aldric\n"
+            "  below_zero: 5\ndice:\n  hit_dice: [3, 4]\nexpect:\n  below_zero: 12\n```\n")
+    site(tmp_path, rest)
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    assert report.ok, [p.located() for p in report.all_problems]
+    dying = report.pages["docs/en/page.md"].by_id()["dying"].parsed
+    assert dying is not None and dying.example.given.name == "Brother Aldric"
+
+
+def test_a_prose_reference_quotes_a_statistic_that_comes_from_the_cast(tmp_path: Path) -> None:
+    from rulecheck.examples.references import resolve_reference
+
+    site(tmp_path, page())
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    outcomes = report.pages["docs/fr/page.md"].by_id()
+    assert resolve_reference(outcomes, "parry", "given.defender.level") == 2
+    # by the key an example writes (`str`) as well as the engine's own name (`strength`)
+    assert resolve_reference(outcomes, "parry", "given.defender.str") == 4
+    assert resolve_reference(outcomes, "parry", "given.defender.strength") == 4
+
+
+def test_overriding_a_base_statistic_is_a_located_error_with_a_hint(tmp_path: Path) -> None:
+    site(tmp_path, page("cast: elara, def_phy: 13, con: 1"))
+    assert problems(tmp_path)[:2] == [
+        "docs/en/page.md:10:27: parry: given.defender.def_phy: `def_phy` is a base statistic of cast member "
+        "`elara` (`def_phy: 16` in docs/cast.yml:7); an example may not change it. Hint: remove `def_phy` "
+        "here; or, if Elara really differs, change `def_phy` in docs/cast.yml, for every page",
+        "docs/en/page.md:10:40: parry: given.defender.con: `con` is a base statistic of cast member `elara` "
+        "(the rules' default: docs/cast.yml:2 does not set it); an example may not change it. Hint: remove "
+        "`con` here; or, if Elara really differs, change `con` in docs/cast.yml, for every page",
+    ]
+
+
+def test_a_name_beside_cast_is_refused(tmp_path: Path) -> None:
+    site(tmp_path, page("cast: elara, name: Elara la brave"))
+    assert problems(tmp_path)[0] == (
+        "docs/en/page.md:10:27: parry: given.defender.name: the name of cast member `elara` comes from the "
+        "cast (Elara). Hint: remove `name` here")
+
+
+def test_an_unknown_member_is_a_located_error_with_did_you_mean(tmp_path: Path) -> None:
+    site(tmp_path, page("cast: elra"))
+    assert problems(tmp_path) == [
+        f"docs/{language}/page.md:10:14: parry: given.defender.cast: unknown cast member `elra`; "
+        "did you mean `elara`?" for language in ("en", "fr")
+    ]
+
+
+def test_an_unknown_member_far_from_any_id_lists_the_cast(tmp_path: Path) -> None:
+    site(tmp_path, page("cast: zorglub"))
+    assert problems(tmp_path)[0].endswith(
+        "unknown cast member `zorglub`; the cast of docs/cast.yml is aldric, elara")
+
+
+def test_a_members_display_name_suggests_its_id(tmp_path: Path) -> None:
+    site(tmp_path, page("cast: Frère Aldric"))
+    assert problems(tmp_path)[0].endswith("unknown cast member `Frère Aldric`; did you mean `aldric`?")
+
+
+def test_a_member_written_out_under_its_name_points_to_the_cast(tmp_path: Path) -> None:
+    site(tmp_path, page("name: elara, level: 2, str: 4"), page("name: Brother Aldric"))
+    assert problems(tmp_path) == [
+        "docs/en/page.md:10:14: parry: given.defender.name: Brother Aldric is in the cast (docs/cast.yml:9): "
+        "write `cast: aldric` instead of `name: Brother Aldric`. Hint: a cast member has the same statistics "
+        "on every page; give another creature another name",
+        "docs/fr/page.md:10:14: parry: given.defender.name: Elara is in the cast (docs/cast.yml:2): write "
+        "`cast: elara` instead of `name: elara`. Hint: a cast member has the same statistics on every page; "
+        "give another creature another name",
+    ]
+
+
+def test_cast_where_no_character_stands_is_refused(tmp_path: Path) -> None:
+    site(tmp_path, page().replace("attack: {kind: melee, total: 15}", "attack: {kind: melee, total: 15, cast: elara}"))
+    assert problems(tmp_path)[0] == (
+        "docs/en/page.md:11:36: parry: given.attack.cast: `cast` names a character of the cast, and "
+        "`given.attack` describes no character")
+
+
+def test_a_member_without_a_cast_file_is_an_error(tmp_path: Path) -> None:
+    site(tmp_path, page(), cast=None)
+    assert problems(tmp_path)[0] == (
+        "docs/en/page.md:10:14: parry: given.defender.cast: unknown cast member `elara`: there is no cast "
+        "file (docs/cast.yml does not exist)")
+
+
+def test_a_member_of_a_broken_cast_file_is_reported_once_on_the_file(tmp_path: Path) -> None:
+    site(tmp_path, page(), cast="elara:\n  name: Elara\n  level: -3\n")
+    found = problems(tmp_path)
+    assert found[0] == ("docs/cast.yml:3: cast member `elara`: `level`: Input should be greater than or equal "
+                        "to 0 (got -3)")
+    assert found[1].endswith("given.defender.cast: cast member `elara` cannot be used: docs/cast.yml has errors "
+                             "(see them there)")
+    assert len(found) == 3
+
+
+def test_twins_must_name_the_same_member(tmp_path: Path) -> None:
+    site(tmp_path, page(), page("cast: aldric"))
+    assert problems(tmp_path)[0].startswith(
+        "docs/en/page.md:10: parry: given.defender.cast: differs from its twin docs/fr/page.md:10: aldric here, "
+        "elara there")
+
+
+def test_the_update_command_rewrites_expect_values_of_examples_naming_members(tmp_path: Path) -> None:
+    site(tmp_path, page().replace("reaction_total: 23", "reaction_total: 24"))
+    edits, skipped = plan_updates(check_paths([tmp_path / "docs"], root=tmp_path), tmp_path)
+    assert not skipped and sorted((e.path, e.old, e.new) for e in edits) == [
+        ("docs/en/page.md", "24", "23"), ("docs/fr/page.md", "24", "23")]
+
+
+# --- What authors and tools see ----------------------------------------------------------------------
+
+def test_the_json_schema_documents_cast_on_every_character_and_names_the_base_statistics() -> None:
+    definitions = json_schema()["$defs"]
+    combatant = definitions["Combatant"]["properties"]["cast"]
+    assert combatant["type"] == "string" and "level" in combatant["description"]
+    assert "posture" not in combatant["description"]
+    assert definitions["Resting"]["anyOf"] == [{"required": ["hp", "hp_max"]}, {"required": ["cast", "hp"]}]
+    assert "cast" in definitions["DyingInput"]["properties"] and "cast" in definitions["Enemy"]["properties"]
+    assert "cast" not in definitions["Attack"]["properties"]
+
+
+def test_the_cast_list_shows_each_member_in_the_pages_language_with_its_appearances() -> None:
+    cast = parse_cast(CAST, "docs/cast.yml")
+    french = cast_markdown(cast, "fr", {"elara": [("Elara pare [la hache] & <co>", "reactions.html#ex-parry")]})
+    assert "## Elara { #cast-elara }\n\n*guerrière agile*\n\n| Niveau | FOR | Def PHY | PV max |" in french
+    assert "| 2 | +4 | 16 | 20 |" in french
+    assert 'Apparaît dans\u00a0: <a href="reactions.html#ex-parry">Elara pare [la hache] &amp; &lt;co&gt;</a>' in french
+    english = cast_markdown(cast, "en", {})
+    assert "## Brother Aldric { #cast-aldric }" in english and "| Hit dice |" in english
+    assert "Appears in: no example yet" in english
+
+
+def test_every_base_statistic_is_a_field_of_some_character_model() -> None:
+    for key, (model, name) in BASE_FIELDS.items():
+        assert (model.model_fields[name].alias or name) == key
+
+
+def test_the_command_line_runs_a_standalone_example_naming_a_member(tmp_path: Path) -> None:
+    site(tmp_path, page())
+    (tmp_path / "docs" / "example.yml").write_text(
+        "id: x\nrule: attack\ngiven:\n  defender: {cast: elara}\n  attack: {total: 15}\n  reaction: parry\n"
+        "dice:\n  reaction: [17]\n", "utf-8")
+    result = cli(tmp_path, "run", "docs/example.yml")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["result"]["reaction_total"] == 23
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_sites_cast_is_sound_and_lists_the_seeds_numbers(language: str) -> None:
+    root = Path(__file__).resolve().parents[2]
+    cast = load_cast(root / "docs" / "cast.yml", "docs/cast.yml")
+    assert cast.exists and not cast.problems
+    # The rulebook's own numbers (seed 000/001): Elara level 2 and STR 4, Alice Def PHY 18, the knight 24.
+    assert cast.members["elara"].stats["level"] == 2 and cast.members["elara"].stats["str"] == 4
+    assert cast.members["alice"].stats["def_phy"] == 18 and cast.members["knight"].stats["def_phy"] == 24
+    assert cast.members["brother-aldric"].stats["hit_dice"] == "2d4"
+    assert "<!-- rulecheck-cast -->" in (root / "docs" / language / "cast.md").read_text("utf-8")
+
+
+@pytest.mark.build
+def test_the_built_cast_pages_show_the_cast_files_numbers_and_cards_link_to_them(offline_site: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    cast = load_cast(root / "docs" / "cast.yml", "docs/cast.yml")
+    for language, folder in (("fr", offline_site), ("en", offline_site / "en")):
+        text = (folder / "cast.html").read_text("utf-8")
+        for member in cast.members.values():
+            assert f'id="cast-{member.id}"' in text and html.escape(member.name(language), quote=False) in text
+        elara = text[text.index('id="cast-elara"'):text.index('id="cast-alice"')]
+        cells = re.findall(r"<td[^>]*>([^<]*)</td>", elara)
+        assert "+4" in cells and "16" in cells  # seed 000: STR 4; her Def PHY
+        assert 'href="reactions.html#ex-elara-parry"' in elara  # where she appears
+        card = (folder / "reactions.html").read_text("utf-8")
+        assert '<a class="rc-cast__member" href="cast.html#cast-elara">Elara</a>' in card
+    assert not (offline_site / "cast.yml").exists()  # the data stays out of the published site
+
+
+def test_a_page_listing_the_cast_without_a_cast_file_is_a_located_problem(tmp_path: Path) -> None:
+    site(tmp_path, "# Les personnages\n\nTexte.\n\n<!-- rulecheck-cast -->\n", cast=None)
+    assert problems(tmp_path) == [
+        f"docs/{language}/page.md:5: the page lists the cast (<!-- rulecheck-cast -->), and there is no cast "
+        "file: write docs/cast.yml beside the language folders" for language in ("en", "fr")
+    ]
+
+
+def test_parse_block_alone_finds_the_pages_cast_and_language(tmp_path: Path) -> None:
+    from rulecheck.examples.finder import find_blocks
+    from rulecheck.examples.schema import parse_block
+
+    site(tmp_path, page())
+    path = tmp_path / "docs" / "en" / "page.md"
+    parsed = parse_block(find_blocks(path.read_text("utf-8"), str(path))[0])
+    assert not isinstance(parsed, list) and parsed.example.given.defender.def_phy == 16

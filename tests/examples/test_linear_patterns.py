@@ -1,0 +1,142 @@
+"""Bounded cost: every pattern applied to page text runs in linear time, every input is read
+with a size limit.
+
+Each pathological input runs in a child process under a time limit (a test-level timeout): one
+that backtracks does not finish in minutes, one that is linear finishes in a fraction of a
+second. The limit is generous so that a loaded machine never fails a linear pattern.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulecheck.engine.cards import _ATTACK, parse_card
+from rulecheck.engine.dice import _TOKEN, NOTATION_PATTERN, DiceExpr
+from rulecheck.examples import check, schema, tables, update
+from rulecheck.examples.check import MAX_PAGE_BYTES, check_page, find_snippets
+from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.references import find_references
+from rulecheck.hosts.anchors import HEADING_ID
+from rulecheck.hosts.glossary import ABBREVIATION
+from rulecheck.hosts.i18n_search import CONFIG_SCRIPT
+from rulecheck.hosts.offline_site import HREFLANG_LINK
+from rulecheck.hosts.typography import french_spacing
+from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, cli, mkdocs_build
+
+LIMIT = 20  # seconds; a linear pass over these inputs takes well under one
+N = 100_000
+
+
+def finishes_within(seconds: float, function: Callable[[Any], object], argument: Any) -> None:
+    """Run ``function(argument)`` in a forked child; fail the test if it is still running after ``seconds``."""
+    child = multiprocessing.get_context("fork").Process(target=function, args=(argument,))
+    child.start()
+    child.join(seconds)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        pytest.fail(f"still running after {seconds} s: the pattern backtracks on this input")
+    assert child.exitcode == 0, f"the child failed (exit status {child.exitcode})"
+
+
+def _pattern(pattern: re.Pattern[str] | str, how: str = "search") -> Callable[[str], object]:
+    compiled = re.compile(pattern) if isinstance(pattern, str) else pattern
+    return getattr(compiled, how)  # type: ignore[no-any-return]
+
+
+def _card(text: str) -> object:
+    try:
+        return parse_card(text)
+    except Exception:  # a refusal is fine: only the time matters here
+        return None
+
+
+def _dice(text: str) -> object:
+    try:
+        return DiceExpr.parse(text)
+    except Exception:  # likewise
+        return None
+
+
+PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
+    # The two of the issue: a fence opener of spaces ending in a backtick, lines of tildes.
+    "fence opener, spaces then a backtick": (find_blocks, "```" + " " * N + "`"),
+    "references, lines of one tilde": (find_references, "~\n" * N),
+    "references, lines of three tildes": (find_references, "~~~\n" * (N // 4)),
+    "references, backtick runs of growing length": (find_references, "".join("`" * k + " x " for k in range(1, 450))),
+    "references, open braces then spaces": (find_references, "{{ " * (N // 3)),
+    "references, a long field name": (find_references, "{{ a." + "a" * N),
+    "finder, nested quote prefixes": (find_blocks, "> " * N + "```rulecheck\n" + "> " * N + "x\n"),
+    "finder, options header": (find_blocks, "```yaml " + 'a="x" ' * (N // 6)),
+    "finder, many unclosed openers": (find_blocks, "```rulecheck\n" * (N // 13) + "````\n"),
+    "whole page check": (lambda text: check_page("page.md", text), "```" + " " * N + "`\n" + "~\n" * N),
+    "tables, a marker never closed": (lambda text: tables.check_tables("p.md", text, "fr"),
+                                      "<!-- rulecheck-table: " + "x" * N),
+    "tables, a row of bars": (lambda text: tables.check_tables("p.md", text, "fr"), "|" * N + "\n"),
+    "snippets, dashes around 8<": (find_snippets, "-" * N + "8<" + "-" * N),
+    "written id, spaces": (schema.written_id, "id: " + " " * N + "!"),
+    "update, line ends": (update._split_keep_ends, "\r" * N),
+    "typography, tags never closed": (french_spacing, "<" * N),
+    "offline, spaces before no link": (lambda text: HREFLANG_LINK.sub("", text), " " * N),
+    "anchors, heading ids": (_pattern(HEADING_ID, "findall"), "# " + "{ #a" * (N // 4)),
+    "glossary, abbreviations": (_pattern(ABBREVIATION, "findall"), "*[" + "a" * N),
+    "search config script": (_pattern(CONFIG_SCRIPT), '<script id="__config" type="application/json">' * 2000),
+    "card attack, spaces": (_pattern(_ATTACK, "match"), "PHY(" + " " * N + "x"),
+    "card attack, words": (_pattern(_ATTACK, "match"), "PHY(" + " x" * N + " )z"),
+    "card line": (_card, "Nom | C - A - PHY(" + " " * 150 + "x"),
+    "dice notation pattern": (_pattern(NOTATION_PATTERN, "match"), "1" + "+1" * N + "!"),
+    "dice tokens, as the parser reads them": (_pattern(_TOKEN, "match"), " " * N + "!"),
+    "dice notation, spaces": (_dice, "1d6 +" + " " * N + "!"),
+    "dice notation": (_dice, "1d6" + "+1" * 2000 + " !"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PATHOLOGICAL))
+def test_each_pattern_on_page_text_is_linear_on_its_pathological_input(name: str) -> None:
+    function, text = PATHOLOGICAL[name]
+    finishes_within(LIMIT, function, text)
+
+
+# --- Inputs read with a size limit ------------------------------------------------------------------
+
+
+def test_run_of_an_endless_file_is_refused_with_a_clear_error() -> None:
+    result = cli(Path.cwd(), "run", "/dev/zero")
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert result.output.strip() == (f"/dev/zero:1: cannot read the example: more than {MAX_PAGE_BYTES:,} bytes, "
+                                      "the most rulecheck reads from one file")
+
+
+def test_check_of_an_endless_file_is_a_located_problem() -> None:
+    result = cli(Path.cwd(), "check", "/dev/zero")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (f"/dev/zero:1: cannot read page: more than {MAX_PAGE_BYTES:,} bytes, "
+                                             "the most rulecheck reads from one file")
+
+
+def test_an_oversized_page_fails_the_build_and_pytest_located(tmp_path: Path, pytester: pytest.Pytester,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(check, "MAX_PAGE_BYTES", 1000)
+    monkeypatch.setattr(check.read_bounded, "__defaults__", (1000,))
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "page.md").write_text("# Page\n\n" + "Texte. " * 200, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    line = "docs/page.md:1: cannot read page: more than 1,000 bytes, the most rulecheck reads from one file"
+    assert line in cli(tmp_path, "check", "docs").output.splitlines()
+    from mkdocs.exceptions import Abort
+
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort):
+        mkdocs_build(tmp_path)
+    assert line in logs.text.splitlines()
+    shutil.copytree(tmp_path / "docs", pytester.path / "docs")
+    pytester.makeini("[pytest]\n")
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "docs")
+    assert line in result.stdout.str().splitlines()

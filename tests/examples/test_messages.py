@@ -1,0 +1,70 @@
+"""Messages that tell an author what to do: a drift's way out, a hint as its own sentence."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from rulecheck.errors import with_hint
+from tests.examples.test_check import page, write_site
+
+
+def check(root: Path) -> str:
+    result = subprocess.run([sys.executable, "-m", "rulecheck.hosts.cli", "check", "docs"], cwd=root,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    return result.stdout
+
+
+def test_a_drift_says_what_to_do_when_the_engine_is_right(tmp_path: Path) -> None:
+    write_site(tmp_path, {"a.md": page(total=24)}, {"a.md": page(total=24)})
+    out = check(tmp_path)
+    assert "expected 24, got 23" in out
+    assert "`rulecheck check --update`" in out and "review the diff" in out
+
+
+def test_a_problem_that_is_no_drift_does_not_suggest_update(tmp_path: Path) -> None:
+    bad = page().replace("level: 2", "levl: 2")
+    write_site(tmp_path, {"a.md": bad}, {"a.md": bad})
+    assert "--update" not in check(tmp_path)
+
+
+def test_a_hint_follows_a_full_stop() -> None:
+    assert with_hint("the example gives 0", "add a face") == "the example gives 0. Hint: add a face"
+    assert with_hint("is it so?", "yes") == "is it so? Hint: yes"
+    assert with_hint("no hint", None) == "no hint"
+
+
+def test_an_invalid_twin_is_reported_as_invalid_not_as_missing(tmp_path: Path) -> None:
+    from rulecheck.examples.check import check_paths
+
+    broken = page().replace("level: 2", "levl: 2")
+    write_site(tmp_path, {"a.md": page()}, {"a.md": broken})
+    problems = [p.located() for p in check_paths([tmp_path / "docs"], root=tmp_path).all_problems]
+    assert "docs/fr/a.md:5: elara: its twin docs/en/a.md:5 is not a valid example (see the problems reported there)" \
+        in problems, problems
+    assert any(p.startswith("docs/en/a.md:") and "levl" in p for p in problems), problems
+    assert not [p for p in problems if "missing from its twin" in p]
+
+
+def test_run_given_a_markdown_page_says_so_instead_of_a_yaml_error(tmp_path: Path) -> None:
+    page_file = tmp_path / "reactions.md"
+    page_file.write_text(page(), "utf-8")
+    for args, stdin, shown in ((["run", str(page_file)], None, str(page_file)),
+                               (["run", "-"], page(), "<stdin>")):
+        result = subprocess.run([sys.executable, "-m", "rulecheck.hosts.cli", *args], input=stdin,
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.startswith(f"{shown}: a Markdown page (1 example block(s)), not an example")
+        assert "rulecheck check" in result.stderr and "invalid YAML" not in result.stderr
+
+
+def test_run_still_runs_a_yaml_example(tmp_path: Path) -> None:
+    block = page().split("```rulecheck\n", 1)[1].split("```", 1)[0]
+    example = tmp_path / "elara.yml"
+    example.write_text(block, "utf-8")
+    result = subprocess.run([sys.executable, "-m", "rulecheck.hosts.cli", "run", str(example)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert '"reaction_total": 23' in result.stdout

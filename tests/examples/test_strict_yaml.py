@@ -1,0 +1,131 @@
+"""Strict data: plain scalars as YAML 1.2 reads them (or a located refusal where YAML 1.1 reads
+them otherwise), no lone surrogate, one rule for aliases, the same report from any working
+directory, and a page that is not UTF-8 served as an error instead of stalling `mkdocs serve`.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulecheck.examples.yamlsrc import YamlError, core_value, load
+from rulecheck.hosts.cli import UPDATE_ADVICE
+from tests.conftest import CORPUS
+from tests.hosts.run_hosts import capture_logs, cli, copy_case, mkdocs_build
+
+EXAMPLE = """\
+id: strict
+rule: attack
+given:
+  attack: {{total: {total}}}
+  defender: {{name: Elara, def_phy: 10}}
+expect:
+  outcome: hit
+"""
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("0x10", 16), ("15", 15), ("+15", 15), ("-0", 0), ("00", 0), ("1.5", 1.5), ("true", True), ("null", None),
+    ("~", None), ("Elara", "Elara"), ('"010"', "010"), ("'1:00'", "1:00"),
+])
+def test_forms_both_yaml_versions_read_alike_are_accepted(text: str, value: object) -> None:
+    assert load(f"total: {text}\n").data == {"total": value}
+
+
+@pytest.mark.parametrize(("text", "eleven", "twelve"), [
+    ("010", "8", "10"), ("1:00", "60", '"1:00"'), ("0b1111", "15", '"0b1111"'), ("1_5", "15", '"1_5"'),
+    ("0o17", '"0o17"', "15"), ("08", '"08"', "8"), ("1e3", '"1e3"', "1000.0"), ("yes", "true", '"yes"'),
+    ("Off", "false", '"Off"'), ("2001-12-14", "2001-12-14", '"2001-12-14"'), ("1_000.5", "1000.5", '"1_000.5"'),
+])
+def test_forms_the_yaml_versions_read_otherwise_are_refused_where_they_stand(
+        text: str, eleven: str, twelve: str) -> None:
+    with pytest.raises(YamlError) as caught:
+        load(f"id: x\ntotal: {text}\n")
+    error = caught.value
+    assert (error.line, error.col) == (2, 8)
+    assert error.message.startswith(f"`{text}` is ") and "in YAML 1.1 but" in error.message
+    assert eleven in error.message and twelve in error.message and error.hint
+
+
+def test_the_core_schema_reads_its_own_forms() -> None:
+    assert core_value("0o17") == 15 and core_value("0x1F") == 31 and core_value(".inf") == math.inf
+    assert math.isnan(core_value(".NaN")) and core_value("TRUE") is True and core_value("yes") == "yes"
+
+
+def test_run_refuses_a_yaml_11_number_located(tmp_path: Path) -> None:
+    file = tmp_path / "example.yaml"
+    file.write_text(EXAMPLE.format(total="010"), encoding="utf-8")
+    result = cli(tmp_path, "run", str(file))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.strip().startswith(f"{file}:4:19: strict: `010` is 8 in YAML 1.1 but 10 in YAML 1.2")
+
+
+def test_a_lone_surrogate_gets_a_short_message_through_run(tmp_path: Path) -> None:
+    file = tmp_path / "example.yaml"
+    file.write_text(EXAMPLE.format(total=15).replace("name: Elara", 'name: Elara, "\\ud800": 1'), encoding="utf-8")
+    result = cli(tmp_path, "run", str(file))
+    assert result.exit_code == 1
+    assert result.output.strip() == (f"{file}:5:27: strict: a lone surrogate (U+D800) is not a character. Hint: "
+                                      "write the character itself, or its pair of surrogates as one `\\U` escape")
+
+
+@pytest.mark.parametrize("where", ["project", "parent", "elsewhere", "docs", "docs/en"])
+@pytest.mark.parametrize("given", ["relative", "absolute"])
+def test_check_of_a_folder_finds_the_same_problem_and_no_false_twin_from_any_directory(
+        where: str, given: str, tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(CORPUS / "parity-expect-differ" / "docs", project / "docs")
+    (tmp_path / "elsewhere").mkdir()
+    cwd = {"project": project, "parent": tmp_path, "elsewhere": tmp_path / "elsewhere",
+           "docs": project / "docs", "docs/en": project / "docs" / "en"}[where]
+    folder = os.path.relpath(project / "docs", cwd) if given == "relative" else str(project / "docs")
+    result = cli(cwd, "check", folder)
+    assert result.exit_code == 1
+    assert "twin:" not in result.output  # "no English twin: … does not exist"
+    (line, summary) = result.output.splitlines()
+    where, rest = line.split(":16: ", 1)  # on the English page, whatever the working directory
+    assert where.endswith("page.md") and "fr" not in Path(where).parts
+    assert rest.startswith("elara-parry: expect.damage: differs from its twin ")
+    assert rest.endswith("fr/page.md:19: absent here, 0 there")
+    assert summary == "2 examples on 2 pages: 1 problem(s)"
+
+
+def test_serving_a_page_that_is_not_utf8_shows_its_error_and_builds_the_rest(tmp_path: Path) -> None:
+    project = copy_case(CORPUS / "invalid-utf8", tmp_path / "site")
+    (project / "docs" / "other.md").write_text("# Autre page\n\nTexte.\n", encoding="utf-8")
+    with capture_logs("rulecheck", "mkdocs") as logs:
+        mkdocs_build(project, command="serve")  # no exception: the server keeps answering
+    line = (CORPUS / "invalid-utf8" / "expected.txt").read_text(encoding="utf-8").strip()
+    assert line in logs.text.splitlines()
+    shown = (project / "site" / "page" / "index.html").read_text(encoding="utf-8")
+    assert 'class="rc-card rc-card--error rc-page-problems"' in shown and "not valid UTF-8 (byte 0xff)" in shown
+    assert (project / "site" / "other" / "index.html").is_file()
+
+
+def test_a_language_name_above_the_checked_folder_makes_no_twin(tmp_path: Path) -> None:
+    """A project kept under a folder named `en`: its pages have no language, hence no twin to miss."""
+    project = tmp_path / "en" / "project"
+    shutil.copytree(CORPUS / "drift-expect" / "docs", project / "docs")
+    (tmp_path / "elsewhere").mkdir()
+    result = cli(tmp_path / "elsewhere", "check", str(project / "docs"))
+    assert result.output.splitlines() == [
+        f"{project}/docs/page.md:17: elara-parry: expect.reaction_total: expected 24, got 23",
+        "1 examples on 1 pages: 1 problem(s)",
+        UPDATE_ADVICE,
+    ]
+
+
+def test_update_from_inside_a_language_folder_rewrites_both_twins(tmp_path: Path) -> None:
+    from tests.examples.test_update import EN, FR, fixed
+
+    for language, text in (("fr", FR), ("en", EN)):
+        (tmp_path / "docs" / language).mkdir(parents=True)
+        (tmp_path / "docs" / language / "parry.md").write_text(text, encoding="utf-8")
+    result = cli(tmp_path / "docs" / "en", "check", "--update", "..")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "docs" / "fr" / "parry.md").read_text(encoding="utf-8") == fixed(FR)
+    assert (tmp_path / "docs" / "en" / "parry.md").read_text(encoding="utf-8") == fixed(EN)

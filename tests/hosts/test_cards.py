@@ -1,0 +1,152 @@
+"""What a card tells a player, rendered without a browser: the chance line, what a deciding die
+needs, the damage chart, trace lines in words, and the page helpers behind search and the 404."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rulecheck.engine.trace import Step, Term
+from rulecheck.examples import chances, render
+from rulecheck.hosts.cards import card, damage_chart
+from rulecheck.hosts.glossary import join_broken_abbreviations
+from rulecheck.hosts.i18n_search import relative_404, without_chrome_in_search
+from tests.hosts.test_odds_shown import ELARA, outcome_of
+
+NBSP, NNBSP = "\u00a0", "\u202f"
+
+
+PARRY = """\
+id: parry
+title: Parry
+rule: attack
+given:
+  defender: {level: 2, str: 4, def_phy: 15}
+  attack: {total: 15, damage: 1d8+2}
+  reaction: parry
+dice:
+  reaction: [17]
+expect:
+  outcome: parried
+"""
+BRANN = """\
+id: brann
+title: Brann
+rule: attack
+given:
+  attacker: {level: 3, str: 2}
+  defender: {def_phy: 15}
+  attack: {kind: melee, ability: str, damage: 1d8+2}
+dice:
+  attack: [11]
+  damage: [5]
+expect:
+  outcome: hit
+"""
+
+
+def test_the_parry_needs_a_9_and_the_damage_spreads_from_the_same_odds() -> None:
+    outcome = outcome_of(PARRY)
+    assert outcome.ok and outcome.odds is not None
+    assert chances.chance(outcome) == chances.Chance(Fraction(3, 5))
+    assert chances.needs(outcome.odds, outcome.result) == chances.Needs("parry", 20, 9, 20)
+    spread = chances.damage_spread(outcome.odds)
+    assert spread is not None and spread[0] == Fraction(3, 5)
+    assert [spread[n] for n in range(3, 11)] == [Fraction(1, 20)] * 8 and spread[1] == 0 and max(spread) == 10
+
+
+def test_no_chance_line_where_no_die_decides() -> None:
+    certain = BRANN.replace("attack: [11]\n", "").replace("ability: str,", "total: 30,")
+    outcome = outcome_of(certain)
+    assert outcome.ok and outcome.odds is not None, outcome.problems
+    assert chances.chance(outcome) is None
+    french = card(outcome, "fr")
+    assert "rc-odds" not in french and "Chance" not in french
+    assert "rc-spread" in french, "the damage still varies: its chart shows"
+
+
+def test_an_attack_die_says_what_it_needs_to_hit() -> None:
+    outcome = outcome_of(BRANN)
+    assert outcome.ok and outcome.odds is not None, outcome.problems
+    found = chances.needs(outcome.odds, outcome.result)
+    assert found == chances.Needs("attack", 20, 10, 20)  # 10 + 3 + 2 = 15
+    assert render.needs(found.test, found.sides, found.low, found.high, "fr") == \
+        "l'attaque touche sur un d20 de 10 ou plus"
+    assert "the attack hits on a d20 of 10 or more" in card(outcome, "en")
+
+
+@pytest.mark.parametrize(("low", "high", "french", "english"), [
+    (9, 20, "la parade réussit sur un d20 de 9 ou plus", "the parry succeeds on a d20 of 9 or more"),
+    (1, 4, "la parade réussit sur un d20 de 4 ou moins", "the parry succeeds on a d20 of 4 or less"),
+    (20, 20, "la parade réussit seulement sur un 20 au d20", "the parry succeeds only on a 20 on the d20"),
+])
+def test_what_a_die_needs_in_words(low: int, high: int, french: str, english: str) -> None:
+    assert render.needs("parry", 20, low, high, "fr") == french
+    assert render.needs("parry", 20, low, high, "en") == english
+
+
+@pytest.mark.parametrize(("exact", "french", "english"), [
+    (Fraction(3, 5), f"60{NNBSP}% (3 sur 5)", "60% (3 in 5)"),
+    (Fraction(387, 5120), f"8{NNBSP}%", "8%"),  # a fraction of thousands says nothing more
+])
+def test_the_chance_in_words(exact: Fraction, french: str, english: str) -> None:
+    assert render.chance(exact, "fr") == french
+    assert render.chance(exact, "en") == english
+
+
+def test_trace_lines_say_no_damage_in_words_and_never_look_like_a_fraction() -> None:
+    missed = Step(anchor="attack-test", event="damage.total", value=0, verdict="miss")
+    assert render.step(missed, "fr") == "L'attaque rate : aucun dégât"
+    assert render.step(missed, "en") == "The attack misses: no damage"
+    hit = Step(anchor="attack-test", event="damage.total", value=0, verdict="hit")
+    assert render.step(hit, "en") == "The attack hits, damage taken: 0"
+    natural = Step(anchor="reaction-criticals", event="reaction.parry.natural_20",
+                   terms=(Term(value=20, label="d20"), Term(value=2, label="level")), value=22,
+                   against=30, against_label="attack", verdict="parry_succeeds")
+    assert render.step(natural, "fr") == (
+        f"Test de parade, 20 naturel (réussite critique){NBSP}: 20 (d20) + 2 (niveau) = 22 contre 30 (attaque) "
+        "→ parade réussie")
+    assert render.step(natural, "en").endswith("= 22 against 30 (attack) → parry succeeds")
+
+
+def test_the_damage_chart_marks_this_outcome_and_labels_every_value_for_screen_readers() -> None:
+    chart = damage_chart({0: Fraction(1, 2), 1: Fraction(0), 2: Fraction(1, 2)}, 2, Fraction(1), "fr")
+    bars = chart.split('class="rc-spread__bars"')[1]
+    assert bars.count("<span") == 3, "one element a column, the impossible 1 included"
+    assert chart.count('<span class="rc-spread__bar') == 2 and chart.count("rc-spread__bar--this") == 1
+    assert '<span data-x="1"></span>' in chart and 'data-x="2">' in chart
+    assert f'aria-label="Dégâts possibles{NBSP}: 0{NBSP}: 50{NNBSP}%, 2{NBSP}: 50{NNBSP}%"' in chart
+    assert chart.count('style="height:100.0%"') == 2 and "height:0" not in chart
+    assert "<script" not in chart and "data-search-exclude" in chart
+
+
+def test_a_card_names_nothing_internal() -> None:
+    for language in ("fr", "en"):
+        shown = card(outcome_of(ELARA), language, link=lambda anchor: f"page.html#{anchor}")
+        assert 'title="elara"' not in shown and 'title="attack-test"' not in shown and "P(" not in shown
+        assert 'class="rc-rule"' in shown and "data-search-exclude>✓" in shown
+
+
+def test_abbreviations_broken_across_lines_are_joined_outside_code() -> None:
+    text = "the defence: Def\n  PHY, or Def MAG.\n\n```\nDef\nPHY\n```\n\nDef\n\nPHY"
+    assert join_broken_abbreviations(text, ["Def PHY", "STR"]) == (
+        "the defence: Def PHY, or Def MAG.\n\n```\nDef\nPHY\n```\n\nDef\n\nPHY")
+    assert join_broken_abbreviations("Undef\nPHY", ["Def PHY"]) == "Undef\nPHY"
+
+
+def test_tab_labels_stay_out_of_the_search_index() -> None:
+    html = '<div class="tabbed-set"><div class="tabbed-labels"><label>A</label></div></div>'
+    assert '<div class="tabbed-labels" data-search-exclude>' in without_chrome_in_search(html)
+
+
+def test_the_404_page_links_relatively_and_finds_its_root() -> None:
+    page = ('<html><head><link href="/combat-rules/assets/main.css"></head><body>'
+            '<a href="/combat-rules/en/index.html">x</a><a href="/combat-rules/index.html#top">y</a>'
+            '<a href="https://example.org/combat-rules/">z</a>'
+            '<script id="__config">{"base": "/combat-rules/en/"}</script></body></html>')
+    english = relative_404(page, "/combat-rules/", "en/")
+    assert 'href="../assets/main.css"' in english and 'href="index.html"' in english
+    assert 'href="../index.html#top"' in english and '"base": "./"' in english
+    assert 'href="https://example.org/combat-rules/"' in english
+    assert english.startswith("<html><head><script>") and 'var own = "en/", known = "/combat-rules/"' in english

@@ -1,0 +1,178 @@
+"""Checked means checked: every block the renderer shows as an example is one the check saw.
+
+Two guarantees. The finder reads fences as ``pymdownx.superfences`` reads them (blockquotes,
+attribute lists, ``.rulecheck``, every page suffix MkDocs renders), so the command line and pytest
+check what the build shows; and the fence formatter records every block it formats without a
+checked card, which fails the build (located) or shows an error card while serving.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import markdown
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mkdocs.exceptions import Abort
+from mkdocs.utils import markdown_extensions
+
+from rulecheck.examples.finder import MARKDOWN_SUFFIXES, find_blocks
+from rulecheck.hosts import cards
+from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, mkdocs_build
+
+BODY = """\
+id: elara-parry
+title: Elara pare la hache
+rule: attack
+given:
+  attacker: {name: Orque}
+  defender: {name: Elara, level: 2, str: 4, def_phy: 16}
+  attack: {kind: melee, total: 15, damage: 1d8+2}
+  reaction: parry
+dice:
+  reaction: [17]
+expect:
+  reaction_total: 23
+  outcome: parried
+  damage: 0
+"""
+
+EXTENSIONS = ["admonition", "attr_list", "def_list", "footnotes", "md_in_html", "tables", "pymdownx.details",
+              "pymdownx.tabbed", "pymdownx.superfences"]
+
+
+def formatted_blocks(text: str) -> list[str]:
+    """The sources superfences hands to our formatter when it renders ``text`` as the site does."""
+    seen: list[str] = []
+
+    def record(source: str, language: str, css_class: str, options: object, md: object, **kwargs: object) -> str:
+        seen.append(source)
+        return "<div>card</div>"
+
+    md = markdown.Markdown(extensions=EXTENSIONS, extension_configs={
+        "pymdownx.tabbed": {"alternate_style": True},
+        "pymdownx.superfences": {"custom_fences": [{"name": "rulecheck", "class": "rulecheck", "format": record}]},
+    })
+    md.convert(text)
+    return seen
+
+
+def test_the_finder_reads_every_page_suffix_mkdocs_renders() -> None:
+    assert set(MARKDOWN_SUFFIXES) == set(markdown_extensions)
+
+
+@pytest.mark.parametrize("text", [
+    "> ```rulecheck\n> id: a\n> ```\n",
+    "> > ```rulecheck\n> > id: a\n> > ```\n",
+    ">```rulecheck\n>id: a\n>```\n",
+    "!!! note\n    > ```rulecheck\n    > id: a\n    > ```\n",
+    "``` { .rulecheck }\nid: a\n```\n",
+    "```{.rulecheck #x title=\"a .b\"}\nid: a\n```\n",
+    "``` {#x .rulecheck .other}\nid: a\n```\n",
+    "```.rulecheck\nid: a\n```\n",
+    "~~~ .rulecheck\nid: a\n~~~\n",
+    "```rulecheck { .other }\nid: a\n```\n",
+    "<div markdown>\n```rulecheck\nid: a\n```\n</div>\n",
+    "1. x\n\n    ```rulecheck\n    id: a\n    ```\n",
+])
+def test_each_fence_the_renderer_formats_is_found_with_the_same_body(text: str) -> None:
+    assert [cards.key(s) for s in formatted_blocks(text)] == ["id:a"]
+    assert [cards.key(b.source) for b in find_blocks(text)] == ["id:a"]
+
+
+@pytest.mark.parametrize("text", ["```rulecheck{.x}\nid: a\n```\n", "```RULECHECK\nid: a\n```\n",
+                                  "``` { .other .rulecheck }\nid: a\n```\n", "```{ .rulecheck\nid: a\n```\n"])
+def test_fences_the_renderer_does_not_format_as_examples_are_not_examples(text: str) -> None:
+    assert formatted_blocks(text) == []
+    assert find_blocks(text) == []
+
+
+PREFIXES = ["", "> ", "> > ", ">", "    ", "  ", "\t", " \t", "> \t", "    > ", "> - ", "- "]
+OPENERS = ["```rulecheck", "~~~rulecheck", "````rulecheck", "``` rulecheck", "```.rulecheck", "``` { .rulecheck }",
+           "```{.rulecheck #x}", "```rulecheck title=x", "```rulecheck title=\"a b\"", "```rulecheck foo",
+           "```yaml", "```", "``` {.yaml}", "```rulecheck`", "```yaml hl_lines=\"1 2\"", "```{ .rulecheck"]
+CLOSERS = ["```", "~~~", "````", "", "``", "```  ", "  ```"]
+LINES = ["id: a", "rule: attack", "", "   ", "  x: 1", "text", "!!! note", "    indented", "=== \"Tab\"", "> id: b",
+         "\tx: 2", ">", "```"]
+
+
+@st.composite
+def pages(draw: st.DrawFn) -> str:
+    """Pages of fences with random prefixes, info strings, bodies and closers, and prose around."""
+    parts = []
+    for _ in range(draw(st.integers(1, 4))):
+        prefix = draw(st.sampled_from(PREFIXES))
+        body_prefix = draw(st.sampled_from([prefix, prefix, "", "> ", "    "]))
+        parts.append(draw(st.sampled_from(["", "Some prose.", "!!! note", "> quote", "- item"])))
+        parts.append(prefix + draw(st.sampled_from(OPENERS)))
+        parts += [body_prefix + line for line in draw(st.lists(st.sampled_from(LINES), max_size=4))]
+        parts.append(draw(st.sampled_from([prefix, body_prefix])) + draw(st.sampled_from(CLOSERS)))
+    return "\n".join(parts) + "\n"
+
+
+@settings(max_examples=500, deadline=None)
+@given(pages())
+def test_the_finder_finds_exactly_the_blocks_the_renderer_formats(text: str) -> None:
+    """Blocks found (closed, and not shown as plain code: the check reports those), and blocks
+    formatted as examples: the same, in the same order."""
+    found = [cards.key(b.source) for b in find_blocks(text) if b.closed and not b.plain]
+    assert found == [cards.key(source) for source in formatted_blocks(text)], text
+
+
+# --- The build's safety net: a block formatted without a card fails the build ------------------------
+
+
+def outside_snippet_project(tmp_path: Path) -> Path:
+    """A page pulling in an example through a snippet base path that no check looks under."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "example.txt").write_text(f"```rulecheck\n{BODY}```\n", encoding="utf-8")
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "docs" / "page.md").write_text("# Page\n\nAvant.\n\n--8<-- \"example.txt\"\n", encoding="utf-8")
+    config = MKDOCS_YML.replace("  - pymdownx.snippets\n", f"  - pymdownx.snippets:\n      base_path: [{elsewhere}]\n")
+    (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    return project
+
+
+UNCHECKED = ("docs/page.md:1: elara-parry: shown as an example card but never checked: rulecheck does not read "
+             "this block (it is not on the page itself: pulled in from another file?). Hint: write the example "
+             "on the page itself, in a plain ```rulecheck fence")
+
+
+@pytest.mark.build
+def test_a_block_shown_but_never_checked_fails_the_build_before_any_page_is_written(tmp_path: Path) -> None:
+    project = outside_snippet_project(tmp_path)
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort, match="BuildError"):
+        mkdocs_build(project)
+    assert "rulecheck: 1 problem(s) in the examples:" in logs.text
+    assert UNCHECKED in logs.text.splitlines()
+    assert "Traceback" not in logs.text
+    assert not (project / "site" / "page.html").exists() and not (project / "site" / "page").exists()
+
+
+@pytest.mark.build
+def test_while_serving_a_block_never_checked_shows_an_error_card_and_is_logged(tmp_path: Path) -> None:
+    project = outside_snippet_project(tmp_path)
+    with capture_logs("rulecheck") as logs:
+        mkdocs_build(project, command="serve")
+    assert UNCHECKED in logs.text.splitlines()
+    built = (project / "site" / "page" / "index.html").read_text(encoding="utf-8")
+    assert 'class="rc-card rc-card--error"' in built and "the check never saw it" in built
+    assert "rc-unchecked" not in built and "✓" not in built
+
+
+@pytest.mark.build
+def test_a_block_located_on_its_page_names_its_line(tmp_path: Path) -> None:
+    """A block the finder misses on the page itself (simulated: the finder is told to see nothing)."""
+    from rulecheck.examples import check
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "page.md").write_text(f"# Page\n\n```rulecheck\n{BODY}```\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch, capture_logs("mkdocs") as logs, pytest.raises(Abort):
+        patch.setattr(check, "find_blocks", lambda text, path="": [])
+        mkdocs_build(tmp_path)
+    assert ("docs/page.md:4: elara-parry: shown as an example card but never checked: rulecheck does not read "
+            "this block. Hint: write the example on the page itself, in a plain ```rulecheck fence") in logs.text

@@ -1,0 +1,126 @@
+"""The authors' field reference: generated from the engine's models, in both languages, complete."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from rulecheck.engine.rules import RULES
+from rulecheck.engine.sources import ScriptedDice
+from rulecheck.errors import RuleError
+from rulecheck.examples.check import check_paths
+from rulecheck.examples.locales import fields
+from rulecheck.hosts import field_reference
+from rulecheck.hosts.field_reference import given_rows, reference_markdown, result_rows, type_text
+from tests.conftest import ROOT
+
+
+class Asking(ScriptedDice):
+    """Scripted dice that remember every label the rules asked for."""
+
+    def __init__(self, faces: dict[str, Any]) -> None:
+        super().__init__(faces)
+        self.asked: set[str] = set()
+
+    def roll(self, label: str, sides: int, count: int = 1) -> tuple[int, ...]:
+        self.asked.add(label)
+        return super().roll(label, sides, count)
+
+
+def test_every_die_the_rules_roll_in_the_site_s_examples_is_declared_by_its_rule() -> None:
+    asked: dict[str, set[str]] = {name: set() for name in RULES}
+    report = check_paths([ROOT / "docs"], root=ROOT, odds=False)  # as the site reads them, the cast resolved
+    for page in report.pages.values():
+        for outcome in page.outcomes:
+            assert outcome.parsed is not None, outcome.problems
+            example = outcome.parsed.example
+            source = Asking(example.dice)
+            try:
+                RULES[example.rule].resolve(example.given, source)
+            except RuleError:
+                assert outcome.refusal is not None, outcome.id  # only an example showing a refusal stops early
+            asked[example.rule] |= source.asked
+    for name, rule in RULES.items():
+        assert asked[name] <= set(rule.dice), name
+    assert asked["attack"] == {"attack", "reaction", "damage", "miss_chance"}  # the site rolls them all
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_reference_lists_every_rule_key_die_and_result(locale: str) -> None:
+    page = reference_markdown(locale)
+    for name, rule in RULES.items():
+        assert f"## `{name}`" in page
+        for label in rule.dice:
+            assert f"| `{label}` | {fields.DICE[locale][label]} |" in page
+        for field, _ in result_rows(rule, locale):
+            assert f"| `{field}` |" in page
+    assert "| `defender.level` | " in page and "| `plan[].metres` | " in page
+    assert "| `grid.creatures.<key>.size` | " in page  # a mapping's values, by key
+    assert "| `attacker.str` | " in page  # the key an author writes (the alias), not the Python name
+
+
+def test_a_row_has_the_type_default_and_meaning_in_the_page_s_language() -> None:
+    french = {row[0]: row[1:] for row in given_rows(RULES["attack"].given, "fr")}
+    english = {row[0]: row[1:] for row in given_rows(RULES["attack"].given, "en")}
+    assert french["reaction"] == ("l'une des valeurs `none`, `dodge`, `parry`", '`"none"`',
+                                  "La réaction annoncée par la cible.")
+    assert english["defender.level"] == ("integer, 0 to 30", "`0`", "Level.")
+    assert english["attack"][1] == "required"
+    assert english["situation.attacker"][0].startswith("list of values among `dazzled`")
+    assert english["attack.damage"][0] == "dice, e.g. `2d6+1` or nothing (`null`)"
+
+
+def test_a_type_is_said_in_words() -> None:
+    words = fields.WORDS["en"]
+    assert type_text({"type": "integer", "minimum": 1}, {}, words) == "integer, at least 1"
+    assert type_text({"type": "array", "items": {"type": "string"}}, {}, words) == "list of text"
+    assert type_text({"anyOf": [{"type": "boolean"}, {"type": "null"}]}, {}, words) == (
+        "yes/no (`true`, `false`) or nothing (`null`)")
+
+
+def test_a_key_without_a_meaning_fails_the_build_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    english = dict(fields.FIELDS["en"])
+    del english["Combatant.level"]
+    monkeypatch.setattr(field_reference, "FIELDS", {**fields.FIELDS, "en": english})
+    with pytest.raises(PluginError, match=r"no en meaning .* for Combatant\.level$"):
+        reference_markdown("en")
+    reference_markdown("fr")
+
+
+def test_no_meaning_is_left_over_from_a_key_the_engine_no_longer_has() -> None:
+    for locale in ("fr", "en"):
+        used = {f"{model}.{name}" for model, name in _all_keys()}
+        assert set(fields.FIELDS[locale]) == used, locale
+        assert set(fields.DICE[locale]) == {label for rule in RULES.values() for label in rule.dice}
+        assert set(fields.RULES[locale]) == set(RULES)
+
+
+def _all_keys() -> set[tuple[str, str]]:
+    seen: set[tuple[str, str]] = set()
+
+    def visit(model: Any) -> None:
+        for name, field in model.model_fields.items():
+            if (model.__name__, name) in seen:
+                continue
+            seen.add((model.__name__, name))
+            for _, nested in field_reference._models_in(field.annotation):
+                visit(nested)
+
+    for rule in RULES.values():
+        visit(rule.given)
+    return seen
+
+
+@pytest.mark.build
+def test_the_built_reference_is_linked_from_the_authors_page(offline_site: Path) -> None:
+    for folder, meaning in (("", "Niveau."), ("en/", "Level.")):
+        authors = (offline_site / folder / "authors.html").read_text("utf-8")
+        assert 'href="fields.html"' in authors
+        page = (offline_site / folder / "fields.html").read_text("utf-8")
+        assert "<!-- rulecheck-field-reference -->" not in page
+        assert re.search(r"<td><code>defender\.level</code></td>\s*<td>[^<]*</td>\s*<td><code>0</code></td>\s*"
+                         rf"<td>{re.escape(meaning)}</td>", page)

@@ -1,0 +1,80 @@
+"""Text output never writes the input's terminal control sequences: ESC, OSC, BEL, CR, C1 controls
+and bidi overrides from an example are shown escaped by the command line (text, github, json),
+the MkDocs build's log and pytest's report; and `run` reads JSON indented with tabs."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import unicodedata
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import Abort
+
+from rulecheck.errors import printable
+from tests.conftest import CORPUS
+from tests.hosts.run_hosts import capture_logs, cli, copy_case, mkdocs_build
+
+CASES = ["terminal-escapes-in-a-key", "terminal-escapes-in-a-value"]
+#: The only escape sequences our own output may hold: click's colours.
+COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def controls(text: str) -> list[str]:
+    """The characters of ``text`` that could act on a terminal (line ends aside)."""
+    return [c for c in COLOUR.sub("", text) if c != "\n" and unicodedata.category(c) in {"Cc", "Cf", "Zl", "Zp"}]
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("output", ["text", "github", "json"])
+@pytest.mark.parametrize("colour", [False, True])
+def test_the_command_line_writes_no_control_character_of_the_input(
+        case: str, output: str, colour: bool, tmp_path: Path) -> None:
+    project = copy_case(CORPUS / case, tmp_path / case)
+    result = cli(project, "check", "--format", output, "docs", color=colour)
+    assert result.exit_code == 1
+    assert controls(result.output) == []
+    if output == "json" and case == CASES[0]:
+        assert any("\x1b]0;pwned" in problem["message"] for problem in json.loads(result.output))  # data kept
+    elif case == CASES[0]:
+        assert "\\x1b]0;pwned\\x07" in result.output  # shown escaped
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_build_log_and_pytest_write_no_control_character_of_the_input(
+        case: str, tmp_path: Path, pytester: pytest.Pytester) -> None:
+    project = copy_case(CORPUS / case, tmp_path / case)
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort):
+        mkdocs_build(project)
+    shown = (CORPUS / case / "expected.txt").read_text(encoding="utf-8").strip()
+    assert shown in logs.text.splitlines() and controls(logs.text) == []
+    shutil.copytree(CORPUS / case / "docs", pytester.path / "docs")
+    pytester.makeini("[pytest]\n")
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "docs")
+    output = result.stdout.str() + result.stderr.str()
+    assert shown in output.splitlines() and controls(output) == []
+
+
+def test_printable_escapes_controls_and_keeps_text() -> None:
+    assert printable("Élara\u00a0: 20 %") == "Élara\u00a0: 20 %"
+    assert printable("a\x1b]0;t\x07\r\x9b\u202e\u2028b") == "a\\x1b]0;t\\x07\\r\\x9b\\u202e\\u2028b"
+
+
+def test_run_reads_json_indented_with_tabs(tmp_path: Path) -> None:
+    example = {"id": "tabs", "rule": "attack", "given": {"attack": {"total": 15}, "defender": {"name": "E\tF"}},
+               "expect": {"outcome": "hit"}}
+    file = tmp_path / "example.json"
+    file.write_text(json.dumps(example, indent="\t"), encoding="utf-8")
+    result = cli(tmp_path, "run", str(file))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["result"]["outcome"] == "hit"
+
+
+def test_yaml_with_a_tab_is_still_refused_by_run(tmp_path: Path) -> None:
+    file = tmp_path / "example.yaml"
+    file.write_text("id: tabs\nrule: attack\ngiven:\n\tattack: {total: 15}\n", encoding="utf-8")
+    result = cli(tmp_path, "run", str(file))
+    assert result.exit_code == 1
+    assert "a tab character, where examples use spaces only" in result.output

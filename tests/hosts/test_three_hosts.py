@@ -1,0 +1,145 @@
+"""The three hosts on the real site and on a broken copy of it: MkDocs, pytest, command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rulecheck.hosts.cli import main
+from tests.conftest import ROOT, copy_tree
+
+ELARA_EXPECT = "  reaction_total: 23\n  outcome: parried"
+DRIFTED = "docs/fr/reactions.md:{line}: elara-parry: expect.reaction_total: expected 24, got 23"
+
+
+def drift(site: Path) -> int:
+    """Change Elara's expected parry total in the French page; return the changed line."""
+    page = site / "docs/fr/reactions.md"
+    text = page.read_text("utf-8")
+    assert ELARA_EXPECT in text
+    page.write_text(text.replace(ELARA_EXPECT, ELARA_EXPECT.replace("23", "24"), 1), "utf-8")
+    return text[: text.index(ELARA_EXPECT)].count("\n") + 1
+
+
+def mkdocs_build(site: Path, *extra: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(site / "mkdocs.yml"),
+         "-d", str(site / "site"), *extra],
+        capture_output=True, text=True, timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})},
+    )
+
+
+@pytest.mark.build
+def test_the_real_site_builds_with_cards_and_bound_prose(site_copy: Callable[[], Path]) -> None:
+    site = site_copy()
+    result = mkdocs_build(site)
+    assert result.returncode == 0, result.stderr
+    french = (site / "site/reactions.html").read_text("utf-8")
+    english = (site / "site/en/reactions.html").read_text("utf-8")
+    assert "17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie" in french
+    assert "17 (d20) + 2 (level) + 4 (STR) = 23 ≥ 15 (attack) → parry succeeds" in english
+    assert '<span class="rc-badge rc-badge--ok" data-search-exclude>✓ checked</span>' in english
+    assert '<span class="rc-ref">23</span>' in french
+    assert 'title="elara-parry' not in french + english, "no internal identifier in a tooltip"
+    assert "{{" not in french and "{{" not in english
+
+
+@pytest.mark.build
+def test_a_drifted_example_fails_the_build_with_its_location(site_copy: Callable[[], Path]) -> None:
+    site = site_copy()
+    line = drift(site)
+    result = mkdocs_build(site)
+    assert result.returncode != 0
+    assert DRIFTED.format(line=line) in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.build
+def test_the_plugin_can_be_disabled_from_the_environment(site_copy: Callable[[], Path]) -> None:
+    site = site_copy()
+    drift(site)
+    result = mkdocs_build(site, env={"RULECHECK_ENABLED": "false"})
+    assert result.returncode == 0, result.stderr
+    assert 'class="rc-unchecked"' in (site / "site/reactions.html").read_text("utf-8")
+
+
+def test_pytest_collects_one_item_per_example_and_fails_the_drifted_one(
+    pytester: pytest.Pytester, site_copy: Callable[[], Path]
+) -> None:
+    site = site_copy()
+    line = drift(site)
+    copy_tree(site, pytester.path)
+    quiet = ("-q", "-p", "no:cacheprovider", "-W", "ignore::pytest.PytestAssertRewriteWarning")
+    result = pytester.runpytest("docs/fr/reactions.md", *quiet)
+    examples = (site / "docs/fr/reactions.md").read_text("utf-8").count("```rulecheck")
+    result.assert_outcomes(failed=1, passed=examples - 1)
+    result.stdout.fnmatch_lines([DRIFTED.format(line=line), "FAILED docs/fr/reactions.md::elara-parry*"])
+    assert "Traceback" not in result.stdout.str()
+    collected = pytester.runpytest("docs", "--collect-only", *quiet)
+    collected.stdout.fnmatch_lines(["docs/en/reactions.md::elara-parry", "docs/fr/reactions.md::kael-knight"])
+
+
+def test_cli_check_exit_codes_and_formats(site_copy: Callable[[], Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    runner = CliRunner()
+    monkeypatch.chdir(ROOT)
+    ok = runner.invoke(main, ["check"])
+    assert ok.exit_code == 0, ok.output
+    assert "0 problem(s)" in ok.output
+
+    site = site_copy()
+    line = drift(site)
+    monkeypatch.chdir(site)
+    text = runner.invoke(main, ["check", "docs"])
+    assert text.exit_code == 1
+    assert DRIFTED.format(line=line) in text.output
+    as_json = runner.invoke(main, ["check", "docs", "--format", "json"])
+    problem = next(p for p in json.loads(as_json.output) if p["kind"] == "drift")
+    assert (problem["path"], problem["line"], problem["id"], problem["expected"], problem["actual"]) == (
+        "docs/fr/reactions.md", line, "elara-parry", 24, 23)
+    github = runner.invoke(main, ["check", "docs", "--format", "github"])
+    assert f"::error file=docs/fr/reactions.md,line={line},title=rulecheck::{DRIFTED.format(line=line)}" \
+        in github.output
+
+    assert runner.invoke(main, ["check", "no/such/folder"]).exit_code == 2
+    assert runner.invoke(main, ["check", "--format", "xml"]).exit_code == 2
+
+
+def test_cli_schema_and_run(tmp_path: Path) -> None:
+    runner = CliRunner()
+    schema = json.loads(runner.invoke(main, ["schema"]).output)
+    assert schema["title"] == "rulecheck example"
+    example = tmp_path / "elara.yml"
+    example.write_text("id: elara\nrule: attack\ngiven:\n  defender: {level: 2, str: 4}\n  attack: {total: 15}\n"
+                       "  reaction: parry\ndice:\n  reaction: [17]\n", "utf-8")
+    result = runner.invoke(main, ["run", str(example)])
+    assert result.exit_code == 0
+    assert json.loads(result.output)["result"]["reaction_total"] == 23
+    french = runner.invoke(main, ["run", str(example), "--lang", "fr"])
+    assert "17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie" in french.output
+
+
+@pytest.mark.build
+def test_in_process_build_renders_glossary_tooltips_on_every_page(
+    site_copy: Callable[[], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    site = site_copy()
+    monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
+    build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
+    french = (site / "site/attack.html").read_text("utf-8")
+    english = (site / "site/en/attack.html").read_text("utf-8")
+    assert '<abbr title="Défense physique : le seuil d\'une attaque au contact ou à distance">Def PHY</abbr>' \
+        in french.replace("&#x27;", "'")
+    assert '<abbr title="Strength">STR</abbr>' in english
+    assert 'title="Force"' not in english, "English pages use the English glossary only"
+    assert (site / "site/assets/rulecheck.css").is_file()
+    assert 'href="../assets/rulecheck.css"' in english

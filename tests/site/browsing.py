@@ -1,0 +1,148 @@
+"""What the browser tests share: Debian's Chromium driven by Playwright, the site opened from
+``file://`` and from a local HTTP server, tabs that record every request, and the reader's
+gestures (search, switch language).
+
+Registered as a pytest plugin by ``conftest.py``, so that every browser test module uses the
+same session browser (Playwright's sync API allows one at a time).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.site.site_tools import ROOT, serve
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # no name resolves: nothing can leave
+]
+ARTIFACTS = ROOT / "test-artifacts"
+ACTION_MS, NAVIGATION_MS, LAUNCH_MS = 10_000, 15_000, 60_000
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 740}
+HOME = {"fr": "", "en": "en/"}  # where each language's pages are
+SETTLED = """() => Promise.race([
+    Promise.all(document.getAnimations().map(animation => animation.finished.catch(() => null))),  // or cancelled
+    new Promise(resolve => setTimeout(resolve, 2000)),
+])"""
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM.is_file(), f"{CHROMIUM} is missing: `make test` installs Debian's chromium package"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, timeout=LAUNCH_MS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module", params=["file", "http"])
+def site_url(request: pytest.FixtureRequest, offline_site: Path) -> Iterator[str]:
+    """The root of the built site, opened from the file system or served on 127.0.0.1."""
+    if request.param == "file":
+        yield offline_site.as_uri() + "/"
+    else:
+        with serve(offline_site) as url:
+            yield url
+
+
+@dataclass
+class Tab:
+    """One browser tab on the site, with every request it made."""
+
+    page: Page
+    root: str
+    requests: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # failed requests and HTTP errors
+
+    @property
+    def mode(self) -> str:
+        return "file" if self.root.startswith("file:") else "http"
+
+    def open(self, path: str) -> None:
+        self.page.goto(self.root + path, wait_until="load")
+
+    def shot(self, name: str) -> None:
+        """A screenshot once the page's transitions (drawer, tooltip) are over, or after 2 s."""
+        self.page.evaluate(SETTLED)
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=ARTIFACTS / f"{name}-{self.mode}.png")
+
+    def foreign_requests(self) -> list[str]:
+        return [url for url in self.requests if not self.is_local(url)]
+
+    def is_local(self, url: str) -> bool:
+        return url.startswith((self.root, "data:", "blob:", "about:"))
+
+
+@pytest.fixture
+def tab(browser: Browser, site_url: str) -> Iterator[Callable[..., Tab]]:
+    """Opens tabs on the site; after the test, checks that none asked another host for anything."""
+    yield from guarded_tabs(browser, site_url)
+
+
+def guarded_tabs(browser: Browser, site_url: str) -> Iterator[Callable[..., Tab]]:
+    """What the ``tab`` fixture yields, for a site at ``site_url``: a tab opener, then the checks
+    that no tab asked another host for anything and that no request failed."""
+    contexts: list[BrowserContext] = []
+    tabs: list[Tab] = []
+
+    def open_tab(viewport: dict[str, int] = DESKTOP, *, phone: bool = False) -> Tab:
+        context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone, color_scheme="light")
+        context.set_default_timeout(ACTION_MS)
+        context.set_default_navigation_timeout(NAVIGATION_MS)
+        contexts.append(context)
+        new = Tab(context.new_page(), site_url)
+        context.on("request", lambda request: new.requests.append(request.url))
+        context.on("requestfailed", lambda request: request.failure == "net::ERR_ABORTED"  # left the page
+                   or new.failures.append(f"{request.failure} {request.url}"))
+        context.on("response", lambda response: response.status < 400 or new.failures.append(
+            f"{response.status} {response.url}"))
+        context.route(lambda url: not new.is_local(url), lambda route, _request: route.abort())
+        tabs.append(new)
+        return new
+
+    yield open_tab
+    for context in contexts:
+        context.close()
+    assert [url for each in tabs for url in each.foreign_requests()] == []
+    assert [failure for each in tabs for failure in each.failures] == []  # nothing missing, no 404
+
+
+def search(tab: Tab, query: str) -> list[str]:
+    """Type a query in the search box as a reader does; the addresses of the results."""
+    box = tab.page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(query, delay=30)
+    expect(tab.page.locator(".md-search-result__item").first).to_be_visible()
+    links: list[str] = tab.page.locator("a.md-search-result__link").evaluate_all("links => links.map(a => a.href)")
+    return links
+
+
+def switch_language(tab: Tab, locale: str) -> None:
+    """Follow the switcher's link to ``locale``, and wait until that page is the one shown.
+
+    Over http the page also registers its language's service worker; on a busy machine its first
+    takeover may land while the click's navigation starts, and the browser drops one of the two:
+    then the reader clicks again, as a reader would."""
+    link = tab.page.locator(f"a.md-select__link[hreflang='{locale}']")
+    for attempt in range(2):
+        tab.page.locator(".md-header__option .md-select").hover()
+        target = link.evaluate("a => a.href").split("#")[0]
+        link.click()
+        try:
+            tab.page.wait_for_url(lambda url, target=target: url.split("#")[0] == target, timeout=5_000)
+            break
+        except PlaywrightTimeoutError:
+            if attempt:
+                raise
+    tab.page.wait_for_load_state("load")

@@ -1,0 +1,67 @@
+"""French typography on every French page of the built site, not only on the cards.
+
+The rulecheck plugin joins high punctuation to its word on French pages; this test reads what a
+reader gets (every French page as built, its prose, tables, cards and generated sections) and
+fails on any breakable space before « : ; ? ! » or « % » after a number, or after « « ».
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tests.site.site_tools import html_files
+
+RAW = {"code", "pre", "script", "style", "kbd", "samp", "svg"}
+BREAKABLE = re.compile(r"(?<=\S)[ \t\n]+[:;!?»]|«[ \t\n]|\d[ \t\n]+%")
+
+
+class _Text(HTMLParser):
+    """The text of a page's main content, without code, scripts or styles."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0  # inside code, scripts, styles
+        self.main = 0  # inside the main content
+        self.chunks: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in RAW:
+            self.depth += 1
+        classes = dict(attrs).get("class") or ""
+        if self.main or "md-content" in classes.split():
+            self.main += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in RAW:
+            self.depth = max(0, self.depth - 1)
+        if self.main:
+            self.main -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.main and not self.depth:
+            self.chunks.append(data)
+
+
+def breaks(html: str) -> list[str]:
+    reader = _Text()
+    reader.feed(html)
+    text = "".join(reader.chunks)
+    return [text[max(0, m.start() - 30):m.end() + 10].replace("\n", " ") for m in BREAKABLE.finditer(text)]
+
+
+def test_the_checker_sees_a_breakable_space() -> None:
+    page = '<div class="md-content"><p>Elara pare : oui, 20 %</p><pre><code>a : b</code></pre></div>'
+    assert breaks(page) == ["Elara pare : oui, 20 %", "Elara pare : oui, 20 %"]
+    assert breaks('<div class="md-content"><p>Elara pare\u00a0: oui, 20\u202f%</p></div>') == []
+
+
+@pytest.mark.build
+def test_every_french_page_follows_french_typography(offline_site: Path) -> None:
+    pages = [p for p in html_files(offline_site) if not p.relative_to(offline_site).as_posix().startswith("en/")]
+    assert len(pages) > 15
+    found = {p.relative_to(offline_site).as_posix(): breaks(p.read_text("utf-8")) for p in pages}
+    assert {page: spots for page, spots in found.items() if spots} == {}

@@ -1,0 +1,196 @@
+"""The print edition and the GM's quick reference: one page per language, then PDFs of them.
+
+Unit tests pin how a page's HTML is folded into the edition (ids prefixed, links made internal);
+build tests read the built print pages; the PDF tests print them with Chromium (``make pdf``'s
+own code), read the PDFs back with pypdf and keep screenshots of the print preview.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+from playwright.sync_api import Browser
+
+from rulecheck.hosts.pdf import EDITIONS, PdfError, write_pdfs
+from rulecheck.hosts.print_edition import page_name, prefixed
+
+from tests.site.browsing import ARTIFACTS
+from tests.site.site_tools import ROOT, read_html
+
+LANGUAGES = {"fr": "", "en": "en/"}
+#: The print edition leaves these out; everything else in the nav is printed, in the nav's order.
+NOT_PRINTED = {"index.md", "authors.md", "fields.md", "quick-reference.md", "print.md"}
+
+
+def page_title(page: Path) -> str:
+    """A built page's title as a reader sees it: the text of its first heading."""
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", page.read_text("utf-8"), re.DOTALL)
+    assert heading, f"{page} has no title"
+    return visible_text(heading[1])
+
+
+def visible_text(fragment: str) -> str:
+    """The words of an HTML fragment, without tags or permalink signs."""
+    fragment = re.sub(r'<a class="headerlink".*?</a>', "", fragment, flags=re.DOTALL)
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", " ", fragment)).split())
+
+
+def nav_pages() -> list[str]:
+    """The nav's pages (file names), in order, as mkdocs.yml lists them."""
+    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader=yaml.BaseLoader)
+
+    def walk(items: object) -> list[str]:
+        if isinstance(items, str):
+            return [items]
+        if isinstance(items, list):
+            return [page for item in items for page in walk(item)]
+        if isinstance(items, dict):
+            return [page for value in items.values() for page in walk(value)]
+        return []
+
+    return walk(config["nav"])
+
+
+def test_page_names_are_file_names_without_html() -> None:
+    assert [page_name(u) for u in ("reactions.html", "en/reactions.html", "a/b.html#x", "")] == [
+        "reactions", "reactions", "b", "index"]
+
+
+def test_ids_and_id_references_get_the_page_prefix() -> None:
+    html = ('<h2 id="parry">P</h2><input id="__tabbed_1_1" name="__tabbed_1">'
+            '<label for="__tabbed_1_1">T</label><div aria-labelledby="a b">x</div>')
+    assert prefixed(html, "reactions", set()) == (
+        '<h2 id="reactions--parry">P</h2><input id="reactions--__tabbed_1_1" name="reactions--__tabbed_1">'
+        '<label for="reactions--__tabbed_1_1">T</label><div aria-labelledby="reactions--a reactions--b">x</div>')
+
+
+def test_links_between_printed_pages_stay_inside_the_document() -> None:
+    html = ('<a href="#parry">1</a><a href="criticals.html#natural-20">2</a><a href="criticals.html">3</a>'
+            '<a href="authors.html#x">4</a><a href="https://example.org/criticals.html">5</a>'
+            '<a href="../criticals.html">6</a>')
+    assert prefixed(html, "reactions", {"criticals.html", "reactions.html"}) == (
+        '<a href="#reactions--parry">1</a><a href="#criticals--natural-20">2</a><a href="#chapter-criticals">3</a>'
+        '<a href="authors.html#x">4</a><a href="https://example.org/criticals.html">5</a>'
+        '<a href="../criticals.html">6</a>')
+
+
+def test_text_that_looks_like_an_attribute_is_left_alone() -> None:
+    assert prefixed('<p>write id="x" in a tag</p>', "page", set()) == '<p>write id="x" in a tag</p>'
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_print_page_holds_every_rules_page_in_nav_order(offline_site: Path, language: str) -> None:
+    page = offline_site / LANGUAGES[language] / "print.html"
+    text = page.read_text("utf-8")
+    chapters = re.findall(r'<section class="rc-print-chapter" id="chapter-([a-z0-9-]+)">', text)
+    expected = [p.removesuffix(".md") for p in nav_pages() if p not in NOT_PRINTED]
+    assert chapters == expected
+    for name in expected:  # each chapter starts with its page's title, in the page's language
+        chapter = text.split(f'id="chapter-{name}">', 1)[1]
+        assert visible_text(chapter[:3000]).startswith(page_title(offline_site / LANGUAGES[language] / f"{name}.html"))
+    ids = Counter(re.findall(r'\sid="([^"]+)"', text))
+    assert [i for i, n in ids.items() if n > 1] == [], "the print edition repeats element ids"
+    assert "<!-- rulecheck-print -->" not in text
+    assert 'class="rc-card"' in text and "rc-print-toc" in text
+    # What paper never shows of a card is not in the edition: its YAML, badge, chart, § links.
+    assert 'class="rc-trace"' in text and 'class="rc-odds"' in text
+    assert 'class="rc-source"' not in text and 'class="rc-spread"' not in text and 'class="rc-badge' not in text
+    assert 'class="rc-rule"' not in text  # a step's § link: paper shows none
+
+
+@pytest.mark.build
+def test_the_print_pages_are_not_in_the_search_index(offline_site: Path) -> None:
+    for folder in LANGUAGES.values():
+        index = (offline_site / folder / "search" / "search_index.json").read_text("utf-8")
+        assert '"location":"print.html' not in index.replace(" ", "")
+
+
+@pytest.fixture(scope="module")
+def pdfs(offline_site: Path, tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Path:
+    """A copy of the built site with the PDFs that ``make pdf`` writes (with the tests' Chromium)."""
+    site = tmp_path_factory.mktemp("print") / "site"
+    shutil.copytree(offline_site, site)
+    written = write_pdfs(site, browser=browser)
+    assert [p.relative_to(site).as_posix() for p in written] == [e.target for e in EDITIONS]
+    return site
+
+
+def pdf_text(path: Path) -> tuple[int, str, list[tuple[float, float]]]:
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    sizes = [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages]
+    text = "\n".join(page.extract_text() or "" for page in reader.pages)
+    return len(reader.pages), " ".join(text.split()), sizes
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("pdf", "language", "must_hold", "must_not_hold"), [
+    ("regles-de-combat.pdf", "fr", ["Esquive et parade", "Inconscience et mort", "Sommaire"], ["Dodge and parry"]),
+    ("en/combat-rules.pdf", "en", ["Dodge and parry", "Unconsciousness and death", "Contents"], ["Esquive et parade"]),
+])
+def test_the_rulebook_pdf_holds_every_page_and_the_seed_examples(
+        pdfs: Path, pdf: str, language: str, must_hold: list[str], must_not_hold: list[str]) -> None:
+    pages, text, sizes = pdf_text(pdfs / pdf)
+    assert 40 <= pages <= 160, f"{pdf}: {pages} pages"  # 99 and 97 A4 pages at the end of 2026
+    assert all(abs(w - 595.3) < 2 and abs(h - 841.9) < 2 for w, h in sizes), "A4 portrait"
+    for phrase in must_hold:
+        assert phrase in text
+    for phrase in must_not_hold:
+        assert phrase not in text
+    for page in (p for p in nav_pages() if p not in NOT_PRINTED):  # every page's title, in this language
+        title = page_title(pdfs / LANGUAGES[language] / page.replace(".md", ".html"))
+        assert title in text, f"{pdf} lacks the page {page} ({title})"
+    # The seed's worked examples, with their numbers: Elara's parry of 23, Alice's +5, Kael and Def PHY 24.
+    assert re.search(r"Elara.{0,700}?\b23\b", text)
+    assert re.search(r"Alice.{0,900}?\b5\b", text)
+    assert re.search(r"Kael.{0,900}?\b24\b", text)
+    assert "rulecheck" not in text, "the YAML source of the cards is not printed"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("pdf", "title"), [
+    ("aide-memoire-mj.pdf", "Aide-mémoire du MJ"), ("en/gm-quick-reference.pdf", "GM's quick reference")])
+def test_the_quick_reference_prints_on_two_landscape_sheets(pdfs: Path, pdf: str, title: str) -> None:
+    pages, text, sizes = pdf_text(pdfs / pdf)
+    assert pages <= 2, f"{pdf}: {pages} pages"
+    assert all(w > h for w, h in sizes), "landscape"
+    assert title in text
+    assert "qr-" not in text, "the examples behind the numbers are not printed"
+
+
+@pytest.mark.browser
+def test_the_print_pages_link_to_the_pdfs_of_their_language(pdfs: Path) -> None:
+    links = {folder: read_html(pdfs / folder / "print.html").links for folder in LANGUAGES.values()}
+    for edition in EDITIONS:
+        folder, _, name = edition.target.rpartition("/")
+        folder = f"{folder}/" if folder else ""
+        assert name in links[folder], f"{folder}print.html does not link to {name}"
+        assert (pdfs / edition.target).stat().st_size > 10_000
+
+
+@pytest.mark.browser
+def test_print_previews_are_kept_as_screenshots(pdfs: Path, browser: Browser) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1123, "height": 794})
+    page.emulate_media(media="print")
+    for folder in LANGUAGES.values():
+        for name in ("print", "quick-reference"):
+            page.goto((pdfs / folder / f"{name}.html").as_uri())
+            assert page.locator(".md-header").is_hidden() and page.locator(".md-sidebar").first.is_hidden()
+            shot = ARTIFACTS / f"print-preview-{(folder or 'fr/').rstrip('/')}-{name}.png"
+            page.screenshot(path=shot)
+            assert shot.stat().st_size > 0
+    page.close()
+
+
+def test_pdfs_need_a_built_site(tmp_path: Path) -> None:
+    with pytest.raises(PdfError, match="build the site first"):
+        write_pdfs(tmp_path)

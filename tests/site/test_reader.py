@@ -1,0 +1,518 @@
+"""The built site as a new player meets it, in Chromium: search that reads right, example cards
+that speak to players, pages that pass axe-core, a switcher that keeps the reader's place, a 404
+page that works wherever the site is served.
+
+Every test runs in both languages; screenshots go to ``test-artifacts/``. The site is served on
+127.0.0.1 (the file:// twin of each behaviour is covered by ``test_site_browser.py``, whose
+fixtures these tests share), and no request may leave for another host.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, Tab, guarded_tabs, search, switch_language
+from tests.conftest import ROOT
+from tests.site.site_tools import serve
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+#: One page of each type: home, a rules page with cards, modifiers (tables), glossary, notes, authors.
+PAGE_TYPES = ["index.html", "reactions.html", "modifiers.html", "glossary.html", "notes.html", "authors.html"]
+RULES_PAGES = ["attack.html", "reactions.html", "criticals.html", "posture.html", "modifiers.html", "turn.html",
+               "movement.html", "opportunity.html", "surprise.html", "unarmed.html", "poisons.html", "rests.html",
+               "dying.html"]
+WORDS = {
+    "fr": {"chance": "Chance de ce résultat", "checked": "vérifié", "yaml": "Voir l'exemple (YAML)",
+           "missing": "Non trouvé", "not_found": "Page introuvable", "home": "Revenir à l'accueil",
+           "search": "Chercher dans les règles", "chart": "Dégâts possibles"},
+    "en": {"chance": "Chance of this outcome", "checked": "checked", "yaml": "Show the example (YAML)",
+           "missing": "Missing", "not_found": "Page not found", "home": "Back to the home page",
+           "search": "Search the rules", "chart": "Possible damage"},
+}
+
+
+@pytest.fixture(scope="module")
+def served(offline_site: Path) -> Iterator[str]:
+    """The built site on 127.0.0.1: most tests here need one mode only (``test_site_browser.py``
+    runs each behaviour from file:// too); the search tests run in both, through ``tab``."""
+    with serve(offline_site) as url:
+        yield url
+
+
+@pytest.fixture
+def http(browser: Browser, served: str) -> Iterator[Callable[..., Tab]]:
+    """Tabs on the served site, with the same guards as ``tab``: no foreign request, no failure."""
+    yield from guarded_tabs(browser, served)
+
+
+def dark(reader: Tab) -> None:
+    """Switch the palette to dark with its own toggle, as a reader does."""
+    body = reader.page.locator("body")
+    if body.get_attribute("data-md-color-scheme") != "slate":
+        reader.page.locator("label.md-header__button[for^='__palette']:visible").click()
+    expect(body).to_have_attribute("data-md-color-scheme", "slate")
+
+
+def overflowing(page: Page) -> list[str]:
+    """Visible elements that stick out past the right edge of the window (phones scroll sideways)."""
+    found: list[str] = page.evaluate("""() => {
+        const width = document.documentElement.clientWidth;
+        const out = [];
+        if (document.documentElement.scrollWidth > width) out.push(`page ${document.documentElement.scrollWidth}px`);
+        for (const element of document.querySelectorAll("body *")) {
+            const box = element.getBoundingClientRect(), style = getComputedStyle(element);
+            if (box.width === 0 || box.height === 0 || style.visibility === "hidden" || style.opacity === "0") continue;
+            // closed menus, the drawer and folded blocks are out of view by design
+            const away = ".md-select__inner, .md-sidebar, .md-nav, [hidden], details:not([open]) > :not(summary)";
+            if (element.closest(away)) continue;
+            let clipped = false;  // inside a box that scrolls or clips within the window
+            for (let box = element.parentElement; box && !clipped; box = box.parentElement) {
+                const style = getComputedStyle(box);
+                clipped = style.overflowX !== "visible" && box.getBoundingClientRect().right <= width + 1;
+            }
+            const name = `${element.tagName.toLowerCase()}.${element.className}`;
+            if (box.right > width + 1 && !clipped) out.push(`${name} ${Math.round(box.right)}px`);
+        }
+        return out;
+    }""")
+    return found
+
+
+# Search -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("locale", "query", "absent"), [("fr", "parade", "xyzzy"), ("en", "parry", "xyzzy")])
+def test_search_says_nothing_is_missing_when_every_word_is_found(
+    tab: Callable[..., Tab], locale: str, query: str, absent: str
+) -> None:
+    reader = tab()
+    reader.open(HOME[locale] + "index.html")
+    results = search(reader, query)
+    assert len(results) >= 3
+    expect(reader.page.locator(".md-search-result__terms")).to_have_count(0)
+    reader.shot(f"reader-search-no-missing-{locale}")
+    # The line still works: a word no page holds is said missing.
+    reader.page.locator("input.md-search__input").press_sequentially(f" {absent}", delay=30)
+    expect(reader.page.locator(".md-search-result__terms").first).to_contain_text(WORDS[locale]["missing"])
+    expect(reader.page.locator(".md-search-result__terms del").first).to_have_text(absent)
+
+
+@pytest.mark.parametrize(("locale", "query", "trace"), [
+    ("fr", "Elara", "Test de parade\u00a0: 17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie"),
+    ("en", "Elara", "Parry test: 17 (d20) + 2 (level) + 4 (STR) = 23 ≥ 15 (attack) → parry succeeds"),
+])
+def test_search_snippets_hold_no_card_chrome_or_tab_labels(
+    http: Callable[..., Tab], offline_site: Path, locale: str, query: str, trace: str
+) -> None:
+    reader = http()
+    reader.open(HOME[locale] + "index.html")
+    search(reader, query)
+    text = "\n".join(reader.page.locator(".md-search-result__article").all_inner_texts())
+    words = WORDS[locale]
+    assert not re.search(r"\S✓", text) and words["chance"] not in text, "no badge glued to a card's title"
+    reader.shot(f"reader-search-snippets-{locale}")
+    # Over the whole index: no card furniture, no content tab labels glued together.
+    index = json.loads((offline_site / HOME[locale] / "search" / "search_index.json").read_text("utf-8"))
+    body = " ".join(doc["text"] for doc in index["docs"])
+    assert re.search(f"<li>{re.escape(trace)}\\s*</li>", body), "a card's trace stays searchable, a line per step"
+    assert f"✓ {words['checked']}</p>" not in body and words["chance"] not in body and words["chart"] not in body
+    quoted = re.compile("[«\"]\\W?" + re.escape(words["yaml"]) + "\\W?[»\"]")  # the home page quotes it
+    assert words["yaml"] not in quoted.sub("", body), "the raw YAML's summary is card furniture"
+    labels = {"fr": ("20 naturel", "1 naturel"), "en": ("Natural 20", "Natural 1")}[locale]
+    assert "".join(labels) not in body, "content tab labels glued together"
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_phone_search_overlay_fits_the_screen(http: Callable[..., Tab], locale: str) -> None:
+    reader = http(PHONE, phone=True)
+    reader.open(HOME[locale] + "reactions.html")
+    reader.page.locator("label.md-header__button[for='__search']").click()
+    reader.page.locator("input.md-search__input").press_sequentially("parade" if locale == "fr" else "parry", delay=30)
+    expect(reader.page.locator(".md-search-result__item").first).to_be_visible()
+    reader.page.wait_for_timeout(300)
+    assert overflowing(reader.page) == []
+    reset = reader.page.locator(".md-search__options button[type=reset]")
+    box = reset.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+    reader.shot(f"reader-phone-search-{locale}")
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_no_page_type_overflows_a_phone(http: Callable[..., Tab], locale: str) -> None:
+    reader = http(PHONE, phone=True)
+    found = []
+    for page in [*PAGE_TYPES, "404.html", "attack.html", "turn.html"]:
+        reader.open(HOME[locale] + page)
+        shown = [source for source in reader.page.locator("details.rc-source summary").all() if source.is_visible()]
+        for source in shown[:3]:  # the raw examples open too (those of the tabs shown)
+            source.click()
+        found += [f"{page}: {item}" for item in overflowing(reader.page)]
+        if page == "modifiers.html":
+            reader.shot(f"reader-phone-modifiers-{locale}")
+    assert found == []
+
+
+# Example cards ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_no_internal_identifier_reaches_a_reader(http: Callable[..., Tab], locale: str) -> None:
+    reader = http()
+    for page in RULES_PAGES:
+        reader.open(HOME[locale] + page)
+        said: list[str] = reader.page.evaluate("""() => {
+            const out = [];
+            for (const element of document.querySelectorAll(".md-content *")) {
+                for (const name of ["title", "aria-label"]) {
+                    const value = element.getAttribute(name);
+                    if (value) out.push(value);
+                }
+            }
+            for (const link of document.querySelectorAll(".md-content a")) out.push(link.innerText);
+            return out;
+        }""")
+        ids = reader.page.locator("[data-example]").evaluate_all("cards => cards.map(c => c.dataset.example)")
+        anchors = reader.page.locator("a.rc-rule").evaluate_all("links => links.map(a => a.hash.slice(1))")
+        internal = set(ids) | set(anchors)
+        leaks = [text for text in said if text.strip() in internal or re.search(r"\bP\(|\w\.\w+_\w+|^[a-z]+(-[a-z]+)+$",
+                                                                               text.strip())]
+        assert leaks == [], f"{page}: {leaks}"
+    reader.open(HOME[locale] + "reactions.html")
+    bound = reader.page.locator(".rc-ref").first
+    term = reader.page.locator("article abbr").first
+    style = """e => [getComputedStyle(e).fontWeight, getComputedStyle(e).borderBottomStyle,
+                     getComputedStyle(e).textDecorationLine]"""
+    assert bound.evaluate(style) == ["400", "none", "none"], "a bound number reads as plain prose"
+    assert term.evaluate(style) != bound.evaluate(style), "a bound number does not look like a glossary term"
+
+
+@pytest.mark.parametrize(("locale", "chance", "needs"), [
+    ("fr", "Chance de ce résultat\u00a0: 60\u202f% (3 sur 5)", "la parade réussit sur un d20 de 9 ou plus"),
+    ("en", "Chance of this outcome: 60% (3 in 5)", "the parry succeeds on a d20 of 9 or more"),
+])
+def test_cards_give_the_chance_only_where_dice_decide(
+    http: Callable[..., Tab], locale: str, chance: str, needs: str
+) -> None:
+    reader = http()
+    reader.open(HOME[locale] + "reactions.html")
+    odds = reader.page.locator("#ex-elara-parry .rc-odds")
+    expect(odds).to_contain_text(chance)
+    expect(odds).to_contain_text(needs)
+    shown = 0
+    for page in RULES_PAGES:
+        reader.open(HOME[locale] + page)
+        lines = reader.page.locator(".rc-odds").all_inner_texts()
+        shown += len(lines)
+        assert not [line for line in lines if re.search(r"\b(100|0)\s?%", line.split("(")[0])], page
+        without_dice = reader.page.locator(".rc-card:not(.rc-card--error)").evaluate_all(
+            "cards => cards.filter(c => !/^dice:/m.test(c.querySelector('pre code').textContent))"
+            ".filter(c => c.querySelector('.rc-odds')).map(c => c.id)")
+        assert without_dice == [], f"{page}: a chance line on a card whose dice are not rolled"
+    assert shown >= 10
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_the_damage_chart_is_readable(http: Callable[..., Tab], locale: str, scheme: str, viewport: str) -> None:
+    reader = http(PHONE, phone=True) if viewport == "phone" else http()
+    reader.open(HOME[locale] + "reactions.html")
+    if scheme == "dark":
+        dark(reader)
+    card = reader.page.locator("#ex-elara-parry")
+    chart = card.locator(".rc-spread")
+    chart.scroll_into_view_if_needed()
+    expect(chart).to_be_visible()
+    expect(chart.locator("figcaption")).to_contain_text(WORDS[locale]["chart"])
+    bars = chart.locator(".rc-spread__bar")
+    assert bars.count() >= 2
+    expect(chart.locator(".rc-spread__bars")).to_have_attribute("role", "img")
+    label = chart.locator(".rc-spread__bars").get_attribute("aria-label") or ""
+    assert "60" in label and "%" in label, "screen readers get each value's chance"
+    colours = chart.evaluate("""figure => {
+        const bar = [...figure.querySelectorAll('.rc-spread__bar')].find(b => b.getBoundingClientRect().height > 0);
+        let node = figure, background = 'rgba(0, 0, 0, 0)';
+        while (node && (background === 'rgba(0, 0, 0, 0)' || background === 'transparent')) {
+            background = getComputedStyle(node).backgroundColor; node = node.parentElement;
+        }
+        return [getComputedStyle(bar).backgroundColor, background];
+    }""")
+    assert contrast(*colours) >= 3, f"bars against their background: {colours}"
+    card_box, chart_box = card.bounding_box(), chart.bounding_box()
+    assert card_box and chart_box and chart_box["x"] + chart_box["width"] <= card_box["x"] + card_box["width"] + 1
+    assert not chart.locator("script").count()
+    assert overflowing(reader.page) == []
+    card.screenshot(path=ARTIFACTS / f"reader-chart-{locale}-{scheme}-{viewport}.png")
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_traces_read_as_a_player_says_them(http: Callable[..., Tab], locale: str) -> None:
+    reader = http()
+    lines: list[str] = []
+    for page in RULES_PAGES:
+        reader.open(HOME[locale] + page)
+        lines += reader.page.locator(".rc-trace li").all_inner_texts()
+    assert len(lines) > 100
+    assert [line for line in lines if re.search(r"\d+ / \d+", line)] == [], "no fraction look"
+    assert [line for line in lines if re.search(r": 0 → ", line)] == [], "no 'Damage taken: 0 → miss'"
+    assert [line for line in lines if re.search(r"naturel? ?\d*\s?: [^:]*:", line)] == [], "one colon per line head"
+    expected = {"fr": ["L'attaque rate\u00a0: aucun dégât", "Attaque parée\u00a0: aucun dégât",
+                       "= 26 contre 30 (attaque) → parade réussie"],
+                "en": ["The attack misses: no damage", "The attack is parried: no damage",
+                       "= 26 against 30 (attack) → parry succeeds"]}[locale]
+    for words in expected:
+        assert any(words in line for line in lines), words
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_raw_example_folds_copies_and_scrolls_on_a_phone(http: Callable[..., Tab], locale: str) -> None:
+    reader = http(PHONE, phone=True)
+    reader.open(HOME[locale] + "reactions.html")
+    card = reader.page.locator("#ex-elara-parry")
+    source = card.locator("details.rc-source")
+    summary = source.locator("summary")
+    expect(summary).to_have_text(WORDS[locale]["yaml"])
+    size = summary.evaluate("""s => parseFloat(getComputedStyle(s).fontSize)
+                                    / parseFloat(getComputedStyle(s.closest('.md-typeset')).fontSize)""")
+    assert size >= 0.85, "normal type size, not the admonitions' small print"
+    border = source.evaluate("d => getComputedStyle(d).borderLeftColor")
+    assert border != "rgb(68, 138, 255)", "not Material's blue note"
+    summary.scroll_into_view_if_needed()
+    summary.focus()
+    reader.page.keyboard.press("Enter")
+    expect(source).to_have_attribute("open", "")
+    code = source.locator("pre > code")
+    expect(code).to_contain_text("id: elara-parry")
+    expect(source.locator("button.md-code__button[data-md-type=copy]")).to_be_attached()
+    scroll = code.evaluate("""c => {
+        c.scrollLeft = 40;
+        const style = getComputedStyle(c);
+        return [style.overflowX, c.scrollWidth > c.clientWidth, c.scrollLeft > 0, style.backgroundImage,
+                style.backgroundAttachment];
+    }""")
+    assert scroll[0] == "auto" and scroll[1] and scroll[2], f"the long lines scroll sideways: {scroll}"
+    # A phone shows no scroll bar until touched: shades on the sides that have more to show say so.
+    assert scroll[3].count("radial-gradient") == 2 and scroll[4].split(", ")[:2] == ["local", "local"], scroll
+    code.evaluate("c => { c.scrollLeft = 0; }")
+    assert overflowing(reader.page) == []
+    card.screenshot(path=ARTIFACTS / f"reader-yaml-phone-{locale}.png")
+
+
+# Accessibility ------------------------------------------------------------------------------------
+
+def axe_problems(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page, as ``rule: targets``."""
+    assert AXE.is_file(), "axe-core is missing: `make test` runs `npm ci`"
+    page.add_script_tag(path=str(AXE))
+    found: list[str] = page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ["violations"]});
+        return result.violations.filter(v => v.impact === "serious" || v.impact === "critical")
+            .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", ")}`);
+    }""")
+    return found
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_page_type_passes_axe(http: Callable[..., Tab], locale: str, scheme: str) -> None:
+    reader = http()
+    problems = []
+    for page in [*PAGE_TYPES, "404.html"]:
+        reader.open(HOME[locale] + page)
+        if scheme == "dark":
+            dark(reader)
+        problems += [f"{page}: {problem}" for problem in axe_problems(reader.page)]
+    reader.open(HOME[locale] + "reactions.html")  # a card opened, the search dialog open
+    reader.page.locator("#ex-elara-parry details.rc-source summary").click()
+    reader.page.locator("input.md-search__input").click()
+    reader.shot(f"reader-axe-search-open-{locale}-{scheme}")  # once the dialog's fade-in is over
+    problems += [f"reactions.html, open: {problem}" for problem in axe_problems(reader.page)]
+    assert problems == []
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_rule_links_have_aa_contrast(http: Callable[..., Tab], locale: str) -> None:
+    reader = http()
+    reader.open(HOME[locale] + "reactions.html")
+    for scheme in ("light", "dark"):
+        if scheme == "dark":
+            dark(reader)
+        colours = reader.page.locator("#ex-elara-parry a.rc-rule").first.evaluate("""a => {
+            let node = a, background = 'rgba(0, 0, 0, 0)';
+            while (node && (background === 'rgba(0, 0, 0, 0)' || background === 'transparent')) {
+                background = getComputedStyle(node).backgroundColor; node = node.parentElement;
+            }
+            return [getComputedStyle(a).color, background, getComputedStyle(a).opacity];
+        }""")
+        assert colours[2] == "1" and contrast(colours[0], colours[1]) >= 4.5, f"{scheme}: {colours}"
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_cards_and_tabs_work_with_the_keyboard_alone(http: Callable[..., Tab], locale: str) -> None:
+    reader = http()
+    reader.open(HOME[locale] + "reactions.html")
+    reader.page.locator("#ex-elara-parry .rc-card__title").click()  # start reading at the card
+    reached = []
+    for _ in range(12):
+        reader.page.keyboard.press("Tab")
+        reached.append(reader.page.evaluate("document.activeElement.tagName + '.' + document.activeElement.className"))
+        if reached[-1].startswith("SUMMARY"):
+            break
+    assert any(item.startswith("A.rc-rule") for item in reached), reached
+    assert reached[-1].startswith("SUMMARY"), reached
+    reader.page.keyboard.press("Enter")
+    expect(reader.page.locator("#ex-elara-parry details.rc-source")).to_have_attribute("open", "")
+    reader.page.keyboard.press("Enter")
+    expect(reader.page.locator("#ex-elara-parry details.rc-source")).not_to_have_attribute("open", "")
+    # Content tabs: reached with Tab, switched with the arrow keys.
+    reader.open(HOME[locale] + "attack.html")
+    tabs = reader.page.locator(".tabbed-set").first
+    tabs.scroll_into_view_if_needed()
+    first, second = tabs.locator("> input").nth(0), tabs.locator("> input").nth(1)
+    blocks = tabs.locator(".tabbed-block")
+    expect(blocks.nth(0)).to_be_visible()
+    reader.page.locator("h1").click()
+    for _ in range(60):
+        reader.page.keyboard.press("Tab")
+        if first.evaluate("input => input === document.activeElement"):
+            break
+    assert first.evaluate("input => input === document.activeElement"), "a tab is reachable with Tab"
+    reader.page.keyboard.press("ArrowRight")
+    expect(second).to_be_checked()
+    expect(blocks.nth(1)).to_be_visible()
+    expect(blocks.nth(0)).to_be_hidden()
+    reader.shot(f"reader-keyboard-tabs-{locale}")
+
+
+@pytest.mark.parametrize(("locale", "meaning"), [("en", "Physical defence"), ("fr", "Défense physique")])
+def test_an_abbreviation_broken_across_lines_keeps_its_tooltip(
+    http: Callable[..., Tab], locale: str, meaning: str
+) -> None:
+    source = (ROOT / "docs" / locale / "modifiers.md").read_text("utf-8")
+    assert re.search(r"Def\n\s*PHY", source) or locale == "fr", "the English page breaks Def / PHY (line 8)"
+    reader = http()
+    reader.open(HOME[locale] + "modifiers.html")
+    first_list = reader.page.locator("article ul").first
+    abbreviation = first_list.locator("abbr", has_text="Def PHY").first
+    expect(abbreviation).to_have_attribute("title", re.compile(f"^{meaning}"))
+    abbreviation.hover()
+    expect(reader.page.locator(".md-tooltip2--active")).to_contain_text(meaning)
+    reader.shot(f"reader-abbr-broken-line-{locale}")
+
+
+# Navigation ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("locale", "other"), [("fr", "en"), ("en", "fr")])
+def test_the_language_switcher_keeps_the_anchor_and_marks_the_current_language(
+    http: Callable[..., Tab], locale: str, other: str
+) -> None:
+    reader = http()
+    reader.open(HOME[locale] + "reactions.html#damage-bonus")
+    current = reader.page.locator(f"a.md-select__link[hreflang='{locale}']")
+    expect(current).to_have_attribute("aria-current", "true")
+    expect(reader.page.locator(f"a.md-select__link[hreflang='{other}']")).not_to_have_attribute("aria-current", "true")
+    reader.page.locator(".md-header__option .md-select").hover()
+    reader.shot(f"reader-switcher-{locale}")
+    switch_language(reader, other)
+    assert reader.page.url == reader.root + HOME[other] + "reactions.html#damage-bonus"
+    expect(reader.page.locator("#damage-bonus")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_footer_ends_without_an_empty_band(http: Callable[..., Tab], locale: str) -> None:
+    reader = http(PHONE, phone=True)
+    reader.open(HOME[locale] + "glossary.html")
+    expect(reader.page.locator(".md-footer-meta")).to_have_count(0)
+    bottom = reader.page.evaluate("""() => {
+        const footer = document.querySelector('.md-footer');
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const inner = footer.querySelector('.md-footer__inner');
+        return [footer.getBoundingClientRect().bottom + window.scrollY, document.documentElement.scrollHeight,
+                inner.getBoundingClientRect().bottom - footer.getBoundingClientRect().bottom];
+    }""")
+    assert abs(bottom[0] - bottom[1]) <= 1 and abs(bottom[2]) <= 1, bottom
+    reader.shot(f"reader-footer-{locale}")
+
+
+@pytest.fixture
+def served_404(browser: Browser, offline_site: Path) -> Iterator[Callable[[str], tuple[Page, str]]]:
+    """A tab on the site served under a given path by a host that answers a missing address with
+    the site's 404 page, as static hosts do (so 404 responses are expected here)."""
+    with ExitStack() as stack:
+
+        def at(under: str) -> tuple[Page, str]:
+            url = stack.enter_context(serve(offline_site, under=under, not_found_page=True))
+            origin = "{0.scheme}://{0.netloc}/".format(urlsplit(url))
+            context = browser.new_context(viewport=DESKTOP)
+            stack.callback(context.close)
+            context.route(lambda target: not target.startswith(origin), lambda route, _request: route.abort())
+            page = context.new_page()
+            page.set_default_timeout(10_000)
+            return page, url
+
+        yield at
+
+
+@pytest.mark.parametrize("under", ["/", "/mirror/", "/combat-rules/"])
+@pytest.mark.parametrize(("locale", "missing"), [("fr", "pas/de/page.html"), ("en", "en/404.html")])
+def test_the_404_page_works_wherever_the_site_is_served(
+    served_404: Callable[[str], tuple[Page, str]], under: str, locale: str, missing: str
+) -> None:
+    page, base = served_404(under)
+    page.goto(base + missing)
+    words = WORDS[locale]
+    expect(page.locator("h1")).to_have_text(words["not_found"])
+    expect(page.locator("html")).to_have_attribute("lang", locale)
+    header = page.evaluate("getComputedStyle(document.querySelector('.md-header')).backgroundColor")
+    assert header not in ("rgba(0, 0, 0, 0)", "transparent"), "the site's styles loaded"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"reader-404-{locale}-{under.strip('/') or 'root'}.png")
+    page.locator("#rc-open-search").click()
+    page.locator("input.md-search__input").press_sequentially("parade" if locale == "fr" else "parry", delay=30)
+    result = page.locator("a.md-search-result__link").first
+    expect(result).to_be_visible()
+    assert (result.evaluate("a => a.href") or "").startswith(base + HOME[locale])
+    page.keyboard.press("Escape")
+    page.locator("a.md-button", has_text=words["home"]).click()
+    page.wait_for_load_state("load")
+    assert page.url == base + HOME[locale] + "index.html"
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_404_page_opens_from_the_file_system(browser: Browser, offline_site: Path, locale: str) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto((offline_site / HOME[locale] / "404.html").as_uri())
+        expect(page.locator("h1")).to_have_text(WORDS[locale]["not_found"])
+        page.locator("a.md-button", has_text=WORDS[locale]["home"]).click()
+        page.wait_for_load_state("load")
+        assert page.url == (offline_site / HOME[locale] / "index.html").as_uri()
+    finally:
+        context.close()
+
+
+def contrast(foreground: str, background: str) -> float:
+    """WCAG contrast ratio of two ``rgb()``/``rgba()`` colours (alpha over the background)."""
+    def channels(colour: str) -> list[float]:
+        return [float(x) for x in re.findall(r"[\d.]+", colour)]
+
+    back = channels(background)[:3]
+    fore = channels(foreground)
+    alpha = fore[3] if len(fore) > 3 else 1.0
+    mixed = [alpha * f + (1 - alpha) * b for f, b in zip(fore[:3], back, strict=True)]
+
+    def luminance(rgb: list[float]) -> float:
+        linear = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, deep = sorted([luminance(mixed), luminance(back)], reverse=True)
+    return (light + 0.05) / (deep + 0.05)
