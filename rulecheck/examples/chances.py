@@ -1,7 +1,7 @@
 """What a card tells a player about chance, read from the exact odds the check already computed.
 
 Nothing here runs the rules again: the outcome's chance, the face one die needs and the spread of
-damage all come from :attr:`Outcome.odds <rulecheck.examples.check.Outcome.odds>`, the one exact
+damage all come from :attr:`Outcome.odds <rulecheck.examples.outcome.Outcome.odds>`, the one exact
 enumeration of the example's dice.
 """
 
@@ -15,7 +15,7 @@ from rulecheck.engine.rules import Rule
 
 if TYPE_CHECKING:
     from rulecheck.engine.odds import Odds
-    from rulecheck.examples.check import Outcome
+    from rulecheck.examples.outcome import Outcome
 
 #: A result field holding the natural face of a d20 test → (the field saying whether that test
 #: succeeded, the result field or fixed word naming the test). The roll label is the field's name

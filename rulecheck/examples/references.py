@@ -24,7 +24,7 @@ REFERENCE = re.compile(r"\{\{\s*(?P<id>[a-z0-9][a-z0-9-]*)\.(?P<field>[a-z_][a-z
 
 
 class RanExample(Protocol):
-    """What a reference needs of an example's run (:class:`rulecheck.examples.check.Outcome` is one)."""
+    """What a reference needs of an example's run (:class:`rulecheck.examples.outcome.Outcome` is one)."""
 
     @property
     def block(self) -> Block: ...

@@ -19,7 +19,7 @@ from rulecheck.engine.trace import Step
 from rulecheck.errors import Problem
 from rulecheck.examples import chances, render
 from rulecheck.examples.cast import anchor as cast_anchor
-from rulecheck.examples.check import Outcome
+from rulecheck.examples.outcome import Outcome
 
 
 @dataclass

@@ -19,7 +19,7 @@ import pytest
 
 from rulecheck.engine.cards import _ATTACK, parse_card
 from rulecheck.engine.dice import _TOKEN, NOTATION_PATTERN, DiceExpr
-from rulecheck.examples import check, schema, tables, update
+from rulecheck.examples import pages, schema, tables, update
 from rulecheck.examples.check import MAX_PAGE_BYTES, check_page, find_snippets
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.references import find_references
@@ -124,8 +124,8 @@ def test_check_of_an_endless_file_is_a_located_problem() -> None:
 
 def test_an_oversized_page_fails_the_build_and_pytest_located(tmp_path: Path, pytester: pytest.Pytester,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(check, "MAX_PAGE_BYTES", 1000)
-    monkeypatch.setattr(check.read_bounded, "__defaults__", (1000,))
+    monkeypatch.setattr(pages, "MAX_PAGE_BYTES", 1000)
+    monkeypatch.setattr(pages.read_bounded, "__defaults__", (1000,))
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "page.md").write_text("# Page\n\n" + "Texte. " * 200, encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulecheck.examples import check
+from rulecheck.examples import check, example_check
 from rulecheck.examples.check import Outcome, check_example, check_page, markdown_files, read_page
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.render import percent, probability
@@ -79,8 +79,8 @@ def test_a_fixed_label_that_is_not_scripted_is_located_with_a_hint() -> None:
 
 
 def test_odds_that_would_take_too_long_are_a_located_problem(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(check, "ODDS_MAX_RUNS", 5)
-    monkeypatch.setattr(check, "_ODDS_MEMO", {})
+    monkeypatch.setattr(example_check, "ODDS_MAX_RUNS", 5)
+    monkeypatch.setattr(example_check, "_ODDS_MEMO", {})
     outcome = outcome_of(ELARA)
     (problem,) = outcome.problems
     # Located at the roll that does not fit in the budget, with the fix in the hint.
@@ -93,8 +93,8 @@ def test_an_engine_bug_on_another_branch_is_a_located_internal_problem(monkeypat
     def broken(*args: Any, **kwargs: Any) -> None:
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(check, "compute_odds", broken)
-    monkeypatch.setattr(check, "_ODDS_MEMO", {})
+    monkeypatch.setattr(example_check, "compute_odds", broken)
+    monkeypatch.setattr(example_check, "_ODDS_MEMO", {})
     outcome = outcome_of(ELARA)
     (problem,) = outcome.problems
     assert problem.kind == "internal" and problem.field == "odds"
@@ -269,7 +269,7 @@ def test_the_schema_refuses_what_the_checker_refuses() -> None:
 
 
 def test_twins_share_one_odds_computation(tmp_path: Path) -> None:
-    check._ODDS_MEMO.clear()
+    example_check._ODDS_MEMO.clear()
     for language, name in (("fr", "Orque"), ("en", "Orc")):
         page = tmp_path / "docs" / language / "page.md"
         page.parent.mkdir(parents=True)
@@ -280,7 +280,7 @@ def test_twins_share_one_odds_computation(tmp_path: Path) -> None:
     assert report.ok, report.all_problems
     french, english = (report.pages[f"docs/{lang}/page.md"].outcomes[0] for lang in ("fr", "en"))
     assert french.odds is not None and french.odds is english.odds
-    assert len(check._ODDS_MEMO) == 1
+    assert len(example_check._ODDS_MEMO) == 1
 
 
 @pytest.mark.build
