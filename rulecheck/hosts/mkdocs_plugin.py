@@ -11,7 +11,6 @@ While serving, problems go to the ``rulecheck`` logger rather than MkDocs' own: 
 from __future__ import annotations
 
 import logging
-import string
 from html import escape, unescape
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from mkdocs.structure.pages import Page
 
 from rulecheck.errors import Problem
 from rulecheck.examples import render
+from rulecheck.examples.as_text import markdown_text
 from rulecheck.examples.cast import CAST_FILE, MARKER, Cast, cast_file_for, cast_markdown
 from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.check import (
@@ -314,17 +314,6 @@ def _cast_anchors(report: Report | None, docs: Path, language: str, root: Path) 
 def _root(config: MkDocsConfig) -> Path:
     """The project folder: the one holding ``mkdocs.yml`` (problems name paths relative to it)."""
     return Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
-
-
-def markdown_text(value: str) -> str:
-    """``value`` as Markdown that renders exactly these characters as text, wherever it lands (prose,
-    a heading, a link or image text, an attribute list, a raw HTML attribute): every ASCII
-    punctuation character and control character becomes a numeric character reference, so no
-    link, emphasis, attribute list, HTML tag or entity can start inside it."""
-    return "".join(f"&#{ord(char)};" if char in _MARKUP or not char.isprintable() else char for char in value)
-
-
-_MARKUP = frozenset(string.punctuation)
 
 
 def text_only(markdown: str, at: int) -> bool:
