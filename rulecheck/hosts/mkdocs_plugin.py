@@ -319,10 +319,18 @@ def _root(config: MkDocsConfig) -> Path:
 def text_only(markdown: str, at: int) -> bool:
     """Whether offset ``at`` lies where an HTML element would show as text or break the page: a
     heading (its text becomes the page's ``<title>`` and the table of contents), an image's alt
-    text, an attribute list (``{: … }``) or a raw HTML tag (``<img alt="…">``)."""
+    text, an attribute list (``{: … }``), a raw HTML tag (``<img alt="…">``) or an abbreviation's
+    definition (its tooltip)."""
     before = markdown[markdown.rfind("\n", 0, at) + 1:at]
-    return in_heading(markdown, at) or any(before.rfind(opener) > before.rfind(closer)
-                                           for opener, closer in (("![", "]"), ("{", "}"), ("<", ">")))
+    return in_heading(markdown, at) or in_abbreviation(markdown, at) or any(
+        before.rfind(opener) > before.rfind(closer) for opener, closer in (("![", "]"), ("{", "}"), ("<", ">")))
+
+
+def in_abbreviation(markdown: str, at: int) -> bool:
+    """Whether offset ``at`` is on an abbreviation's definition (``*[HP]: hit points``), whose text
+    becomes a tooltip, an attribute."""
+    line = markdown[markdown.rfind("\n", 0, at) + 1:at]
+    return line.startswith("*[") and "]:" in line
 
 
 def in_heading(markdown: str, at: int) -> bool:
