@@ -29,6 +29,7 @@ from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.references import check_references
 from rulecheck.examples.render import has_refusal_wording
 from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block, written_id
+from rulecheck.examples.shown_cards import check_shown_cards
 from rulecheck.examples.tables import check_tables
 from rulecheck.examples.trace_check import trace_problems
 
@@ -322,6 +323,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
         report.pages[shown].source, report.pages[shown].language_at = page, at
         report.pages[shown].problems += check_references(shown, text, report.pages[shown].outcomes)
         report.pages[shown].problems += check_snippets(shown, text, (root, root / "docs", page.parent))
+        report.pages[shown].problems += check_shown_cards(shown, text)
     _check_duplicates(report)
     _check_parity(report, root, casts)
     return report
