@@ -53,6 +53,27 @@ CARD_NAME = re.compile(r'card: "(?P<name>(?:Provocation|Téléportation) )\|')
 CAST_TEXT = re.compile(r"^(?P<lead>  (?:name|role)): .*$", re.MULTILINE)
 
 
+#: Prose that quotes a hostile name wherever a reference may stand, added to a page of each language.
+NAME_REFERENCE = "{{ short-sword-critical.given.defender.name }}"
+PROSE = f"""
+
+## {NAME_REFERENCE} {{ #hostile-names }}
+
+Prose {NAME_REFERENCE}, **{NAME_REFERENCE}** and [a link: {NAME_REFERENCE}](#hostile-names).
+
+A paragraph with an attribute {NAME_REFERENCE}
+{{: title="{NAME_REFERENCE}" }}
+
+<span title="{NAME_REFERENCE}">{NAME_REFERENCE}</span>
+
+| {NAME_REFERENCE} |
+|---|
+| {NAME_REFERENCE} |
+
+*[Prose]: {NAME_REFERENCE}
+"""
+
+
 def _variants() -> Iterator[str]:
     while True:
         yield from VARIANTS
@@ -79,7 +100,7 @@ def poison(root: Path) -> int:
     cast.write_text(CAST_TEXT.sub(cast_text, text), encoding="utf-8")
     count += done
     for page in sorted((root / "docs").rglob("*.md")):
-        text = page.read_text(encoding="utf-8")
+        text = page.read_text(encoding="utf-8") + (PROSE if page.name == "criticals.md" else "")
         new, titles = TITLE.subn(lambda m: f"{m['lead']}title: {_hostile(m[0], variants, TITLE_LENGTH)}", text)
         new, names = NAME.subn(lambda m: f"{{name: {_hostile(m[0], variants, NAME_LENGTH)}{m['end']}", new)
         # A card is rules data, the same in both twins: its variant depends on its place in the page.
@@ -193,6 +214,7 @@ def test_poison_reaches_every_kind_of_free_text_field(site_copy: Callable[[], Pa
     text = "\n".join(p.read_text(encoding="utf-8") for p in (root / "docs").rglob("*.md"))
     assert "title: \"[click me](javascript:" in text and "{name: \"" in text and 'card: "' in text
     assert "onmouseover" in (root / "docs" / "cast.yml").read_text(encoding="utf-8")
+    assert NAME_REFERENCE in (root / "docs" / "en" / "criticals.md").read_text(encoding="utf-8")
 
 
 #: Nav titles with the characters HTML escapes. MkDocs reads a title as HTML (`&amp;` is `&`):
