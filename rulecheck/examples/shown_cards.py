@@ -41,12 +41,14 @@ def _is_card_markup(tag: str) -> bool:
 def check_shown_cards(path: str, text: str) -> list[Problem]:
     """A located problem for each hand-written card and each example inside an HTML comment."""
     masked = mask_code(text)
-    problems = [
-        Problem(path=path, line=_line(masked, tag.start()), col=_col(masked, tag.start()), kind="forged-card",
+    problems: list[Problem] = []
+    for tag in _TAG.finditer(masked):
+        line = _line(masked, tag.start())
+        if (not problems or problems[-1].line != line) and _is_card_markup(tag.group()):  # one per line
+            problems.append(Problem(
+                path=path, line=line, col=_col(masked, tag.start()), kind="forged-card",
                 message="hand-written card markup: only a ```rulecheck block makes a card, which the check runs. "
-                        "Hint: write the example as a block; the page shows its card")
-        for tag in _TAG.finditer(masked) if _is_card_markup(tag.group())
-    ]
+                        "Hint: write the example as a block; the page shows its card"))
     comments = _comments(masked)
     if comments:
         for block in find_blocks(text, path):

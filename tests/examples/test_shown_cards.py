@@ -99,4 +99,4 @@ def test_a_forged_card_fails_the_check_and_the_build(tmp_path: Path) -> None:
     (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
     result = cli(tmp_path, "check", "docs")
     assert result.exit_code == 1 and result.output.startswith("docs/page.md:3:1: hand-written card markup")
-    assert "docs/page.md:3:22: hand-written card markup" in result.output
+    assert result.output.count("hand-written card markup") == 1  # one problem for the card's line
