@@ -13,7 +13,6 @@ for ``docs/fr/attack.md``); a page outside a language folder uses the one beside
 
 from __future__ import annotations
 
-import html
 import json
 import re
 import typing
@@ -31,6 +30,7 @@ from rulecheck.engine.rests import Resting
 from rulecheck.engine.turn import Enemy, MovementInput, TurnInput
 from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field
 from rulecheck.examples import render
+from rulecheck.examples.as_text import html_text, markdown_text
 from rulecheck.examples.locales import LANGUAGES, Language
 from rulecheck.examples.yamlsrc import Located, YamlError, load
 
@@ -419,17 +419,18 @@ def cast_markdown(cast: Cast, language: Language, appearances: dict[str, list[tu
     statistics and the examples it appears in (``appearances``: member id → [(title, URL)])."""
     parts = []
     for member in cast.members.values():
-        parts.append(f"## {_escape(member.name(language))} {{ #{anchor(member.id)} }}")
+        parts.append(f"## {markdown_text(member.name(language))} {{ #{anchor(member.id)} }}")
         if member.role(language):
-            parts.append(f"*{_escape(member.role(language))}*")
+            parts.append(f"*{markdown_text(member.role(language))}*")
         if member.stats:
             heads = [render.word(f"cast.{key}", language) for key in member.stats]
             cells = [_stat(key, value, language) for key, value in member.stats.items()]
             parts.append("\n".join([f"| {' | '.join(heads)} |", f"|{':-:|' * len(heads)}",
                                      f"| {' | '.join(cells)} |"]))
         links = appearances.get(member.id, [])
-        # Raw links to the cards' ids: MkDocs cannot see those ids in the pages' Markdown.
-        shown = " · ".join(f'<a href="{html.escape(url)}">{html.escape(title)}</a>' for title, url in links)
+        # Raw links to the cards' ids: MkDocs cannot see those ids in the pages' Markdown. Markdown
+        # still reads the text between the tags: the title is made inert Markdown, not HTML-escaped.
+        shown = " · ".join(f'<a href="{html_text(url)}">{markdown_text(title)}</a>' for title, url in links)
         shown = shown or render.word("cast.nowhere", language)
         colon = "\u00a0:" if language == "fr" else ":"
         parts.append(f"{render.word('cast.appears_in', language)}{colon} {shown}")
@@ -441,7 +442,3 @@ def _stat(key: str, value: Any, language: Language) -> str:
         return ("+" if value >= 0 else "") + render.number(value, language)
     return render.value(value, language)
 
-
-def _escape(text: str) -> str:
-    """Display text as Markdown shows it literally (no link, emphasis or HTML of its own)."""
-    return re.sub(r"([\\`*_{}\[\]()#+!|])", r"\\\1", html.escape(text, quote=False))

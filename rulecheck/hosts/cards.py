@@ -8,7 +8,6 @@ plugin's job, never this module's.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -18,6 +17,7 @@ from rulecheck.engine.rules import RULES
 from rulecheck.engine.trace import Step
 from rulecheck.errors import Problem
 from rulecheck.examples import chances, render
+from rulecheck.examples.as_text import html_text
 from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.outcome import Outcome
 
@@ -58,7 +58,7 @@ def format_fence(source: str, language: str, css_class: str, options: Any, md: A
     plugin fails the build with it) and shown as an error card: never as a silent plain block.
     """
     if _PAGE.cards is None:
-        return f'<pre class="rc-unchecked"><code>{html.escape(source)}</code></pre>'
+        return f'<pre class="rc-unchecked"><code>{html_text(source)}</code></pre>'
     card = _PAGE.cards.get(key(source))
     if card is not None:
         return card
@@ -72,9 +72,9 @@ def unchecked_card(source: str, language: str) -> str:
         f'<div class="rc-card rc-card--error" role="alert">'
         f'<p class="rc-card__title"><span class="rc-badge rc-badge--error">✗ '
         f'{render.word("error", language)}</span></p>'
-        f'<ul class="rc-problems"><li>{html.escape(render.word("unchecked", language))}</li></ul>'
+        f'<ul class="rc-problems"><li>{html_text(render.word("unchecked", language))}</li></ul>'
         f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
-        f"<pre><code>{html.escape(source.rstrip())}</code></pre></details></div>"
+        f"<pre><code>{html_text(source.rstrip())}</code></pre></details></div>"
     )
 
 
@@ -83,10 +83,10 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
 
     ``link`` gives the URL of the section explaining a step's rule anchor, if there is one.
     """
-    source = html.escape(outcome.block.source.rstrip())
-    example_id = html.escape(outcome.id or "")
+    source = html_text(outcome.block.source.rstrip())
+    example_id = html_text(outcome.id or "")
     if outcome.problems or outcome.echoes or (outcome.result is None and outcome.refusal is None):
-        items = "".join(f"<li>{html.escape(p.located())}</li>" for p in [*outcome.problems, *outcome.echoes])
+        items = "".join(f"<li>{html_text(p.located())}</li>" for p in [*outcome.problems, *outcome.echoes])
         return (
             f'<div class="rc-card rc-card--error" id="ex-{example_id}" role="alert">'
             f'<p class="rc-card__title"><span class="rc-badge rc-badge--error">✗ '
@@ -95,7 +95,7 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
             f"{source_block(source, language)}</div>"
         )
     example = outcome.parsed.example if outcome.parsed else None
-    title = html.escape(getattr(example, "title", None) or outcome.id or "")
+    title = html_text(getattr(example, "title", None) or outcome.id or "")
     result: Any = outcome.result
     if result is None:  # no problem and no result: the example shows a refusal of the rules
         return refusal_card(outcome, title, language)
@@ -119,16 +119,16 @@ def refusal_card(outcome: Outcome, title: str, language: str) -> str:
     """The card of an example that shows a refusal of the rules, worded in the page's language."""
     error = outcome.refusal
     assert error is not None and error.code is not None
-    example_id = html.escape(outcome.id or "")
+    example_id = html_text(outcome.id or "")
     colon = "\u00a0:" if language == "fr" else ":"
     reason = render.refusal(error.code, error.params, language)
     return (
         f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
         f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
-        f'<p class="rc-outcome rc-refusal"><strong>{html.escape(render.word("card.refused", language))}</strong>'
-        f"{colon} {html.escape(reason)}</p>\n"
-        f"{source_block(html.escape(outcome.block.source.rstrip()), language)}</div>"
+        f'<p class="rc-outcome rc-refusal"><strong>{html_text(render.word("card.refused", language))}</strong>'
+        f"{colon} {html_text(reason)}</p>\n"
+        f"{source_block(html_text(outcome.block.source.rstrip()), language)}</div>"
     )
 
 
@@ -140,10 +140,10 @@ def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None
     shown = []
     for member_id, name in members.items():
         href = link(cast_anchor(member_id))
-        text = html.escape(name)
-        shown.append(f'<a class="rc-cast__member" href="{html.escape(href)}">{text}</a>' if href
+        text = html_text(name)
+        shown.append(f'<a class="rc-cast__member" href="{html_text(href)}">{text}</a>' if href
                      else f'<span class="rc-cast__member">{text}</span>')
-    return f'<p class="rc-cast" title="{html.escape(render.word("cast.title", language))}">{" · ".join(shown)}</p>'
+    return f'<p class="rc-cast" title="{html_text(render.word("cast.title", language))}">{" · ".join(shown)}</p>'
 
 
 def source_block(escaped_source: str, language: str) -> str:
@@ -156,7 +156,7 @@ def source_block(escaped_source: str, language: str) -> str:
 
 def reference(shown: str) -> str:
     """A number the prose quotes from an example: the engine's value, as plain prose text."""
-    return reference_html(html.escape(shown))
+    return reference_html(html_text(shown))
 
 
 def reference_html(safe_text: str) -> str:
@@ -166,12 +166,12 @@ def reference_html(safe_text: str) -> str:
 
 def broken_reference(written: str, error: str) -> str:
     """A reference that points at nothing (shown while serving; the build fails on it)."""
-    return f'<span class="rc-ref rc-ref--error" title="{html.escape(error)}">⚠ {html.escape(written)}</span>'
+    return f'<span class="rc-ref rc-ref--error" title="{html_text(error)}">⚠ {html_text(written)}</span>'
 
 
 def banner(problems: list[Problem], language: str) -> str:
     """The error card at the top of a page for problems no example card shows."""
-    items = "".join(f"<li>{html.escape(p.located())}</li>" for p in problems)
+    items = "".join(f"<li>{html_text(p.located())}</li>" for p in problems)
     return (
         f'<div class="rc-card rc-card--error rc-page-problems" role="alert">'
         f'<p class="rc-card__title"><span class="rc-badge rc-badge--error">✗ '
@@ -180,19 +180,19 @@ def banner(problems: list[Problem], language: str) -> str:
 
 
 def _step(step: Step, language: str, href: str | None) -> str:
-    text = html.escape(render.step(step, language))
+    text = html_text(render.step(step, language))
     if href is None:
         return f"<li>{text}</li>"
-    see = html.escape(render.word("see_rule", language))
+    see = html_text(render.word("see_rule", language))
     # The § is drawn by the stylesheet: no text for the search index, one element less a step.
-    return f'<li>{text} <a class="rc-rule" href="{html.escape(href)}" title="{see}" aria-label="{see}"></a></li>'
+    return f'<li>{text} <a class="rc-rule" href="{html_text(href)}" title="{see}" aria-label="{see}"></a></li>'
 
 
 def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:
     colon = "\u00a0:" if language == "fr" else ":"
     return " · ".join(
-        f"<strong>{html.escape(render.word('field.' + name, language))}</strong>{colon} "
-        f"{html.escape(render.value(getattr(result, name), language, name))}"
+        f"<strong>{html_text(render.word('field.' + name, language))}</strong>{colon} "
+        f"{html_text(render.value(getattr(result, name), language, name))}"
         for name in fields
     )
 
@@ -211,7 +211,7 @@ def cost_badge(cost: str, language: str, state: str = "") -> str:
     """A cost badge, ``M``, ``A``, ``MA`` or ``G``; ``state`` is ``used``, ``left`` or ``lost``."""
     classes = f"rc-cost rc-cost--{cost}" + (f" rc-cost--{state}" if state else "")
     title = render.word(f"cost.{cost}", language) + (f", {render.word('badge.' + state, language)}" if state else "")
-    return f'<span class="{html.escape(classes)}" title="{html.escape(title)}">{html.escape(cost)}</span>'
+    return f'<span class="{html_text(classes)}" title="{html_text(title)}">{html_text(cost)}</span>'
 
 
 def action_badges(used: tuple[str, ...], left: tuple[str, ...], language: str) -> str:
@@ -225,20 +225,20 @@ def action_badges(used: tuple[str, ...], left: tuple[str, ...], language: str) -
 def capability_header(result: Any, language: str) -> str:
     """A capability card's meta-information: name, type, cost badge, attack or support, range."""
     chips = [
-        f'<span class="rc-capability__name">{html.escape(result.name)}</span>',
-        f'<span class="rc-chip rc-chip--type" title="{html.escape(render.word("card.type", language))}">'
-        f"{html.escape(result.type)}</span>",
+        f'<span class="rc-capability__name">{html_text(result.name)}</span>',
+        f'<span class="rc-chip rc-chip--type" title="{html_text(render.word("card.type", language))}">'
+        f"{html_text(result.type)}</span>",
         cost_badge(result.cost, language),
     ]
     if result.attack is not None:
         attack = f"{render.word(result.attack, language)} ({render.word('ability.' + result.ability, language)})"
-        chips.append(f'<span class="rc-chip rc-chip--attack">{html.escape(attack)}</span>')
+        chips.append(f'<span class="rc-chip rc-chip--attack">{html_text(attack)}</span>')
     if result.support:
-        chips.append(f'<span class="rc-chip rc-chip--support">{html.escape(render.word("card.support", language))}'
+        chips.append(f'<span class="rc-chip rc-chip--support">{html_text(render.word("card.support", language))}'
                      "</span>")
     if result.range is not None:
         shown = f"{render.word('card.range', language)} {render.number(result.range, language)}\u00a0m"
-        chips.append(f'<span class="rc-chip rc-chip--range">{html.escape(shown)}</span>')
+        chips.append(f'<span class="rc-chip rc-chip--range">{html_text(shown)}</span>')
     return f'<p class="rc-capability" data-search-exclude>{"".join(chips)}</p>'
 
 
@@ -252,11 +252,11 @@ def _chances(outcome: Outcome, language: str) -> str:
     found = chances.chance(outcome)
     if found is not None:
         colon = "\u00a0:" if language == "fr" else ":"
-        line = (f'<p class="rc-odds" data-search-exclude><strong>{html.escape(render.word("chance", language))}'
-                f"</strong>{colon} {html.escape(render.chance(found.probability, language))}")
+        line = (f'<p class="rc-odds" data-search-exclude><strong>{html_text(render.word("chance", language))}'
+                f"</strong>{colon} {html_text(render.chance(found.probability, language))}")
         needed = chances.needs(odds, result)
         if needed is not None:
-            line += f" · {html.escape(render.needs(needed.test, needed.sides, needed.low, needed.high, language))}"
+            line += f" · {html_text(render.needs(needed.test, needed.sides, needed.low, needed.high, language))}"
         line += "</p>\n"
     spread = chances.damage_spread(odds)
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
@@ -280,7 +280,7 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     columns = []
     for n, p in spread.items():
         label = render.number(n, language) if n in ends or len(spread) <= 13 else ""
-        x = f' data-x="{html.escape(label)}"' if label else ""
+        x = f' data-x="{html_text(label)}"' if label else ""
         if not p:
             columns.append(f"<span{x}></span>")
             continue
@@ -288,18 +288,18 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
         # p / tallest as a float, correctly rounded as float(Fraction) would, without a Fraction.
         height = p.numerator * tallest.denominator / (p.denominator * tallest.numerator) * 100
         columns.append(f'<span class="rc-spread__bar{this}" style="height:{height:.1f}%" '
-                       f'title="{html.escape(said[n])}"{x}></span>')
+                       f'title="{html_text(said[n])}"{x}></span>')
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),
         mean=render.number(round(float(mean), 1), language))
     legend = ""
     if shown is not None:
         legend = (f'<span class="rc-spread__legend"><span class="rc-spread__swatch"></span> '
-                  f'{html.escape(render.word("spread.this", language))}</span>')
-    title = html.escape(render.word("spread", language))
+                  f'{html_text(render.word("spread.this", language))}</span>')
+    title = html_text(render.word("spread", language))
     return (
         f'<figure class="rc-spread" data-search-exclude><figcaption><strong>{title}</strong>'
-        f"{html.escape(colon.rstrip())} {html.escape(summary)} {legend}</figcaption>"
-        f'<div class="rc-spread__bars" role="img" aria-label="{title}{html.escape(colon)}{html.escape(described)}">'
+        f"{html_text(colon.rstrip())} {html_text(summary)} {legend}</figcaption>"
+        f'<div class="rc-spread__bars" role="img" aria-label="{title}{html_text(colon)}{html_text(described)}">'
         f'{"".join(columns)}</div></figure>\n'
     )

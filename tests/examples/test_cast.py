@@ -261,10 +261,46 @@ def test_the_cast_list_shows_each_member_in_the_pages_language_with_its_appearan
     french = cast_markdown(cast, "fr", {"elara": [("Elara pare [la hache] & <co>", "reactions.html#ex-parry")]})
     assert "## Elara { #cast-elara }\n\n*guerrière agile*\n\n| Niveau | FOR | Def PHY | PV max |" in french
     assert "| 2 | +4 | 16 | 20 |" in french
-    assert 'Apparaît dans\u00a0: <a href="reactions.html#ex-parry">Elara pare [la hache] &amp; &lt;co&gt;</a>' in french
+    title = "Elara pare &#91;la hache&#93; &#38; &#60;co&#62;"  # every punctuation character, inert
+    assert f'Apparaît dans\u00a0: <a href="reactions.html#ex-parry">{title}</a>' in french
     english = cast_markdown(cast, "en", {})
     assert "## Brother Aldric { #cast-aldric }" in english and "| Hit dice |" in english
     assert "Appears in: no example yet" in english
+
+
+HOSTILE = (
+    "[click me](javascript:alert(document.domain))",
+    "*x*{: onmouseover=alert(2) }",
+    '<a href="javascript:alert(3)">x</a>',
+    "<img src=x onerror=alert(4)>",
+    "[five](&#106;avascript:alert(5))",
+    "&lt;b onclick=alert(6)&gt; &amp;",
+    "__y__{ onfocus=alert(7) } `code` \\[esc\\]",
+    "<javascript:alert(8)> ![i](javascript:alert(9))",
+)
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_the_cast_page_shows_titles_names_and_roles_as_their_own_characters(text: str) -> None:
+    import markdown
+
+    from tests.examples.test_data_is_text import Elements
+
+    member = json.dumps(text[:70])
+    cast = parse_cast(f"m:\n  name: {member}\n  role: {member}\n  level: 2\n", "docs/cast.yml")
+    assert not cast.problems
+    written = cast_markdown(cast, "en", {"m": [(text, "attack.html#ex-x"), (text + "!", "turn.html#ex-y")]})
+    rendered = markdown.markdown(written, extensions=["abbr", "attr_list", "md_in_html", "tables", "toc"])
+    elements = Elements()
+    elements.feed(rendered)
+    live = [(tag, attrs) for tag, attrs in elements.tags
+            if any(name.startswith("on") or "javascript" in (value or "").lower() for name, value in attrs.items())]
+    assert live == []
+    assert [attrs for tag, attrs in elements.tags if tag in ("a", "img")] == [
+        {"href": "attack.html#ex-x"}, {"href": "turn.html#ex-y"}]
+    assert [tag for tag, _ in elements.tags if tag in ("em", "strong", "code", "b")] == ["em"]  # the role's
+    shown = html.unescape(re.sub(r"<[^>]*>", "", rendered))
+    assert shown.count(text[:70]) >= 2 and text in shown and text + "!" in shown
 
 
 def test_every_base_statistic_is_a_field_of_some_character_model() -> None:

@@ -22,7 +22,8 @@ from rulecheck.engine.dice import _TOKEN, NOTATION_PATTERN, DiceExpr
 from rulecheck.examples import pages, schema, tables, update
 from rulecheck.examples.check import MAX_PAGE_BYTES, check_page, find_snippets
 from rulecheck.examples.finder import find_blocks
-from rulecheck.examples.references import find_references
+from rulecheck.examples.references import check_references, find_lookalikes, find_references
+from rulecheck.examples.shown_cards import check_shown_cards
 from rulecheck.hosts.anchors import HEADING_ID
 from rulecheck.hosts.glossary import ABBREVIATION
 from rulecheck.hosts.i18n_search import CONFIG_SCRIPT
@@ -73,6 +74,15 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "references, backtick runs of growing length": (find_references, "".join("`" * k + " x " for k in range(1, 450))),
     "references, open braces then spaces": (find_references, "{{ " * (N // 3)),
     "references, a long field name": (find_references, "{{ a." + "a" * N),
+    "lookalikes, open braces": (find_lookalikes, "{{" * N),
+    "lookalikes, open braces then spaces": (find_lookalikes, "{{ " * (N // 3)),
+    "lookalikes, never closed, one per line": (find_lookalikes, "{{ a.b\n" * (N // 7)),
+    "references in one link's address": (lambda text: check_references("p.md", text, []),
+                                         "[x](" + "{{ a.b }}" * (N // 9)),
+    "references after many links": (lambda text: check_references("p.md", text, []), "](" * N + "{{ a.b }}" * 1000),
+    "shown cards, tags never closed": (lambda text: check_shown_cards("p.md", text), "<a class=rc-" * (N // 12)),
+    "shown cards, comments never closed": (lambda text: check_shown_cards("p.md", text),
+                                           "<!--" * N + "\n```rulecheck\nid: x\n```\n" * 100),
     "finder, nested quote prefixes": (find_blocks, "> " * N + "```rulecheck\n" + "> " * N + "x\n"),
     "finder, options header": (find_blocks, "```yaml " + 'a="x" ' * (N // 6)),
     "finder, many unclosed openers": (find_blocks, "```rulecheck\n" * (N // 13) + "````\n"),
