@@ -378,3 +378,54 @@ def test_a_plain_name_near_a_members_is_a_located_error_with_a_hint(tmp_path: Pa
         "(docs/cast.yml:2): a reader takes one for the other. Hint: write `cast: elara` if it is Elara; "
         "otherwise give this creature a name that cannot be mistaken for a member's",
     ]
+
+
+# --- A cast attacker's given attack total ----------------------------------------------------------
+
+TOTAL = """# Page
+
+```rulecheck
+id: strike
+rule: attack
+given:
+  attacker: {{cast: elara}}
+  defender: {{name: Golem, def_phy: 30}}
+  attack: {{kind: melee, {attack}}}
+expect:
+  outcome: {outcome}
+```
+"""
+
+
+@pytest.mark.parametrize(("attack", "outcome"), [
+    ("total: 26, natural: 20", "hit"),   # 20 + level 2 + STR 4
+    ("total: 22, natural: 20", "hit"),   # 20 + level 2 + an ability of 0
+    ("total: 3, natural: 1", "miss"),    # 1 + level 2 + 0
+    ("total: 26", "miss"),               # a d20 of 20 with STR, or none other
+    ("total: 3", "miss"),                # a d20 of 1 with an ability of 0
+])
+def test_a_total_the_members_statistics_make_is_accepted(tmp_path: Path, attack: str, outcome: str) -> None:
+    site(tmp_path, TOTAL.format(attack=attack, outcome=outcome))
+    assert problems(tmp_path) == []
+
+
+@pytest.mark.parametrize(("attack", "message"), [
+    ("total: 23, natural: 20", "Elara's attack test cannot make 23 on a d20 of 20: with level 2 and an ability "
+     "from docs/cast.yml:2, it makes 26 (STR), 22 (DEX), 22 (CON), 22 (INT), 22 (WIS), 22 (CHA). Hint: roll it "
+     "(`ability: dex` and `dice: {attack: [20]}`), or change the total"),
+    ("total: 19, natural: 20", "Elara's attack test cannot make 19 on a d20 of 20"),
+    ("total: 27, natural: 20", "Elara's attack test cannot make 27 on a d20 of 20"),
+    ("total: 27", "Elara's attack test cannot make 27: 1d20 + level + an ability gives 3 to 26 with the "
+     "statistics of docs/cast.yml:2. Hint: change the total, or the cast"),
+    ("total: 2", "Elara's attack test cannot make 2: 1d20 + level + an ability gives 3 to 26"),
+])
+def test_a_total_the_members_statistics_cannot_make_is_a_located_error(
+        tmp_path: Path, attack: str, message: str) -> None:
+    site(tmp_path, TOTAL.format(attack=attack, outcome="hit"))
+    found = problems(tmp_path)
+    assert len(found) == 2 and all(":9:" in p and "strike: given.attack.total: " + message in p for p in found)
+
+
+def test_a_total_of_an_attacker_outside_the_cast_is_the_examples_own(tmp_path: Path) -> None:
+    site(tmp_path, TOTAL.format(attack="total: 23, natural: 20", outcome="hit").replace("cast: elara", "name: Orc"))
+    assert problems(tmp_path) == []
