@@ -26,7 +26,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from rulecheck.engine.dying import DyingInput, Stabilisation
-from rulecheck.engine.models import AttackInput, Combatant
+from rulecheck.engine.models import Combatant
 from rulecheck.engine.poison import PoisonTarget
 from rulecheck.engine.rests import Resting
 from rulecheck.engine.turn import Enemy, MovementInput, TurnInput
@@ -319,9 +319,6 @@ def resolve_cast(located: Located, given_model: type[BaseModel] | None, cast: Ca
     positions = dict(located.positions)
     resolved = dict(data)
     resolved["given"] = _walk(data["given"], given_model, ("given",), cast, language, resolution, positions)
-    if given_model is AttackInput:
-        from rulecheck.examples.cast_totals import attack_total_problems  # it reads a Cast: imported late
-        resolution.problems.extend(attack_total_problems(data["given"], cast, language))
     resolution.data = resolved
     resolution.located = Located(resolved, positions, located.spans)
     return resolution
