@@ -264,7 +264,7 @@ def _check_grid(given: AttackInput, found: Assessment, column: Column) -> None:
         where = "within its natural reach" if found.reach_weapon and found.distance <= found.natural_reach \
             else f"{found.distance} squares away, beyond reach {found.reach}"
         raise RuleError(f"the defender is out of the attacker's melee reach: {where}",
-                        field=("given", "situation", "grid"),
+                        field=("given", "situation", "grid"), code="out_of_reach",
                         hint="move the attacker, give a reach weapon, or make a ranged attack")
     if given.contact is not None and given.contact != (found.distance <= 1):
         raise RuleError(f"`contact: {str(given.contact).lower()}` contradicts the grid "
@@ -277,16 +277,20 @@ def _check_attack(
 ) -> None:
     if cover == "total":
         raise refuse("a defender with total cover cannot be attacked (no line of effect)",
-                     "situation", "grid" if situation.grid else "cover", hint="move to draw a line to the defender")
+                     "situation", "grid" if situation.grid else "cover", hint="move to draw a line to the defender",
+                     code="total_cover")
     if given.attack.opportunity:
         covered = cover != "none" and isinstance(COVER[cover].cell(column).value, int)
         if covered:
-            raise refuse("no opportunity attack against a defender with cover", "attack", "opportunity")
+            raise refuse("no opportunity attack against a defender with cover", "attack", "opportunity",
+                         code="opportunity_against_cover")
         if concealment == "total":
-            raise refuse("no opportunity attack against a defender with total concealment", "attack", "opportunity")
+            raise refuse("no opportunity attack against a defender with total concealment", "attack", "opportunity",
+                         code="opportunity_against_total_concealment")
     if "prone" in situation.attacker and given.attack.kind == "ranged" and situation.weapon not in PRONE_RANGED_WEAPONS:
         raise refuse("a prone attacker cannot shoot with this weapon; only a crossbow or shurikens work lying down",
-                     "situation", "weapon", hint="set `weapon: crossbow` or `shuriken`, or stand up first")
+                     "situation", "weapon", hint="set `weapon: crossbow` or `shuriken`, or stand up first",
+                     code="prone_ranged_weapon")
     if situation.coup_de_grace:
         _check_coup_de_grace(given, situation, adjacent, refuse)
 
@@ -331,7 +335,7 @@ def _check_coup_de_grace(
     message, where, hint = COUP_DE_GRACE_REFUSALS[refusal]
     if refusal == "not_adjacent" and situation.grid:
         where = ("situation", "grid")
-    raise refuse(message, *where, hint=hint)
+    raise refuse(message, *where, hint=hint, code=refusal)
 
 
 def _prone_steps(given: AttackInput, situation: Situation, column: Column) -> list[Step]:

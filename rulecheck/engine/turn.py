@@ -293,7 +293,7 @@ def _leave_contact(state: _State, index: int) -> None:
         raise RuleError(
             "this move leaves melee contact, but the creature is not in contact with an enemy",
             field=("given", "plan", index, "leaves_contact"),
-            hint="list the enemies in contact at the start of the turn in `contact`",
+            hint="list the enemies in contact at the start of the turn in `contact`", code="not_in_contact",
         )
     state.in_contact = False
     if state.disengaged:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import typing
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -113,8 +114,52 @@ class Cast:
         """Every display name of every member, case-folded, in any language."""
         return {name.casefold(): member for member in self.members.values() for name in member.names.values()}
 
+    def near_name(self, name: str) -> tuple[Member, str] | None:
+        """The member (and its name) that a plain ``name`` could be mistaken for, other than by
+        being that very name: the same letters but for case, accents, spaces or dashes ("Frere
+        aldric"), or one slip away (a letter missing, added, changed or two swapped: "Bran" for
+        "Brann"; two slips in a long name)."""
+        key = _name_key(name)
+        if not key:
+            return None
+        for member in self.members.values():
+            for own in dict.fromkeys(member.names.values()):
+                other = _name_key(own)
+                if key == other or _slips(key, other) <= _slips_allowed(min(len(key), len(other))):
+                    return member, own
+        return None
+
     def where(self, member: Member, stat: str | None = None) -> str:
         return f"{self.path}:{member.stat_lines.get(stat, member.line) if stat else member.line}"
+
+
+def _name_key(name: str) -> str:
+    """A name as a reader tells it apart: without case, accents, spaces, dashes or apostrophes."""
+    letters = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in letters if not unicodedata.combining(c) and c not in " \t-'’_.")
+
+
+def _slips_allowed(length: int) -> int:
+    """How many slips still make a name of ``length`` letters look like another: none for a
+    short name (Rat and Bat are two creatures), one from four letters, two from nine."""
+    return 0 if length < 4 else 1 if length < 9 else 2
+
+
+def _slips(a: str, b: str) -> int:
+    """Letters missing, added or changed, and neighbours swapped, from ``a`` to ``b``
+    (optimal string alignment distance); stops counting past 3."""
+    if abs(len(a) - len(b)) > 2:
+        return 3
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, letter in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, other in enumerate(b, 1):
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (letter != other))
+            if i > 1 and j > 1 and letter == b[j - 2] and a[i - 2] == other:
+                current[j] = min(current[j], before[j - 2] + 1)
+        before, row = row, current
+    return min(row[-1], 3)
 
 
 def cast_file_for(page: Path) -> Path:
@@ -309,6 +354,12 @@ def _character(value: dict[str, Any], model: type[BaseModel], path: FieldPath, c
                 f"{member.name(language)} is in the cast ({cast.where(member)}): write `cast: {member.id}` "
                 f"instead of `name: {name}`. Hint: a cast member has the same statistics on every page; "
                 "give another creature another name")))
+        elif isinstance(name, str) and cast is not None and (near := cast.near_name(name)):
+            member, own = near
+            out.problems.append(((*path, "name"), (
+                f"`{name}` is almost the name of cast member {own} ({cast.where(member)}): a reader takes "
+                f"one for the other. Hint: write `cast: {member.id}` if it is {own}; otherwise give this "
+                "creature a name that cannot be mistaken for a member's")))
         return value
     rest = {k: v for k, v in value.items() if k != REFERENCE_KEY}
     member = _member(reference, path, cast, out)

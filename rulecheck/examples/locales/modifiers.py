@@ -145,6 +145,13 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.not_adjacent": "à l'arc ou à l'arbalète, il faut être dans une case voisine",
         "refusal.not_helpless": "cible pas sans défense", "refusal.immune_to_criticals": "immunisée aux critiques",
         "refusal.spell": "sort", "refusal.ranged_weapon": "arme à distance", "refusal.not_adjacent": "pas au contact",
+        "refusal.total_cover": "la cible a un abri total\u202f: aucune ligne ne la rejoint, on ne peut pas l'attaquer",
+        "refusal.opportunity_against_cover": "pas d'attaque d'opportunité contre une cible qui a un abri contre "
+                                             "l'attaquant",
+        "refusal.opportunity_against_total_concealment": "pas d'attaque d'opportunité contre une cible en "
+                                                         "camouflage total, même si l'on sait où elle est",
+        "refusal.prone_ranged_weapon": "couché au sol, on ne tire qu'à l'arbalète ou aux shurikens",
+        "refusal.out_of_reach": "la cible est hors de l'allonge de l'attaquant",
     },
     "en": {
         "not_stacking": "does not stack", "concealment_miss": "the attack misses",
@@ -169,5 +176,11 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.not_adjacent": "with a bow or a crossbow, the attacker must be in a neighbouring square",
         "refusal.not_helpless": "target not helpless", "refusal.immune_to_criticals": "immune to critical hits",
         "refusal.spell": "spell", "refusal.ranged_weapon": "ranged weapon", "refusal.not_adjacent": "not adjacent",
+        "refusal.total_cover": "the target has total cover: no line reaches it, it cannot be attacked",
+        "refusal.opportunity_against_cover": "no opportunity attack against a target with cover from the attacker",
+        "refusal.opportunity_against_total_concealment": "no opportunity attack against a target in total "
+                                                         "concealment, even when its square is known",
+        "refusal.prone_ranged_weapon": "lying prone, only a crossbow or shurikens can shoot",
+        "refusal.out_of_reach": "the target is beyond the attacker's reach",
     },
 }

@@ -129,6 +129,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.surprised_round_one": "une créature surprise n'agit pas au premier tour de combat, pas même "
                                        "par une action gratuite\u202f; elle peut seulement esquiver ou parer",
         "refusal.disengage_without_contact": "se désengager suppose d'être au contact d'un ennemi",
+        "refusal.no_extra_damage": "{capability} n'ajoute pas de dés aux dégâts d'une arme",
+        "refusal.not_in_contact": "ce déplacement quitte le contact, mais la créature n'est au contact d'aucun "
+                                  "ennemi",
         "refusal.capability_cost": "les règles donnent à {capability} le coût {rules}, cette carte indique "
                                    "{card}",
         "refusal.posture_not_first": "la posture défensive se choisit au début du tour, avant toute autre "
@@ -166,6 +169,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.surprised_round_one": "a surprised creature does not act in the first round, not even with "
                                        "a free action; it can only dodge or parry",
         "refusal.disengage_without_contact": "disengaging needs melee contact with an enemy",
+        "refusal.no_extra_damage": "{capability} adds no dice to a weapon's damage",
+        "refusal.not_in_contact": "this move leaves melee contact, but the creature is in contact with no enemy",
         "refusal.capability_cost": "the rules give {capability} the cost {rules}; this card says {card}",
         "refusal.posture_not_first": "a defensive posture is chosen at the start of the turn, before any "
                                      "other action; here it only comes at step {step}",
