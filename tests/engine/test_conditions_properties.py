@@ -20,8 +20,9 @@ from rulecheck.engine import (
     resolve_rest,
 )
 from rulecheck.engine.ability_checks import ability_check
+from tests.conftest import examples
 
-SETTINGS = settings(max_examples=150, deadline=None)
+SETTINGS = settings(max_examples=examples(60), deadline=None)
 
 hit_dice = st.lists(
     st.tuples(st.integers(1, 3), st.sampled_from([4, 6, 8, 10, 12])), min_size=1, max_size=2

@@ -26,7 +26,7 @@ from rulecheck.engine.grid import (
     line_rank,
     touches_vertical,
 )
-from tests.conftest import attack
+from tests.conftest import attack, examples
 
 F = Fraction
 
@@ -384,7 +384,7 @@ def test_a_reach_weapon_too_close_is_traced_against_the_natural_reach() -> None:
     assert (step.value, step.op, step.against, step.verdict) == (1, "<=", 1, "too_close")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 5), st.integers(0, 5), st.integers(0, 5), st.integers(0, 5))
 def test_distance_and_reach_do_not_depend_on_who_attacks(ax: int, ay: int, dx: int, dy: int) -> None:
     if (ax, ay) == (dx, dy):

@@ -13,7 +13,7 @@ from rulecheck.engine import AttackInput, ScriptedDice, SeededDice, resolve_atta
 from rulecheck.engine.attack import AttackResult
 from rulecheck.engine.modifiers import ATTACKER_ROWS, COVER_ROWS, DEFENDER_ROWS, Row
 from rulecheck.errors import RuleError
-from tests.conftest import attack
+from tests.conftest import attack, examples
 
 
 def situated(situation: dict[str, Any], kind: str = "melee", total: int = 10, **extra: Any) -> dict[str, Any]:
@@ -388,7 +388,7 @@ defender_conditions = st.lists(st.sampled_from(
     unique=True)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     kind=st.sampled_from(["melee", "ranged", "magic"]),
     attacker=attacker_conditions,
