@@ -43,7 +43,7 @@ typecheck: $(STAMP)
 PYTEST_ARGS ?=
 unit: $(STAMP)
 	@rm -f .coverage .coverage.*
-	$(BIN)/coverage run -m pytest -n auto --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/coverage run -m pytest -n auto --dist loadgroup --durations=25 $(PYTEST_ARGS)
 	@$(BIN)/coverage combine -q
 	$(BIN)/coverage report --fail-under=85
 
