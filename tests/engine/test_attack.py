@@ -209,7 +209,7 @@ def test_trace_holds_keys_not_sentences() -> None:
 
 def test_only_an_entangled_defender_dodges_with_a_dex_penalty() -> None:
     base = {"defender": {"def_phy": 12, "level": 1, "dex": 2}, "attack": {"total": 14}, "reaction": "dodge"}
-    free = attack({**base, "situation": {"cover": "soft"}}, reaction=[10])
+    free = attack({**base, "situation": {"cover": "partial"}}, reaction=[10])
     dodge = [s for s in free.trace if s.event == "reaction.dodge"]
     assert free.reaction_total == 13 and [t.label for t in dodge[0].terms] == ["d20", "level", "dex"]
     caught = attack({**base, "situation": {"defender": ["entangled"]}}, reaction=[10])

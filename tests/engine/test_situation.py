@@ -51,7 +51,9 @@ def test_each_defender_row_changes_the_defence_by_its_cell(key: str, column: str
 
 @pytest.mark.parametrize(("key", "column", "value"), [c for c in cells(COVER_ROWS) if isinstance(c[2], int)])
 def test_each_cover_degree_raises_the_defence_by_its_cell(key: str, column: str, value: int) -> None:
-    result = attack({**situated({"cover": key}, kind=column), "defender": {"def_phy": 12}})
+    # Soft cover in melee needs a reach attack, out of contact (the ranged rule, seed 004).
+    reach = {"contact": False} if (key, column) == ("soft", "melee") else {}
+    result = attack({**situated({"cover": key}, kind=column), "defender": {"def_phy": 12}, **reach})
     assert (result.cover, result.defence_modifier) == (key, value)
 
 
@@ -70,7 +72,7 @@ def test_the_table_values_are_the_seed_values() -> None:
         "stunned": (-2, -2),
     }
     assert {r.key: (r.melee.value, r.ranged.value) for r in COVER_ROWS} == {
-        "partial": (2, 2), "normal": (4, 4), "improved": (8, 8), "soft": ("n/a", 4),
+        "partial": (2, 2), "normal": (4, 4), "improved": (8, 8), "soft": (4, 4),
         "total": ("impossible", "impossible"),
     }
 
@@ -167,9 +169,37 @@ def test_cover_turns_a_hit_into_a_miss() -> None:
     assert (covered.cover, covered.defence_value, covered.outcome) == ("normal", 18, "miss")
 
 
-def test_soft_cover_protects_against_shots_only() -> None:
+def test_soft_cover_protects_against_shots_and_reach_attacks_not_adjacent_blows() -> None:
     assert attack(situated({"cover": "soft"}, kind="ranged")).defence_modifier == 4
-    assert attack(situated({"cover": "soft"}, kind="melee")).defence_modifier == 0
+    assert attack({**situated({"cover": "soft"}, kind="melee"), "contact": False}).defence_modifier == 4
+    assert COVER_ROWS[3].key == "soft" and COVER_ROWS[3].melee.footnotes == ("beyond_adjacent",)
+    for adjacent in ({}, {"contact": True}):
+        error = refused({**situated({"cover": "soft"}, kind="melee"), **adjacent})
+        assert error.code == "soft_cover_adjacent" and error.field == ("given", "situation", "cover")
+        assert error.hint and "contact: false" in error.hint
+
+
+@pytest.mark.parametrize(("grid", "size", "cover", "defence"), [
+    ("A g D", "medium", "soft", 16),                      # a reach weapon over a goblin: the ranged rule
+    ("A A . g D\nA A . . .", "large", "soft", 16),        # a Large glaive, 3 squares away, a creature between
+    ("A . D\n. g .", "medium", "none", 12),               # the creature is beside the lines, not on them
+    ("A = D", "medium", "normal", 16),                    # a low wall right by the target: cover
+])
+def test_a_reach_attack_counts_creatures_on_the_line_as_soft_cover(
+    grid: str, size: str, cover: str, defence: int
+) -> None:
+    creatures = {"A": {"reach_weapon": True, "size": size}}
+    result = attack({"attack": {"kind": "melee", "total": 14}, "defender": {"def_phy": 12},
+                     "situation": {"grid": {"map": grid, "creatures": creatures}}})
+    assert (result.cover, result.defence_value) == (cover, defence)
+    assert result.hit is (defence <= 14)
+
+
+def test_an_adjacent_blow_ignores_creatures_around() -> None:
+    for grid in (". g .\nA D .", "g . .\nA D h", "A D g"):
+        result = attack({"attack": {"kind": "melee", "total": 14}, "defender": {"def_phy": 12},
+                         "situation": {"grid": {"map": grid}}})
+        assert (result.cover, result.defence_value) == ("none", 12)
 
 
 def test_the_gm_grades_the_grid_cover() -> None:
@@ -192,7 +222,10 @@ def test_no_opportunity_attack_against_cover_or_total_concealment() -> None:
     assert error.field == ("given", "attack", "opportunity")
     assert error.message.startswith("no opportunity attack against a defender with cover")
     assert "total concealment" in refused({**opportunity, "situation": {"concealment": "total"}}).message
-    assert attack({**opportunity, "situation": {"cover": "soft"}}).cover == "soft"  # soft: not against melee
+    # An adjacent blow gets no soft cover at all; a reach opportunity attack over a creature has cover.
+    assert refused({**opportunity, "situation": {"cover": "soft"}}).code == "soft_cover_adjacent"
+    reach = refused({**opportunity, "contact": False, "situation": {"cover": "soft"}})
+    assert reach.field == ("given", "attack", "opportunity")
     assert attack({**opportunity, "situation": {"concealment": "concealment"}}, miss_chance=[80]).hit
 
 

@@ -63,7 +63,7 @@ def test_a_step_with_only_a_verdict_reads_event_then_verdict() -> None:
 
 def test_a_field_qualified_word_wins_in_cards() -> None:
     assert render.value("none", "fr", "cover") == "pas d'abri"
-    assert render.value("soft", "en", "cover") == "soft cover (against shots)"
+    assert render.value("soft", "en", "cover") == "soft cover (shots and reach)"
     assert render.value("none", "fr") == render.word("none", "fr")
     assert render.value(None, "fr", "flanking") == "—"
 

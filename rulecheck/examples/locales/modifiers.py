@@ -130,7 +130,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "weapon.spell": "sort, sans malus", "automatic_critical": "réussite critique",
         "no_miss_chance": "pas de jet d'échec",
         "cover.none": "pas d'abri", "cover.partial": "abri partiel", "cover.normal": "abri",
-        "cover.improved": "abri amélioré", "cover.soft": "abri mou (contre les tirs)", "cover.total": "abri total",
+        "cover.improved": "abri amélioré", "cover.soft": "abri mou (tirs et allonge)", "cover.total": "abri total",
         "concealment.none": "pas de camouflage", "concealment.concealment": "camouflage",
         "normal": "normal", "partial": "partiel", "improved": "amélioré", "soft": "mou", "total": "total",
         "concealment": "camouflage",
@@ -145,6 +145,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.not_adjacent": "à l'arc ou à l'arbalète, il faut être dans une case voisine",
         "refusal.not_helpless": "cible pas sans défense", "refusal.immune_to_criticals": "immunisée aux critiques",
         "refusal.spell": "sort", "refusal.ranged_weapon": "arme à distance", "refusal.not_adjacent": "pas au contact",
+        "refusal.soft_cover_adjacent": "au contact, une créature ne donne pas d'abri mou\u202f: seule une attaque "
+        "à allonge, au-delà des cases voisines, suit la règle des tirs",
     },
     "en": {
         "not_stacking": "does not stack", "concealment_miss": "the attack misses",
@@ -154,7 +156,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "weapon.spell": "spell, no penalty", "automatic_critical": "critical hit",
         "no_miss_chance": "no miss chance roll",
         "cover.none": "no cover", "cover.partial": "partial cover", "cover.normal": "cover",
-        "cover.improved": "improved cover", "cover.soft": "soft cover (against shots)", "cover.total": "total cover",
+        "cover.improved": "improved cover", "cover.soft": "soft cover (shots and reach)", "cover.total": "total cover",
         "concealment.none": "no concealment", "concealment.concealment": "concealment",
         "normal": "normal", "partial": "partial", "improved": "improved", "soft": "soft", "total": "total",
         "concealment": "concealment",
@@ -169,5 +171,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.not_adjacent": "with a bow or a crossbow, the attacker must be in a neighbouring square",
         "refusal.not_helpless": "target not helpless", "refusal.immune_to_criticals": "immune to critical hits",
         "refusal.spell": "spell", "refusal.ranged_weapon": "ranged weapon", "refusal.not_adjacent": "not adjacent",
+        "refusal.soft_cover_adjacent": "against an adjacent target, a creature gives no soft cover: only a reach "
+        "attack beyond the neighbouring squares follows the rule for shots",
     },
 }
