@@ -27,8 +27,7 @@ Public names (every class and function also has its own docstring):
 - ``Rule``: one resolution: input model, result model, resolve function, headline fields.
 - ``resolve_attack``: resolve an attack; ``AttackInput`` is its input, ``AttackResult`` its result.
 - ``Attack``, ``Combatant``, ``Options``: the parts of an ``AttackInput``.
-- ``resolve_two_weapons``: a main-hand and an off-hand attack (``TwoWeaponsInput`` →
-  ``TwoWeaponsResult``); ``unarmed_attack`` builds the unarmed strike's ``Attack``.
+- ``unarmed_attack`` builds the unarmed strike's ``Attack``.
 - ``resolve_dying``: a dying character's turns (``DyingInput`` with ``Stabilisation`` attempts →
   ``DyingResult``); ``death_threshold`` is the total below zero that still lives.
 - ``resolve_poison_apply`` (``PoisonApplyInput`` → ``PoisonApplyResult``),
@@ -94,7 +93,7 @@ from rulecheck.engine.sizes import SIZES, SizeRow, size_row
 from rulecheck.engine.sources import DiceSource, ScriptedDice, SeededDice
 from rulecheck.engine.trace import Step, Term, Trace
 from rulecheck.engine.turn import MovementInput, MovementResult, TurnInput, TurnResult, resolve_movement, resolve_turn
-from rulecheck.engine.unarmed import TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons, unarmed_attack
+from rulecheck.engine.unarmed import unarmed_attack
 
 __all__ = [
     "ATTACKER_ROWS",
@@ -151,8 +150,6 @@ __all__ = [
     "Trace",
     "TurnInput",
     "TurnResult",
-    "TwoWeaponsInput",
-    "TwoWeaponsResult",
     "VialAccidentInput",
     "VialAccidentResult",
     "assess",
@@ -171,7 +168,6 @@ __all__ = [
     "resolve_positions",
     "resolve_rest",
     "resolve_turn",
-    "resolve_two_weapons",
     "resolve_vial_accident",
     "short_rest_amount",
     "size_row",

@@ -49,8 +49,6 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "damage.total": "Dégâts subis",
         # A Soin test is a combat action: a raised critical failure threshold applies to it too.
         "dying.stabilise.fumble_threshold": "Test de Soin, échec critique (seuil relevé)",
-        "two_weapons.off_hand_refused":
-            "Pas d'attaque de la main secondaire : sans Ambidextrie, elle prend l'action de mouvement, déjà dépensée",
         "damage.total.hit": "L'attaque touche, dégâts subis",
         "damage.total.miss.zero": "L'attaque rate : aucun dégât",
         "damage.total.parried.zero": "Attaque parée : aucun dégât",
@@ -86,8 +84,6 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "damage.bonus": "Damage bonus",
         "damage.total": "Damage taken",
         "dying.stabilise.fumble_threshold": "Healing test, critical failure (raised threshold)",
-        "two_weapons.off_hand_refused":
-            "No off-hand attack: without Ambidextrie it takes the movement action, already spent",
         "damage.total.hit": "The attack hits, damage taken",
         "damage.total.miss.zero": "The attack misses: no damage",
         "damage.total.parried.zero": "The attack is parried: no damage",
