@@ -131,8 +131,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.disengage_without_contact": "se désengager suppose d'être au contact d'un ennemi",
         "refusal.capability_cost": "les règles donnent à {capability} le coût {rules}, cette carte indique "
                                    "{card}",
-        "refusal.posture_not_first": "la posture défensive se choisit au début du tour, avant toute autre "
-                                     "action\u202f; ici, elle ne vient qu'au pas {step}",
+        "refusal.posture_not_first": "la posture défensive se choisit au début du tour, avant le mouvement "
+                                     "et l'attaque\u202f; ici, elle ne vient qu'au pas {step}",
         "refusal.posture_only_m": "une posture défensive sacrifie d'abord l'action d'attaque (A)\u202f; renoncer "
                                   "au seul mouvement (M) n'est pas permis",
     },
@@ -167,8 +167,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                        "a free action; it can only dodge or parry",
         "refusal.disengage_without_contact": "disengaging needs melee contact with an enemy",
         "refusal.capability_cost": "the rules give {capability} the cost {rules}; this card says {card}",
-        "refusal.posture_not_first": "a defensive posture is chosen at the start of the turn, before any "
-                                     "other action; here it only comes at step {step}",
+        "refusal.posture_not_first": "a defensive posture is chosen at the start of the turn, before the "
+                                     "movement and the attack; here it only comes at step {step}",
         "refusal.posture_only_m": "a defensive posture gives up the attack action (A) first; giving up only "
                                   "the movement action (M) is not allowed",
     },
