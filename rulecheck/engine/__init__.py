@@ -51,8 +51,8 @@ Public names (every class and function also has its own docstring):
   a reach-0 creature entering a square).
 - ``resolve_coup_de_grace`` (``CoupDeGraceInput`` → ``CoupDeGraceResult``): whether a coup de
   grâce may be dealt, or why not, and the rounds it takes.
-- ``resolve_rest``: a short or long rest (``RestInput`` with the ``Resting`` character →
-  ``RestResult``); ``short_rest_amount`` is what a short rest gives back.
+- ``resolve_rest``: a short or long rest (``RestInput`` with the ``Resting`` character and what
+  it gives back, ``Regain`` → ``RestResult``).
 - ``DiceExpr``: parsed dice notation (``2d6+1``), rollable and maximisable.
 - ``DiceSource``: where a resolution gets its dice; ``ScriptedDice`` answers from an example,
   ``SeededDice`` from a seeded generator.
@@ -86,7 +86,7 @@ from rulecheck.engine.poison import (
     resolve_vial_accident,
 )
 from rulecheck.engine.positions import PositionsInput, PositionsResult, resolve_positions
-from rulecheck.engine.rests import Resting, RestInput, RestResult, resolve_rest, short_rest_amount
+from rulecheck.engine.rests import Regain, Resting, RestInput, RestResult, resolve_rest
 from rulecheck.engine.rules import RULES, Rule
 from rulecheck.engine.situation import Situation
 from rulecheck.engine.sizes import SIZES, SizeRow, size_row
@@ -134,6 +134,7 @@ __all__ = [
     "PoisonTarget",
     "PositionsInput",
     "PositionsResult",
+    "Regain",
     "RestInput",
     "RestResult",
     "Resting",
@@ -169,7 +170,6 @@ __all__ = [
     "resolve_rest",
     "resolve_turn",
     "resolve_vial_accident",
-    "short_rest_amount",
     "size_row",
     "stack",
     "unarmed_attack",

@@ -83,11 +83,11 @@ pools = st.integers(1, 200).flatmap(lambda maximum: st.tuples(st.integers(0, max
 
 
 @SETTINGS
-@given(pools, pools, st.sampled_from(["hp", "mp"]))
-def test_a_short_rest_never_recovers_both(hp: tuple[int, int], mp: tuple[int, int], pool: str) -> None:
+@given(pools, pools, st.sampled_from(["hp", "mp"]), st.integers(0, 300))
+def test_a_short_rest_never_recovers_both(hp: tuple[int, int], mp: tuple[int, int], pool: str, amount: int) -> None:
     character = {"hp": hp[0], "hp_max": hp[1], "mp": mp[0], "mp_max": mp[1]}
-    result = resolve_rest(RestInput.model_validate({"character": character, "kind": "short", "recover": pool}),
-                          SeededDice(0))
+    given_ = {"character": character, "kind": "short", "regain": {pool: amount}}
+    result = resolve_rest(RestInput.model_validate(given_), SeededDice(0))
     assert result.hp_recovered == 0 or result.mp_recovered == 0
     other = "mp" if pool == "hp" else "hp"
     assert getattr(result, f"{other}_recovered") == 0 and getattr(result, other) == character[other]
@@ -95,11 +95,14 @@ def test_a_short_rest_never_recovers_both(hp: tuple[int, int], mp: tuple[int, in
 
 
 @SETTINGS
-@given(pools, pools)
-def test_a_long_rest_fills_both(hp: tuple[int, int], mp: tuple[int, int]) -> None:
+@given(pools, pools, st.integers(0, 300), st.integers(0, 300))
+def test_a_long_rest_gives_back_its_amounts_within_the_maximums(
+    hp: tuple[int, int], mp: tuple[int, int], hp_back: int, mp_back: int
+) -> None:
     character = {"hp": hp[0], "hp_max": hp[1], "mp": mp[0], "mp_max": mp[1]}
-    result = resolve_rest(RestInput.model_validate({"character": character, "kind": "long"}), SeededDice(0))
-    assert (result.hp, result.mp) == (hp[1], mp[1])
+    given_ = {"character": character, "kind": "long", "regain": {"hp": hp_back, "mp": mp_back}}
+    result = resolve_rest(RestInput.model_validate(given_), SeededDice(0))
+    assert (result.hp, result.mp) == (min(hp[0] + hp_back, hp[1]), min(mp[0] + mp_back, mp[1]))
 
 
 @SETTINGS
