@@ -9,11 +9,13 @@ Rulings (see the interpretation notes on the site):
 3. A critical deals every damage die at its maximum, extra dice included, plus flat modifiers.
 4. Only a critical hit, or any hit under the Progressive Damage Bonus rule, adds
    max(0, attack total − the defence the attack targets): Def PHY, or Def MAG for a magical
-   attack, never the reaction's total. An ordinary failed dodge or parry adds nothing, so
-   reacting never costs more damage than the same hit taken without a reaction.
+   attack, never the reaction's total. An ordinary failed dodge or parry adds no bonus; it does
+   let through a blow below the defence, since the attack is compared with the reaction
+   (Kael's blow on the knight, seed 000).
 5. A reaction succeeds on a total ≥ the attack total; a natural 20 always succeeds (and allows a
    counter-attack in contact), a natural 1, or a face up to the defender's ``fumble_threshold``,
-   is a critical failure: it always fails and costs the reactions of the next turn.
+   is a critical failure: it always fails and costs the reactions of the next round of combat
+   (ruling 14; the rest of the current round is unaffected).
 6. No reaction against magical, area or opportunity attacks.
 7. Defensive posture: +1 to both defences for giving up A, +2 for giving up A and M.
 8. Damage dice and modifiers that add up below 0 deal 0 (a hit never heals); a bonus adds to that.

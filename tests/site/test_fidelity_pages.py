@@ -1,0 +1,138 @@
+"""The pages say what the rulebook says where a second reading found them contradicting it (issue 19).
+
+Each test reads the pages themselves (both languages) and the examples they hold, so that a page
+that drifts back to an earlier wording or ruling fails here, not only in review.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulecheck.examples.check import check_paths
+from tests.site.test_turn_pages import examples, prose, text
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("fr", "en")
+
+
+def pages(language: str) -> list[str]:
+    return sorted(path.name for path in (ROOT / "docs" / language).glob("*.md"))
+
+
+def resolved(language: str, page: str) -> dict[str, Any]:
+    report = check_paths([ROOT / "docs" / language / page], root=ROOT, odds=False)
+    return {o.id: o for found in report.pages.values() for o in found.outcomes}
+
+
+# Contradiction 5 and ruling 4: a failed reaction can cost a blow below the defence -----------------
+
+_NEVER_COSTS = re.compile(r"never costs more|cannot cost more|ne co[uû]te jamais plus|jamais plus de d[ée]g[aâ]ts que",
+                          re.IGNORECASE)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_page_says_reacting_never_costs_more_damage(language: str) -> None:
+    for page in pages(language):
+        assert not _NEVER_COSTS.search(text(language, page)), f"{language}/{page}"
+    assert not _NEVER_COSTS.search((ROOT / "rulecheck" / "engine" / "attack.py").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_failed_reaction_lets_through_a_blow_below_the_defence(language: str) -> None:
+    outcome = resolved(language, "reactions.md")["dodge-natural-1"]
+    assert outcome.parsed is not None and outcome.result is not None
+    defender = outcome.parsed.example.given.defender  # type: ignore[attr-defined]
+    assert outcome.result.hit and outcome.result.attack_total < defender.def_phy  # type: ignore[attr-defined]
+    words = prose(language, "reactions.md")
+    assert ("never grows because the target reacted" in words) if language == "en" \
+        else ("ne grossit donc jamais le bonus" in words)
+
+
+# Ruling 14: the next turn after a reaction's natural 1 is the next round ---------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_reaction_s_natural_1_costs_the_next_round(language: str) -> None:
+    words = prose(language, "reactions.md")
+    note = " ".join(words.split("{ #note-next-round }")[1].split())
+    assert ("next round of combat" in note and "current round is unaffected" in note) if language == "en" \
+        else ("tour de combat suivant" in note and "tour de combat en cours n'est pas touché" in note)
+    for page in ("reactions.md", "criticals.md", "quick-reference.md", "notes.md"):
+        said = prose(language, page)
+        if language == "en":
+            assert not re.search(r"(on the|next) turn'?s? reactions|reactions (on the )?next turn", said), page
+        else:
+            assert not re.search(r"réactions? (du|au) tour suivant", said), page
+
+
+# Contradictions 3 and 4: the quick reference on surprise and posture -----------------------------
+
+def test_the_quick_reference_says_a_surprised_creature_cannot_act_at_all() -> None:
+    fr, en = prose("fr", "quick-reference.md"), prose("en", "quick-reference.md")
+    assert "ne peut pas agir du tout" in fr and "ni attaquer ni lancer de sort" not in fr
+    assert "cannot act at all" in en and "neither attack nor cast" not in en
+    assert "first round of combat" in en and "first turn" not in en
+
+
+def test_the_quick_reference_forbids_giving_up_movement_alone() -> None:
+    assert "Renoncer à M seul n'est pas permis" in prose("fr", "quick-reference.md")
+    assert "Giving up M alone is not allowed" in prose("en", "quick-reference.md")
+    assert "ne donne rien" not in prose("fr", "quick-reference.md")
+    assert "gives nothing" not in prose("en", "quick-reference.md")
+
+
+def test_the_french_quick_reference_says_the_cha_threshold_raises_the_fumbles() -> None:
+    words = prose("fr", "quick-reference.md")
+    assert "1 naturel, ou plus selon le seuil" in words and "ou moins selon le seuil" not in words
+
+
+# Contradiction 2 and ruling 12: two weapons give no second attack -------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_two_weapons_grant_no_second_attack(language: str) -> None:
+    for page in pages(language):
+        assert "rule: two_weapons" not in text(language, page), page
+    shown = examples(language, "unarmed.md")["two-weapons-one-attack-action"]
+    assert shown["rule"] == "turn" and shown["given"]["plan"] == [{"do": "attack"}, {"do": "attack"}]
+    assert shown["expect"] == {"refused": "action_used"}
+    words = prose(language, "unarmed.md")
+    assert not re.search(r"off.hand attack costs|main secondaire prend|costs the movement action", words)
+
+
+# Contradiction 1: reach melee uses the ranged cover rule ----------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_soft_cover_applies_to_reach_attacks_on_the_pages(language: str) -> None:
+    for page in ("modifiers.md", "quick-reference.md"):
+        row = "soft cover (creatures)" if language == "en" else "abri mou (créatures)"
+        (line,) = [line for line in text(language, page).splitlines() if line.startswith(f"| {row} |")]
+        assert line.split("|")[2].strip() == "+4¹", page
+    found = resolved(language, "modifiers.md")
+    reach = found["reach-attack-over-a-goblin"]
+    assert reach.result is not None and reach.result.cover == "soft"  # type: ignore[attr-defined]
+    words = prose(language, "modifiers.md")
+    assert "protect against shots only" not in words and "contre les tirs seulement" not in words
+
+
+# Rulings 7, 11, 15: readings changed ----------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_free_action_may_come_before_the_posture(language: str) -> None:
+    first = examples(language, "turn.md")["turn-potion-then-guard"]
+    assert [step["do"] for step in first["given"]["plan"]] == ["free", "posture"]
+    assert "refused" not in first["expect"] and first["expect"]["posture_bonus"] == 2
+    for page in ("turn.md", "notes.md"):
+        words = prose(language, page)
+        assert "even a free action" not in words and "même une action gratuite" not in words, page
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rests_invent_no_amount(language: str) -> None:
+    for page in ("rests.md", "notes.md", "quick-reference.md"):
+        words = prose(language, page)
+        assert not re.search(r"half the (chosen pool's )?maximum|moitié du maximum", words), page
+    for data in examples(language, "rests.md").values():
+        assert data["given"]["regain"], data["id"]
