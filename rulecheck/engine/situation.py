@@ -106,7 +106,9 @@ class Situated:
         """Whether the hit stands after the miss chance, and the d100 rolled (if any)."""
         if not hit or not self.miss_chance:
             return hit, None
-        if self.coup_de_grace:
+        # Ruling 13: a coup de grâce keeps concealment's miss chance, like every successful attack;
+        # against total concealment, the extra round spent finding the target stands instead.
+        if self.coup_de_grace and self.miss_chance == CONCEALMENT["total"]:
             steps.append(Step(anchor="coup-de-grace", event="coup_de_grace.concealment", value=self.miss_chance,
                               verdict="no_miss_chance"))
             return hit, None

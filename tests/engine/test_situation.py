@@ -352,22 +352,43 @@ def test_a_helpless_defender_in_melee() -> None:
     assert (result.defence_modifier, result.defence_value, result.hit) == (-11, 5, True)
 
 
-def test_coup_de_grace_is_an_automatic_critical_with_a_survival_difficulty() -> None:
-    result = attack({"defender": {"def_phy": 15, "dex": 1}, "attack": {"kind": "melee", "total": 8, "damage": "1d4"},
+# Ruling 13: an automatic hit and critical with no attack roll, no margin bonus, and concealment's
+# 20 % miss chance still applies; against total concealment the extra round stands for the 50 %.
+
+@pytest.mark.parametrize(("damage", "dealt"), [("1d4", 4), ("2d6+1", 13), ("1d8+STR", 10)])
+@pytest.mark.parametrize("defence", [0, 15, 40])
+def test_coup_de_grace_is_an_automatic_critical_with_no_roll_and_no_bonus(
+    damage: str, dealt: int, defence: int
+) -> None:
+    # No `attack` die is scripted: attack() fails if the rules asked for one.
+    result = attack({"attacker": {"str": 2}, "defender": {"def_phy": defence, "dex": 1},
+                     "attack": {"kind": "melee", "damage": damage},
                      "situation": {"defender": ["helpless"], "coup_de_grace": True}})
-    assert (result.critical, result.hit, result.base_damage, result.bonus_damage, result.damage) == (
-        True, True, 4, 3, 7)
-    assert (result.coup_de_grace, result.survival_dc) == (True, 17)
+    assert (result.critical, result.hit, result.attack_natural, result.attack_total) == (True, True, None, None)
+    assert (result.base_damage, result.bonus_damage, result.damage) == (dealt, 0, dealt)
+    assert (result.coup_de_grace, result.survival_dc) == (True, 10 + dealt)
+    assert "damage.bonus" not in [s.event for s in result.trace]
 
 
-def test_coup_de_grace_hits_even_on_a_natural_1() -> None:
+@pytest.mark.parametrize("claim", [{"total": 8}, {"total": 30, "natural": 20}])
+def test_a_coup_de_grace_with_an_attack_total_is_refused(claim: dict[str, int]) -> None:
+    error = refused({"attack": {"kind": "melee", "damage": "1d4", **claim},
+                     "situation": {"defender": ["helpless"], "coup_de_grace": True}})
+    assert error.field == ("given", "attack", "total") and "no attack roll" in error.message
+    assert error.hint and "remove `total`" in error.hint
+
+
+@pytest.mark.parametrize(("face", "lost"), [(1, True), (20, True), (21, False), (100, False)])
+def test_coup_de_grace_keeps_concealment_s_miss_chance(face: int, lost: bool) -> None:
     result = attack({"attack": {"kind": "melee", "damage": "1d6"},
-                     "situation": {"defender": ["helpless"], "coup_de_grace": True}}, attack=[1])
-    assert result.hit and result.critical and not result.fumble and result.damage >= 6
+                     "situation": {"defender": ["helpless"], "coup_de_grace": True, "concealment": "concealment"}},
+                    miss_chance=[face])
+    assert (result.miss_chance, result.miss_chance_roll, result.hit) == (20, face, not lost)
+    assert result.damage == (0 if lost else 6)
 
 
-def test_coup_de_grace_skips_the_miss_chance() -> None:
-    result = attack({"attack": {"kind": "melee", "total": 5, "damage": "1d6"},
+def test_coup_de_grace_against_total_concealment_rolls_no_miss_chance() -> None:
+    result = attack({"attack": {"kind": "melee", "damage": "1d6"},
                      "situation": {"defender": ["helpless", "invisible"], "coup_de_grace": True}})
     assert result.hit and result.miss_chance_roll is None
     assert [(s.value, s.verdict) for s in result.trace if s.event == "coup_de_grace.concealment"] == [
@@ -398,7 +419,7 @@ def test_coup_de_grace_refusals(given_: dict[str, Any], field: tuple[str, ...], 
 
 
 def test_a_bow_coup_de_grace_from_the_next_square() -> None:
-    result = attack({"attack": {"kind": "ranged", "total": 9, "damage": "1d8"},
+    result = attack({"attack": {"kind": "ranged", "damage": "1d8"},
                      "situation": {"coup_de_grace": True, "defender": ["helpless"], "weapon": "bow",
                                    "grid": {"map": "A D"}}})
     assert result.hit and result.base_damage == 8

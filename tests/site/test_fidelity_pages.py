@@ -136,3 +136,21 @@ def test_rests_invent_no_amount(language: str) -> None:
         assert not re.search(r"half the (chosen pool's )?maximum|moitié du maximum", words), page
     for data in examples(language, "rests.md").values():
         assert data["given"]["regain"], data["id"]
+
+
+# Ruling 13: the coup de grâce ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_coup_de_grace_rolls_no_attack_and_keeps_the_miss_chance(language: str) -> None:
+    found = examples(language, "modifiers.md")
+    for key in ("coup-de-grace-dagger", "coup-de-grace-crossbow", "coup-de-grace-in-mist"):
+        assert "total" not in found[key]["given"]["attack"], key
+    assert found["coup-de-grace-dagger"]["expect"]["bonus_damage"] == 0
+    assert found["coup-de-grace-in-mist"]["dice"] == {"miss_chance": [15]}
+    note = " ".join(prose(language, "modifiers.md").split("{ #note-coup-de-grace }")[1].split("\n## ")[0].split())
+    assert ("no attack total and no damage bonus" in note and "the target rolls its d100" in note) \
+        if language == "en" else ("ni total d'attaque ni bonus de dégâts" in note and "la cible lance son d100" in note)
+    for page in ("modifiers.md", "notes.md"):
+        words = " ".join(prose(language, page).split())
+        assert "only a coup de grâce escapes it" not in words and "seul le coup de grâce y échappe" not in words
+        assert "the miss chance does not apply" not in words and "la chance d'échec ne joue pas" not in words
