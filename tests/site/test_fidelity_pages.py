@@ -154,3 +154,45 @@ def test_the_coup_de_grace_rolls_no_attack_and_keeps_the_miss_chance(language: s
         words = " ".join(prose(language, page).split())
         assert "only a coup de grâce escapes it" not in words and "seul le coup de grâce y échappe" not in words
         assert "the miss chance does not apply" not in words and "la chance d'échec ne joue pas" not in words
+
+
+# Ruling 16: each page that states a reading says so where it states it ---------------------------------
+
+_NOTE = {"fr": "Note d'interprétation", "en": "Interpretation note"}
+_READING = {"fr": "une lecture", "en": "a reading"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("page", "section", "anchor"), [
+    ("attack.md", "{ #natural-rolls }", "note-natural-rolls"),
+    ("criticals.md", "{ #critical-success }", "note-natural-rolls"),
+    ("reactions.md", "{ #reaction-criticals }", "note-next-round"),
+    ("movement.md", "{ #movement-limit }", "note-second-movement"),
+    ("modifiers.md", "# ", "note-defence-targeted"),
+])
+def test_a_page_stating_a_reading_holds_its_note(language: str, page: str, section: str, anchor: str) -> None:
+    body = text(language, page)
+    assert section in body and f"#{anchor}" in body, f"{language}/{page}: no link or heading for {anchor}"
+    where = body.index(f"{{ #{anchor} }}") if f"{{ #{anchor} }}" in body else None
+    if where is None:  # the note lives on another page: this page links to it from an interpretation note
+        start = body.index(section)
+        assert _NOTE[language] in body[start:body.index(f"#{anchor}", start)], f"{language}/{page}"
+    else:
+        assert _NOTE[language] in body[where:where + 300], f"{language}/{page}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_quick_reference_flags_its_readings_where_it_states_them(language: str) -> None:
+    body = text(language, "quick-reference.md")
+    for anchor, section in (("note-natural-rolls", "{ #qr-attack }"), ("note-second-movement", "{ #qr-movement }"),
+                            ("note-defence-targeted", "{ #qr-defender }")):
+        start = body.index(section)
+        part = body[start:body.index("</section>", start)]
+        assert f"[{_READING[language]}](" in part and f"#{anchor})" in part, f"{language}: {section}"
+
+
+def test_the_notes_page_no_longer_argues_from_the_later_text() -> None:
+    assert "later text" not in text("en", "notes.md") and "plus récent" not in text("fr", "notes.md")
+    for language, words in (("en", "every critical result during a fight"),
+                            ("fr", "tout\nrésultat critique obtenu au cours d'un combat")):
+        assert words in text(language, "notes.md")
