@@ -196,3 +196,40 @@ def test_the_notes_page_no_longer_argues_from_the_later_text() -> None:
     for language, words in (("en", "every critical result during a fight"),
                             ("fr", "tout\nrésultat critique obtenu au cours d'un combat")):
         assert words in text(language, "notes.md")
+
+
+# Language ----------------------------------------------------------------------------------------------
+
+def test_the_rules_names_are_kept_in_english() -> None:
+    cast = (ROOT / "docs" / "cast.yml").read_text("utf-8")
+    assert "Brother Aldric" not in cast and "Orque" not in cast
+    for page in pages("en"):
+        body = text("en", page)
+        assert "Flash Attack" not in body, page  # Attaque Éclair, as the rules write it
+        assert "Brother Aldric" not in body, page
+        assert "positioning step" not in body, page  # "placement step", one name
+        assert not re.search(r"\bfirst turn\b", body), page  # the first round
+        assert 'the "Combat" chapter' not in body and "the combat chapter" not in body, page
+    assert "must turn on it next turn" not in text("en", "turn.md")
+
+
+def test_french_pages_say_orc_as_the_rulebook_does() -> None:
+    for page in pages("fr"):
+        assert not re.search(r"\b[oO]rques?\b", text("fr", page)), page
+    assert "« Grand (haut) »" in text("fr", "authors.md") and "debout)" not in text("fr", "authors.md")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_goblin_s_prose_matches_its_numbers(language: str) -> None:
+    words = prose(language, "modifiers.md")
+    assert "DEX (+1)" not in words and "DEX bonus (+1)" not in words
+    assert "égale la Def PHY" not in words and "matches the\n    goblin's Def PHY" not in words
+    higher = resolved(language, "modifiers.md")["higher-ground"]
+    assert higher.result is not None
+    assert higher.result.attack_total > higher.result.defence_value  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_target_rolls_the_miss_chance(language: str) -> None:
+    words = " ".join(prose(language, "modifiers.md").split())
+    assert ("the **target** rolls a **d100**" in words) if language == "en" else ("la **cible** lance un **d100**" in words)
