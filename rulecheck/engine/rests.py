@@ -54,6 +54,7 @@ class Regain(Model):
 
     @property
     def pools(self) -> tuple[Pool, ...]:
+        """The pools given an amount, HP first."""
         return tuple(pool for pool in POOLS if getattr(self, pool) is not None)
 
 
