@@ -77,8 +77,9 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "grid.concealment": "Camouflage d'après la grille",
         "grid.flanking": "Prise en tenaille d'après la grille",
         "prone.ranged": "Attaquant à terre, à distance",
-        "coup_de_grace.automatic": "Coup de grâce, touche d'office",
-        "coup_de_grace.concealment": "Coup de grâce sur une cible camouflée (%)",
+        "coup_de_grace.automatic": "Coup de grâce, touche d'office, sans test d'attaque",
+        "coup_de_grace.concealment": "Coup de grâce en camouflage total : le tour passé à trouver la cible "
+                                     "remplace le jet (%)",
         "coup_de_grace.survival": "Difficulté du test de survie",
         "reaction.refused.cannot_act": "Ni esquive ni parade : la cible ne peut pas agir",
         "coup_de_grace.refused": "Coup de grâce refusé",
@@ -104,8 +105,9 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "grid.concealment": "Concealment from the grid",
         "grid.flanking": "Flanking from the grid",
         "prone.ranged": "Prone attacker, at range",
-        "coup_de_grace.automatic": "Coup de grâce, automatic hit",
-        "coup_de_grace.concealment": "Coup de grâce on a concealed target (%)",
+        "coup_de_grace.automatic": "Coup de grâce, automatic hit, no attack test",
+        "coup_de_grace.concealment": "Coup de grâce against total concealment: the round spent finding the "
+                                     "target replaces the roll (%)",
         "coup_de_grace.survival": "Survival test difficulty",
         "reaction.refused.cannot_act": "No dodge or parry: the defender cannot act",
         "coup_de_grace.refused": "Coup de grâce refused",
