@@ -194,7 +194,7 @@ def test_the_quick_reference_flags_its_readings_where_it_states_them(language: s
 def test_the_notes_page_no_longer_argues_from_the_later_text() -> None:
     assert "later text" not in text("en", "notes.md") and "plus récent" not in text("fr", "notes.md")
     for language, words in (("en", "every critical result during a fight"),
-                            ("fr", "tout\nrésultat critique obtenu au cours d'un combat")):
+                            ("fr", "tout\nrésultat critique obtenu au cours d'un combat porte au maximum")):
         assert words in text(language, "notes.md")
 
 
