@@ -106,7 +106,9 @@ class Situated:
         """Whether the hit stands after the miss chance, and the d100 rolled (if any)."""
         if not hit or not self.miss_chance:
             return hit, None
-        if self.coup_de_grace:
+        # Ruling 13: a coup de grâce keeps concealment's miss chance, like every successful attack;
+        # against total concealment, the extra round spent finding the target stands instead.
+        if self.coup_de_grace and self.miss_chance == CONCEALMENT["total"]:
             steps.append(Step(anchor="coup-de-grace", event="coup_de_grace.concealment", value=self.miss_chance,
                               verdict="no_miss_chance"))
             return hit, None
@@ -182,7 +184,7 @@ def _situate(given: AttackInput) -> Situated:
     defenders = [DEFENDER[c] for c in situation.defender]
     concealment = _concealment(situation, found)
     adjacent = found.distance <= 1 if found is not None else bool(given.contact)
-    _check_attack(given, situation, column, cover, concealment, adjacent)
+    _check_attack(given, situation, column, cover, concealment, adjacent, found)
 
     attack_modifiers = [_modifier(row, "attacker", "attack", column) for row in attackers]
     if "entangled" in situation.attacker and given.attack.ability == "dex":
@@ -273,12 +275,18 @@ def _check_grid(given: AttackInput, found: Assessment, column: Column) -> None:
 
 
 def _check_attack(
-    given: AttackInput, situation: Situation, column: Column, cover: CoverDegree, concealment: str, adjacent: bool
+    given: AttackInput, situation: Situation, column: Column, cover: CoverDegree, concealment: str, adjacent: bool,
+    found: Assessment | None,
 ) -> None:
     if cover == "total":
         raise refuse("a defender with total cover cannot be attacked (no line of effect)",
                      "situation", "grid" if situation.grid else "cover", hint="move to draw a line to the defender",
                      code="total_cover")
+    reach_apart = found.distance > 1 if found is not None else not given.in_contact
+    if cover == "soft" and column == "melee" and not reach_apart:
+        raise refuse("creatures give soft cover against a melee attack only beyond adjacent squares (a reach "
+                     "attack, which uses the ranged rule)", "situation", "cover", code="soft_cover_adjacent",
+                     hint="set `contact: false` for a reach attack, or leave soft cover out")
     if given.attack.opportunity:
         covered = cover != "none" and isinstance(COVER[cover].cell(column).value, int)
         if covered:

@@ -282,7 +282,7 @@ def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[
 
 
 def _localised(value: Any) -> dict[Language, str] | None:
-    """``Elara`` or ``{fr: Frère Aldric, en: Brother Aldric}`` as {language: text}; ``None`` if neither."""
+    """``Elara`` or ``{fr: Gobelin, en: Goblin}`` as {language: text}; ``None`` if neither."""
     if isinstance(value, str) and 0 < len(value) <= 80:
         return dict.fromkeys(LANGUAGES, value)
     if (isinstance(value, dict) and set(value) == set(LANGUAGES)

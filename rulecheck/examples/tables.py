@@ -89,7 +89,7 @@ TABLES: dict[str, TableSpec] = {spec.name: spec for spec in (
               {"dex_penalty": "¹", "defender_loses_dex": "²", "crossbow_shuriken": "³"}),
     TableSpec("defender-modifiers", _modifier_rows(DEFENDER_ROWS, "defender"),
               {"loses_dex": "¹", "dex_penalty": "²", "dex_zero": "³"}),
-    TableSpec("cover", _modifier_rows(COVER_ROWS, "cover")),
+    TableSpec("cover", _modifier_rows(COVER_ROWS, "cover"), {"beyond_adjacent": "¹"}),
     TableSpec("concealment", _concealment_rows),
     TableSpec("sizes", _size_rows),
 )}

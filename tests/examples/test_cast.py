@@ -135,7 +135,8 @@ def test_situational_fields_stay_the_examples_own(tmp_path: Path) -> None:
 
 def test_a_resting_or_dying_character_takes_its_maximum_hp_or_hit_dice_from_the_cast(tmp_path: Path) -> None:
     rest = ("```rulecheck\nid: rest\nrule: rest\ngiven:\n  character: {cast: elara, hp: 7}\n  kind: long\n"
-            "expect:\n  hp: 20\n```\n\n```rulecheck\nid: dying\nrule: dying\ngiven:\n  cast: aldric\n"
+            "  regain: {hp: 20}\nexpect:\n  hp: 20\n```\n\n"
+            "```rulecheck\nid: dying\nrule: dying\ngiven:\n  cast: aldric\n"
             "  below_zero: 5\ndice:\n  hit_dice: [3, 4]\nexpect:\n  below_zero: 12\n```\n")
     site(tmp_path, rest)
     report = check_paths([tmp_path / "docs"], root=tmp_path)

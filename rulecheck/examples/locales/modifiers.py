@@ -77,8 +77,9 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "grid.concealment": "Camouflage d'après la grille",
         "grid.flanking": "Prise en tenaille d'après la grille",
         "prone.ranged": "Attaquant à terre, à distance",
-        "coup_de_grace.automatic": "Coup de grâce, touche d'office",
-        "coup_de_grace.concealment": "Coup de grâce sur une cible camouflée (%)",
+        "coup_de_grace.automatic": "Coup de grâce, touche d'office, sans test d'attaque",
+        "coup_de_grace.concealment": "Coup de grâce en camouflage total : le tour passé à trouver la cible "
+                                     "remplace le jet (%)",
         "coup_de_grace.survival": "Difficulté du test de survie",
         "reaction.refused.cannot_act": "Ni esquive ni parade : la cible ne peut pas agir",
         "coup_de_grace.refused": "Coup de grâce refusé",
@@ -104,8 +105,9 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "grid.concealment": "Concealment from the grid",
         "grid.flanking": "Flanking from the grid",
         "prone.ranged": "Prone attacker, at range",
-        "coup_de_grace.automatic": "Coup de grâce, automatic hit",
-        "coup_de_grace.concealment": "Coup de grâce on a concealed target (%)",
+        "coup_de_grace.automatic": "Coup de grâce, automatic hit, no attack test",
+        "coup_de_grace.concealment": "Coup de grâce against total concealment: the round spent finding the "
+                                     "target replaces the roll (%)",
         "coup_de_grace.survival": "Survival test difficulty",
         "reaction.refused.cannot_act": "No dodge or parry: the defender cannot act",
         "coup_de_grace.refused": "Coup de grâce refused",
@@ -130,7 +132,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "weapon.spell": "sort, sans malus", "automatic_critical": "réussite critique",
         "no_miss_chance": "pas de jet d'échec",
         "cover.none": "pas d'abri", "cover.partial": "abri partiel", "cover.normal": "abri",
-        "cover.improved": "abri amélioré", "cover.soft": "abri mou (contre les tirs)", "cover.total": "abri total",
+        "cover.improved": "abri amélioré", "cover.soft": "abri mou (tirs et allonge)", "cover.total": "abri total",
         "concealment.none": "pas de camouflage", "concealment.concealment": "camouflage",
         "normal": "normal", "partial": "partiel", "improved": "amélioré", "soft": "mou", "total": "total",
         "concealment": "camouflage",
@@ -152,6 +154,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                                          "camouflage total, même si l'on sait où elle est",
         "refusal.prone_ranged_weapon": "couché au sol, on ne tire qu'à l'arbalète ou aux shurikens",
         "refusal.out_of_reach": "la cible est hors de l'allonge de l'attaquant",
+        "refusal.soft_cover_adjacent": "au contact, une créature ne donne pas d'abri mou\u202f: seule une attaque "
+        "à allonge, au-delà des cases voisines, suit la règle des tirs",
     },
     "en": {
         "not_stacking": "does not stack", "concealment_miss": "the attack misses",
@@ -161,7 +165,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "weapon.spell": "spell, no penalty", "automatic_critical": "critical hit",
         "no_miss_chance": "no miss chance roll",
         "cover.none": "no cover", "cover.partial": "partial cover", "cover.normal": "cover",
-        "cover.improved": "improved cover", "cover.soft": "soft cover (against shots)", "cover.total": "total cover",
+        "cover.improved": "improved cover", "cover.soft": "soft cover (shots and reach)", "cover.total": "total cover",
         "concealment.none": "no concealment", "concealment.concealment": "concealment",
         "normal": "normal", "partial": "partial", "improved": "improved", "soft": "soft", "total": "total",
         "concealment": "concealment",
@@ -182,5 +186,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                                          "concealment, even when its square is known",
         "refusal.prone_ranged_weapon": "lying prone, only a crossbow or shurikens can shoot",
         "refusal.out_of_reach": "the target is beyond the attacker's reach",
+        "refusal.soft_cover_adjacent": "against an adjacent target, a creature gives no soft cover: only a reach "
+        "attack beyond the neighbouring squares follows the rule for shots",
     },
 }

@@ -134,8 +134,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                   "ennemi",
         "refusal.capability_cost": "les règles donnent à {capability} le coût {rules}, cette carte indique "
                                    "{card}",
-        "refusal.posture_not_first": "la posture défensive se choisit au début du tour, avant toute autre "
-                                     "action\u202f; ici, elle ne vient qu'au pas {step}",
+        "refusal.posture_not_first": "la posture défensive se choisit au début du tour, avant le mouvement "
+                                     "et l'attaque\u202f; ici, elle ne vient qu'au pas {step}",
         "refusal.posture_only_m": "une posture défensive sacrifie d'abord l'action d'attaque (A)\u202f; renoncer "
                                   "au seul mouvement (M) n'est pas permis",
     },
@@ -172,8 +172,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.no_extra_damage": "{capability} adds no dice to a weapon's damage",
         "refusal.not_in_contact": "this move leaves melee contact, but the creature is in contact with no enemy",
         "refusal.capability_cost": "the rules give {capability} the cost {rules}; this card says {card}",
-        "refusal.posture_not_first": "a defensive posture is chosen at the start of the turn, before any "
-                                     "other action; here it only comes at step {step}",
+        "refusal.posture_not_first": "a defensive posture is chosen at the start of the turn, before the "
+                                     "movement and the attack; here it only comes at step {step}",
         "refusal.posture_only_m": "a defensive posture gives up the attack action (A) first; giving up only "
                                   "the movement action (M) is not allowed",
     },
