@@ -142,20 +142,32 @@ def refusal(code: str, params: dict[str, int | str] | Any, language: Language) -
 
 
 def chance(exact: Fraction, language: Language) -> str:
-    """``60 % (3 sur 5)``: whole percents, and the exact odds when they are a small fraction."""
-    shown = probability(exact, language)
-    if exact.denominator <= 1000:
+    """``62,5 % (5 sur 8)``: the percent, exact when one decimal says it, and the odds as a
+    count a player can picture: exact out of at most 100, else ``about 1 in N`` for a rare event."""
+    tenths = exact * 1000
+    shown = percent(exact, language, 1) if tenths.denominator == 1 and (exact * 100).denominator != 1 \
+        else probability(exact, language)
+    if exact.denominator < 100:  # out of 100, the percent already says it
         of = word("chance.of", language).format(count=number(exact.numerator, language),
                                                 total=number(exact.denominator, language))
         shown += f" ({of})"
+    elif exact <= Fraction(1, 10):
+        shown += f" ({word('chance.about', language).format(total=number(round(1 / exact), language))})"
     return shown
 
 
-def needs(test: str, sides: int, low: int, high: int, language: Language) -> str:
-    """« la parade réussit sur un d20 de 9 ou plus »: the faces a deciding die needs."""
-    event = word(f"needs.{test}", language)
-    if low == high == sides:
-        return word("needs.only", language).format(event=event, sides=sides, face=number(low, language))
-    if high == sides:
-        return word("needs", language).format(event=event, sides=sides, face=number(low, language))
-    return word("needs.at_most", language).format(event=event, sides=sides, face=number(high, language))
+def event(key: str, params: tuple[tuple[str, int], ...], language: Language) -> str:
+    """An event's name on a card's chance line: « Chance de mourir ce tour-ci »."""
+    return word(key, language).format(**{name: number(value, language) for name, value in params})
+
+
+def needs(count: int, sides: int, low: int, high: int, language: Language) -> str:
+    """« 12 ou moins au d20 », « un 20 naturel », « 5 ou plus aux 2d4 »: the values one roll
+    needs for the card's event, from ``low`` to ``high``, one end of what the roll can show."""
+    roll = word("roll.one" if count == 1 else "roll.many", language).format(count=count, sides=sides)
+    if low == high:
+        key = "roll.natural" if count == 1 else "roll.exactly"
+        return word(key, language).format(face=number(low, language), roll=roll)
+    if high == count * sides:
+        return word("roll.at_least", language).format(face=number(low, language), roll=roll)
+    return word("roll.at_most", language).format(face=number(high, language), roll=roll)

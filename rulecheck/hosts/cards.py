@@ -243,8 +243,9 @@ def capability_header(result: Any, language: str) -> str:
 
 
 def _chances(outcome: Outcome, language: str) -> str:
-    """What the dice give, for a player: the chance of this outcome where dice decide it, what a
-    deciding die needs, and how the damage spreads; all from the exact odds the check computed."""
+    """What the dice give, for a player: the chance of the event the card is about where dice
+    decide it, named, with what a deciding roll needs for that same event, and how the damage
+    spreads; all from the exact odds the check computed."""
     odds, result = outcome.odds, outcome.result
     if odds is None:
         return ""
@@ -252,11 +253,12 @@ def _chances(outcome: Outcome, language: str) -> str:
     found = chances.chance(outcome)
     if found is not None:
         colon = "\u00a0:" if language == "fr" else ":"
-        line = (f'<p class="rc-odds" data-search-exclude><strong>{html.escape(render.word("chance", language))}'
-                f"</strong>{colon} {html.escape(render.chance(found.probability, language))}")
-        needed = chances.needs(odds, result)
+        named = render.event(found.event.key, found.event.params, language)
+        line = (f'<p class="rc-odds" data-search-exclude><strong>{html.escape(named)}</strong>{colon} '
+                f"{html.escape(render.chance(found.probability, language))}")
+        needed = chances.needs(odds, found.event)
         if needed is not None:
-            line += f" · {html.escape(render.needs(needed.test, needed.sides, needed.low, needed.high, language))}"
+            line += f" — {html.escape(render.needs(needed.count, needed.sides, needed.low, needed.high, language))}"
         line += "</p>\n"
     spread = chances.damage_spread(odds)
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),

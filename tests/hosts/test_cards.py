@@ -1,4 +1,4 @@
-"""What a card tells a player, rendered without a browser: the chance line, what a deciding die
+"""What a card tells a player, rendered without a browser: the chance line, what a deciding roll
 needs, the damage chart, trace lines in words, and the page helpers behind search and the 404."""
 
 from __future__ import annotations
@@ -49,8 +49,10 @@ expect:
 def test_the_parry_needs_a_9_and_the_damage_spreads_from_the_same_odds() -> None:
     outcome = outcome_of(PARRY)
     assert outcome.ok and outcome.odds is not None
-    assert chances.chance(outcome) == chances.Chance(Fraction(3, 5))
-    assert chances.needs(outcome.odds, outcome.result) == chances.Needs("parry", 20, 9, 20)
+    found = chances.chance(outcome)
+    assert found is not None and found.probability == Fraction(3, 5)
+    assert found.event.key == "event.parry.succeeds"
+    assert chances.needs(outcome.odds, found.event) == chances.Needs(1, 20, 9, 20)
     spread = chances.damage_spread(outcome.odds)
     assert spread is not None and spread[0] == Fraction(3, 5)
     assert [spread[n] for n in range(3, 11)] == [Fraction(1, 20)] * 8 and spread[1] == 0 and max(spread) == 10
@@ -69,26 +71,45 @@ def test_no_chance_line_where_no_die_decides() -> None:
 def test_an_attack_die_says_what_it_needs_to_hit() -> None:
     outcome = outcome_of(BRANN)
     assert outcome.ok and outcome.odds is not None, outcome.problems
-    found = chances.needs(outcome.odds, outcome.result)
-    assert found == chances.Needs("attack", 20, 10, 20)  # 10 + 3 + 2 = 15
-    assert render.needs(found.test, found.sides, found.low, found.high, "fr") == \
-        "l'attaque touche sur un d20 de 10 ou plus"
-    assert "the attack hits on a d20 of 10 or more" in card(outcome, "en")
+    found = chances.chance(outcome)
+    assert found is not None and found.event.key == "event.hit"
+    needed = chances.needs(outcome.odds, found.event)
+    assert needed == chances.Needs(1, 20, 10, 20)  # 10 + 3 + 2 = 15
+    assert render.needs(needed.count, needed.sides, needed.low, needed.high, "fr") == "10 ou plus au d20"
+    assert "<strong>Chance of a hit</strong>: 55% (11 in 20) — 10 or more on the d20</p>" in card(outcome, "en")
 
 
-@pytest.mark.parametrize(("low", "high", "french", "english"), [
-    (9, 20, "la parade réussit sur un d20 de 9 ou plus", "the parry succeeds on a d20 of 9 or more"),
-    (1, 4, "la parade réussit sur un d20 de 4 ou moins", "the parry succeeds on a d20 of 4 or less"),
-    (20, 20, "la parade réussit seulement sur un 20 au d20", "the parry succeeds only on a 20 on the d20"),
+def test_a_miss_gives_the_chance_of_missing_and_the_faces_that_miss() -> None:
+    outcome = outcome_of(BRANN.replace("attack: [11]", "attack: [4]").replace("  damage: [5]\n", "")
+                         .replace("outcome: hit", "outcome: miss"))
+    assert outcome.ok and outcome.odds is not None, outcome.problems
+    found = chances.chance(outcome)
+    assert found is not None and (found.event.key, found.probability) == ("event.miss", Fraction(9, 20))
+    assert chances.needs(outcome.odds, found.event) == chances.Needs(1, 20, 1, 9)
+
+
+@pytest.mark.parametrize(("count", "sides", "low", "high", "french", "english"), [
+    (1, 20, 9, 20, "9 ou plus au d20", "9 or more on the d20"),
+    (1, 20, 1, 4, "4 ou moins au d20", "4 or less on the d20"),
+    (1, 20, 20, 20, "un 20 naturel", "a natural 20"),
+    (1, 20, 1, 1, "un 1 naturel", "a natural 1"),
+    (2, 4, 5, 8, "5 ou plus aux 2d4", "5 or more on 2d4"),
+    (2, 4, 2, 2, "exactement 2 aux 2d4", "exactly 2 on 2d4"),
+    (1, 10, 1, 8, "8 ou moins au d10", "8 or less on the d10"),
 ])
-def test_what_a_die_needs_in_words(low: int, high: int, french: str, english: str) -> None:
-    assert render.needs("parry", 20, low, high, "fr") == french
-    assert render.needs("parry", 20, low, high, "en") == english
+def test_what_a_roll_needs_in_words(count: int, sides: int, low: int, high: int, french: str, english: str) -> None:
+    assert render.needs(count, sides, low, high, "fr") == french
+    assert render.needs(count, sides, low, high, "en") == english
 
 
 @pytest.mark.parametrize(("exact", "french", "english"), [
     (Fraction(3, 5), f"60{NNBSP}% (3 sur 5)", "60% (3 in 5)"),
-    (Fraction(387, 5120), f"8{NNBSP}%", "8%"),  # a fraction of thousands says nothing more
+    (Fraction(5, 8), f"62,5{NNBSP}% (5 sur 8)", "62.5% (5 in 8)"),  # one exact decimal: not rounded away
+    (Fraction(39, 100), f"39{NNBSP}%", "39%"),  # out of 100, the percent says it all
+    (Fraction(63, 200), f"31,5{NNBSP}%", "31.5%"),
+    (Fraction(3, 320), f"1{NNBSP}% (environ 1 sur 107)", "1% (about 1 in 107)"),  # not "3 in 320"
+    (Fraction(387, 5120), f"8{NNBSP}% (environ 1 sur 13)", "8% (about 1 in 13)"),
+    (Fraction(2001, 5120), f"39{NNBSP}%", "39%"),  # a common event needs no "1 in N"
 ])
 def test_the_chance_in_words(exact: Fraction, french: str, english: str) -> None:
     assert render.chance(exact, "fr") == french

@@ -32,10 +32,10 @@ RULES_PAGES = ["attack.html", "reactions.html", "criticals.html", "posture.html"
                "movement.html", "opportunity.html", "surprise.html", "unarmed.html", "poisons.html", "rests.html",
                "dying.html"]
 WORDS = {
-    "fr": {"chance": "Chance de ce résultat", "checked": "vérifié", "yaml": "Voir l'exemple (YAML)",
+    "fr": {"chance": "Chance que la parade réussisse", "checked": "vérifié", "yaml": "Voir l'exemple (YAML)",
            "missing": "Non trouvé", "not_found": "Page introuvable", "home": "Revenir à l'accueil",
            "search": "Chercher dans les règles", "chart": "Dégâts possibles"},
-    "en": {"chance": "Chance of this outcome", "checked": "checked", "yaml": "Show the example (YAML)",
+    "en": {"chance": "Chance the parry succeeds", "checked": "checked", "yaml": "Show the example (YAML)",
            "missing": "Missing", "not_found": "Page not found", "home": "Back to the home page",
            "search": "Search the rules", "chart": "Possible damage"},
 }
@@ -195,8 +195,8 @@ def test_no_internal_identifier_reaches_a_reader(http: Callable[..., Tab], local
 
 
 @pytest.mark.parametrize(("locale", "chance", "needs"), [
-    ("fr", "Chance de ce résultat\u00a0: 60\u202f% (3 sur 5)", "la parade réussit sur un d20 de 9 ou plus"),
-    ("en", "Chance of this outcome: 60% (3 in 5)", "the parry succeeds on a d20 of 9 or more"),
+    ("fr", "Chance que la parade réussisse\u00a0: 60\u202f% (3 sur 5)", "9 ou plus au d20"),
+    ("en", "Chance the parry succeeds: 60% (3 in 5)", "9 or more on the d20"),
 ])
 def test_cards_give_the_chance_only_where_dice_decide(
     http: Callable[..., Tab], locale: str, chance: str, needs: str
