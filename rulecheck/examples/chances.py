@@ -120,3 +120,16 @@ def damage_spread(odds: Odds) -> dict[int, Fraction] | None:
     if high - low >= MAX_COLUMNS:
         return None  # too wide for a small chart
     return {n: found.get(n, Fraction(0)) for n in range(low, high + 1)}
+
+
+def critical_spread(odds: Odds) -> dict[int, Fraction] | None:
+    """P(damage = n and the blow is a critical hit) for each damage n a critical hit deals, when
+    the attack may be a critical hit (the spike of a damage chart is explained by it)."""
+    if not {"critical", "hit", "damage"} <= set(odds.fields):
+        return None
+    critical, hit, damage = (odds.fields.index(name) for name in ("critical", "hit", "damage"))
+    found: dict[int, Fraction] = {}
+    for key, probability in odds.outcomes.items():
+        if key[critical] is True and key[hit] is True and probability:
+            found[key[damage]] = found.get(key[damage], Fraction(0)) + probability
+    return found or None

@@ -262,26 +262,41 @@ def _chances(outcome: Outcome, language: str) -> str:
         line += "</p>\n"
     spread = chances.damage_spread(odds)
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
-                                                   language)
+                                                   language, chances.critical_spread(odds))
     return line + chart
 
 
-def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str) -> str:
+def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str,
+                 critical: dict[int, Fraction] | None = None) -> str:
     """A small bar chart of P(damage = n), drawn in HTML and CSS at build time (no script).
 
-    The tallest bar fills the chart; the bar of this example's own damage is marked. Screen
-    readers get every value and its percent in the chart's label.
+    The tallest bar fills the chart; the bar of this example's own damage is marked, and the
+    share of each bar that critical hits deal (``critical``: P(damage = n and a critical hit)) is
+    striped, with a legend. Under the bars, their damage (every value, or the ends, this
+    example's and every fifth on a wide chart); a line says what the height is, with the
+    tallest bar's chance. Screen readers get every value and its percent in the chart's label.
     """
     tallest = max(spread.values())
+    critical = critical or {}
     colon = "\u00a0: " if language == "fr" else ": "
-    said = {n: render.number(n, language) + colon + render.probability(p, language) for n, p in spread.items() if p}
+    said = {}
+    for n, p in spread.items():
+        if not p:
+            continue
+        said[n] = render.number(n, language) + colon + render.probability(p, language)
+        if critical.get(n):
+            share = "spread.critical_all" if critical[n] == p else "spread.critical_part"
+            said[n] += " (" + render.word(share, language).format(
+                share=render.probability(critical[n], language)) + ")"
     described = ", ".join(said.values())
-    ends = {min(spread), max(spread), shown}
+    labelled = {min(spread), max(spread), shown}
+    if len(spread) > 13:  # too narrow for every value: every fifth too, where it has room
+        labelled |= {n for n in spread if n % 5 == 0 and not {n - 1, n + 1} & labelled}
     # One element a column (pages hold thousands): a bar where the damage may happen, an empty
     # slot where it may not; the value under a column is its ``data-x``, drawn by the stylesheet.
     columns = []
     for n, p in spread.items():
-        label = render.number(n, language) if n in ends or len(spread) <= 13 else ""
+        label = render.number(n, language) if n in labelled or len(spread) <= 13 else ""
         x = f' data-x="{html.escape(label)}"' if label else ""
         if not p:
             columns.append(f"<span{x}></span>")
@@ -289,7 +304,12 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
         this = " rc-spread__bar--this" if n == shown else ""
         # p / tallest as a float, correctly rounded as float(Fraction) would, without a Fraction.
         height = p.numerator * tallest.denominator / (p.denominator * tallest.numerator) * 100
-        columns.append(f'<span class="rc-spread__bar{this}" style="height:{height:.1f}%" '
+        striped = ""
+        if critical.get(n):
+            part = critical[n].numerator * p.denominator / (critical[n].denominator * p.numerator) * 100
+            this += " rc-spread__bar--critical"
+            striped = f";--critical:{part:.1f}%"
+        columns.append(f'<span class="rc-spread__bar{this}" style="height:{height:.1f}%{striped}" '
                        f'title="{html.escape(said[n])}"{x}></span>')
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),
@@ -298,10 +318,14 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     if shown is not None:
         legend = (f'<span class="rc-spread__legend"><span class="rc-spread__swatch"></span> '
                   f'{html.escape(render.word("spread.this", language))}</span>')
+    if critical:
+        legend += (f' <span class="rc-spread__legend"><span class="rc-spread__swatch rc-spread__swatch--critical">'
+                   f'</span> {html.escape(render.word("spread.critical", language))}</span>')
+    axis = render.word("spread.axis", language).format(top=render.probability(tallest, language))
     title = html.escape(render.word("spread", language))
     return (
         f'<figure class="rc-spread" data-search-exclude><figcaption><strong>{title}</strong>'
         f"{html.escape(colon.rstrip())} {html.escape(summary)} {legend}</figcaption>"
         f'<div class="rc-spread__bars" role="img" aria-label="{title}{html.escape(colon)}{html.escape(described)}">'
-        f'{"".join(columns)}</div></figure>\n'
+        f'{"".join(columns)}</div><p class="rc-spread__axis">{html.escape(axis)}</p></figure>\n'
     )

@@ -3,6 +3,7 @@ needs, the damage chart, trace lines in words, and the page helpers behind searc
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -140,6 +141,27 @@ def test_the_damage_chart_marks_this_outcome_and_labels_every_value_for_screen_r
     assert f'aria-label="Dégâts possibles{NBSP}: 0{NBSP}: 50{NNBSP}%, 2{NBSP}: 50{NNBSP}%"' in chart
     assert chart.count('style="height:100.0%"') == 2 and "height:0" not in chart
     assert "<script" not in chart and "data-search-exclude" in chart
+
+
+def test_the_damage_chart_stripes_what_critical_hits_deal_and_says_what_its_axes_are() -> None:
+    spread = {n: Fraction(1, 20) for n in range(3, 23)} | {0: Fraction(9, 20), 1: Fraction(0), 2: Fraction(0)}
+    spread[10] = Fraction(2, 20)  # a critical hit also deals 10: half that bar is critical
+    spread = dict(sorted(spread.items()))
+    critical = {10: Fraction(1, 20), 22: Fraction(1, 20)}
+    english = damage_chart(spread, 22, Fraction(5), "en", critical)
+    bars = re.findall(r'<span class="([^"]+)" style="([^"]+)" title="([^"]+)"', english)
+    striped = {title.split(":")[0]: style for classes, style, title in bars if "rc-spread__bar--critical" in classes}
+    assert striped == {"10": "height:22.2%;--critical:50.0%", "22": "height:11.1%;--critical:100.0%"}
+    assert "10: 10% (5% of it from critical hits)" in english and "22: 5% (critical hit)" in english
+    assert 'rc-spread__swatch--critical"></span> critical hit</span>' in english
+    assert "Bar height: the chance of that total (tallest: 45%); under each bar, its damage" in english
+    # A wide chart labels its ends, this outcome and every fifth value with room beside it.
+    assert re.findall(r'data-x="(\d+)"', english) == ["0", "5", "10", "15", "20", "22"]
+    assert "rc-spread__bar--critical" not in damage_chart(spread, 22, Fraction(5), "en")
+    beside = damage_chart(spread, 21, Fraction(5), "en")
+    assert re.findall(r'data-x="(\d+)"', beside) == ["0", "5", "10", "15", "21", "22"], "no 20 glued to the 21"
+    french = damage_chart(spread, 22, Fraction(5), "fr", critical)
+    assert f"10{NBSP}: 10{NNBSP}% (dont 5{NNBSP}% en coup critique)" in french and "coup critique</span>" in french
 
 
 def test_a_card_names_nothing_internal() -> None:
