@@ -141,6 +141,26 @@ def refusal(code: str, params: dict[str, int | str] | Any, language: Language) -
     return template.format_map({name: value(raw, language, name) for name, raw in dict(params).items()})
 
 
+def plan_step(step: Any, language: Language) -> str:
+    """One step of a turn's plan as a player says it: « Se déplacer de 15 m », « Attack »."""
+    kind = step.do
+    if kind == "move":
+        return word("plan.move.leaves_contact" if step.leaves_contact else "plan.move", language).format(
+            metres=number(step.metres, language))
+    if kind == "capability":
+        card = step.capability
+        name = step.name or (card.name if card is not None else "")
+        if name:
+            return word("plan.capability", language).format(name=name)
+        return word("plan.capability.cost", language).format(cost=step.cost)
+    if kind == "free":
+        return word(f"plan.free.{step.what}", language)
+    if kind == "posture":
+        return word("plan.posture", language).format(
+            actions=word("plan.and", language).join(word(f"action.{letter}", language) for letter in step.gives_up))
+    return word(f"plan.{kind}", language)
+
+
 def chance(exact: Fraction, language: Language) -> str:
     """``62,5 % (5 sur 8)``: the percent, exact when one decimal says it, and the odds as a
     count a player can picture: exact out of at most 100, else ``about 1 in N`` for a rare event."""

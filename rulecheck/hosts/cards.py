@@ -126,10 +126,32 @@ def refusal_card(outcome: Outcome, title: str, language: str) -> str:
         f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
         f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
+        f"{_refused_plan(outcome, error, language)}"
         f'<p class="rc-outcome rc-refusal"><strong>{html.escape(render.word("card.refused", language))}</strong>'
         f"{colon} {html.escape(reason)}</p>\n"
         f"{source_block(html.escape(outcome.block.source.rstrip()), language)}</div>"
     )
+
+
+def _refused_plan(outcome: Outcome, error: Any, language: str) -> str:
+    """A refused turn's plan, step by step, the step the rules refuse marked in words: a refusal
+    that says « step 2 » shows which step that is."""
+    example = outcome.parsed.example if outcome.parsed else None
+    plan = getattr(getattr(example, "given", None), "plan", ())
+    if not plan:
+        return ""
+    where = tuple(error.field or ())
+    refused = where[2] if len(where) >= 3 and where[:2] == ("given", "plan") and isinstance(where[2], int) else None
+    items = []
+    for index, step in enumerate(plan):
+        text = html.escape(render.plan_step(step, language))
+        if index == refused:
+            mark = html.escape(render.word("plan.refused", language))
+            items.append(f'<li class="rc-plan__refused"><strong>{text}</strong> — ✗ {mark}</li>')
+        else:
+            items.append(f"<li>{text}</li>")
+    title = html.escape(render.word("plan.title", language))
+    return f'<ol class="rc-plan" aria-label="{title}">{"".join(items)}</ol>\n'
 
 
 def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None]) -> str:

@@ -3,6 +3,7 @@ needs, the damage chart, trace lines in words, and the page helpers behind searc
 
 from __future__ import annotations
 
+import html
 import re
 from fractions import Fraction
 
@@ -162,6 +163,48 @@ def test_the_damage_chart_stripes_what_critical_hits_deal_and_says_what_its_axes
     assert re.findall(r'data-x="(\d+)"', beside) == ["0", "5", "10", "15", "21", "22"], "no 20 glued to the 21"
     french = damage_chart(spread, 22, Fraction(5), "fr", critical)
     assert f"10{NBSP}: 10{NNBSP}% (dont 5{NNBSP}% en coup critique)" in french and "coup critique</span>" in french
+
+
+def refused(plan: str, code: str, rule: str = "turn") -> str:
+    return f"id: plan\ntitle: Plan\nrule: {rule}\ngiven:\n{plan}expect:\n  refused: {code}\n"
+
+
+@pytest.mark.parametrize(("plan", "code", "french", "english", "marked"), [
+    ("  plan:\n    - {do: move, metres: 15}\n    - {do: attack}\n", "action_used",
+     ["Se déplacer de 15\u00a0m", "Attaquer"], ["Move 15\u00a0m", "Attack"], 1),
+    ("  plan:\n    - {do: attack}\n    - {do: move, metres: 4}\n    - {do: move, metres: 8, leaves_contact: true}\n",
+     "action_used", ["Attaquer", "Se déplacer de 4\u00a0m", "Se déplacer de 8\u00a0m en quittant le contact"],
+     ["Attack", "Move 4\u00a0m", "Move 8\u00a0m, leaving melee contact"], 2),
+    ("  plan:\n    - {do: posture, gives_up: [M]}\n    - {do: attack}\n", "posture_only_m",
+     ["Posture défensive, en renonçant à l'action de mouvement (M)", "Attaquer"],
+     ["Defensive posture, giving up the movement action (M)", "Attack"], 0),
+    ("  plan:\n    - {do: free, what: potion}\n    - {do: capability, cost: G}\n", "action_used",
+     ["Boire une potion", "Utiliser une capacité de coût G"], ["Drink a potion", "Use a capability costing G"], 1),
+    ("  surprised: true\n  plan:\n    - {do: free, what: talk}\n", "surprised_round_one",
+     ["Parler"], ["Talk"], 0),
+    ("  plan:\n    - {do: move, metres: 5}\n    - {do: posture, gives_up: [A, M]}\n", "posture_not_first",
+     ["Se déplacer de 5\u00a0m", "Posture défensive, en renonçant à l'action d'attaque (A) et à l'action de "
+      "mouvement (M)"], ["Move 5\u00a0m", "Defensive posture, giving up the attack action (A) and the movement "
+                          "action (M)"], 1),
+])
+def test_a_refused_plan_shows_its_steps_the_refused_one_marked(
+    plan: str, code: str, french: list[str], english: list[str], marked: int
+) -> None:
+    outcome = outcome_of(refused(plan, code))
+    assert outcome.ok and outcome.refusal is not None, outcome.problems
+    for language, steps, mark in (("fr", french, "refusé ici"), ("en", english, "refused here")):
+        shown = html.unescape(card(outcome, language))
+        items = re.findall(r"<li( class=\"rc-plan__refused\")?>(.*?)</li>", shown.split('<ol class="rc-plan"')[1])
+        assert [re.sub(r"<[^>]+>", "", text).split(" — ")[0] for _, text in items] == steps
+        assert [index for index, (refused_class, _) in enumerate(items) if refused_class] == [marked]
+        assert items[marked][1].endswith(f"— ✗ {mark}")
+        assert shown.index('class="rc-plan"') < shown.index('class="rc-outcome rc-refusal"')
+
+
+def test_a_refusal_without_a_plan_shows_no_steps() -> None:
+    outcome = outcome_of(refused("  metres: 21\n", "movement_limit", rule="movement"))
+    assert outcome.ok and outcome.refusal is not None, outcome.problems
+    assert "rc-plan" not in card(outcome, "en") and "rc-refusal" in card(outcome, "en")
 
 
 def test_a_card_names_nothing_internal() -> None:
