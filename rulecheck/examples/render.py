@@ -6,6 +6,7 @@ Hosts format these strings as HTML or terminal text; the engine only gives keys 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -83,10 +84,10 @@ def value(raw: Any, language: Language, field: str | None = None) -> str:
     return word(str(raw), language)
 
 
-def _terms(terms: tuple[Term, ...], language: Language) -> str:
+def _terms(terms: tuple[Term, ...], language: Language, names: Mapping[str, str]) -> str:
     text = ""
     for index, term in enumerate(terms):
-        shown = f"{abs(term.value)} ({label(term.label, language)})"
+        shown = f"{abs(term.value)} ({names.get(term.label) or label(term.label, language)})"
         if index == 0:
             text = (MINUS if term.value < 0 else "") + shown
         else:
@@ -94,12 +95,13 @@ def _terms(terms: tuple[Term, ...], language: Language) -> str:
     return text
 
 
-def step(step: Step, language: Language) -> str:
+def step(step: Step, language: Language, names: Mapping[str, str] | None = None) -> str:
     """``Test de parade : 17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie``.
 
     A step whose verdict has words of its own for this event (``damage.total.miss``) says it in its
     head instead of after an arrow, and a bare zero with a ``.zero`` head (``damage.total.miss.zero``,
     « L'attaque rate : aucun dégât ») is said in words: a player says "no damage", not "0 → miss".
+    ``names`` gives the words of some term labels instead of the locales' (a map's creatures by name).
     A comparison that did not decide (a natural 20 or 1 did) reads « 26 contre 30 », never ``26 / 30``.
     """
     events = EVENTS.get(language, EVENTS["en"])
@@ -110,7 +112,7 @@ def step(step: Step, language: Language) -> str:
     head = events[qualified] if verdict_said and qualified else events.get(step.event, step.event)
     body = ""
     if step.terms:
-        body = _terms(step.terms, language)
+        body = _terms(step.terms, language, names or {})
         if step.value is not None and (len(step.terms) > 1 or step.terms[0].value != step.value):
             body += f" = {number(step.value, language)}"
     elif step.value is not None:

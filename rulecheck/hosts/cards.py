@@ -20,6 +20,7 @@ from rulecheck.errors import Problem
 from rulecheck.examples import chances, render
 from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.check import Outcome
+from rulecheck.examples.result_words import creature_labels, result_value
 
 
 @dataclass
@@ -99,9 +100,10 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     result: Any = outcome.result
     if result is None:  # no problem and no result: the example shows a refusal of the rules
         return refusal_card(outcome, title, language)
-    steps = "".join(_step(step, language, link(step.anchor)) for step in result.trace)
+    names = creature_labels(getattr(example, "given", None), language)
+    steps = "".join(_step(step, language, link(step.anchor), names) for step in result.trace)
     rule = RULES.get(getattr(example, "rule", ""))
-    summary = _summary(outcome.result, rule.headline if rule else (), language)
+    summary = _summary(getattr(example, "given", None), outcome.result, rule.headline if rule else (), language)
     header = result_header(rule.name if rule else "", outcome.result, language)
     return (
         f'<div class="rc-card" id="ex-{example_id}" data-example="{example_id}">'
@@ -201,8 +203,8 @@ def banner(problems: list[Problem], language: str) -> str:
     )
 
 
-def _step(step: Step, language: str, href: str | None) -> str:
-    text = html.escape(render.step(step, language))
+def _step(step: Step, language: str, href: str | None, names: dict[str, str]) -> str:
+    text = html.escape(render.step(step, language, names))
     if href is None:
         return f"<li>{text}</li>"
     see = html.escape(render.word("see_rule", language))
@@ -210,12 +212,12 @@ def _step(step: Step, language: str, href: str | None) -> str:
     return f'<li>{text} <a class="rc-rule" href="{html.escape(href)}" title="{see}" aria-label="{see}"></a></li>'
 
 
-def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:
+def _summary(given: Any, result: Any, fields: tuple[str, ...], language: str) -> str:
     colon = "\u00a0:" if language == "fr" else ":"
+    shown = ((name, result_value(given, result, name, language)) for name in fields)
     return " · ".join(
-        f"<strong>{html.escape(render.word('field.' + name, language))}</strong>{colon} "
-        f"{html.escape(render.value(getattr(result, name), language, name))}"
-        for name in fields
+        f"<strong>{html.escape(render.word('field.' + name, language))}</strong>{colon} {html.escape(text)}"
+        for name, text in shown if text is not None
     )
 
 

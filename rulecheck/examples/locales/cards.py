@@ -1,4 +1,5 @@
-"""Words of a card's chance line: the event whose chance it gives, and what a roll needs for it."""
+"""Words of a card for a player: the event whose chance it gives, what a roll needs for it, the
+creatures of a map by their role, and results that are empty."""
 
 from collections.abc import Mapping
 
@@ -25,6 +26,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.vial.resisted": "Chance de résister aux poisons",
         "event.vial.poisoned": "Chance que les poisons agissent",
         "chance.about": "environ 1 sur {total}",
+        "creature.acting": "la créature qui agit",
+        "creature.defender": "le défenseur", "creature.ally": "un allié", "creature.other": "une autre créature",
+        "delivered_on.None": "aucune", "damage_dice.None": "aucun",
         "spread.critical": "coup critique", "spread.critical_all": "coup critique",
         "spread.critical_part": "dont {share} en coup critique",
         "spread.axis": "Hauteur d'une barre\u00a0: la chance de ce total (la plus haute\u00a0: {top})\u202f; "
@@ -55,6 +59,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.vial.resisted": "Chance of resisting the poisons",
         "event.vial.poisoned": "Chance the poisons take effect",
         "chance.about": "about 1 in {total}",
+        "creature.acting": "the creature acting",
+        "creature.defender": "the defender", "creature.ally": "an ally", "creature.other": "another creature",
+        "delivered_on.None": "none", "damage_dice.None": "none",
         "spread.critical": "critical hit", "spread.critical_all": "critical hit",
         "spread.critical_part": "{share} of it from critical hits",
         "spread.axis": "Bar height: the chance of that total (tallest: {top}); under each bar, its damage",
