@@ -20,6 +20,7 @@ from rulecheck.errors import Problem
 from rulecheck.examples import chances, render
 from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.check import Outcome
+from rulecheck.examples.people import people
 from rulecheck.examples.result_words import creature_labels, result_value
 
 
@@ -99,7 +100,7 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     title = html.escape(getattr(example, "title", None) or outcome.id or "")
     result: Any = outcome.result
     if result is None:  # no problem and no result: the example shows a refusal of the rules
-        return refusal_card(outcome, title, language)
+        return refusal_card(outcome, title, language, link)
     names = creature_labels(getattr(example, "given", None), language)
     steps = "".join(_step(step, language, link(step.anchor), names) for step in result.trace)
     rule = RULES.get(getattr(example, "rule", ""))
@@ -117,7 +118,8 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     )
 
 
-def refusal_card(outcome: Outcome, title: str, language: str) -> str:
+def refusal_card(outcome: Outcome, title: str, language: str,
+                 link: Callable[[str], str | None] = lambda anchor: None) -> str:
     """The card of an example that shows a refusal of the rules, worded in the page's language."""
     error = outcome.refusal
     assert error is not None and error.code is not None
@@ -128,7 +130,7 @@ def refusal_card(outcome: Outcome, title: str, language: str) -> str:
         f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
         f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
-        f"{_refused_plan(outcome, error, language)}"
+        f"{_cast_line(outcome, language, link)}{_refused_plan(outcome, error, language)}"
         f'<p class="rc-outcome rc-refusal"><strong>{html.escape(render.word("card.refused", language))}</strong>'
         f"{colon} {html.escape(reason)}</p>\n"
         f"{source_block(html.escape(outcome.block.source.rstrip()), language)}</div>"
@@ -157,17 +159,30 @@ def _refused_plan(outcome: Outcome, error: Any, language: str) -> str:
 
 
 def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None]) -> str:
-    """The cast members an example names, by their names in ``language``, each linked to the cast page."""
-    members = dict(outcome.parsed.cast) if outcome.parsed else {}
-    if not members:
+    """Everyone the example names, recurring or not, in the page's language: for an attack, who
+    attacks whom (« Orc attacks Elara »), then the others; each cast member linked to the cast page."""
+    example = outcome.parsed.example if outcome.parsed else None
+    if example is None:
         return ""
-    shown = []
-    for member_id, name in members.items():
-        href = link(cast_anchor(member_id))
+    named = people(example.given)
+    if not named.names:
+        return ""
+    members = {name: member_id for member_id, name in (outcome.parsed.cast if outcome.parsed else ())}
+
+    def shown(name: str) -> str:
+        href = link(cast_anchor(members[name])) if name in members else None
         text = html.escape(name)
-        shown.append(f'<a class="rc-cast__member" href="{html.escape(href)}">{text}</a>' if href
-                     else f'<span class="rc-cast__member">{text}</span>')
-    return f'<p class="rc-cast" title="{html.escape(render.word("cast.title", language))}">{" · ".join(shown)}</p>'
+        return (f'<a class="rc-cast__member" href="{html.escape(href)}">{text}</a>' if href
+                else f'<span class="rc-cast__member">{text}</span>')
+
+    parts, others = [], list(named.names)
+    if named.attacker or named.defender:
+        attacker = shown(named.attacker) if named.attacker else html.escape(render.word("cast.an_attacker", language))
+        defender = shown(named.defender) if named.defender else html.escape(render.word("cast.a_defender", language))
+        parts.append(render.word("cast.attacks", language).format(attacker=attacker, defender=defender))
+        others = [name for name in others if name not in {named.attacker, named.defender}]
+    parts += [shown(name) for name in others]
+    return f'<p class="rc-cast" title="{html.escape(render.word("cast.title", language))}">{" · ".join(parts)}</p>'
 
 
 def source_block(escaped_source: str, language: str) -> str:

@@ -1,5 +1,6 @@
 """Every documented card, in both languages, speaks a player's words: creatures by name (never a
-map letter), no dash for a result, no YAML key, internal id or message for authors."""
+map letter), no dash for a result, no YAML key or internal id, and a cast line that says who
+attacks whom and names everyone in the example."""
 
 from __future__ import annotations
 
@@ -58,3 +59,25 @@ def test_opportunity_attacks_name_who_strikes(documented: tuple[str, list[Outcom
                 "en": ["Opportunity attacks from: Goblin", "1 (Goblin) ≤ 1 (reach)"]}
     for said in expected[language]:
         assert said in shown_to_a_player(pixie, language)
+
+
+def cast_line(outcome: Outcome, language: str) -> str:
+    found = re.search(r'<p class="rc-cast"[^>]*>(.*?)</p>', html.unescape(card(outcome, language)))
+    return re.sub(r"<[^>]+>", "", found[1]) if found else ""
+
+
+def test_the_cast_line_says_who_attacks_whom_and_names_everyone(documented: tuple[str, list[Outcome]]) -> None:
+    language, outcomes = documented
+    by_id = {o.id: o for o in outcomes}
+    attacks = {"fr": "Orque attaque Elara", "en": "Orc attacks Elara"}[language]
+    assert cast_line(by_id["elara-parry"], language) == attacks
+    # A one-off name (the healer), not only the recurring cast member.
+    assert cast_line(by_id["stabilise-fails"], language) == {"fr": "Frère Aldric · Tomas",
+                                                              "en": "Brother Aldric · Tomas"}[language]
+    assert cast_line(by_id["move-15-then-attack-refused"], language) == "Lysa", "a refused plan's card too"
+    for outcome in outcomes:
+        assert outcome.parsed is not None
+        for name in re.findall(r"^\s*(?:- )?.*\bname: ([^,}\n]+)", outcome.block.source, flags=re.M):
+            assert name.strip().strip("\"'") in cast_line(outcome, language), f"{outcome.id}: {name}"
+        for member, shown in outcome.parsed.cast:
+            assert shown in cast_line(outcome, language), f"{outcome.id}: {member}"
