@@ -32,10 +32,12 @@ RULES_PAGES = ["attack.html", "reactions.html", "criticals.html", "posture.html"
                "movement.html", "opportunity.html", "surprise.html", "unarmed.html", "poisons.html", "rests.html",
                "dying.html"]
 WORDS = {
-    "fr": {"chance": "Chance que la parade réussisse", "checked": "vérifié", "yaml": "Voir l'exemple (YAML)",
+    "fr": {"chance": "Chance que la parade réussisse", "checked": "vérifié",
+           "yaml": "Pour les auteurs\u00a0: les données de l'exemple (YAML, clés en anglais)",
            "missing": "Non trouvé", "not_found": "Page introuvable", "home": "Revenir à l'accueil",
            "search": "Chercher dans les règles", "chart": "Dégâts possibles"},
-    "en": {"chance": "Chance the parry succeeds", "checked": "checked", "yaml": "Show the example (YAML)",
+    "en": {"chance": "Chance the parry succeeds", "checked": "checked",
+           "yaml": "For authors: the example's data (YAML)",
            "missing": "Missing", "not_found": "Page not found", "home": "Back to the home page",
            "search": "Search the rules", "chart": "Possible damage"},
 }
@@ -291,7 +293,12 @@ def test_the_raw_example_folds_copies_and_scrolls_on_a_phone(http: Callable[...,
     expect(source).to_have_attribute("open", "")
     code = source.locator("pre > code")
     expect(code).to_contain_text("id: elara-parry")
-    expect(source.locator("button.md-code__button[data-md-type=copy]")).to_be_attached()
+    button = source.locator("button.md-code__button[data-md-type=copy]")
+    expect(button).to_be_attached()
+    # The copy button stands above the first line of the example, never over its words.
+    first_line_top = code.evaluate("c => c.getBoundingClientRect().top + parseFloat(getComputedStyle(c).paddingTop)")
+    box = button.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= first_line_top + 1, (box, first_line_top)
     scroll = code.evaluate("""c => {
         c.scrollLeft = 40;
         const style = getComputedStyle(c);
