@@ -32,11 +32,11 @@ RULES_PAGES = ["attack.html", "reactions.html", "criticals.html", "posture.html"
                "movement.html", "opportunity.html", "surprise.html", "unarmed.html", "poisons.html", "rests.html",
                "dying.html"]
 WORDS = {
-    "fr": {"chance": "Chance que la parade réussisse", "checked": "vérifié",
+    "fr": {"chance": "Chance que la parade échoue", "checked": "vérifié",
            "yaml": "Pour les auteurs\u00a0: les données de l'exemple (YAML, clés en anglais)",
            "missing": "Non trouvé", "not_found": "Page introuvable", "home": "Revenir à l'accueil",
            "search": "Chercher dans les règles", "chart": "Dégâts possibles"},
-    "en": {"chance": "Chance the parry succeeds", "checked": "checked",
+    "en": {"chance": "Chance the parry fails", "checked": "checked",
            "yaml": "For authors: the example's data (YAML)",
            "missing": "Missing", "not_found": "Page not found", "home": "Back to the home page",
            "search": "Search the rules", "chart": "Possible damage"},
