@@ -68,6 +68,7 @@ class Occupant(BaseModel):
     shape: Shape = Field("tall", description="Large and bigger: `tall` (longer reach) or `long`.")
     reach_weapon: bool = Field(False, description="Reaches beyond the natural reach, up to twice it.")
     at: tuple[int, int] | None = Field(None, description="[column, row] of a creature not drawn on the map.")
+    name: str = Field("", max_length=80, description="Display name; may differ between languages.")
 
 
 class Battlefield(BaseModel):

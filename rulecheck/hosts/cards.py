@@ -20,6 +20,8 @@ from rulecheck.examples import chances, render
 from rulecheck.examples.as_text import html_text
 from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.outcome import Outcome
+from rulecheck.examples.people import people
+from rulecheck.examples.result_words import creature_labels, result_value
 
 
 @dataclass
@@ -98,10 +100,11 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     title = html_text(getattr(example, "title", None) or outcome.id or "")
     result: Any = outcome.result
     if result is None:  # no problem and no result: the example shows a refusal of the rules
-        return refusal_card(outcome, title, language)
-    steps = "".join(_step(step, language, link(step.anchor)) for step in result.trace)
+        return refusal_card(outcome, title, language, link)
+    names = creature_labels(getattr(example, "given", None), language)
+    steps = "".join(_step(step, language, link(step.anchor), names) for step in result.trace)
     rule = RULES.get(getattr(example, "rule", ""))
-    summary = _summary(outcome.result, rule.headline if rule else (), language)
+    summary = _summary(getattr(example, "given", None), outcome.result, rule.headline if rule else (), language)
     header = result_header(rule.name if rule else "", outcome.result, language)
     return (
         f'<div class="rc-card" id="ex-{example_id}" data-example="{example_id}">'
@@ -115,7 +118,8 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     )
 
 
-def refusal_card(outcome: Outcome, title: str, language: str) -> str:
+def refusal_card(outcome: Outcome, title: str, language: str,
+                 link: Callable[[str], str | None] = lambda anchor: None) -> str:
     """The card of an example that shows a refusal of the rules, worded in the page's language."""
     error = outcome.refusal
     assert error is not None and error.code is not None
@@ -126,24 +130,59 @@ def refusal_card(outcome: Outcome, title: str, language: str) -> str:
         f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
         f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
+        f"{_cast_line(outcome, language, link)}{_refused_plan(outcome, error, language)}"
         f'<p class="rc-outcome rc-refusal"><strong>{html_text(render.word("card.refused", language))}</strong>'
         f"{colon} {html_text(reason)}</p>\n"
         f"{source_block(html_text(outcome.block.source.rstrip()), language)}</div>"
     )
 
 
-def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None]) -> str:
-    """The cast members an example names, by their names in ``language``, each linked to the cast page."""
-    members = dict(outcome.parsed.cast) if outcome.parsed else {}
-    if not members:
+def _refused_plan(outcome: Outcome, error: Any, language: str) -> str:
+    """A refused turn's plan, step by step, the step the rules refuse marked in words: a refusal
+    that says « step 2 » shows which step that is."""
+    example = outcome.parsed.example if outcome.parsed else None
+    plan = getattr(getattr(example, "given", None), "plan", ())
+    if not plan:
         return ""
-    shown = []
-    for member_id, name in members.items():
-        href = link(cast_anchor(member_id))
+    where = tuple(error.field or ())
+    refused = where[2] if len(where) >= 3 and where[:2] == ("given", "plan") and isinstance(where[2], int) else None
+    items = []
+    for index, step in enumerate(plan):
+        text = html_text(render.plan_step(step, language))
+        if index == refused:
+            mark = html_text(render.word("plan.refused", language))
+            items.append(f'<li class="rc-plan__refused"><strong>{text}</strong> — ✗ {mark}</li>')
+        else:
+            items.append(f"<li>{text}</li>")
+    title = html_text(render.word("plan.title", language))
+    return f'<ol class="rc-plan" aria-label="{title}">{"".join(items)}</ol>\n'
+
+
+def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None]) -> str:
+    """Everyone the example names, recurring or not, in the page's language: for an attack, who
+    attacks whom (« Orc attacks Elara »), then the others; each cast member linked to the cast page."""
+    example = outcome.parsed.example if outcome.parsed else None
+    if example is None:
+        return ""
+    named = people(example.given)
+    if not named.names:
+        return ""
+    members = {name: member_id for member_id, name in (outcome.parsed.cast if outcome.parsed else ())}
+
+    def shown(name: str) -> str:
+        href = link(cast_anchor(members[name])) if name in members else None
         text = html_text(name)
-        shown.append(f'<a class="rc-cast__member" href="{html_text(href)}">{text}</a>' if href
-                     else f'<span class="rc-cast__member">{text}</span>')
-    return f'<p class="rc-cast" title="{html_text(render.word("cast.title", language))}">{" · ".join(shown)}</p>'
+        return (f'<a class="rc-cast__member" href="{html_text(href)}">{text}</a>' if href
+                else f'<span class="rc-cast__member">{text}</span>')
+
+    parts, others = [], list(named.names)
+    if named.attacker or named.defender:
+        attacker = shown(named.attacker) if named.attacker else html_text(render.word("cast.an_attacker", language))
+        defender = shown(named.defender) if named.defender else html_text(render.word("cast.a_defender", language))
+        parts.append(render.word("cast.attacks", language).format(attacker=attacker, defender=defender))
+        others = [name for name in others if name not in {named.attacker, named.defender}]
+    parts += [shown(name) for name in others]
+    return f'<p class="rc-cast" title="{html_text(render.word("cast.title", language))}">{" · ".join(parts)}</p>'
 
 
 def source_block(escaped_source: str, language: str) -> str:
@@ -179,8 +218,8 @@ def banner(problems: list[Problem], language: str) -> str:
     )
 
 
-def _step(step: Step, language: str, href: str | None) -> str:
-    text = html_text(render.step(step, language))
+def _step(step: Step, language: str, href: str | None, names: dict[str, str]) -> str:
+    text = html_text(render.step(step, language, names))
     if href is None:
         return f"<li>{text}</li>"
     see = html_text(render.word("see_rule", language))
@@ -188,12 +227,12 @@ def _step(step: Step, language: str, href: str | None) -> str:
     return f'<li>{text} <a class="rc-rule" href="{html_text(href)}" title="{see}" aria-label="{see}"></a></li>'
 
 
-def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:
+def _summary(given: Any, result: Any, fields: tuple[str, ...], language: str) -> str:
     colon = "\u00a0:" if language == "fr" else ":"
+    shown = ((name, result_value(given, result, name, language)) for name in fields)
     return " · ".join(
-        f"<strong>{html_text(render.word('field.' + name, language))}</strong>{colon} "
-        f"{html_text(render.value(getattr(result, name), language, name))}"
-        for name in fields
+        f"<strong>{html_text(render.word('field.' + name, language))}</strong>{colon} {html_text(text)}"
+        for name, text in shown if text is not None
     )
 
 
@@ -243,8 +282,9 @@ def capability_header(result: Any, language: str) -> str:
 
 
 def _chances(outcome: Outcome, language: str) -> str:
-    """What the dice give, for a player: the chance of this outcome where dice decide it, what a
-    deciding die needs, and how the damage spreads; all from the exact odds the check computed."""
+    """What the dice give, for a player: the chance of the event the card is about where dice
+    decide it, named, with what a deciding roll needs for that same event, and how the damage
+    spreads; all from the exact odds the check computed."""
     odds, result = outcome.odds, outcome.result
     if odds is None:
         return ""
@@ -252,34 +292,50 @@ def _chances(outcome: Outcome, language: str) -> str:
     found = chances.chance(outcome)
     if found is not None:
         colon = "\u00a0:" if language == "fr" else ":"
-        line = (f'<p class="rc-odds" data-search-exclude><strong>{html_text(render.word("chance", language))}'
-                f"</strong>{colon} {html_text(render.chance(found.probability, language))}")
-        needed = chances.needs(odds, result)
+        named = render.event(found.event.key, found.event.params, language)
+        line = (f'<p class="rc-odds" data-search-exclude><strong>{html_text(named)}</strong>{colon} '
+                f"{html_text(render.chance(found.probability, language))}")
+        needed = chances.needs(odds, found.event)
         if needed is not None:
-            line += f" · {html_text(render.needs(needed.test, needed.sides, needed.low, needed.high, language))}"
+            line += f" — {html_text(render.needs(needed.count, needed.sides, needed.low, needed.high, language))}"
         line += "</p>\n"
     spread = chances.damage_spread(odds)
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
-                                                   language)
+                                                   language, chances.critical_spread(odds))
     return line + chart
 
 
-def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str) -> str:
+def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str,
+                 critical: dict[int, Fraction] | None = None) -> str:
     """A small bar chart of P(damage = n), drawn in HTML and CSS at build time (no script).
 
-    The tallest bar fills the chart; the bar of this example's own damage is marked. Screen
-    readers get every value and its percent in the chart's label.
+    The tallest bar fills the chart; the bar of this example's own damage is marked, and the
+    share of each bar that critical hits deal (``critical``: P(damage = n and a critical hit)) is
+    striped, with a legend. Under the bars, their damage (every value, or the ends, this
+    example's and every fifth on a wide chart); a line says what the height is, with the
+    tallest bar's chance. Screen readers get every value and its percent in the chart's label.
     """
     tallest = max(spread.values())
+    critical = critical or {}
     colon = "\u00a0: " if language == "fr" else ": "
-    said = {n: render.number(n, language) + colon + render.probability(p, language) for n, p in spread.items() if p}
+    said = {}
+    for n, p in spread.items():
+        if not p:
+            continue
+        said[n] = render.number(n, language) + colon + render.probability(p, language)
+        if critical.get(n):
+            share = "spread.critical_all" if critical[n] == p else "spread.critical_part"
+            said[n] += " (" + render.word(share, language).format(
+                share=render.probability(critical[n], language)) + ")"
     described = ", ".join(said.values())
-    ends = {min(spread), max(spread), shown}
+    labelled = {min(spread), max(spread), shown}
+    if len(spread) > 13:  # too narrow for every value: every fifth too, where it has room
+        labelled |= {n for n in spread if n % 5 == 0 and not {n - 1, n + 1} & labelled}
     # One element a column (pages hold thousands): a bar where the damage may happen, an empty
     # slot where it may not; the value under a column is its ``data-x``, drawn by the stylesheet.
     columns = []
     for n, p in spread.items():
-        label = render.number(n, language) if n in ends or len(spread) <= 13 else ""
+        label = render.number(n, language) if n in labelled or len(spread) <= 13 else ""
         x = f' data-x="{html_text(label)}"' if label else ""
         if not p:
             columns.append(f"<span{x}></span>")
@@ -287,7 +343,12 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
         this = " rc-spread__bar--this" if n == shown else ""
         # p / tallest as a float, correctly rounded as float(Fraction) would, without a Fraction.
         height = p.numerator * tallest.denominator / (p.denominator * tallest.numerator) * 100
-        columns.append(f'<span class="rc-spread__bar{this}" style="height:{height:.1f}%" '
+        striped = ""
+        if critical.get(n):
+            part = critical[n].numerator * p.denominator / (critical[n].denominator * p.numerator) * 100
+            this += " rc-spread__bar--critical"
+            striped = f";--critical:{part:.1f}%"
+        columns.append(f'<span class="rc-spread__bar{this}" style="height:{height:.1f}%{striped}" '
                        f'title="{html_text(said[n])}"{x}></span>')
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),
@@ -296,10 +357,14 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     if shown is not None:
         legend = (f'<span class="rc-spread__legend"><span class="rc-spread__swatch"></span> '
                   f'{html_text(render.word("spread.this", language))}</span>')
+    if critical:
+        legend += (f' <span class="rc-spread__legend"><span class="rc-spread__swatch rc-spread__swatch--critical">'
+                   f'</span> {html_text(render.word("spread.critical", language))}</span>')
+    axis = render.word("spread.axis", language).format(top=render.probability(tallest, language))
     title = html_text(render.word("spread", language))
     return (
         f'<figure class="rc-spread" data-search-exclude><figcaption><strong>{title}</strong>'
         f"{html_text(colon.rstrip())} {html_text(summary)} {legend}</figcaption>"
         f'<div class="rc-spread__bars" role="img" aria-label="{title}{html_text(colon)}{html_text(described)}">'
-        f'{"".join(columns)}</div></figure>\n'
+        f'{"".join(columns)}</div><p class="rc-spread__axis">{html_text(axis)}</p></figure>\n'
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import math
 from collections.abc import Callable
@@ -113,10 +114,10 @@ def test_checks_can_skip_the_odds(tmp_path: Path) -> None:
 def test_cards_show_the_probability_in_the_readers_language() -> None:
     outcome = outcome_of(ELARA)
     french, english = card(outcome, "fr"), card(outcome, "en")
-    assert (f"<strong>Chance de ce résultat</strong>{NBSP}: 60{NNBSP}% (3 sur 5) · "
-            "la parade réussit sur un d20 de 9 ou plus</p>") in french
-    assert ("<strong>Chance of this outcome</strong>: 60% (3 in 5) · "
-            "the parry succeeds on a d20 of 9 or more</p>") in english
+    assert (f"<strong>Chance que la parade réussisse</strong>{NBSP}: 60{NNBSP}% (3 sur 5) — "
+            "9 ou plus au d20</p>") in html.unescape(french)
+    assert ("<strong>Chance the parry succeeds</strong>: 60% (3 in 5) — "
+            "9 or more on the d20</p>") in html.unescape(english)
     assert "P(" not in french + english and 'title="elara"' not in french + english
 
 
@@ -295,8 +296,8 @@ def test_the_built_cards_show_the_odds_unless_the_plugin_turns_them_off(
     build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
     french = (site / "site/reactions.html").read_text("utf-8")
     english = (site / "site/en/reactions.html").read_text("utf-8")
-    assert f"<strong>Chance de ce résultat</strong>{NBSP}: 60{NNBSP}% (3 sur 5)" in french
-    assert "<strong>Chance of this outcome</strong>: 60% (3 in 5)" in english
+    assert f"<strong>Chance que la parade réussisse</strong>{NBSP}: 60{NNBSP}% (3 sur 5)" in french
+    assert "<strong>Chance the parry succeeds</strong>: 60% (3 in 5)" in english
 
     config = site / "mkdocs.yml"
     text = config.read_text("utf-8")
@@ -324,12 +325,14 @@ expect:
 
 
 def test_the_check_keeps_the_odds_a_card_reads_and_run_prints_every_field(tmp_path: Path) -> None:
-    """A card reads the outcome and the damage: the miss chance's d100 counts as two branches. The
+    """A card reads the outcome, the fields of its event and the damage: the miss chance's d100
+    counts as two branches. The
     JSON of `rulecheck run` gives every field's distribution, the d100's face by face."""
     outcome = outcome_of(FOG)
     assert outcome.ok and outcome.odds is not None
     assert set(outcome.odds.fields) == {"outcome", "hit", "damage", "attack_natural", "reaction_natural",
-                                        "reaction_succeeded"}
+                                        "reaction_succeeded", "critical", "fumble", "reactions_lost_next_turn",
+                                        "counter_attack", "concealment_miss"}
     assert outcome.odds.runs == 11
     assert outcome.headline_odds == ("outcome", "hit", Fraction(4, 5))
     example = tmp_path / "fog.yml"

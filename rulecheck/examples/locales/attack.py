@@ -100,7 +100,6 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "none": "aucune", "dodge": "esquive", "parry": "parade",
         "melee": "au contact", "ranged": "à distance", "magic": "magique",
         "field.outcome": "Résultat", "field.damage": "Dégâts",
-        "needs.attack": "l'attaque touche", "needs.parry": "la parade réussit", "needs.dodge": "l'esquive réussit",
     },
     "en": {
         "hit": "hit", "miss": "miss", "dodged": "dodged", "parried": "parried",
@@ -110,6 +109,5 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "none": "none", "dodge": "dodge", "parry": "parry",
         "melee": "melee", "ranged": "ranged", "magic": "magical",
         "field.outcome": "Outcome", "field.damage": "Damage",
-        "needs.attack": "the attack hits", "needs.parry": "the parry succeeds", "needs.dodge": "the dodge succeeds",
     },
 }

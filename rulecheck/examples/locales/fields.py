@@ -160,6 +160,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Occupant.shape": "Grande taille et plus : `tall` (allonge plus longue) ou `long`.",
         "Occupant.reach_weapon": "Arme à allonge : plus loin que l'allonge naturelle, jusqu'au double.",
         "Occupant.at": "[colonne, rangée] d'une créature qui n'est pas dessinée sur la carte.",
+        "Occupant.name": "Nom affiché ; peut changer d'une langue à l'autre.",
         "Modifier.kind": "Deux modificateurs de même sorte ne se cumulent pas : le meilleur bonus et le pire "
                          "malus s'appliquent.",
         "Modifier.source": "Ce qui l'accorde, sous forme de clé (`attacker.prone`).",
@@ -273,6 +274,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Occupant.shape": "Large and bigger: `tall` (longer reach) or `long`.",
         "Occupant.reach_weapon": "A reach weapon: beyond the natural reach, up to twice it.",
         "Occupant.at": "[column, row] of a creature not drawn on the map.",
+        "Occupant.name": "Display name; may differ between languages.",
         "Modifier.kind": "Same-kind modifiers do not stack: the best bonus and the worst penalty apply.",
         "Modifier.source": "What grants it, as a key (`attacker.prone`).",
         "Modifier.target": "`attack` (the attack test's total) or `defence`.",

@@ -119,6 +119,12 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.opportunity_attacks": "Attaques d'opportunité", "field.movement_actions": "Actions de mouvement",
         "field.uses": "Utilise", "field.cost": "Coût", "field.damage_dice": "Dés de dégâts",
         "refusal.action_used": "le pas {step} demande {action}, déjà utilisée au pas {by}",
+        "plan.move": "Se déplacer de {metres}\u00a0m", "plan.move.leaves_contact": "Se déplacer de {metres}\u00a0m en "
+        "quittant le contact", "plan.attack": "Attaquer", "plan.capability": "Utiliser {name}",
+        "plan.capability.cost": "Utiliser une capacité de coût {cost}", "plan.free.potion": "Boire une potion",
+        "plan.free.talk": "Parler", "plan.free.other": "Une action gratuite", "plan.disengage": "Se désengager",
+        "plan.posture": "Posture défensive, en renonçant à {actions}", "plan.refused": "refusé ici",
+        "plan.title": "Le plan du tour", "plan.and": " et à ",
         "action.M": "l'action de mouvement (M)", "action.A": "l'action d'attaque (A)",
         "action.G": "l'action gratuite (G)",
         "refusal.third_movement_action": "le pas {step} demanderait une troisième action de mouvement\u202f; "
@@ -159,6 +165,12 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.opportunity_attacks": "Opportunity attacks", "field.movement_actions": "Movement actions",
         "field.uses": "Uses", "field.cost": "Cost", "field.damage_dice": "Damage dice",
         "refusal.action_used": "step {step} needs {action}, already used at step {by}",
+        "plan.move": "Move {metres}\u00a0m", "plan.move.leaves_contact": "Move {metres}\u00a0m, leaving melee contact",
+        "plan.attack": "Attack", "plan.capability": "Use {name}",
+        "plan.capability.cost": "Use a capability costing {cost}", "plan.free.potion": "Drink a potion",
+        "plan.free.talk": "Talk", "plan.free.other": "A free action", "plan.disengage": "Disengage",
+        "plan.posture": "Defensive posture, giving up {actions}", "plan.refused": "refused here",
+        "plan.title": "The turn's plan", "plan.and": " and ",
         "action.M": "the movement action (M)", "action.A": "the attack action (A)",
         "action.G": "the free action (G)",
         "refusal.third_movement_action": "step {step} would need a third movement action; a turn has only "
