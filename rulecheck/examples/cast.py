@@ -24,6 +24,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from rulecheck.engine.battlefield import Battlefield
 from rulecheck.engine.dying import DyingInput, Stabilisation
 from rulecheck.engine.models import Combatant
 from rulecheck.engine.poison import PoisonTarget
@@ -333,6 +334,11 @@ def _walk(value: Any, model: type[BaseModel] | None, path: FieldPath, cast: Cast
         return value
     if model in CHARACTER_MODELS:
         value = _character(value, model, path, cast, language, out, positions)
+    elif issubclass(model, Battlefield):  # a creature on a map has a name, never statistics
+        creatures = value.get("creatures")
+        for letter, creature in creatures.items() if isinstance(creatures, dict) else ():
+            if isinstance(creature, dict):
+                _near_name(creature.get("name"), (*path, "creatures", letter), cast, out)
     elif REFERENCE_KEY in value and REFERENCE_KEY not in _keys(model):
         out.problems.append(((*path, REFERENCE_KEY), f"`{REFERENCE_KEY}` names a character of the cast, "
                              f"and `{format_field(path)}` describes no character"))
@@ -342,6 +348,19 @@ def _walk(value: Any, model: type[BaseModel] | None, path: FieldPath, cast: Cast
     for key, item in value.items():
         result[key] = _walk(item, _child_model(model, key), (*path, key), cast, language, out, positions)
     return result
+
+
+def _near_name(name: Any, path: FieldPath, cast: Cast | None, out: Resolution) -> None:
+    """A plain name one slip away from a cast member's is refused: a reader takes one for the other."""
+    if not isinstance(name, str) or cast is None or name.casefold() in cast.by_name():
+        return  # a member's very name, in either language, is the member (a map may label them so)
+    if (near := cast.near_name(name)) is None:
+        return
+    member, own = near
+    out.problems.append(((*path, "name"), (
+        f"`{name}` is almost the name of cast member {own} ({cast.where(member)}): a reader takes "
+        f"one for the other. Hint: write `cast: {member.id}` if it is {own}; otherwise give this "
+        "creature a name that cannot be mistaken for a member's")))
 
 
 def _character(value: dict[str, Any], model: type[BaseModel], path: FieldPath, cast: Cast | None,
@@ -354,12 +373,8 @@ def _character(value: dict[str, Any], model: type[BaseModel], path: FieldPath, c
                 f"{member.name(language)} is in the cast ({cast.where(member)}): write `cast: {member.id}` "
                 f"instead of `name: {name}`. Hint: a cast member has the same statistics on every page; "
                 "give another creature another name")))
-        elif isinstance(name, str) and cast is not None and (near := cast.near_name(name)):
-            member, own = near
-            out.problems.append(((*path, "name"), (
-                f"`{name}` is almost the name of cast member {own} ({cast.where(member)}): a reader takes "
-                f"one for the other. Hint: write `cast: {member.id}` if it is {own}; otherwise give this "
-                "creature a name that cannot be mistaken for a member's")))
+        else:
+            _near_name(name, path, cast, out)
         return value
     rest = {k: v for k, v in value.items() if k != REFERENCE_KEY}
     member = _member(reference, path, cast, out)

@@ -75,10 +75,8 @@ def _dying(given: Any, result: Any) -> Event:
 
 
 def _poison_apply(given: Any, result: Any) -> Event:
-    if result.flawed:
-        return _when("event.poison.flawed", flawed=True)
     if result.applied:
-        return _when("event.poison.applied", applied=True, flawed=False)
+        return _when("event.poison.applied", applied=True)
     if result.critical_failure:
         return _when("event.poison.vial", critical_failure=True)
     return _when("event.poison.not_applied", applied=False)
@@ -101,7 +99,7 @@ EVENT_FIELDS: Mapping[str, frozenset[str]] = {
     "attack": frozenset({"critical", "fumble", "reactions_lost_next_turn", "counter_attack", "reaction_succeeded",
                          "concealment_miss", "hit"}),
     "dying": frozenset({"dead", "stabilised"}),
-    "poison_apply": frozenset({"applied", "flawed", "critical_failure"}),
+    "poison_apply": frozenset({"applied", "critical_failure"}),
     "vial_accident": frozenset({"resisted"}),
 }
 

@@ -466,3 +466,43 @@ def test_a_total_the_members_statistics_cannot_make_is_a_located_error(
 def test_a_total_of_an_attacker_outside_the_cast_is_the_examples_own(tmp_path: Path) -> None:
     site(tmp_path, TOTAL.format(attack="total: 23, natural: 20", outcome="hit").replace("cast: elara", "name: Orc"))
     assert problems(tmp_path) == []
+
+
+MAP_EXAMPLE = """# Page
+
+```rulecheck
+id: steps
+rule: opportunity
+given:
+  grid:
+    map: |
+      A . o
+    creatures:
+      A: {{name: {mover}}}
+      o: {{name: {enemy}}}
+  path: [[1, 0]]
+expect:
+  provokes: false
+```
+"""
+
+
+@pytest.mark.parametrize(("mover", "enemy", "refused"), [
+    ("Elarra", "Ogre", ["Elarra"]),             # a letter added, on the mover
+    ("Rook", "Elra", ["Elra"]),                 # a letter missing, on another creature
+    ("Élara", "ELARA ", ["Élara", "ELARA "]),   # an accent; case and a trailing space
+])
+def test_a_creature_on_a_map_named_near_a_member_is_a_located_error(
+        tmp_path: Path, mover: str, enemy: str, refused: list[str]) -> None:
+    site(tmp_path, MAP_EXAMPLE.format(mover=repr(mover), enemy=repr(enemy)))
+    found = problems(tmp_path)
+    assert len(found) == 2 * len(refused), found  # on each language's page
+    for name in refused:
+        assert sum(f"`{name}` is almost the name of cast member Elara" in line for line in found) == 2
+    assert all(".name: `" in line and "Hint: write `cast: elara` if it is Elara" in line for line in found)
+
+
+@pytest.mark.parametrize("name", ["Elara", "Ogre", "Rook", "Ela"])
+def test_a_creature_on_a_map_may_bear_a_members_very_name_or_another(tmp_path: Path, name: str) -> None:
+    site(tmp_path, MAP_EXAMPLE.format(mover=repr(name), enemy="Ogre"))
+    assert problems(tmp_path) == []

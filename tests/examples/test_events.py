@@ -37,5 +37,5 @@ def test_a_blow_lost_in_the_fog_is_about_the_concealment() -> None:
 
 
 def test_rules_whose_cards_give_no_chance_have_no_event() -> None:
-    given, result = resolved("rest", {"kind": "long", "character": {"hp": 3, "hp_max": 20}})
+    given, result = resolved("rest", {"kind": "long", "character": {"hp": 3, "hp_max": 20}, "regain": {"hp": 17}})
     assert event_of("rest", given, result) is None
