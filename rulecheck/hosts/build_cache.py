@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import rulecheck
-from rulecheck.examples.update import write_atomically
+from rulecheck.examples.page_writes import write_atomically
 
 VERSION = 1
 FILE = Path(".cache") / "rulecheck" / "pages.json"

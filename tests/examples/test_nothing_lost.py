@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rulecheck.examples import update
+from rulecheck.examples import page_writes
 from rulecheck.hosts.build_cache import FILE, BuildCache
 from tests.conftest import CORPUS
 from tests.hosts.run_hosts import capture_logs, cli, copy_case, mkdocs_build
@@ -48,7 +48,7 @@ def test_a_write_that_fails_or_is_interrupted_leaves_the_page_whole(
     def fail(descriptor: int) -> None:
         raise failure
 
-    monkeypatch.setattr(update.os, "fsync", fail)
+    monkeypatch.setattr(page_writes.os, "fsync", fail)
     result = cli(drifted, "check", "--update", "docs")
     assert page(drifted).read_bytes() == before
     assert sorted(p.name for p in page(drifted).parent.iterdir()) == ["page.md"]
