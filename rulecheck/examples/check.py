@@ -7,8 +7,8 @@ whether it fails a build, a test item or a command.
 from __future__ import annotations
 
 import difflib
-import errno
 import json
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -24,11 +24,15 @@ from rulecheck.errors import Problem, RulecheckError, RuleError, did_you_mean, w
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
 from rulecheck.examples.chances import card_fields
-from rulecheck.examples.finder import MARKDOWN_SUFFIXES, Block, find_blocks, split_lines
+from rulecheck.examples.discovery import find_pages
+from rulecheck.examples.finder import Block, find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.references import check_references
+from rulecheck.examples.regular_files import read_bounded as _read_bounded
+from rulecheck.examples.regular_files import read_regular_file
 from rulecheck.examples.render import has_refusal_wording
 from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block, written_id
+from rulecheck.examples.snippet_reach import blocks_pulled_in
 from rulecheck.examples.tables import check_tables
 from rulecheck.examples.trace_check import trace_problems
 
@@ -306,7 +310,11 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     report = Report()
     root = Path(root).resolve()
     casts = Casts(root, report)
-    for page, base in _pages(paths):
+    pages, unreadable = _pages(paths)
+    for folder, reason in unreadable:
+        report.problems.append(Problem(path=display_path(folder, root), line=1,
+                                       message=f"cannot read folder: {reason}"))
+    for page, base in pages:
         shown = display_path(page, root)
         try:
             text = read_page(page)
@@ -336,7 +344,7 @@ class Casts:
         self.loaded: dict[Path, Cast] = {}
 
     def of(self, page: Path) -> Cast:
-        file = cast_file_for(page.resolve())
+        file = cast_file_for(Path(os.path.abspath(page)))  # where the page is built, links not resolved
         if file not in self.loaded:
             cast = self.loaded[file] = load_cast(file, display_path(file, self.root))
             if self.report is not None:
@@ -364,10 +372,7 @@ def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]
     for line, col, target in find_snippets(text):
         for base in bases:
             file = base / target
-            try:
-                held = find_blocks(read_page(file), target) if file.is_file() else []
-            except (OSError, UnicodeDecodeError):
-                continue
+            held = blocks_pulled_in(file, bases, read_page, find_snippets)  # nested snippets too
             if held:
                 problems.append(Problem(
                     path=path, line=line, col=col, kind="unchecked",
@@ -416,17 +421,14 @@ def _snippet_marker(text: str) -> int | None:
 def read_page(path: Path) -> str:
     """A page's text: UTF-8, CRLF and CR line ends read as LF, a leading BOM dropped.
 
-    Raises ``OSError`` (``EFBIG``) for a file of more than :data:`MAX_PAGE_BYTES`."""
-    with path.open("rb") as stream:
-        return decode_page(read_bounded(stream))
+    Raises ``OSError`` for what is not a regular file (a FIFO is never waited on) and (``EFBIG``)
+    for a file of more than :data:`MAX_PAGE_BYTES` (:mod:`rulecheck.examples.regular_files`)."""
+    return decode_page(read_regular_file(path, MAX_PAGE_BYTES))
 
 
 def read_bounded(stream: BinaryIO, limit: int = MAX_PAGE_BYTES) -> bytes:
     """At most ``limit`` bytes of ``stream``; ``OSError`` (``EFBIG``) when it holds more."""
-    data = stream.read(limit + 1)
-    if len(data) > limit:
-        raise OSError(errno.EFBIG, f"more than {limit:,} bytes, the most rulecheck reads from one file")
-    return data
+    return _read_bounded(stream, limit)
 
 
 def decode_page(raw: bytes) -> str:
@@ -443,14 +445,18 @@ def undecodable(path: str, error: UnicodeDecodeError) -> Problem:
                    kind="encoding")
 
 
-def _pages(paths: Iterable[str | Path]) -> list[tuple[Path, Path]]:
-    """Each page under ``paths`` with the folder it was found from (a file's own folder)."""
+def _pages(paths: Iterable[str | Path]) -> tuple[list[tuple[Path, Path]], list[tuple[Path, str]]]:
+    """Each page under ``paths`` with the folder it was found from (a file's own folder), and the
+    folders that could not be listed (:func:`~rulecheck.examples.discovery.find_pages`)."""
     found: dict[Path, Path] = {}
+    unreadable: list[tuple[Path, str]] = []
     for item in paths:
         base = Path(item).resolve()
-        for page in markdown_files([item]):
-            found.setdefault(page, base if base.is_dir() else base.parent)
-    return list(found.items())
+        pages = find_pages([item])
+        unreadable += pages.unreadable
+        for page in pages.pages:
+            found.setdefault(page, base if base.is_dir() else Path(os.path.abspath(item)).parent)
+    return list(found.items()), unreadable
 
 
 def _language_at(page: Path, base: Path) -> int | None:
@@ -464,18 +470,8 @@ def _language_at(page: Path, base: Path) -> int | None:
 
 
 def markdown_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The pages under ``paths``: every file MkDocs renders as Markdown (``.md``, ``.markdown``…)
-    in a folder, and every file named."""
-    found: list[Path] = []
-    for item in paths:
-        path = Path(item)
-        if path.is_dir():
-            found += sorted(p for p in path.rglob("*") if p.suffix in MARKDOWN_SUFFIXES and p.is_file())
-        elif path.exists():
-            found.append(path)
-        else:
-            raise FileNotFoundError(str(path))
-    return list(dict.fromkeys(p.resolve() for p in found))
+    """The pages under ``paths``, as MkDocs finds them (:func:`~rulecheck.examples.discovery.find_pages`)."""
+    return find_pages(paths).pages
 
 
 def language_of(path: str) -> tuple[str, str] | None:
@@ -550,7 +546,8 @@ def _check_parity(report: Report, root: Path, casts: Casts) -> None:
                         page.problems.append(undecodable(twin, error))
                     continue
                 except OSError as error:
-                    page.problems.append(Problem(path=twin, line=1, message=f"cannot read page: {error.strerror}"))
+                    if not any(p.path == twin for p in report.problems):  # not already reported
+                        page.problems.append(Problem(path=twin, line=1, message=f"cannot read page: {error.strerror}"))
                     continue
             _compare_twins(page, twin_page, checked=twin in report.pages)
 
