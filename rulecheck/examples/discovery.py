@@ -63,7 +63,9 @@ def _walk(folder: Path, found: FoundPages) -> list[Path]:
             chains[here / name] = chain | {os.path.realpath(here / name)}
         for name in sorted(files):
             page = here / name
-            if page.suffix in MARKDOWN_SUFFIXES and (page.is_file() or page.is_symlink()):
-                pages.append(page)  # a broken link is a page MkDocs fails on: the check reports it
+            if page.suffix in MARKDOWN_SUFFIXES:
+                # Whatever MkDocs would read as a page: a broken link, a FIFO (on which the build
+                # would wait for ever) is a page the check reports as unreadable, without waiting.
+                pages.append(page)
     return pages
 

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import rulecheck
 from rulecheck.examples.page_writes import write_atomically
+from rulecheck.examples.regular_files import read_regular_file
 
 VERSION = 1
 FOLDERS = (Path(".cache"), Path(".cache") / "rulecheck")
@@ -49,7 +50,11 @@ def digest(pages: Iterable[Path], config_file: Path | None, options: Iterable[An
     package = Path(rulecheck.__file__).resolve().parent
     sources = sorted(p for p in package.rglob("*") if p.is_file() and p.suffix in {".py", ".js", ".css"})
     for path in [*sorted(pages), *([config_file] if config_file else []), *sources]:
-        hasher.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
+        try:
+            content = read_regular_file(path)
+        except OSError as error:  # a broken link, a FIFO…: the check reports the page, the key names it
+            content = f"\0unreadable: {error.strerror}".encode()
+        hasher.update(str(path).encode() + b"\0" + content + b"\0")
     hasher.update(json.dumps([VERSION, rulecheck.__version__, *options], default=str).encode())
     return hasher.hexdigest()
 

@@ -276,3 +276,26 @@ def test_the_build_and_the_check_agree_on_a_nested_snippet(tmp_path: Path) -> No
     finally:
         os.chdir(cwd)
     assert "docs/page.md:3:1: snippet `parts/outer.txt` pulls in 1 rulecheck" in str(failure.value.__context__)
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("kind", ["fifo", "broken-link"])
+def test_the_build_fails_at_once_on_a_page_it_cannot_read(tmp_path: Path, kind: str) -> None:
+    """MkDocs would wait for ever on a FIFO named as a page, and fail on a broken link: the check
+    before it says which page, in a new process that ends."""
+    import subprocess
+    import sys
+
+    project = tmp_path / "project"
+    write(project / "docs" / "page.md", page("a"))
+    if kind == "fifo":
+        os.mkfifo(project / "docs" / "pipe.md")
+    else:
+        (project / "docs" / "pipe.md").symlink_to(tmp_path / "nowhere.md")
+    (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=project, capture_output=True,
+                          text=True, timeout=120, check=False, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert done.returncode != 0
+    reason = "a FIFO, not a regular file" if kind == "fifo" else "No such file or directory"
+    assert f"docs/pipe.md:1: cannot read page: {reason}" in done.stderr
+    assert "Traceback" not in done.stderr
