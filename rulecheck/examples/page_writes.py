@@ -12,7 +12,6 @@ several hard links, not a regular file) is refused before anything is written.
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import stat
 import tempfile
@@ -21,9 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulecheck.errors import RulecheckError
-
-#: The most bytes read back from a page to compare it (as the check reads pages).
-MAX_PAGE_BYTES = 10_000_000
+from rulecheck.examples.regular_files import read_regular_file
 
 
 @dataclass(frozen=True)
@@ -110,11 +107,7 @@ def _refusal(write: PageWrite, target: Path) -> str | None:
 
 
 def _read(target: Path) -> bytes:
-    with target.open("rb") as stream:
-        data = stream.read(MAX_PAGE_BYTES + 1)
-    if len(data) > MAX_PAGE_BYTES:
-        raise OSError(errno.EFBIG, "File too large")
-    return data
+    return read_regular_file(target)  # never waits on a FIFO put in the page's place meanwhile
 
 
 def _stage(target: Path, data: bytes, mode: int) -> str:

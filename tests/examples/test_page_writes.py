@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -192,3 +193,63 @@ def test_a_successful_update_names_every_value_written_and_writes_both_twins(sit
     assert len(written) == 6
     assert {line.split(":")[0] for line in written} == {"updated docs/en/parry.md", "updated docs/fr/parry.md"}
     assert leftovers(site) == []
+
+
+# --- replace_pages on its own ---------------------------------------------------------------------
+
+def one_write(file: Path, data: bytes = b"new\n") -> page_writes.PageWrite:
+    return page_writes.PageWrite(file.name, file, file.read_bytes() if file.is_file() else b"", data)
+
+
+@pytest.mark.parametrize(("make", "reason"), [
+    (lambda file: None, "cannot read the page to update it (No such file or directory)"),
+    (lambda file: file.mkdir(), "not a regular file"),
+    (lambda file: os.mkfifo(file), "not a regular file"),
+])
+def test_what_is_no_regular_page_is_refused_before_anything_is_written(
+        tmp_path: Path, make: Callable[[Path], None], reason: str) -> None:
+    other = tmp_path / "other.md"
+    other.write_bytes(b"old\n")
+    odd = tmp_path / "odd.md"
+    writes = [one_write(other)]
+    make(odd)
+    writes.append(page_writes.PageWrite("odd.md", odd, b"", b"new\n"))
+    with pytest.raises(RulecheckError, match=rf"odd.md: {re.escape(reason)}; no page was changed"):
+        page_writes.replace_pages(writes)
+    assert other.read_bytes() == b"old\n" and sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["other.md", *(["odd.md"] if odd.exists() or odd.is_symlink() else [])])
+
+
+def test_a_page_that_cannot_be_put_back_is_named_as_rewritten(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = tmp_path / "a.md", tmp_path / "b.md"
+    first.write_bytes(b"a\n")
+    second.write_bytes(b"b\n")
+    real_replace = os.replace
+
+    def replace(source: str, target: Path | str) -> None:
+        if Path(target) == second.resolve():
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real_replace(source, target)
+
+    monkeypatch.setattr(page_writes.os, "replace", replace)
+    monkeypatch.setattr(page_writes, "write_atomically", lambda file, data: (_ for _ in ()).throw(OSError(28, "full")))
+    with pytest.raises(RulecheckError) as error:
+        page_writes.replace_pages([one_write(first), one_write(second)])
+    assert str(error.value) == (f"b.md: cannot replace the page ({os.strerror(errno.EIO)}); a.md rewritten and could "
+                                "not be put back (review the diff)")
+    assert first.read_bytes() == b"new\n" and second.read_bytes() == b"b\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.md", "b.md"]
+
+
+def test_write_atomically_makes_a_missing_file_and_leaves_nothing_when_the_rename_fails(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page_writes.write_atomically(tmp_path / "new.json", b"{}")
+    assert (tmp_path / "new.json").read_bytes() == b"{}" and (tmp_path / "new.json").stat().st_mode & 0o777 == 0o644
+
+    def fail(source: str, target: Path | str) -> None:
+        raise OSError(errno.EXDEV, os.strerror(errno.EXDEV))
+
+    monkeypatch.setattr(page_writes.os, "replace", fail)
+    with pytest.raises(OSError):
+        page_writes.write_atomically(tmp_path / "new.json", b"[]")
+    assert (tmp_path / "new.json").read_bytes() == b"{}" and [p.name for p in tmp_path.iterdir()] == ["new.json"]
