@@ -31,7 +31,7 @@ EXAMPLE = PAGE.split("```rulecheck\n", 1)[1].split("```", 1)[0]
 
 def rulecheck(project: Path, *args: str, shell_tail: str = "", **options: object) -> subprocess.CompletedProcess[str]:
     """``rulecheck ARGS`` in a new process; ``shell_tail`` adds shell redirections (``>/dev/full``)."""
-    env = {name: value for name, value in os.environ.items() if not name.startswith("COVERAGE")}
+    env = dict(os.environ)  # with `make test`'s coverage of subprocesses, which writes to a file of its own
     command = " ".join([_quote(sys.executable), "-m", "rulecheck.hosts.cli", *map(_quote, args)]) + " " + shell_tail
     return subprocess.run(["bash", "-c", command], cwd=project, capture_output=True, text=True, timeout=TIMEOUT,
                           check=False, env=env, **options)  # type: ignore[call-overload,no-any-return]
