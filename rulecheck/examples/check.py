@@ -9,6 +9,7 @@ also importable from here.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -65,7 +66,11 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     report = Report()
     root = Path(root).resolve()
     casts = Casts(root, report)
-    for page, base in pages_under(paths):
+    pages, unreadable = pages_under(paths)
+    for folder, reason in unreadable:
+        report.problems.append(Problem(path=display_path(folder, root), line=1,
+                                       message=f"cannot read folder: {reason}"))
+    for page, base in pages:
         shown = display_path(page, root)
         try:
             text = read_page(page)
@@ -96,7 +101,7 @@ class Casts:
         self.loaded: dict[Path, Cast] = {}
 
     def of(self, page: Path) -> Cast:
-        file = cast_file_for(page.resolve())
+        file = cast_file_for(Path(os.path.abspath(page)))  # where the page is built, links not resolved
         if file not in self.loaded:
             cast = self.loaded[file] = load_cast(file, display_path(file, self.root))
             if self.report is not None:

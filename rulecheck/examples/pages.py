@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import errno
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
 from rulecheck.errors import Problem
-from rulecheck.examples.finder import MARKDOWN_SUFFIXES
+from rulecheck.examples.discovery import find_pages
+from rulecheck.examples.regular_files import read_bounded as _read_bounded
+from rulecheck.examples.regular_files import read_regular_file
 
 #: The most bytes read from one page or example file (the longest page of the site is some 25 kB):
 #: ``/dev/zero`` or a runaway generated file is refused instead of filling the memory.
@@ -18,17 +20,14 @@ MAX_PAGE_BYTES = 10_000_000
 def read_page(path: Path) -> str:
     """A page's text: UTF-8, CRLF and CR line ends read as LF, a leading BOM dropped.
 
-    Raises ``OSError`` (``EFBIG``) for a file of more than :data:`MAX_PAGE_BYTES`."""
-    with path.open("rb") as stream:
-        return decode_page(read_bounded(stream))
+    Raises ``OSError`` for what is not a regular file (a FIFO is never waited on) and (``EFBIG``)
+    for a file of more than :data:`MAX_PAGE_BYTES` (:mod:`rulecheck.examples.regular_files`)."""
+    return decode_page(read_regular_file(path, MAX_PAGE_BYTES))
 
 
 def read_bounded(stream: BinaryIO, limit: int = MAX_PAGE_BYTES) -> bytes:
     """At most ``limit`` bytes of ``stream``; ``OSError`` (``EFBIG``) when it holds more."""
-    data = stream.read(limit + 1)
-    if len(data) > limit:
-        raise OSError(errno.EFBIG, f"more than {limit:,} bytes, the most rulecheck reads from one file")
-    return data
+    return _read_bounded(stream, limit)
 
 
 def decode_page(raw: bytes) -> str:
@@ -46,28 +45,22 @@ def undecodable(path: str, error: UnicodeDecodeError) -> Problem:
 
 
 def markdown_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The pages under ``paths``: every file MkDocs renders as Markdown (``.md``, ``.markdown``…)
-    in a folder, and every file named."""
-    found: list[Path] = []
-    for item in paths:
-        path = Path(item)
-        if path.is_dir():
-            found += sorted(p for p in path.rglob("*") if p.suffix in MARKDOWN_SUFFIXES and p.is_file())
-        elif path.exists():
-            found.append(path)
-        else:
-            raise FileNotFoundError(str(path))
-    return list(dict.fromkeys(p.resolve() for p in found))
+    """The pages under ``paths``, as MkDocs finds them (:func:`~rulecheck.examples.discovery.find_pages`)."""
+    return find_pages(paths).pages
 
 
-def pages_under(paths: Iterable[str | Path]) -> list[tuple[Path, Path]]:
-    """Each page under ``paths`` with the folder it was found from (a file's own folder)."""
+def pages_under(paths: Iterable[str | Path]) -> tuple[list[tuple[Path, Path]], list[tuple[Path, str]]]:
+    """Each page under ``paths`` with the folder it was found from (a file's own folder), and the
+    folders that could not be listed (:func:`~rulecheck.examples.discovery.find_pages`)."""
     found: dict[Path, Path] = {}
+    unreadable: list[tuple[Path, str]] = []
     for item in paths:
         base = Path(item).resolve()
-        for page in markdown_files([item]):
-            found.setdefault(page, base if base.is_dir() else base.parent)
-    return list(found.items())
+        pages = find_pages([item])
+        unreadable += pages.unreadable
+        for page in pages.pages:
+            found.setdefault(page, base if base.is_dir() else Path(os.path.abspath(item)).parent)
+    return list(found.items()), unreadable
 
 
 def display_path(path: Path, root: Path) -> str:

@@ -65,7 +65,8 @@ def check_parity(report: Report, root: Path, cast_of: Callable[[Path], Cast]) ->
                         page.problems.append(undecodable(twin, error))
                     continue
                 except OSError as error:
-                    page.problems.append(Problem(path=twin, line=1, message=f"cannot read page: {error.strerror}"))
+                    if not any(p.path == twin for p in report.problems):  # not already reported
+                        page.problems.append(Problem(path=twin, line=1, message=f"cannot read page: {error.strerror}"))
                     continue
             _compare_twins(page, twin_page, checked=twin in report.pages)
 

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rulecheck.errors import Problem
-from rulecheck.examples.finder import find_blocks, split_lines
+from rulecheck.examples.finder import split_lines
 from rulecheck.examples.pages import read_page
+from rulecheck.examples.snippet_reach import blocks_pulled_in
 
 
 def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]:
@@ -19,10 +20,7 @@ def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]
     for line, col, target in find_snippets(text):
         for base in bases:
             file = base / target
-            try:
-                held = find_blocks(read_page(file), target) if file.is_file() else []
-            except (OSError, UnicodeDecodeError):
-                continue
+            held = blocks_pulled_in(file, bases, read_page, find_snippets)  # nested snippets too
             if held:
                 problems.append(Problem(
                     path=path, line=line, col=col, kind="unchecked",

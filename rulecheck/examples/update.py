@@ -8,12 +8,9 @@ rewritten with it, so both languages move together.
 
 from __future__ import annotations
 
-import contextlib
+import hashlib
 import json
-import os
 import re
-import stat
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,13 +23,16 @@ from rulecheck.examples.check import (
     Casts,
     PageReport,
     Report,
+    decode_page,
     display_path,
     page_language,
+    read_bounded,
     read_page,
     rules_data,
 )
 from rulecheck.examples.finder import find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.page_writes import PageWrite, replace_pages
 from rulecheck.examples.schema import ParsedExample, parse_block
 
 
@@ -48,6 +48,9 @@ class Edit:
     new: str
     example_id: str
     field: str
+    #: A fingerprint of the page's bytes the edit was planned on (:func:`page_digest`): the
+    #: update refuses a page that changed since (``""``: not known, only ``old`` is compared).
+    digest: str = ""
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}:{self.start + 1}: {self.example_id}: {self.field}: {self.old} → {self.new}"
@@ -82,79 +85,70 @@ def plan_updates(report: Report, root: str | Path = ".") -> tuple[list[Edit], li
                 if problem.kind != "drift" or not problem.field:
                     continue
                 path = ("expect", problem.field.removeprefix("expect."))
-                for parsed, page_lines in [(outcome.parsed, lines), *_twins(outcome.parsed, page, root, twins)]:
-                    if parsed is not outcome.parsed and not _same_example(parsed, outcome.parsed, path,
-                                                                        problem.expected):
-                        continue
-                    found = _edit(parsed, page_lines, path, problem.expected, problem.actual)
-                    if isinstance(found, Edit):
-                        edits.setdefault((found.path, found.line, found.start), found)
-                    else:
-                        skipped.append(found)
+                found = [_edit(parsed, page_lines, path, problem.expected, problem.actual)
+                         for parsed, page_lines in [(outcome.parsed, lines), *_twins(outcome.parsed, page, root, twins)]
+                         if parsed is outcome.parsed or _same_example(parsed, outcome.parsed, path, problem.expected)]
+                stuck = [item for item in found if isinstance(item, Skipped)]
+                skipped += stuck
+                for item in found:
+                    if isinstance(item, Edit) and stuck:  # both twins change, or neither does
+                        skipped.append(Skipped(item.path, item.line, item.example_id, item.field,
+                                               f"its twin {stuck[0].path}:{stuck[0].line} cannot be updated"))
+                    elif isinstance(item, Edit):
+                        edits.setdefault((item.path, item.line, item.start), item)
     return sorted(edits.values(), key=lambda e: (e.path, e.line, e.start)), skipped
 
 
 def apply_edits(edits: Iterable[Edit], root: str | Path = ".") -> list[str]:
     """Write the edits; the paths of the files changed. Line ends and a BOM are kept byte for byte.
 
+    Every page changes or none does (:func:`~rulecheck.examples.page_writes.replace_pages`).
     Raises :class:`~rulecheck.errors.RulecheckError` for a page that cannot be read or written, or
-    that changed since the check."""
+    that changed since the check, saying which pages were written (none, but for a failed undo)."""
     root = Path(root).resolve()
     by_path: dict[str, list[Edit]] = {}
     for edit in edits:
         by_path.setdefault(edit.path, []).append(edit)
-    for path, group in by_path.items():
+    writes, refusals = [], []
+    for path, group in sorted(by_path.items()):
         file = root / path
         try:
-            raw = file.read_bytes()
+            raw = read_bounded_file(file)
         except OSError as error:
-            raise RulecheckError(f"{path}: cannot read the page to update it: {error.strerror}") from None
+            refusals.append(f"{path}: cannot read the page to update it: {error.strerror}")
+            continue
         bom = raw.startswith(b"\xef\xbb\xbf")
-        pieces = _split_keep_ends(raw.decode("utf-8-sig"))
+        pieces = _split_keep_ends(raw.decode("utf-8-sig", errors="surrogateescape"))
+        moved = next((e for e in sorted(group, key=lambda e: (e.line, e.start))
+                      if not 1 <= e.line <= len(pieces) or pieces[e.line - 1][0][e.start:e.end] != e.old), None)
+        if moved is not None:
+            refusals.append(f"{path}:{moved.line} changed since it was checked; run the check again")
+            continue
+        if any(e.digest and e.digest != page_digest(raw) for e in group):
+            refusals.append(f"{path} changed since it was checked; run the check again")
+            continue
         for edit in sorted(group, key=lambda e: (e.line, e.start), reverse=True):
             text, end = pieces[edit.line - 1]
-            if text[edit.start:edit.end] != edit.old:
-                raise RulecheckError(f"{path}:{edit.line} changed since it was checked; run the check again")
             pieces[edit.line - 1] = (text[:edit.start] + edit.new + text[edit.end:], end)
         out = "".join(text + end for text, end in pieces)
-        try:
-            write_atomically(file, (b"\xef\xbb\xbf" if bom else b"") + out.encode("utf-8"))
-        except OSError as error:
-            raise RulecheckError(f"{path}: cannot write the updated page ({error.strerror}); "
-                                 "the page is unchanged") from None
+        data = (b"\xef\xbb\xbf" if bom else b"") + out.encode("utf-8", errors="surrogateescape")
+        writes.append(PageWrite(path, file, raw, data))
+    if refusals:
+        unchanged = "the page is unchanged" if len(by_path) == 1 else "no page was changed"
+        raise RulecheckError(f"{'; '.join(refusals)} ({unchanged})")
+    replace_pages(writes)
     return sorted(by_path)
 
 
-def write_atomically(file: Path, data: bytes) -> None:
-    """Replace ``file``'s content by ``data`` all at once, or not at all.
+def page_digest(raw: bytes) -> str:
+    """A fingerprint of a page's bytes, to tell whether it changed since it was read."""
+    return hashlib.blake2b(raw, digest_size=16).hexdigest()
 
-    The bytes go to a new temporary file in the same folder (created exclusively: never an
-    existing file or a link), are flushed and synced to the disk, take the page's mode, and the
-    temporary file is then renamed over the page. A full disk, a file size limit or a process
-    killed on the way leaves the page as it was (and no temporary file, unless killed)."""
-    target = file.resolve()  # a page reached through a link is rewritten where it lives
-    try:
-        mode = stat.S_IMODE(target.stat().st_mode)
-    except FileNotFoundError:
-        mode = 0o644
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(descriptor, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    with contextlib.suppress(OSError):  # make the rename itself durable
-        folder = os.open(target.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+
+def read_bounded_file(file: Path) -> bytes:
+    """A page's bytes, as the check reads them (:data:`MAX_PAGE_BYTES` at most)."""
+    with file.open("rb") as stream:
+        return read_bounded(stream)
 
 
 def yaml_scalar(value: Any) -> str:
@@ -175,7 +169,7 @@ def yaml_scalar(value: Any) -> str:
 _UNSAFE = re.compile(r"[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
 
 
-def _edit(parsed: ParsedExample, lines: list[str], path: tuple[str, str], old: Any, new: Any) -> Edit | Skipped:
+def _edit(parsed: ParsedExample, lines: _Lines, path: tuple[str, str], old: Any, new: Any) -> Edit | Skipped:
     block = parsed.block
     where = parsed.line_of(path)
     field = ".".join(path)
@@ -190,9 +184,9 @@ def _edit(parsed: ParsedExample, lines: list[str], path: tuple[str, str], old: A
     if line != end_line:
         return skip("the value spans several lines")
     page_line = block.body_line + line - 1
-    if not 1 <= page_line <= len(lines):
+    if not 1 <= page_line <= len(lines.lines):
         return skip("the page changed since it was checked")
-    text = lines[page_line - 1]
+    text = lines.lines[page_line - 1]
     start, end = block.page_col(page_line, col) - 1, block.page_col(page_line, end_col) - 1
     written = text[start:end]
     try:
@@ -201,11 +195,11 @@ def _edit(parsed: ParsedExample, lines: list[str], path: tuple[str, str], old: A
         unchanged = False
     if not unchanged:
         return skip(f"`{written}` on the page is not the value checked")
-    return Edit(block.path, page_line, start, end, written, yaml_scalar(new), parsed.id, field)
+    return Edit(block.path, page_line, start, end, written, yaml_scalar(new), parsed.id, field, lines.digest)
 
 
 def _twins(parsed: ParsedExample, page: PageReport, root: Path,
-           cache: dict[str, dict[str, ParsedExample]]) -> list[tuple[ParsedExample, list[str]]]:
+           cache: dict[str, dict[str, ParsedExample]]) -> list[tuple[ParsedExample, _Lines]]:
     """The example's twins, on the page's twin files as the check found them (language folders
     read from the checked folder down, as :func:`~rulecheck.examples.check.check_paths` does)."""
     result = []
@@ -248,11 +242,20 @@ def _same_example(twin: ParsedExample, mine: ParsedExample, path: tuple[str, str
 
 
 
-def _lines(file: Path) -> list[str]:
+@dataclass(frozen=True)
+class _Lines:
+    """A page's lines as the plan read them, and the fingerprint of its bytes."""
+
+    lines: list[str]
+    digest: str
+
+
+def _lines(file: Path) -> _Lines:
     try:
-        return split_lines(read_page(file))
+        raw = read_bounded_file(file)
+        return _Lines(split_lines(decode_page(raw)), page_digest(raw))
     except (OSError, UnicodeDecodeError):
-        return []
+        return _Lines([], "")
 
 
 def _split_keep_ends(text: str) -> list[tuple[str, str]]:

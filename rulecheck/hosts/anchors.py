@@ -10,7 +10,7 @@ import posixpath
 import re
 from pathlib import Path
 
-from rulecheck.examples.pages import read_page
+from rulecheck.examples.pages import markdown_files, read_page
 
 HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([A-Za-z0-9_-]+) *\}\s*$", re.MULTILINE)
 
@@ -18,8 +18,10 @@ HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([A-Za-z0-9_-]+) *\}\s*$", re.MULTILINE
 def anchor_index(language_root: Path) -> dict[str, str]:
     """``{anchor: page}`` for every explicit heading id under ``language_root`` (first one wins)."""
     index: dict[str, str] = {}
-    for path in sorted(language_root.rglob("*.md")):
-        page = path.relative_to(language_root).as_posix()
+    root = language_root.resolve()
+    # Every page MkDocs builds, pages under a linked folder included (named where they are built).
+    for path in sorted(p for p in markdown_files([root] if root.is_dir() else []) if p.suffix == ".md"):
+        page = path.relative_to(root).as_posix()
         try:
             text = read_page(path)
         except (OSError, UnicodeDecodeError):

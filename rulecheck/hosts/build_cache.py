@@ -4,12 +4,27 @@ Checking every example (and its exact odds) is most of what rulecheck adds to a 
 pages, the site configuration and rulecheck's own code are byte for byte those of a previous
 build that passed, its cards and bound prose are reused instead: the check could only give the
 same answer. Only a passing check is ever stored, so a build with a problem always re-checks.
+
+Every input of :func:`digest` is in the repository, so anyone can compute it: the key alone
+cannot tell a cache this machine wrote from one that came with a tarball, a shared folder or an
+attacker's commit. So the cache file is sealed: its first line is an HMAC-SHA256 of the rest,
+keyed by a secret of this machine (:data:`SECRET`, 32 random bytes, made at the first build,
+readable by its owner only) together with that secret file's device and inode, so that a copy of
+the file (another clone, an archive unpacked) is another key. A cache whose seal does not match,
+a secret that is missing, open to others, owned by someone else or reached through a link, and a
+cache folder that is a link (or is not a folder of this user, closed to others' writes) are no
+cache: the build checks every page, as a fresh clone does.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import hmac
 import json
+import os
+import secrets
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -17,10 +32,15 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import rulecheck
-from rulecheck.examples.update import write_atomically
+from rulecheck.examples.page_writes import write_atomically
+from rulecheck.examples.regular_files import read_regular_file
 
 VERSION = 1
-FILE = Path(".cache") / "rulecheck" / "pages.json"
+FOLDERS = (Path(".cache"), Path(".cache") / "rulecheck")
+FILE = FOLDERS[-1] / "pages.json"
+#: This machine's secret, which seals the cache file (never in the repository: ``.cache/`` is ignored).
+SECRET = FOLDERS[-1] / "machine.key"
+SECRET_BYTES = 32
 
 
 def digest(pages: Iterable[Path], config_file: Path | None, options: Iterable[Any]) -> str:
@@ -30,7 +50,11 @@ def digest(pages: Iterable[Path], config_file: Path | None, options: Iterable[An
     package = Path(rulecheck.__file__).resolve().parent
     sources = sorted(p for p in package.rglob("*") if p.is_file() and p.suffix in {".py", ".js", ".css"})
     for path in [*sorted(pages), *([config_file] if config_file else []), *sources]:
-        hasher.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
+        try:
+            content = read_regular_file(path)
+        except OSError as error:  # a broken link, a FIFO…: the check reports the page, the key names it
+            content = f"\0unreadable: {error.strerror}".encode()
+        hasher.update(str(path).encode() + b"\0" + content + b"\0")
     hasher.update(json.dumps([VERSION, rulecheck.__version__, *options], default=str).encode())
     return hasher.hexdigest()
 
@@ -69,9 +93,13 @@ class BuildCache:
         self.pages: dict[str, dict[str, Any]] = {}
         self.examples = 0
         try:
-            if self.path.is_symlink() or not self.path.is_file():
+            if not own_folders(root) or self.path.is_symlink() or not self.path.is_file():
                 return  # a link could lead anywhere: only a file of our own is read
-            stored = StoredCache.model_validate_json(self.path.read_bytes())
+            secret = machine_key(root)
+            payload = unseal(secret, self.path.read_bytes()) if secret is not None else None
+            if payload is None:
+                return  # not written by this machine's own build
+            stored = StoredCache.model_validate_json(payload)
         except (OSError, ValidationError):
             return
         if stored.key == key:
@@ -95,13 +123,94 @@ class BuildCache:
     def save(self, examples: int) -> None:
         self.examples = examples
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            root = self.path.parents[len(FILE.parts) - 1]
+            if not make_own_folders(root) or (secret := machine_key(root, create=True)) is None:
+                return
             if self.path.is_symlink():
                 self.path.unlink()  # replaced by a file of our own, never written through
             # A fresh temporary file of a unique name, created exclusively (no link is followed),
             # then renamed over the cache file.
             # UTF-8 as it is: escaping every accented letter of the pages cost the cold build more.
             data = json.dumps({"key": self.key, "examples": examples, "pages": self.pages}, ensure_ascii=False)
-            write_atomically(self.path, data.encode("utf-8"))
+            write_atomically(self.path, seal(secret, data.encode("utf-8")))
         except (OSError, UnicodeEncodeError):
             pass  # a read-only tree builds as well, only without the cache (nor can text that is no UTF-8)
+
+
+def seal(secret: bytes, payload: bytes) -> bytes:
+    """``payload`` preceded by a line holding its HMAC under ``secret``."""
+    return hmac.new(secret, payload, hashlib.sha256).hexdigest().encode() + b"\n" + payload
+
+
+def unseal(secret: bytes, sealed: bytes) -> bytes | None:
+    """The payload of ``sealed`` if its seal is ``secret``'s, else ``None``."""
+    seal_line, newline, payload = sealed.partition(b"\n")
+    if not newline:
+        return None
+    expected = hmac.new(secret, payload, hashlib.sha256).hexdigest().encode()
+    return payload if hmac.compare_digest(seal_line, expected) else None
+
+
+def own_folders(root: Path) -> bool:
+    """Whether the cache folders are real folders (no link) of this user: ``.cache`` (which other
+    tools share) closed to everyone's writes, ``.cache/rulecheck`` to its group's too."""
+    for folder, others in zip(FOLDERS, (0o002, 0o022), strict=True):
+        try:
+            status = os.lstat(root / folder)
+        except OSError:
+            return False
+        if not _ours(status, stat.S_ISDIR, others):
+            return False
+    return True
+
+
+def make_own_folders(root: Path) -> bool:
+    """Create the cache folders (readable by this user only) where missing; whether they are ours."""
+    for folder in FOLDERS:
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(root / folder, 0o700)  # a link in the way is an existing name: never followed
+    return own_folders(root)
+
+
+def machine_key(root: Path, *, create: bool = False) -> bytes | None:
+    """This machine's key for the cache of ``root``: its secret, with the secret file's device and
+    inode (a copied secret is another file). ``None`` when there is no usable secret (and, with
+    ``create``, none could be made); a secret that is not ours alone is replaced by a new one."""
+    file = root / SECRET
+    key = _read_key(file)
+    if key is not None or not create:
+        return key
+    with contextlib.suppress(OSError):
+        if os.path.lexists(file):
+            os.unlink(file)  # a link, a copy or a file open to others: never trusted, never followed
+        descriptor = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        try:
+            os.write(descriptor, secrets.token_bytes(SECRET_BYTES))
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+    return _read_key(file)
+
+
+def _read_key(file: Path) -> bytes | None:
+    try:
+        descriptor = os.open(file, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        status = os.fstat(descriptor)
+        if not _ours(status, stat.S_ISREG, 0o077) or status.st_nlink != 1 or status.st_size != SECRET_BYTES:
+            return None
+        secret = os.read(descriptor, SECRET_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+    if len(secret) != SECRET_BYTES:
+        return None
+    return secret + f":{status.st_dev}:{status.st_ino}".encode()
+
+
+def _ours(status: os.stat_result, kind: Any, others: int) -> bool:
+    """Of ``kind``, owned by this user, with none of the permission bits ``others``."""
+    return bool(kind(status.st_mode)) and status.st_uid == os.geteuid() and not status.st_mode & others

@@ -5,7 +5,10 @@ Exit status: 0 all good, 1 drift or a bad example, 2 a usage error.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
 import sys
 import unicodedata
 from pathlib import Path
@@ -15,15 +18,48 @@ import click
 
 from rulecheck.errors import Problem, RulecheckError, format_field, printable
 from rulecheck.examples import Report, check_example, check_paths, parse_block
+from rulecheck.examples import pages as pages_module
 from rulecheck.examples import render as rendering
 from rulecheck.examples.check import Casts, Outcome, decode_page, page_language, read_bounded, undecodable
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.regular_files import NotARegularFile, read_regular_file
 from rulecheck.examples.schema import json_schema
 from rulecheck.examples.update import apply_edits, plan_updates
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The commands, with their output checked: a report that cannot be written (a full disk, a
+    closed pipe, ``> /dev/full``) is a one-line error on stderr and exit status 1, never a
+    traceback, and never a silent success."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        if sys.stdout is None and ctx.protected_args:  # started with `>&-`: every line would be lost
+            _output_failed(OSError(errno.EBADF, "standard output is closed"))
+        try:
+            try:
+                return super().invoke(ctx)
+            finally:  # buffered output is written here at the latest, while its errors can be told
+                if sys.stdout is not None:
+                    sys.stdout.flush()
+        except OSError as error:
+            _output_failed(error)
+
+
+def _output_failed(error: OSError) -> None:
+    """Say on stderr that the output could not be written, and leave with status 1."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        # Nothing more goes to the broken output, not even Python's own flush at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    where = f"{printable(str(error.filename))}: " if error.filename else "cannot write the output: "
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(f"rulecheck: {where}{error.strerror or error}\n")
+        sys.stderr.flush()
+    sys.exit(1)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="rulecheck")
 def main() -> None:
     """Check the rules site's worked examples against the reference engine."""
@@ -45,9 +81,18 @@ UPDATE_ADVICE = ("Where the engine is right and the page is out of date: `rulech
 def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
     """Check every example in PATHS (files or folders; default: docs)."""
     targets = list(paths) or [Path("docs")]
-    missing = [str(p) for p in targets if not p.exists()]
-    if missing:
-        raise click.UsageError("no such file or folder: " + ", ".join(missing))
+    missing, unusable = [], []
+    for target in targets:
+        try:
+            os.stat(target)
+        except FileNotFoundError:
+            missing.append(printable(str(target)))
+        except OSError as error:  # a name too long, a loop of links, a folder closed to this user
+            unusable.append(f"{printable(str(target))} ({error.strerror})")
+    if missing or unusable:
+        said = ["no such file or folder: " + ", ".join(missing)] if missing else []
+        said += ["cannot read " + ", ".join(unusable)] if unusable else []
+        raise click.UsageError("; ".join(said))
     report = check_paths(targets)
     if update:
         report = _update(report, targets, to_stderr=output != "text")
@@ -69,20 +114,24 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
 
 
 @main.command()
-@click.argument("file", type=click.File("rb"))
+@click.argument("file")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help="Print the trace and the odds as readable text in this language instead of JSON.")
-def run(file: Any, lang: str | None) -> None:
+def run(file: str, lang: str | None) -> None:
     """Evaluate one standalone example (YAML or JSON; `-` for stdin) and print its result.
 
     JSON (the default) holds the result, the exact odds over the example's dice and the trace.
     """
-    name = getattr(file, "name", "-")
-    name = "<stdin>" if name in ("<stdin>", "-") or not isinstance(name, str) else name
+    name = "<stdin>" if file == "-" else file
     try:
-        text = decode_page(read_bounded(file))
+        text = decode_page(_read_example(file))
     except OSError as error:
-        click.secho(f"{name}:1: cannot read the example: {error.strerror or error}", fg="red", err=True)
+        if error.errno in (errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG):  # as `check` says of its paths
+            raise click.UsageError(printable(f"cannot read {name} ({error.strerror})")) from None
+        message = f"{name}:1: cannot read the example: {error.strerror or error}"
+        if isinstance(error, NotARegularFile) and error.kind == "a FIFO":
+            message += ". Hint: to read from a pipe, write `rulecheck run -` and pipe the example in"
+        click.secho(printable(message), fg="red", err=True)
         sys.exit(1)
     except UnicodeDecodeError as error:
         click.secho(undecodable(name, error).located(), fg="red", err=True)
@@ -124,6 +173,17 @@ def run(file: Any, lang: str | None) -> None:
     for problem in problems:
         click.secho(problem.located(), fg="red", err=True)
     sys.exit(1 if problems else 0)
+
+
+def _read_example(file: str) -> bytes:
+    """The bytes of the example ``file`` (``-``: standard input), bounded; a named file must be a
+    regular file (a FIFO would make the run wait for a writer). Raises ``OSError``."""
+    if file != "-":
+        return read_regular_file(file, pages_module.MAX_PAGE_BYTES)
+    stdin = sys.stdin.buffer if sys.stdin is not None else None
+    if stdin is None:
+        raise OSError(errno.EBADF, "standard input is closed")
+    return read_bounded(stdin)
 
 
 def json_tabs_as_spaces(text: str) -> str:

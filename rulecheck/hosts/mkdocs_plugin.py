@@ -145,7 +145,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         try:
             read_page(path)
         except UnicodeDecodeError as error:
-            shown = display_path(path.resolve(), _root(config))
+            shown = display_path(page_source(page, config), _root(config))
             language = (language_of(shown) or ("en", ""))[0]
             return f"# {escape(path.stem)}\n\n{cards.banner([undecodable(shown, error)], language)}\n"
         except OSError:
@@ -153,7 +153,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return None
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        path = Path(page.file.abs_src_path or "").resolve()
+        path = page_source(page, config)
         shown = display_path(path, _root(config))
         unchecked = [unchecked_problem(shown, self._page_source, source) for source in cards.take_unchecked()]
         if unchecked:
@@ -206,7 +206,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             self._cache.save(self._report.examples)
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        path = Path(page.file.abs_src_path or "").resolve()
+        path = page_source(page, config)
         found = language_of(path.as_posix())
         self._page_source = markdown
         # Until this page's cards are known, any block the formatter meets is unchecked.
@@ -299,7 +299,8 @@ def _cast_anchors(report: Report | None, docs: Path, language: str, root: Path) 
     """``{cast-<id>: page}`` for each member of the cast a page of ``language`` lists."""
     if report is None:
         return {}
-    for page in sorted((docs / language).rglob("*.md")):
+    folder = docs / language
+    for page in sorted(p for p in markdown_files([folder] if folder.is_dir() else []) if p.suffix == ".md"):
         try:
             listed = MARKER in read_page(page)
         except (OSError, UnicodeDecodeError):
@@ -309,6 +310,16 @@ def _cast_anchors(report: Report | None, docs: Path, language: str, root: Path) 
             page_path = page.relative_to(docs / language).as_posix()
             return {cast_anchor(member): page_path for member in cast.members}
     return {}
+
+
+def page_source(page: Page, config: MkDocsConfig) -> Path:
+    """A page's file as the check names it: the docs folder resolved, and below it the folders
+    MkDocs walked, a linked folder not resolved (the page is built at the link's path)."""
+    docs, file = Path(config.docs_dir), Path(page.file.abs_src_path or "")
+    try:
+        return docs.resolve() / file.relative_to(docs)
+    except ValueError:
+        return file.resolve()
 
 
 def _root(config: MkDocsConfig) -> Path:

@@ -67,14 +67,30 @@ def folder_of(locale: str, default: str) -> str:
     return "" if locale == default else f"{locale}/"
 
 
+#: What the build writes that no reader opens: crawlers' sitemaps (Workbox leaves out the worker
+#: it writes, not the other languages' workers).
+NOT_FOR_READING = ["sitemap.xml", "sitemap.xml.gz", "**/LICENSE"]
+
+
 def precache_globs(locale: str, default: str, others: list[str]) -> tuple[list[str], list[str]]:
-    """What a language's worker keeps: its pages, search index and manifest, and the shared
-    assets but for another language's lunr files and the licences."""
+    """What a language's worker keeps: everything the build writes for reading in that language's
+    folder, at any depth (pages in subfolders, images and files beside pages, its search index and
+    manifest), and the shared assets but for another language's lunr files and the licences. The
+    default language's folder is the site root: the other languages' folders and workers are not
+    its own."""
     folder = folder_of(locale, default)
-    patterns = [f"{folder}*.html", f"{folder}search/*", f"{folder}{MANIFEST}", "assets/**/*"]
+    if folder:
+        patterns = [f"{folder}**/*", "assets/**/*"]
+        ignores = [f"{folder}{name}" for name in NOT_FOR_READING[:2]]
+    else:
+        patterns = ["**/*"]
+        ignores = [f"{other}/**" for other in others if other != default]
+        ignores += [service_worker_path(other, default) for other in others if other != default]
+        ignores += NOT_FOR_READING[:2]
     lang = lunr_language(locale)
     foreign = {lunr_language(other) for other in [default, *others]} - {lang, "en"}
-    ignores = [f"{RUNTIME}/**", "**/LICENSE", *(f"{LUNR_DIR}/min/lunr.{name}.min.js" for name in sorted(foreign))]
+    ignores += [f"{RUNTIME}/**", *NOT_FOR_READING[2:],
+                *(f"{LUNR_DIR}/min/lunr.{name}.min.js" for name in sorted(foreign))]
     if lang == "en":
         ignores.append(f"{LUNR_DIR}/**")  # English needs no lunr language file
     return patterns, ignores

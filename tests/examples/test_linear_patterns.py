@@ -20,7 +20,7 @@ import pytest
 from rulecheck.engine.cards import _ATTACK, parse_card
 from rulecheck.engine.dice import _TOKEN, NOTATION_PATTERN, DiceExpr
 from rulecheck.examples import pages, schema, tables, update
-from rulecheck.examples.check import MAX_PAGE_BYTES, check_page, find_snippets
+from rulecheck.examples.check import check_page, find_snippets
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.references import check_references, find_lookalikes, find_references
 from rulecheck.examples.shown_cards import check_shown_cards
@@ -121,15 +121,25 @@ def test_run_of_an_endless_file_is_refused_with_a_clear_error() -> None:
     result = cli(Path.cwd(), "run", "/dev/zero")
     assert result.exit_code == 1
     assert "Traceback" not in result.output
-    assert result.output.strip() == (f"/dev/zero:1: cannot read the example: more than {MAX_PAGE_BYTES:,} bytes, "
-                                      "the most rulecheck reads from one file")
+    assert result.output.strip() == "/dev/zero:1: cannot read the example: a device, not a regular file"
 
 
 def test_check_of_an_endless_file_is_a_located_problem() -> None:
     result = cli(Path.cwd(), "check", "/dev/zero")
     assert result.exit_code == 1
-    assert result.output.splitlines()[0] == (f"/dev/zero:1: cannot read page: more than {MAX_PAGE_BYTES:,} bytes, "
-                                             "the most rulecheck reads from one file")
+    assert result.output.splitlines()[0] == "/dev/zero:1: cannot read page: a device, not a regular file"
+
+
+@pytest.mark.parametrize("command", ["run", "check"])
+def test_a_file_over_the_size_limit_is_refused_with_a_clear_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    monkeypatch.setattr(pages, "MAX_PAGE_BYTES", 1000)
+    (tmp_path / "big.md").write_text("# Page\n\n" + "Texte. " * 200, encoding="utf-8")
+    result = cli(tmp_path, command, "big.md")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    said = "cannot read the example" if command == "run" else "cannot read page"
+    assert result.output.splitlines()[0] == (f"big.md:1: {said}: more than 1,000 bytes, the most rulecheck "
+                                             "reads from one file")
 
 
 def test_an_oversized_page_fails_the_build_and_pytest_located(tmp_path: Path, pytester: pytest.Pytester,

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from rulecheck.examples import update
-from rulecheck.hosts.build_cache import FILE, BuildCache
+from rulecheck.examples import page_writes
+from rulecheck.hosts.build_cache import FILE, BuildCache, machine_key, seal, unseal
 from tests.conftest import CORPUS
 from tests.hosts.run_hosts import capture_logs, cli, copy_case, mkdocs_build
 
@@ -48,7 +48,7 @@ def test_a_write_that_fails_or_is_interrupted_leaves_the_page_whole(
     def fail(descriptor: int) -> None:
         raise failure
 
-    monkeypatch.setattr(update.os, "fsync", fail)
+    monkeypatch.setattr(page_writes.os, "fsync", fail)
     result = cli(drifted, "check", "--update", "docs")
     assert page(drifted).read_bytes() == before
     assert sorted(p.name for p in page(drifted).parent.iterdir()) == ["page.md"]
@@ -108,7 +108,9 @@ def test_the_cache_never_writes_through_a_link(clean: Path, tmp_path: Path) -> N
     cache.symlink_to(victim)
     mkdocs_build(clean)
     assert victim.read_text(encoding="utf-8") == "precious"
-    assert not cache.is_symlink() and json.loads(cache.read_text(encoding="utf-8"))["examples"] == 1
+    key = machine_key(clean)
+    assert key is not None and not cache.is_symlink()
+    assert json.loads(unseal(key, cache.read_bytes()) or b"")["examples"] == 1
 
 
 @pytest.mark.parametrize("stored", [
@@ -123,9 +125,12 @@ def test_the_cache_never_writes_through_a_link(clean: Path, tmp_path: Path) -> N
 def test_a_cache_of_the_wrong_shape_is_no_cache(clean: Path, stored: object) -> None:
     mkdocs_build(clean)
     cache = clean / FILE
-    good = json.loads(cache.read_text(encoding="utf-8"))
+    key = machine_key(clean)
+    assert key is not None
+    good = json.loads(unseal(key, cache.read_bytes()) or b"")
     bad = {**good, **stored} if isinstance(stored, dict) else stored
-    cache.write_text(bad if isinstance(bad, str) else json.dumps(bad), encoding="utf-8")
+    # Sealed with this machine's key: only the shape is wrong.
+    cache.write_bytes(seal(key, (bad if isinstance(bad, str) else json.dumps(bad)).encode()))
     assert not BuildCache(clean, good["key"]).complete
     with capture_logs("mkdocs") as logs:
         mkdocs_build(clean)  # checks again, builds, and stores a good cache

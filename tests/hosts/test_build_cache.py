@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import filecmp
+import json
+import os
+import secrets
+import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,7 +18,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, PluginError
 
 from rulecheck.hosts import mkdocs_plugin
-from rulecheck.hosts.build_cache import FILE
+from rulecheck.hosts.build_cache import FILE, SECRET, SECRET_BYTES, BuildCache, machine_key, seal, text_digest, unseal
 from tests.hosts.test_three_hosts import DRIFTED, drift, mkdocs_build
 
 
@@ -108,8 +113,6 @@ def test_an_edited_cast_file_is_checked_again(site_copy: Callable[[], Path], cou
 
 
 def test_the_cache_keeps_text_as_utf_8_and_skips_what_is_no_text(tmp_path: Path) -> None:
-    from rulecheck.hosts.build_cache import BuildCache
-
     cache = BuildCache(tmp_path, "key")
     cache.put("docs/fr/page.md", "# Épée", "# Épée\u202f!", {"card": "<p>≥ 15 → touché</p>"})
     cache.save(1)
@@ -122,3 +125,143 @@ def test_the_cache_keeps_text_as_utf_8_and_skips_what_is_no_text(tmp_path: Path)
     broken.put("docs/fr/page.md", "x", "\ud800", {})
     broken.save(1)  # no traceback: a lone surrogate is no text, and no cache is written
     assert not (tmp_path / "other" / FILE).exists()
+
+
+# --- Only a cache this machine's own build wrote is used ------------------------------------------
+
+def saved_cache(root: Path, rendered: str = "<p>checked</p>") -> None:
+    root.mkdir(exist_ok=True)
+    cache = BuildCache(root, "key")
+    cache.put("docs/fr/page.md", "# Page", rendered, {})
+    cache.save(1)
+    assert BuildCache(root, "key").complete  # the control: this machine's own cache is used
+
+
+def payload(rendered: str) -> bytes:
+    return json.dumps({"key": "key", "examples": 1, "pages": {"docs/fr/page.md": {
+        "in": text_digest("# Page"), "out": rendered, "cards": {}}}}).encode()
+
+
+FORGED = "<p>forged</p><script>alert(1)</script>"
+
+
+@pytest.mark.parametrize("forge", [
+    lambda root: payload(FORGED),                                    # the key recomputed from the tree, unsealed
+    lambda root: seal(b"", payload(FORGED)),                         # sealed with a guessed key
+    lambda root: seal(b"\0" * SECRET_BYTES, payload(FORGED)),
+    lambda root: seal(secrets.token_bytes(SECRET_BYTES), payload(FORGED)),
+    lambda root: b"\n" + payload(FORGED),                            # an empty seal
+    lambda root: (root / FILE).read_bytes().split(b"\n", 1)[0] + b"\n" + payload(FORGED),  # a real seal, other text
+    lambda root: (root / FILE).read_bytes().replace(b"checked", b"forged"),  # this machine's cache, edited
+], ids=["unsealed", "empty-key", "zero-key", "other-key", "empty-seal", "seal-of-other-text", "edited"])
+def test_a_cache_this_machine_did_not_write_is_never_used(tmp_path: Path, forge: Callable[[Path], bytes]) -> None:
+    saved_cache(tmp_path)
+    (tmp_path / FILE).write_bytes(forge(tmp_path))
+    assert not BuildCache(tmp_path, "key").complete
+
+
+def test_a_cache_without_this_machine_s_secret_is_never_used(tmp_path: Path) -> None:
+    saved_cache(tmp_path)
+    (tmp_path / SECRET).unlink()
+    assert not BuildCache(tmp_path, "key").complete
+    saved_cache(tmp_path)  # the next build makes a new secret and a cache it can use again
+
+
+@pytest.mark.parametrize("how", ["copytree", "cp -a", "only the cache folder"])
+def test_a_copied_cache_and_secret_are_not_this_clone_s(tmp_path: Path, how: str) -> None:
+    """Another clone's (or an unpacked archive's) cache and secret, byte for byte and with their
+    modes, are files of another inode: their seal is not this clone's."""
+    saved_cache(tmp_path / "one", FORGED)
+    two = tmp_path / "two"
+    if how == "copytree":
+        shutil.copytree(tmp_path / "one", two)
+    elif how == "cp -a":
+        subprocess.run(["cp", "-a", str(tmp_path / "one"), str(two)], check=True)
+    else:
+        two.mkdir()
+        shutil.copytree(tmp_path / "one" / ".cache", two / ".cache")
+    assert (two / SECRET).read_bytes() == (tmp_path / "one" / SECRET).read_bytes()
+    assert not BuildCache(two, "key").complete
+    assert BuildCache(tmp_path / "one", "key").complete
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda secret: secret.chmod(0o644),
+    lambda secret: secret.chmod(0o640),
+    lambda secret: secret.chmod(0o604),
+    lambda secret: os.chown(secret, 12345, 12345),
+    lambda secret: os.link(secret, secret.with_name("elsewhere.key")),
+    lambda secret: secret.write_bytes(secret.read_bytes() + b"x"),
+], ids=["world-readable", "group-readable", "other-readable", "someone-else-s", "hard-linked", "wrong-size"])
+def test_a_secret_open_to_others_is_no_secret_and_is_replaced(tmp_path: Path, spoil: Callable[[Path], None]) -> None:
+    saved_cache(tmp_path)
+    spoil(tmp_path / SECRET)
+    assert not BuildCache(tmp_path, "key").complete
+    saved_cache(tmp_path)  # the next build replaces it with a secret of its own
+    status = (tmp_path / SECRET).lstat()
+    assert status.st_mode & 0o777 == 0o600 and status.st_uid == os.geteuid() and status.st_nlink == 1
+
+
+def test_a_secret_reached_through_a_link_is_no_secret(tmp_path: Path) -> None:
+    saved_cache(tmp_path / "one")
+    saved_cache(tmp_path / "two")
+    (tmp_path / "two" / SECRET).unlink()
+    (tmp_path / "two" / SECRET).symlink_to(tmp_path / "one" / SECRET)
+    shutil.copy(tmp_path / "one" / FILE, tmp_path / "two" / FILE)
+    assert not BuildCache(tmp_path / "two", "key").complete
+    saved_cache(tmp_path / "two")
+    assert not (tmp_path / "two" / SECRET).is_symlink()
+    assert BuildCache(tmp_path / "one", "key").complete  # the link's target was never touched
+
+
+@pytest.mark.parametrize("linked", [".cache", ".cache/rulecheck"])
+def test_a_cache_folder_that_is_a_link_is_never_followed(tmp_path: Path, linked: str) -> None:
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    project.mkdir()
+    saved_cache(elsewhere)  # a valid cache, secret included, at the link's target
+    target = elsewhere / linked
+    before = sorted((p.relative_to(elsewhere), p.read_bytes()) for p in elsewhere.rglob("*") if p.is_file())
+    (project / linked).parent.mkdir(parents=True, exist_ok=True)
+    (project / linked).symlink_to(target, target_is_directory=True)
+    assert not BuildCache(project, "key").complete
+    cache = BuildCache(project, "key")
+    cache.put("docs/fr/page.md", "# Page", "<p>new</p>", {})
+    cache.save(1)  # no traceback, and nothing written through the link
+    after = sorted((p.relative_to(elsewhere), p.read_bytes()) for p in elsewhere.rglob("*") if p.is_file())
+    assert after == before and (project / linked).is_symlink()
+
+
+@pytest.mark.parametrize(("folder", "mode"), [(".cache/rulecheck", 0o777), (".cache/rulecheck", 0o770),
+                                              (".cache", 0o777), (".cache", 0o757)])
+def test_a_cache_folder_others_can_write_is_not_trusted(tmp_path: Path, folder: str, mode: int) -> None:
+    saved_cache(tmp_path)
+    (tmp_path / folder).chmod(mode)
+    assert not BuildCache(tmp_path, "key").complete
+    (tmp_path / folder).chmod(0o755 if folder == ".cache" else 0o700)
+    assert BuildCache(tmp_path, "key").complete
+
+
+@pytest.mark.build
+def test_a_build_never_serves_the_html_of_a_forged_cache(tmp_path: Path, counted_checks: list[int]) -> None:
+    """A cache written by someone else with the key recomputed from the tree: the build checks
+    every page and shows what it made itself."""
+    from tests.conftest import CORPUS
+    from tests.hosts.run_hosts import copy_case
+
+    site = copy_case(CORPUS / "drift-expect", tmp_path / "site")
+    page = site / "docs" / "page.md"
+    page.write_text(page.read_text("utf-8").replace("reaction_total: 24", "reaction_total: 23"), "utf-8")
+    build_site(site, "first")
+    assert len(counted_checks) == 1
+    key = machine_key(site)
+    assert key is not None
+    stored = json.loads(unseal(key, (site / FILE).read_bytes()) or b"")
+    for entry in stored["pages"].values():
+        entry["out"] = "# Forged\n\n<p id=forged>forged</p>\n"
+    (site / FILE).write_text(json.dumps(stored), "utf-8")  # the same key, no seal of this machine
+    build_site(site, "second")
+    assert len(counted_checks) == 2, "the forged cache was used"
+    shown = (site / "second" / "page" / "index.html").read_text("utf-8")
+    assert "forged" not in shown and 'class="rc-badge rc-badge--ok"' in shown
+    build_site(site, "third")  # the control: the cache the second build sealed is used
+    assert len(counted_checks) == 2 and same_tree(site / "second", site / "third")

@@ -1,0 +1,302 @@
+"""The check reads every page MkDocs builds: pages under linked folders (named where they are
+built), an unreadable folder reported, an unreadable page reported once, snippets inside
+snippets followed (rulecheck/examples/discovery.py, rulecheck/examples/snippet_reach.py)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort, PluginError
+from mkdocs.structure.files import get_files
+
+from rulecheck.examples import check, parity
+from rulecheck.examples.check import check_paths
+from rulecheck.examples.discovery import find_pages
+from tests.hosts.run_hosts import MKDOCS_YML, cli, mkdocs_build
+
+PAGE = """# {title}
+
+Total: {{{{ {id}.reaction_total }}}}.
+
+```rulecheck
+id: {id}
+rule: attack
+given:
+  defender: {{name: Elara, level: 2, str: 4, def_phy: 16}}
+  attack: {{kind: melee, total: 15, damage: 1d8+2}}
+  reaction: parry
+dice:
+  reaction: [17]
+expect:
+  reaction_total: {total}
+```
+"""
+
+
+def page(example_id: str, total: int = 23) -> str:
+    return PAGE.format(title=example_id, id=example_id, total=total)
+
+
+def write(file: Path, text: str) -> Path:
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(text, encoding="utf-8")
+    return file
+
+
+@pytest.fixture
+def linked(tmp_path: Path) -> Path:
+    """A project whose two language folders each hold a folder linked from outside ``docs``."""
+    project = tmp_path / "project"
+    for language in ("fr", "en"):
+        write(project / "docs" / language / "index.md", page("home"))
+        write(tmp_path / "shared" / language / "extra.md", page("extra", total=24))  # drifted
+        (project / "docs" / language / "more").symlink_to(tmp_path / "shared" / language, target_is_directory=True)
+    (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    return project
+
+
+# --- Finding the pages ----------------------------------------------------------------------------
+
+def mkdocs_pages(project: Path) -> set[str]:
+    config = load_config(str(project / "mkdocs.yml"))
+    return {file.src_uri for file in get_files(config) if file.is_documentation_page()}
+
+
+def test_pages_under_linked_folders_are_found_where_mkdocs_builds_them(linked: Path) -> None:
+    docs = (linked / "docs").resolve()
+    found = {p.relative_to(docs).as_posix() for p in find_pages([linked / "docs"]).pages}
+    assert found == mkdocs_pages(linked) == {"fr/index.md", "fr/more/extra.md", "en/index.md", "en/more/extra.md"}
+
+
+NAMES = st.sampled_from(["a", "b", "c", "page.md", "x.md", "y.markdown", "notes.txt"])
+
+
+@settings(max_examples=30, deadline=None)
+@given(tree=st.lists(st.tuples(st.lists(NAMES, min_size=1, max_size=3), st.booleans()), min_size=1, max_size=8),
+       links=st.lists(st.tuples(st.lists(NAMES, min_size=1, max_size=2), st.integers(0, 7)), max_size=4))
+def test_the_pages_found_are_exactly_the_pages_mkdocs_builds(
+        tmp_path_factory: pytest.TempPathFactory, tree: list[tuple[list[str], bool]],
+        links: list[tuple[list[str], int]]) -> None:
+    """Random trees of folders, pages and links to folders inside and outside ``docs`` (no loops:
+    MkDocs itself would walk one without end)."""
+    project = tmp_path_factory.mktemp("tree")
+    outside = tmp_path_factory.mktemp("outside")
+    (project / "docs").mkdir()
+    folders = [project / "docs"]
+    for parts, is_file in tree:
+        base = outside if len(folders) % 3 == 0 else project / "docs"
+        path = base.joinpath(*parts)
+        if any(p.exists() and not p.is_dir() for p in [*path.parents][:len(parts) - 1]):
+            continue
+        if is_file and not path.exists():
+            write(path, "# Page\n")
+        elif not is_file and not path.exists():
+            path.mkdir(parents=True)
+            folders.append(path)
+    for parts, target in links:
+        link = (project / "docs").joinpath(*parts[:-1], "link-" + parts[-1])
+        goal = folders[target % len(folders)]
+        if link.parent.is_dir() and not os.path.lexists(link) and not str(link).startswith(str(goal)):
+            link.symlink_to(goal, target_is_directory=True)
+    (project / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")
+    try:
+        expected = mkdocs_pages(project)
+    except RecursionError:
+        return
+    docs = (project / "docs").resolve()
+    found = {p.relative_to(docs).as_posix() for p in find_pages([project / "docs"]).pages}
+    assert found == expected
+
+
+@pytest.mark.parametrize("loop", ["to-itself", "to-its-parent", "to-docs", "two-links-round"])
+def test_a_loop_of_linked_folders_ends_and_every_page_is_found_once_per_path(tmp_path: Path, loop: str) -> None:
+    docs = tmp_path / "docs"
+    write(docs / "fr" / "a" / "page.md", page("a"))
+    write(docs / "fr" / "b" / "other.md", page("b"))
+    if loop == "to-itself":
+        (docs / "fr" / "a" / "self").symlink_to(docs / "fr" / "a", target_is_directory=True)
+    elif loop == "to-its-parent":
+        (docs / "fr" / "a" / "up").symlink_to(docs / "fr", target_is_directory=True)
+    elif loop == "to-docs":
+        (docs / "fr" / "a" / "root").symlink_to(docs, target_is_directory=True)
+    else:
+        (docs / "fr" / "a" / "to-b").symlink_to(docs / "fr" / "b", target_is_directory=True)
+        (docs / "fr" / "b" / "to-a").symlink_to(docs / "fr" / "a", target_is_directory=True)
+    found = [p.relative_to(docs.resolve()).as_posix() for p in find_pages([docs]).pages]
+    assert "fr/a/page.md" in found and "fr/b/other.md" in found
+    assert len(found) == len(set(found)) and len(found) <= 6
+
+
+def test_a_broken_link_named_as_a_page_is_a_located_problem(tmp_path: Path) -> None:
+    write(tmp_path / "docs" / "fr" / "page.md", page("a"))
+    (tmp_path / "docs" / "fr" / "gone.md").symlink_to(tmp_path / "nowhere.md")
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    assert [p.located() for p in report.all_problems if "gone" in p.path] == [
+        "docs/fr/gone.md:1: cannot read page: No such file or directory"]
+
+
+# --- Checking them --------------------------------------------------------------------------------
+
+def test_a_page_under_a_linked_folder_is_checked_and_located_at_its_built_path(linked: Path) -> None:
+    result = cli(linked, "check", "docs")
+    assert result.exit_code == 1
+    drifted = [line for line in result.output.splitlines() if "reaction_total" in line]
+    assert drifted == ["docs/en/more/extra.md:15: extra: expect.reaction_total: expected 24, got 23",
+                       "docs/fr/more/extra.md:15: extra: expect.reaction_total: expected 24, got 23"]
+    assert "parity" not in result.output and "twin" not in result.output  # the twins found each other
+
+
+@pytest.mark.parametrize("checked", ["docs", "docs/fr", "docs/en"])
+def test_a_linked_folder_checked_by_any_path_gives_the_same_place_and_twin(linked: Path, checked: str) -> None:
+    report = check_paths([linked / checked], root=linked)
+    language, other = ("en", "fr") if checked.endswith("en") else ("fr", "en")
+    page = report.pages[f"docs/{language}/more/extra.md"]
+    assert page.language == language and page.twin(other) == linked / f"docs/{other}/more/extra.md"
+    assert not [p for p in report.all_problems if p.kind == "parity"]
+
+
+def test_update_rewrites_a_page_under_a_linked_folder_where_it_lives(linked: Path, tmp_path: Path) -> None:
+    result = cli(linked, "check", "--update", "docs")
+    assert result.exit_code == 0, result.output
+    assert "updated docs/fr/more/extra.md:15:" in result.output
+    for language in ("fr", "en"):
+        assert "reaction_total: 23" in (tmp_path / "shared" / language / "extra.md").read_text("utf-8")
+        assert (linked / "docs" / language / "more").is_symlink()
+
+
+@pytest.mark.build
+def test_the_build_checks_and_renders_a_page_under_a_linked_folder(linked: Path) -> None:
+    with pytest.raises(Abort) as failure:
+        mkdocs_build(linked)
+    message = str(failure.value.__context__)
+    assert isinstance(failure.value.__context__, PluginError)
+    assert "docs/fr/more/extra.md:15: extra: expect.reaction_total: expected 24, got 23" in message
+    assert "never checked" not in message
+    for language in ("fr", "en"):
+        extra = linked / "docs" / language / "more" / "extra.md"
+        extra.write_text(extra.read_text("utf-8").replace("reaction_total: 24", "reaction_total: 23"), "utf-8")
+    config = mkdocs_build(linked)
+    built = (Path(config.site_dir) / "fr" / "more" / "extra" / "index.html").read_text("utf-8")
+    assert "extra.reaction_total" not in built and "rc-badge--ok" in built
+    assert 'Total: <span class="rc-ref">23</span>' in built
+
+
+# --- What cannot be read is said, once ----------------------------------------------------------
+
+@pytest.mark.parametrize("closed", ["docs/fr/rules", "docs/fr", "docs/en/rules"])
+def test_a_folder_that_cannot_be_listed_is_reported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, closed: str) -> None:
+    for language in ("fr", "en"):
+        write(tmp_path / "docs" / language / "rules" / "page.md", page("a"))
+    real_scandir = os.scandir
+
+    def scandir(path: str | Path = ".") -> object:
+        if Path(path) == (tmp_path / closed).resolve():
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    located = [p.located() for p in report.all_problems]
+    assert f"{closed}:1: cannot read folder: Permission denied" in located
+
+
+@pytest.mark.parametrize("unreadable", [["fr"], ["en"], ["fr", "en"]])
+@pytest.mark.parametrize("checked", ["docs", "docs/fr", "docs/en"])
+def test_an_unreadable_page_is_reported_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, unreadable: list[str], checked: str) -> None:
+    for language in ("fr", "en"):
+        write(tmp_path / "docs" / language / "page.md", page("a"))
+    closed = {(tmp_path / "docs" / language / "page.md").resolve() for language in unreadable}
+    real: Callable[..., str] = check.read_page
+
+    def read_page(path: Path) -> str:
+        if Path(path).resolve() in closed:
+            raise PermissionError(13, "Permission denied")
+        return real(path)
+
+    for reader in (check, parity):  # the pages checked, and the twins read for parity
+        monkeypatch.setattr(reader, "read_page", read_page)
+    report = check_paths([tmp_path / checked], root=tmp_path)
+    said = [p.located() for p in report.all_problems if "cannot read" in p.message]
+    expected = sorted(f"docs/{language}/page.md:1: cannot read page: Permission denied" for language in unreadable
+                      if checked == "docs" or checked.endswith(language) or len(unreadable) == 1)
+    assert sorted(said) == expected and len(said) == len(set(said))
+
+
+# --- Snippets inside snippets ---------------------------------------------------------------------
+
+EXAMPLE_PART = "```rulecheck\n" + page("hidden").split("```rulecheck\n", 1)[1]
+
+
+@pytest.mark.parametrize("depth", [1, 2, 4])
+@pytest.mark.parametrize("form", ["inline", "block"])
+def test_an_example_pulled_in_through_nested_snippets_is_a_located_error(tmp_path: Path, depth: int, form: str) -> None:
+    write(tmp_path / "docs" / "page.md", '# Page\n\n--8<-- "docs/parts/part-0.md"\n')
+    for level in range(depth):
+        nested = f"docs/parts/part-{level + 1}.md"
+        inline, block = f'--8<-- "{nested}"\n', f"--8<--\n{nested}\n--8<--\n"
+        text = f"Part {level}.\n\n" + (inline if form == "inline" else block)
+        write(tmp_path / f"docs/parts/part-{level}.md", text)
+    write(tmp_path / f"docs/parts/part-{depth}.md", EXAMPLE_PART)
+    report = check_paths([tmp_path / "docs" / "page.md"], root=tmp_path)
+    assert [p.located() for p in report.all_problems if p.kind == "unchecked"] == [
+        "docs/page.md:3:1: snippet `docs/parts/part-0.md` pulls in 1 rulecheck example(s), which would be shown but "
+        "never checked. Hint: write the example on the page itself"]
+
+
+def test_snippets_that_include_each_other_end_and_hold_no_example(tmp_path: Path) -> None:
+    write(tmp_path / "docs" / "page.md", '# Page\n\n--8<-- "parts/a.txt"\n')
+    write(tmp_path / "parts" / "a.txt", 'A\n\n--8<-- "parts/b.txt"\n')
+    write(tmp_path / "parts" / "b.txt", 'B\n\n--8<-- "parts/a.txt"\n')
+    report = check_paths([tmp_path / "docs" / "page.md"], root=tmp_path)
+    assert report.ok
+
+
+@pytest.mark.build
+def test_the_build_and_the_check_agree_on_a_nested_snippet(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    write(project / "docs" / "page.md", '# Page\n\n--8<-- "parts/outer.txt"\n')
+    write(project / "parts" / "outer.txt", 'Outer.\n\n--8<-- "parts/inner.txt"\n')
+    write(project / "parts" / "inner.txt", EXAMPLE_PART)
+    (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    checked = cli(project, "check", "docs")
+    assert checked.exit_code == 1
+    assert "docs/page.md:3:1: snippet `parts/outer.txt` pulls in 1 rulecheck" in checked.output
+    cwd = Path.cwd()
+    os.chdir(project)  # pymdownx.snippets looks under the working directory, as `mkdocs build` run there
+    try:
+        with pytest.raises(Abort) as failure:
+            mkdocs_build(project)
+    finally:
+        os.chdir(cwd)
+    assert "docs/page.md:3:1: snippet `parts/outer.txt` pulls in 1 rulecheck" in str(failure.value.__context__)
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("kind", ["fifo", "broken-link"])
+def test_the_build_fails_at_once_on_a_page_it_cannot_read(tmp_path: Path, kind: str) -> None:
+    """MkDocs would wait for ever on a FIFO named as a page, and fail on a broken link: the check
+    before it says which page, in a new process that ends."""
+    import subprocess
+    import sys
+
+    project = tmp_path / "project"
+    write(project / "docs" / "page.md", page("a"))
+    if kind == "fifo":
+        os.mkfifo(project / "docs" / "pipe.md")
+    else:
+        (project / "docs" / "pipe.md").symlink_to(tmp_path / "nowhere.md")
+    (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=project, capture_output=True,
+                          text=True, timeout=120, check=False, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert done.returncode != 0
+    reason = "a FIFO, not a regular file" if kind == "fifo" else "No such file or directory"
+    assert f"docs/pipe.md:1: cannot read page: {reason}" in done.stderr
+    assert "Traceback" not in done.stderr
