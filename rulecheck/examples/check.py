@@ -179,7 +179,9 @@ def check_example(parsed: ParsedExample, *, odds: bool = True, every_field: bool
                                          f"times): remove the extra faces, or change `given` so that they do")
         outcome.problems.append(parsed.problem(message, ("dice", label)))
     expect = example.expect
-    for name in sorted(expect.model_fields_set, key=lambda n: parsed.line_of(("expect", n))):
+    # `refused: null` (written out) says what a resolved example is anyway: not a result field.
+    compared = expect.model_fields_set - {"refused"}
+    for name in sorted(compared, key=lambda n: parsed.line_of(("expect", n))):
         expected, actual = getattr(expect, name), getattr(result, name)
         if expected != actual:
             outcome.problems.append(parsed.problem(
