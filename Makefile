@@ -42,7 +42,8 @@ unit: $(STAMP)
 test: lint typecheck unit site
 	@echo "make test: all checks passed"
 
-# A long fuzzing run of the Markdown finder, the YAML/schema layer and the engine (minutes).
+# A long fuzzing run of the Markdown finder, the YAML/schema layer, the engine and examples drawn
+# from the published JSON Schema (minutes).
 fuzz: $(STAMP)
 	RULECHECK_FUZZ=long $(BIN)/pytest -p no:cacheprovider -q tests/examples/test_fuzz.py
 
