@@ -5,6 +5,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
+export DISABLE_MKDOCS_2_WARNING := true
+# Python keeps its compiled files (and pytest its rewritten test modules) between runs, even where
+# the environment says otherwise: recompiling every test module costs each test process seconds.
+unexport PYTHONDONTWRITEBYTECODE
+# The site generator: mkdocs (the default) or properdocs, its maintained continuation (README).
+GENERATOR ?= mkdocs
 # Reproducible builds: date the sitemaps by the last commit, not by the clock (README.md).
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
 ifneq ($(SOURCE_DATE_EPOCH),)
@@ -19,10 +25,10 @@ $(STAMP): pyproject.toml requirements.lock
 	@touch $(STAMP)
 
 serve: $(STAMP)
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000  # at /, or under the path of SITE_URL when it is set
+	$(BIN)/$(GENERATOR) serve --dev-addr 127.0.0.1:8000  # at /, or under the path of SITE_URL when it is set
 
 site: $(STAMP)
-	$(BIN)/mkdocs build --strict --clean
+	$(BIN)/$(GENERATOR) build --strict --clean
 
 check: $(STAMP)
 	$(BIN)/rulecheck check docs
@@ -33,21 +39,24 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The tests run on every core (pytest-xdist); PYTEST_ARGS narrows a run, e.g. PYTEST_ARGS='tests/engine -n0'.
+PYTEST_ARGS ?=
 unit: $(STAMP)
 	@rm -f .coverage .coverage.*
-	$(BIN)/coverage run -m pytest
+	$(BIN)/coverage run -m pytest -n auto --dist loadgroup --durations=25 $(PYTEST_ARGS)
 	@$(BIN)/coverage combine -q
 	$(BIN)/coverage report --fail-under=85
 
 test: lint typecheck unit site
 	@echo "make test: all checks passed"
 
-# A long fuzzing run of the Markdown finder, the YAML/schema layer, the engine and examples drawn
-# from the published JSON Schema (minutes).
+# The long runs of every property test (ten times the examples of `make test`, freshly drawn) and
+# of the fuzzers of the Markdown finder, the YAML/schema layer, the engine and examples drawn from
+# the published JSON Schema (minutes).
 fuzz: $(STAMP)
-	RULECHECK_FUZZ=long $(BIN)/pytest -p no:cacheprovider -q tests/examples/test_fuzz.py
+	RULECHECK_FUZZ=long $(BIN)/pytest -p no:cacheprovider -q -n auto -m "not build and not browser" tests
 
-# Mutation testing of rulecheck/engine with mutmut (configuration in pyproject.toml; README,
+# Mutation testing of rulecheck/engine with mutmut (configuration in pyproject.toml; bench/README.md,
 # "Mutation testing"). Not part of `make test`: it runs the fast engine tests once per mutant.
 # MUTANTS narrows the run to some mutants, e.g. MUTANTS='rulecheck.engine.odds.*'; JOBS sets the
 # parallel test processes. Results stay in mutants/ (`.venv/bin/mutmut results`, `mutmut show NAME`).

@@ -27,7 +27,7 @@ CHARGES = PoisonChargesInput.model_validate({
     "attacks": ["miss", "miss", "hit", "hit"], "target": {"rank": "boss"}, "damage": "1d6",
 })
 REST = RestInput.model_validate({"character": {"hp": 3, "hp_max": 20, "mp": 1, "mp_max": 9}, "kind": "short",
-                                 "recover": "hp"})
+                                 "regain": {"hp": 8}})
 
 
 def bench(name: str, run: Callable[[int], object], runs: int) -> None:

@@ -1,4 +1,4 @@
-"""The cold build's cost of the checks, measured side by side (README, "The cold build").
+"""The cold build's cost of the checks, measured side by side (bench/README.md, "The cold build").
 
 Run: ``.venv/bin/python bench/cold_ratio.py [runs] [--base COMMIT] [--instructions]``. Each round
 builds the site cold (no build cache, as in a fresh clone) with rulecheck, then with

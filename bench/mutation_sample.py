@@ -1,4 +1,5 @@
-"""A uniform random sample of the engine's mutants, for `make mutate-sample` (README, "Mutation testing").
+"""A uniform random sample of the engine's mutants, for `make mutate-sample` (bench/README.md,
+"Mutation testing").
 
 A whole run of ``rulecheck/engine`` is some 6,500 mutants: hours on a 2-core machine. The score of
 a uniform sample estimates the whole run's, with a stated margin. ``mutmut run`` with a filter that

@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python bench/site.py [runs]`` (default 3; best of the runs is kept; CPU times
 are steadier than wall times on a shared machine), or ``bench/site.py --against COMMIT [runs]``
 to compare the cold build's CPU time with that of an earlier commit, side by side. Prints a
-Markdown table for the README's "Benchmarks" section; nothing is asserted (speed is measured
+Markdown table for bench/README.md; nothing is asserted (speed is measured
 here, never inside a test). Needs what ``make test`` installs (Debian's Chromium for the bytes).
 
 - bilingual build: ``mkdocs build --strict`` of the whole site, French and English, wall time;

@@ -27,8 +27,7 @@ Public names (every class and function also has its own docstring):
 - ``Rule``: one resolution: input model, result model, resolve function, headline fields.
 - ``resolve_attack``: resolve an attack; ``AttackInput`` is its input, ``AttackResult`` its result.
 - ``Attack``, ``Combatant``, ``Options``: the parts of an ``AttackInput``.
-- ``resolve_two_weapons``: a main-hand and an off-hand attack (``TwoWeaponsInput`` →
-  ``TwoWeaponsResult``); ``unarmed_attack`` builds the unarmed strike's ``Attack``.
+- ``unarmed_attack`` builds the unarmed strike's ``Attack``.
 - ``resolve_dying``: a dying character's turns (``DyingInput`` with ``Stabilisation`` attempts →
   ``DyingResult``); ``death_threshold`` is the total below zero that still lives.
 - ``resolve_poison_apply`` (``PoisonApplyInput`` → ``PoisonApplyResult``),
@@ -52,8 +51,8 @@ Public names (every class and function also has its own docstring):
   a reach-0 creature entering a square).
 - ``resolve_coup_de_grace`` (``CoupDeGraceInput`` → ``CoupDeGraceResult``): whether a coup de
   grâce may be dealt, or why not, and the rounds it takes.
-- ``resolve_rest``: a short or long rest (``RestInput`` with the ``Resting`` character →
-  ``RestResult``); ``short_rest_amount`` is what a short rest gives back.
+- ``resolve_rest``: a short or long rest (``RestInput`` with the ``Resting`` character and what
+  it gives back, ``Regain`` → ``RestResult``).
 - ``DiceExpr``: parsed dice notation (``2d6+1``), rollable and maximisable.
 - ``DiceSource``: where a resolution gets its dice; ``ScriptedDice`` answers from an example,
   ``SeededDice`` from a seeded generator.
@@ -87,14 +86,14 @@ from rulecheck.engine.poison import (
     resolve_vial_accident,
 )
 from rulecheck.engine.positions import PositionsInput, PositionsResult, resolve_positions
-from rulecheck.engine.rests import Resting, RestInput, RestResult, resolve_rest, short_rest_amount
+from rulecheck.engine.rests import Regain, Resting, RestInput, RestResult, resolve_rest
 from rulecheck.engine.rules import RULES, Rule
 from rulecheck.engine.situation import Situation
 from rulecheck.engine.sizes import SIZES, SizeRow, size_row
 from rulecheck.engine.sources import DiceSource, ScriptedDice, SeededDice
 from rulecheck.engine.trace import Step, Term, Trace
 from rulecheck.engine.turn import MovementInput, MovementResult, TurnInput, TurnResult, resolve_movement, resolve_turn
-from rulecheck.engine.unarmed import TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons, unarmed_attack
+from rulecheck.engine.unarmed import unarmed_attack
 
 __all__ = [
     "ATTACKER_ROWS",
@@ -135,6 +134,7 @@ __all__ = [
     "PoisonTarget",
     "PositionsInput",
     "PositionsResult",
+    "Regain",
     "RestInput",
     "RestResult",
     "Resting",
@@ -151,8 +151,6 @@ __all__ = [
     "Trace",
     "TurnInput",
     "TurnResult",
-    "TwoWeaponsInput",
-    "TwoWeaponsResult",
     "VialAccidentInput",
     "VialAccidentResult",
     "assess",
@@ -171,9 +169,7 @@ __all__ = [
     "resolve_positions",
     "resolve_rest",
     "resolve_turn",
-    "resolve_two_weapons",
     "resolve_vial_accident",
-    "short_rest_amount",
     "size_row",
     "stack",
     "unarmed_attack",

@@ -9,11 +9,13 @@ Rulings (see the interpretation notes on the site):
 3. A critical deals every damage die at its maximum, extra dice included, plus flat modifiers.
 4. Only a critical hit, or any hit under the Progressive Damage Bonus rule, adds
    max(0, attack total − the defence the attack targets): Def PHY, or Def MAG for a magical
-   attack, never the reaction's total. An ordinary failed dodge or parry adds nothing, so
-   reacting never costs more damage than the same hit taken without a reaction.
+   attack, never the reaction's total. An ordinary failed dodge or parry adds no bonus; it does
+   let through a blow below the defence, since the attack is compared with the reaction
+   (Kael's blow on the knight, seed 000).
 5. A reaction succeeds on a total ≥ the attack total; a natural 20 always succeeds (and allows a
    counter-attack in contact), a natural 1, or a face up to the defender's ``fumble_threshold``,
-   is a critical failure: it always fails and costs the reactions of the next turn.
+   is a critical failure: it always fails and costs the reactions of the next round of combat
+   (ruling 14; the rest of the current round is unaffected).
 6. No reaction against magical, area or opportunity attacks.
 7. Defensive posture: +1 to both defences for giving up A, +2 for giving up A and M.
 8. Damage dice and modifiers that add up below 0 deal 0 (a hit never heals); a bonus adds to that.
@@ -27,11 +29,14 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from rulecheck.engine.models import REACTION_ABILITY, AttackInput, Defence, Model, Reaction
 from rulecheck.engine.rolling import d20_verdict, roll_terms
 from rulecheck.engine.situation import CoverDegree, situate
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
+from rulecheck.errors import refuse
 
 Outcome = Literal["hit", "miss", "dodged", "parried"]
 Refusal = Literal["magic", "area", "opportunity", "lost", "cannot_act"]
@@ -41,7 +46,7 @@ class AttackResult(Model):
     """What an attack did, with the steps that explain it."""
 
     attack_natural: int | None
-    attack_total: int
+    attack_total: int | None = Field(description="The attack test's total; none for a coup de grâce, which rolls none.")
     critical: bool
     fumble: bool
     defence: Defence
@@ -76,8 +81,16 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     steps: list[Step] = list(situated.steps)
     defender, attack = given.defender, given.attack
 
-    natural, total = _attack_test(given, dice, steps)
-    total, attack_modifier = situated.adjust_attack(total, steps)
+    natural: int | None = None
+    total: int | None = None
+    attack_modifier = 0
+    if situated.coup_de_grace:  # ruling 13: no attack roll, an automatic hit and critical
+        if attack.total is not None:
+            raise refuse("a coup de grâce hits automatically, with no attack roll: it has no attack total",
+                         "attack", "total", hint="remove `total` (and `natural`) from `attack`")
+    else:
+        natural, total = _attack_test(given, dice, steps)
+        total, attack_modifier = situated.adjust_attack(total, steps)
     critical = natural == 20 or situated.coup_de_grace
     threshold = given.attacker.fumble_threshold
     fumble = not situated.coup_de_grace and natural is not None and natural <= threshold
@@ -108,7 +121,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     reaction_succeeded: bool | None = None
     if refused:
         steps.append(Step(anchor="no-reaction", event=f"reaction.refused.{refused}", verdict="refused"))
-    elif given.reaction != "none":
+    elif given.reaction != "none" and total is not None:
         reaction_natural, reaction_total, reaction_succeeded = _reaction(
             given, dice, total, critical, steps, situated.reaction_terms(REACTION_ABILITY[given.reaction])
         )
@@ -120,6 +133,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     elif critical:
         hit = True
     else:
+        assert total is not None  # only a coup de grâce has no total, and it is a critical
         hit = total >= defence_value
         steps.append(Step(
             anchor="attack-test",
@@ -144,7 +158,8 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     base_damage = bonus_damage = 0
     if hit:
         base_damage = _base_damage(given, dice, critical, steps)
-        if critical or given.options.progressive_damage:  # ruling 4: never for a failed reaction alone
+        # Ruling 4: never for a failed reaction alone; ruling 13: none for a coup de grâce, no total to measure.
+        if total is not None and (critical or given.options.progressive_damage):
             bonus_damage = max(0, total - defence_value)
             steps.append(Step(
                 anchor="damage-bonus",

@@ -69,6 +69,7 @@ class Occupant(BaseModel):
     shape: Shape = Field("tall", description="Large and bigger: `tall` (longer reach) or `long`.")
     reach_weapon: bool = Field(False, description="Reaches beyond the natural reach, up to twice it.")
     at: tuple[int, int] | None = Field(None, description="[column, row] of a creature not drawn on the map.")
+    name: str = Field("", max_length=80, description="Display name; may differ between languages.")
 
 
 class Battlefield(BaseModel):
@@ -308,11 +309,12 @@ def _cover(grid: Layout, apart: int, melee: bool) -> GridCover:
         pairs = [(a, t) for a in attacker.space.squares for t in defender.space.squares
                  if distance(Space(a.x, a.y), Space(t.x, t.y)) == 1]
         return "normal" if min(any_line_crosses(a, t, solid) for a, t in pairs) else "none"
+    # The ranged rule, which a reach attack beyond adjacent squares uses too (seed 004): a square
+    # occupied by a creature on a line gives soft cover.
     own = set(attacker.space.squares) | set(defender.space.squares)
     ranks: dict[Square, int] = {}
-    if not melee:  # creatures give soft cover against ranged attacks only
-        for creature in grid.creatures.values():
-            ranks.update(dict.fromkeys(creature.space.squares, 1))
+    for creature in grid.creatures.values():
+        ranks.update(dict.fromkeys(creature.space.squares, 1))
     for square in grid.low:
         obstacle = Space(square.x, square.y)
         near_target = distance(defender.space, obstacle)

@@ -258,5 +258,6 @@ def with_capability(attack: Attack, capability: Capability, level: int) -> Attac
         raise RuleError(
             f"{capability.name} adds no extra damage to a weapon attack",
             hint="only capabilities such as Attaque Éclair add dice to a weapon's damage",
+            code="no_extra_damage", params={"capability": capability.name},
         )
     return attack.model_copy(update={"extra_damage": (*attack.extra_damage, dice)})

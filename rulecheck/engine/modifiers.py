@@ -34,7 +34,7 @@ ModifierKind = Literal[
     "cover", "stance", "condition", "flanking", "height", "squeezing", "dex", "size", "circumstance"
 ]
 #: A footnote of the tables, modelled by the situation rules rather than dropped.
-Footnote = Literal["dex_penalty", "defender_loses_dex", "crossbow_shuriken", "loses_dex", "dex_zero"]
+Footnote = Literal["dex_penalty", "defender_loses_dex", "crossbow_shuriken", "loses_dex", "dex_zero", "beyond_adjacent"]
 #: What a table cell says when it is not a number.
 CellWord = Literal["n/a", "impossible", "total_concealment"]
 
@@ -144,7 +144,8 @@ COVER_ROWS: tuple[Row, ...] = (
     Row("partial", "cover", *_both(2)),
     Row("normal", "cover", *_both(4)),
     Row("improved", "cover", *_both(8)),
-    Row("soft", "cover", Cell("n/a"), Cell(4)),
+    # In melee, only a reach attack beyond adjacent squares, which uses the ranged rule (seed 004).
+    Row("soft", "cover", Cell(4, ("beyond_adjacent",)), Cell(4)),
     Row("total", "cover", *_both("impossible")),
 )
 

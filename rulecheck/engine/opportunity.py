@@ -110,7 +110,8 @@ def resolve_opportunity(given: OpportunityInput, dice: DiceSource) -> Opportunit
     if given.disengaged:
         if not any(e.threatens(mover) for e in enemies.values()):
             raise RuleError("A disengages, but no enemy threatens its starting square",
-                            field=("given", "disengaged"), hint="disengage only from melee contact")
+                            field=("given", "disengaged"), hint="disengage only from melee contact",
+                            code="disengage_without_contact")
         steps.append(Step(anchor="disengage", event="opportunity.disengaged", verdict="no_opportunity"))
         return OpportunityResult(provokes=False, opportunity_attacks=0, opportunity_from=(),
                                  single_step=single_step, trace=tuple(steps))

@@ -5,16 +5,17 @@ Rulings (see the interpretation notes on the poisons page):
 - Applying a poison takes two tests in a row, each 1d20 + the ability against DC 10: INT
   (the right vial), then DEX (coating the weapon). Natural 20 succeeds, natural 1 fails, ties
   succeed.
-- A failed INT test does not stop the application (ruling 11): the character picked a weaker or
-  unsuited poison, and the DEX test is still rolled. If it succeeds, that flawed poison is on the
-  weapon; what it does is the GM's call.
+- The dose coats the weapon only when both tests succeed, one after the other (ruling 11). A
+  failed INT test ends the attempt: no DEX test is rolled and the intended poison is not applied
+  (at the table, the character reached for a weaker or unsuited vial: the GM's call).
 - A failed DEX test wastes the dose or hurts the character (the GM's call): nothing is applied.
   A natural 1 on it is a critical failure with the vial in hand: the GM may call for the vial
-  accident's CON test.
+  accident's CON test. Only that test's critical failure risks the vials.
 - An applied poison stays on the weapon for the next three attacks, or until one of them hits:
   that hit delivers it. Three misses waste it. Its effect lasts one turn.
-- A regular enemy suffers the poison's usual effect (for that one turn) and no extra damage; a
-  mini-boss or a boss suffers the poison's extra damage only, never its usual effect.
+- A regular enemy suffers the poison's usual effect (for that one turn), its damage included if
+  it has any; a mini-boss or a boss suffers the poison's extra damage only, never its usual
+  effect (nothing at all from a poison without damage).
 - After a critical failure while carrying vials: a CON test, 1d20 + CON against DC 15, avoids
   the released poisons.
 """
@@ -57,11 +58,10 @@ class PoisonApplyResult(Model):
     int_natural: int
     int_total: int
     int_success: bool
-    dex_natural: int
-    dex_total: int
-    dex_success: bool
-    applied: bool = Field(description="The DEX test succeeded: a poison is on the weapon.")
-    flawed: bool = Field(description="Applied after a failed INT test: a weaker or unsuited poison (the GM's call).")
+    dex_natural: int | None = Field(description="The DEX test's d20; none when a failed INT test ended the attempt.")
+    dex_total: int | None = Field(description="The DEX test's total; none when it was not rolled.")
+    dex_success: bool | None = Field(description="The DEX test's verdict; none when it was not rolled.")
+    applied: bool = Field(description="Both tests succeeded, one after the other: the poison is on the weapon.")
     charges: int = Field(description="Attacks the poison lasts for: 3 once applied, else 0.")
     critical_failure: bool = Field(description="A natural 1 on the DEX test: the vial accident may follow.")
     trace: Trace
@@ -74,32 +74,36 @@ def resolve_poison_apply(given: PoisonApplyInput, dice: DiceSource) -> PoisonApp
         dice, label="int_test", ability="int", modifier=applier.intelligence, dc=APPLY_DC,
         anchor="poison-application", event="poison.int_test",
     )
+    if not first.success:  # the attempt ends: no DEX test (ruling 11)
+        last = Step(anchor="poison-application", event="poison.not_applied.wrong_vial")
+        return PoisonApplyResult(
+            dc=APPLY_DC, int_natural=first.natural, int_total=first.total, int_success=False,
+            dex_natural=None, dex_total=None, dex_success=None, applied=False, charges=0,
+            critical_failure=False, trace=(first.step, last),
+        )
     second = ability_check(
         dice, label="dex_test", ability="dex", modifier=applier.dexterity, dc=APPLY_DC,
         anchor="poison-application", event="poison.dex_test",
     )
     applied = second.success
-    flawed = applied and not first.success
     if applied:
-        event = "poison.applied.flawed" if flawed else "poison.applied"
+        event = "poison.applied"
     else:
         event = "poison.not_applied.vial" if second.critical_failure else "poison.not_applied"
     last = Step(anchor="poison-charges" if applied else "poison-application", event=event,
                 value=CHARGES if applied else None)
-    steps = [first.step, second.step, last]
     return PoisonApplyResult(
         dc=APPLY_DC,
         int_natural=first.natural,
         int_total=first.total,
-        int_success=first.success,
+        int_success=True,
         dex_natural=second.natural,
         dex_total=second.total,
         dex_success=second.success,
         applied=applied,
-        flawed=flawed,
         charges=CHARGES if applied else 0,
         critical_failure=second.critical_failure,
-        trace=tuple(steps),
+        trace=(first.step, second.step, last),
     )
 
 
@@ -130,12 +134,13 @@ class PoisonChargesInput(Model):
 
     attacks: tuple[Swing, ...] = Field(min_length=1, max_length=20, description="`hit` or `miss`, in order.")
     target: PoisonTarget = PoisonTarget()
-    damage: DiceExpr = Field(description="The poison's extra damage against a mini-boss or a boss.")
+    damage: DiceExpr | None = Field(None, description="The poison's damage, if it has any: part of its usual "
+                                    "effect on a regular enemy, all it does to a mini-boss or a boss.")
 
     @field_validator("damage")
     @classmethod
-    def _no_ability(cls, value: DiceExpr) -> DiceExpr:
-        if any(isinstance(term, AbilityTerm) for term in value.terms):
+    def _no_ability(cls, value: DiceExpr | None) -> DiceExpr | None:
+        if value is not None and any(isinstance(term, AbilityTerm) for term in value.terms):
             raise ValueError(f"a poison's damage is dice and numbers only, such as `1d6` or `1d4+2`; got `{value}`")
         return value
 
@@ -148,7 +153,8 @@ class PoisonChargesResult(Model):
     wasted: bool = Field(description="Three poisoned misses: the poison wore off unused.")
     charges_left: int = Field(description="Poisoned attacks still to come after the listed ones.")
     effect: Effect = Field(description="none, usual (regular enemy) or extra_damage (mini-boss, boss).")
-    extra_damage: int
+    extra_damage: int = Field(description="The poison's damage dealt: with its usual effect on a regular enemy, "
+                                          "alone on a mini-boss or a boss.")
     effect_turns: int = Field(description="How long the effect lasts: 1 turn once delivered, else 0.")
     trace: Trace
 
@@ -177,15 +183,18 @@ def resolve_poison_charges(given: PoisonChargesInput, dice: DiceSource) -> Poiso
     effect: Effect = "none"
     extra_damage = 0
     if delivered_on is not None:
-        if given.target.rank == "regular":
+        regular = given.target.rank == "regular"
+        if regular:
             effect = "usual"
             steps.append(Step(anchor="poison-targets", event="poison.effect.usual"))
-        else:
-            effect = "extra_damage"
+        elif given.damage is None:  # a mini-boss or a boss takes only a poison's damage: here none
+            steps.append(Step(anchor="poison-targets", event=f"poison.effect.{given.target.rank}.no_damage"))
+        if given.damage is not None:
+            effect = "usual" if regular else "extra_damage"
             terms = roll_terms(given.damage, dice, "poison_damage")
             extra_damage = sum(term.value for term in terms)
-            steps.append(Step(anchor="poison-targets", event=f"poison.effect.{given.target.rank}",
-                              terms=terms, value=extra_damage))
+            event = "poison.effect.usual.damage" if regular else f"poison.effect.{given.target.rank}"
+            steps.append(Step(anchor="poison-targets", event=event, terms=terms, value=extra_damage))
             if extra_damage < 0:  # ruling 8, as for a hit: damage never heals (the card says why it is 0)
                 extra_damage = 0
                 steps.append(Step(anchor="note-damage-floor", event="damage.floor", value=extra_damage))

@@ -2,19 +2,20 @@
 
 Rulings (see the interpretation notes on the rests page):
 
-- A short rest recovers half the chosen pool's maximum, rounded up, never above the maximum.
-  The character chooses HP or MP, never both; asking for both (`both`, or both pools listed) is
-  a refusal of the rules (code ``short_rest_both``) that an example can show. Short rests are not
-  limited in number.
-- A long rest restores HP and MP to their maximum.
+- The rules give no amount for either rest (ruling 15): what comes back is an input of the
+  example, ``regain`` (the GM's or a capability's number), never a value the engine makes up.
+  The engine checks what the rules do say: a pool never goes over its maximum, and a short rest
+  recovers HP or MP, never both; asking for both is a refusal of the rules (code
+  ``short_rest_both``) that an example can show. Short rests are not limited in number.
+- A long rest has no such choice: it may give back HP, MP or both.
 - No dice are rolled.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from rulecheck.engine.models import Model
 from rulecheck.engine.sources import DiceSource
@@ -23,7 +24,7 @@ from rulecheck.errors import refuse
 
 RestKind = Literal["short", "long"]
 Pool = Literal["hp", "mp"]
-Choice = Literal["hp", "mp", "both"]
+POOLS: tuple[Pool, ...] = ("hp", "mp")
 SHORT_REST_HOURS = 2
 
 
@@ -45,30 +46,30 @@ class Resting(Model):
         return self
 
 
+class Regain(Model):
+    """What the rest gives back, pool by pool: numbers the rules leave to the table."""
+
+    hp: int | None = Field(None, ge=0, le=10_000, description="HP (PV) the rest gives back.")
+    mp: int | None = Field(None, ge=0, le=10_000, description="MP (PM) the rest gives back.")
+
+    @property
+    def pools(self) -> tuple[Pool, ...]:
+        """The pools given an amount, HP first."""
+        return tuple(pool for pool in POOLS if getattr(self, pool) is not None)
+
+
 class RestInput(Model):
-    """A rest: ``kind`` short or long; a short rest names the one pool it recovers."""
+    """A rest: ``kind`` short or long, and what it gives back (``regain``)."""
 
     character: Resting
     kind: RestKind
-    recover: Choice | None = Field(
-        None, description="Short rest only: `hp` or `mp`; `both` is refused by the rules (an example may show it).")
-
-    @field_validator("recover", mode="before")
-    @classmethod
-    def _one_word(cls, value: Any) -> Any:
-        if not isinstance(value, list | tuple):
-            return value
-        if not all(isinstance(item, str) for item in value):
-            raise ValueError("`recover` is `hp` or `mp`")
-        chosen = list(dict.fromkeys(value))
-        return "both" if len(chosen) > 1 else chosen[0] if chosen else value
+    regain: Regain = Field(description="The HP and/or MP the rest gives back; a short rest names one pool only.")
 
     @model_validator(mode="after")
-    def _recover_matches_kind(self) -> RestInput:
-        if self.kind == "short" and self.recover is None:
-            raise ValueError("a short rest recovers HP or MP: add `recover: hp` or `recover: mp`")
-        if self.kind == "long" and self.recover is not None:
-            raise ValueError("a long rest restores both HP and MP: remove `recover`")
+    def _names_a_pool(self) -> RestInput:
+        if not self.regain.pools:
+            raise ValueError("the rules give no amount for a rest: say what it gives back, "
+                             "such as `regain: {hp: 8}` or `regain: {mp: 3}`")
         return self
 
 
@@ -76,7 +77,7 @@ class RestResult(Model):
     """The HP and MP after the rest, and how much of each came back."""
 
     kind: RestKind
-    recovered: Literal["hp", "mp", "both"]
+    recovered: Literal["hp", "mp", "both"] = Field(description="The pools the rest gave back to.")
     hp: int
     mp: int
     hp_recovered: int
@@ -85,42 +86,30 @@ class RestResult(Model):
     trace: Trace
 
 
-def short_rest_amount(maximum: int) -> int:
-    """What a short rest gives back to one pool: half its maximum, rounded up."""
-    return (maximum + 1) // 2
-
-
 def resolve_rest(given: RestInput, dice: DiceSource) -> RestResult:
-    """Recover HP or MP (short rest) or both (long rest). Rolls no dice."""
+    """Give back the ``regain`` amounts, each capped at its pool's maximum. Rolls no dice."""
     character = given.character
-    if given.recover == "both":
+    pools = given.regain.pools
+    if given.kind == "short" and len(pools) > 1:
         raise refuse(
-            "a short rest recovers HP or MP, never both", "recover",
-            hint="choose `recover: hp` or `recover: mp` (a long rest restores both)", code="short_rest_both",
+            "a short rest recovers HP or MP, never both", "regain",
+            hint="keep only `hp` or only `mp` in `regain` (a long rest may give back both)", code="short_rest_both",
         )
     steps: list[Step] = []
     gained = {"hp": 0, "mp": 0}
-    pools: tuple[Pool, ...] = ("hp", "mp") if given.kind == "long" else ("mp",) if given.recover == "mp" else ("hp",)
     for pool in pools:
         current, maximum = getattr(character, pool), getattr(character, f"{pool}_max")
-        if given.kind == "long":
-            gained[pool] = maximum - current
-            steps.append(Step(anchor="long-rest", event=f"rest.long.{pool}",
-                              terms=(Term(value=current, label=pool), Term(value=gained[pool], label="long_rest")),
-                              value=maximum, verdict="full"))
-            continue
-        amount = short_rest_amount(maximum)
-        steps.append(Step(anchor="short-rest", event=f"rest.short.half.{pool}", value=amount))
+        amount = getattr(given.regain, pool)
         raw = current + amount
         capped = raw > maximum
-        steps.append(Step(anchor="short-rest", event=f"rest.short.{pool}",
-                          terms=(Term(value=current, label=pool), Term(value=amount, label="short_rest")),
+        steps.append(Step(anchor=f"{given.kind}-rest", event=f"rest.{given.kind}.{pool}",
+                          terms=(Term(value=current, label=pool), Term(value=amount, label=f"{given.kind}_rest")),
                           value=raw, op=">" if capped else "<=", against=maximum, against_label=f"{pool}_max",
                           verdict="capped" if capped else None))
         gained[pool] = min(raw, maximum) - current
     return RestResult(
         kind=given.kind,
-        recovered="both" if given.kind == "long" else pools[0],
+        recovered="both" if len(pools) > 1 else pools[0],
         hp=character.hp + gained["hp"],
         mp=character.mp + gained["mp"],
         hp_recovered=gained["hp"],

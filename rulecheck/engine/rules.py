@@ -32,7 +32,6 @@ from rulecheck.engine.rests import RestInput, RestResult, resolve_rest
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, step_faults
 from rulecheck.engine.turn import MovementInput, MovementResult, TurnInput, TurnResult, resolve_movement, resolve_turn
-from rulecheck.engine.unarmed import TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons
 
 #: For each roll of one label, in the order a resolution makes them, the classes of faces that
 #: give the same result (see :attr:`Rule.face_classes`).
@@ -117,11 +116,6 @@ RULES: Mapping[str, Rule] = {
         Rule("rest", RestInput, RestResult, resolve_rest,
              "A short rest (HP or MP, never both) or a long rest (everything).",
              headline=("hp", "mp")),
-        Rule("two_weapons", TwoWeaponsInput, TwoWeaponsResult, resolve_two_weapons,
-             "A main-hand and an off-hand attack in one turn; Ambidextrie keeps the movement action.",
-             headline=("actions", "damage"), summed_dice=frozenset({"damage"}),
-             dice=("attack", "damage"),
-             shown=((("two_weapons.total",), "damage"),)),
         Rule("turn", TurnInput, TurnResult, resolve_turn,
              "A turn plan (moves, attacks, capabilities, free actions…) resolved into the actions M, A, G it uses.",
              headline=("used", "left")),

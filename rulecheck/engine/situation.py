@@ -106,7 +106,9 @@ class Situated:
         """Whether the hit stands after the miss chance, and the d100 rolled (if any)."""
         if not hit or not self.miss_chance:
             return hit, None
-        if self.coup_de_grace:
+        # Ruling 13: a coup de grâce keeps concealment's miss chance, like every successful attack;
+        # against total concealment, the extra round spent finding the target stands instead.
+        if self.coup_de_grace and self.miss_chance == CONCEALMENT["total"]:
             steps.append(Step(anchor="coup-de-grace", event="coup_de_grace.concealment", value=self.miss_chance,
                               verdict="no_miss_chance"))
             return hit, None
@@ -182,7 +184,7 @@ def _situate(given: AttackInput) -> Situated:
     defenders = [DEFENDER[c] for c in situation.defender]
     concealment = _concealment(situation, found)
     adjacent = found.distance <= 1 if found is not None else bool(given.contact)
-    _check_attack(given, situation, column, cover, concealment, adjacent)
+    _check_attack(given, situation, column, cover, concealment, adjacent, found)
 
     attack_modifiers = [_modifier(row, "attacker", "attack", column) for row in attackers]
     if "entangled" in situation.attacker and given.attack.ability == "dex":
@@ -264,7 +266,7 @@ def _check_grid(given: AttackInput, found: Assessment, column: Column) -> None:
         where = "within its natural reach" if found.reach_weapon and found.distance <= found.natural_reach \
             else f"{found.distance} squares away, beyond reach {found.reach}"
         raise RuleError(f"the defender is out of the attacker's melee reach: {where}",
-                        field=("given", "situation", "grid"),
+                        field=("given", "situation", "grid"), code="out_of_reach",
                         hint="move the attacker, give a reach weapon, or make a ranged attack")
     if given.contact is not None and given.contact != (found.distance <= 1):
         raise RuleError(f"`contact: {str(given.contact).lower()}` contradicts the grid "
@@ -273,20 +275,30 @@ def _check_grid(given: AttackInput, found: Assessment, column: Column) -> None:
 
 
 def _check_attack(
-    given: AttackInput, situation: Situation, column: Column, cover: CoverDegree, concealment: str, adjacent: bool
+    given: AttackInput, situation: Situation, column: Column, cover: CoverDegree, concealment: str, adjacent: bool,
+    found: Assessment | None,
 ) -> None:
     if cover == "total":
         raise refuse("a defender with total cover cannot be attacked (no line of effect)",
-                     "situation", "grid" if situation.grid else "cover", hint="move to draw a line to the defender")
+                     "situation", "grid" if situation.grid else "cover", hint="move to draw a line to the defender",
+                     code="total_cover")
+    reach_apart = found.distance > 1 if found is not None else not given.in_contact
+    if cover == "soft" and column == "melee" and not reach_apart:
+        raise refuse("creatures give soft cover against a melee attack only beyond adjacent squares (a reach "
+                     "attack, which uses the ranged rule)", "situation", "cover", code="soft_cover_adjacent",
+                     hint="set `contact: false` for a reach attack, or leave soft cover out")
     if given.attack.opportunity:
         covered = cover != "none" and isinstance(COVER[cover].cell(column).value, int)
         if covered:
-            raise refuse("no opportunity attack against a defender with cover", "attack", "opportunity")
+            raise refuse("no opportunity attack against a defender with cover", "attack", "opportunity",
+                         code="opportunity_against_cover")
         if concealment == "total":
-            raise refuse("no opportunity attack against a defender with total concealment", "attack", "opportunity")
+            raise refuse("no opportunity attack against a defender with total concealment", "attack", "opportunity",
+                         code="opportunity_against_total_concealment")
     if "prone" in situation.attacker and given.attack.kind == "ranged" and situation.weapon not in PRONE_RANGED_WEAPONS:
         raise refuse("a prone attacker cannot shoot with this weapon; only a crossbow or shurikens work lying down",
-                     "situation", "weapon", hint="set `weapon: crossbow` or `shuriken`, or stand up first")
+                     "situation", "weapon", hint="set `weapon: crossbow` or `shuriken`, or stand up first",
+                     code="prone_ranged_weapon")
     if situation.coup_de_grace:
         _check_coup_de_grace(given, situation, adjacent, refuse)
 
@@ -331,7 +343,7 @@ def _check_coup_de_grace(
     message, where, hint = COUP_DE_GRACE_REFUSALS[refusal]
     if refusal == "not_adjacent" and situation.grid:
         where = ("situation", "grid")
-    raise refuse(message, *where, hint=hint)
+    raise refuse(message, *where, hint=hint, code=refusal)
 
 
 def _prone_steps(given: AttackInput, situation: Situation, column: Column) -> list[Step]:

@@ -15,9 +15,10 @@ pages):
   opportunity attack. Moving out of contact without disengaging provokes one from each enemy in
   contact that sees the creature leave: not an enemy with no line of sight, not one that has the
   creature in the three squares behind it, not one surprised in round one.
-- A defensive posture is chosen at the start of the turn: it must be the plan's first step
-  (ruling 7). It gives up ``A`` (+1) or ``A`` and ``M`` (+2); giving up only ``M`` is refused.
-  The free action ``G`` stays available after it.
+- A defensive posture is chosen at the start of the turn (ruling 7): before any step that uses
+  ``M`` or ``A``; only the free action ``G`` may come before it (a free action is used at any
+  moment of the turn, its start included). It gives up ``A`` (+1) or ``A`` and ``M`` (+2);
+  giving up only ``M`` is refused. The free action ``G`` stays available after it.
 - Each refusal a reader may meet carries a ``code`` (``action_used``, ``posture_not_first``…), so
   that an example can show it and the page word it in its language.
 - A surprised creature cannot act in round one at all (its plan must be empty); it can still
@@ -104,7 +105,7 @@ class DisengageStep(Model):
 
 class PostureStep(Model):
     """A defensive posture, giving up ``[A]`` (+1 to both defences) or ``[A, M]`` (+2) until the
-    creature's next turn. It is chosen at the start of the turn: only as the plan's first step."""
+    creature's next turn. It is chosen at the start of the turn: before any step but a free action."""
 
     do: Literal["posture"]
     gives_up: tuple[Action, ...] = Field(min_length=1, max_length=2)
@@ -293,7 +294,7 @@ def _leave_contact(state: _State, index: int) -> None:
         raise RuleError(
             "this move leaves melee contact, but the creature is not in contact with an enemy",
             field=("given", "plan", index, "leaves_contact"),
-            hint="list the enemies in contact at the start of the turn in `contact`",
+            hint="list the enemies in contact at the start of the turn in `contact`", code="not_in_contact",
         )
     state.in_contact = False
     if state.disengaged:
@@ -386,12 +387,14 @@ def _disengage(state: _State, index: int, step: DisengageStep) -> None:
 
 def _posture(state: _State, index: int, step: PostureStep) -> None:
     gives_up = step.gives_up
-    if index > 0:
+    # Ruling 7: "at the start of its turn" (seed 000), and a free action may be used at any moment of
+    # the turn, its start included (seed 002): only the free action (G) may come before the posture.
+    if set(state.used_by) - {"G"}:
         raise RuleError(
-            f"a defensive posture is chosen at the start of the turn, before anything else; here it is step "
-            f"{index + 1}",
+            f"a defensive posture is chosen at the start of the turn, before the movement or attack action; "
+            f"here it is step {index + 1}",
             field=("given", "plan", index),
-            hint="make the posture the first step of `plan`; the free action (G) can still follow it",
+            hint="make the posture the first step of `plan` (only the free action G may come before it)",
             code="posture_not_first", params={"step": index + 1},
         )
     problem = posture_problem(gives_up)

@@ -13,10 +13,10 @@ for ``docs/fr/attack.md``); a page outside a language folder uses the one beside
 
 from __future__ import annotations
 
-import html
 import json
 import re
 import typing
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +31,7 @@ from rulecheck.engine.rests import Resting
 from rulecheck.engine.turn import Enemy, MovementInput, TurnInput
 from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field
 from rulecheck.examples import render
+from rulecheck.examples.as_text import html_text, markdown_text
 from rulecheck.examples.locales import LANGUAGES, Language
 from rulecheck.examples.yamlsrc import Located, YamlError, load
 
@@ -113,8 +114,52 @@ class Cast:
         """Every display name of every member, case-folded, in any language."""
         return {name.casefold(): member for member in self.members.values() for name in member.names.values()}
 
+    def near_name(self, name: str) -> tuple[Member, str] | None:
+        """The member (and its name) that a plain ``name`` could be mistaken for, other than by
+        being that very name: the same letters but for case, accents, spaces or dashes ("Frere
+        aldric"), or one slip away (a letter missing, added, changed or two swapped: "Bran" for
+        "Brann"; two slips in a long name)."""
+        key = _name_key(name)
+        if not key:
+            return None
+        for member in self.members.values():
+            for own in dict.fromkeys(member.names.values()):
+                other = _name_key(own)
+                if key == other or _slips(key, other) <= _slips_allowed(min(len(key), len(other))):
+                    return member, own
+        return None
+
     def where(self, member: Member, stat: str | None = None) -> str:
         return f"{self.path}:{member.stat_lines.get(stat, member.line) if stat else member.line}"
+
+
+def _name_key(name: str) -> str:
+    """A name as a reader tells it apart: without case, accents, spaces, dashes or apostrophes."""
+    letters = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in letters if not unicodedata.combining(c) and c not in " \t-'’_.")
+
+
+def _slips_allowed(length: int) -> int:
+    """How many slips still make a name of ``length`` letters look like another: none for a
+    short name (Rat and Bat are two creatures), one from four letters, two from nine."""
+    return 0 if length < 4 else 1 if length < 9 else 2
+
+
+def _slips(a: str, b: str) -> int:
+    """Letters missing, added or changed, and neighbours swapped, from ``a`` to ``b``
+    (optimal string alignment distance); stops counting past 3."""
+    if abs(len(a) - len(b)) > 2:
+        return 3
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, letter in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, other in enumerate(b, 1):
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (letter != other))
+            if i > 1 and j > 1 and letter == b[j - 2] and a[i - 2] == other:
+                current[j] = min(current[j], before[j - 2] + 1)
+        before, row = row, current
+    return min(row[-1], 3)
 
 
 def cast_file_for(page: Path) -> Path:
@@ -237,7 +282,7 @@ def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[
 
 
 def _localised(value: Any) -> dict[Language, str] | None:
-    """``Elara`` or ``{fr: Frère Aldric, en: Brother Aldric}`` as {language: text}; ``None`` if neither."""
+    """``Elara`` or ``{fr: Gobelin, en: Goblin}`` as {language: text}; ``None`` if neither."""
     if isinstance(value, str) and 0 < len(value) <= 80:
         return dict.fromkeys(LANGUAGES, value)
     if (isinstance(value, dict) and set(value) == set(LANGUAGES)
@@ -309,6 +354,12 @@ def _character(value: dict[str, Any], model: type[BaseModel], path: FieldPath, c
                 f"{member.name(language)} is in the cast ({cast.where(member)}): write `cast: {member.id}` "
                 f"instead of `name: {name}`. Hint: a cast member has the same statistics on every page; "
                 "give another creature another name")))
+        elif isinstance(name, str) and cast is not None and (near := cast.near_name(name)):
+            member, own = near
+            out.problems.append(((*path, "name"), (
+                f"`{name}` is almost the name of cast member {own} ({cast.where(member)}): a reader takes "
+                f"one for the other. Hint: write `cast: {member.id}` if it is {own}; otherwise give this "
+                "creature a name that cannot be mistaken for a member's")))
         return value
     rest = {k: v for k, v in value.items() if k != REFERENCE_KEY}
     member = _member(reference, path, cast, out)
@@ -419,17 +470,18 @@ def cast_markdown(cast: Cast, language: Language, appearances: dict[str, list[tu
     statistics and the examples it appears in (``appearances``: member id → [(title, URL)])."""
     parts = []
     for member in cast.members.values():
-        parts.append(f"## {_escape(member.name(language))} {{ #{anchor(member.id)} }}")
+        parts.append(f"## {markdown_text(member.name(language))} {{ #{anchor(member.id)} }}")
         if member.role(language):
-            parts.append(f"*{_escape(member.role(language))}*")
+            parts.append(f"*{markdown_text(member.role(language))}*")
         if member.stats:
             heads = [render.word(f"cast.{key}", language) for key in member.stats]
             cells = [_stat(key, value, language) for key, value in member.stats.items()]
             parts.append("\n".join([f"| {' | '.join(heads)} |", f"|{':-:|' * len(heads)}",
                                      f"| {' | '.join(cells)} |"]))
         links = appearances.get(member.id, [])
-        # Raw links to the cards' ids: MkDocs cannot see those ids in the pages' Markdown.
-        shown = " · ".join(f'<a href="{html.escape(url)}">{html.escape(title)}</a>' for title, url in links)
+        # Raw links to the cards' ids: MkDocs cannot see those ids in the pages' Markdown. Markdown
+        # still reads the text between the tags: the title is made inert Markdown, not HTML-escaped.
+        shown = " · ".join(f'<a href="{html_text(url)}">{markdown_text(title)}</a>' for title, url in links)
         shown = shown or render.word("cast.nowhere", language)
         colon = "\u00a0:" if language == "fr" else ":"
         parts.append(f"{render.word('cast.appears_in', language)}{colon} {shown}")
@@ -441,7 +493,3 @@ def _stat(key: str, value: Any, language: Language) -> str:
         return ("+" if value >= 0 else "") + render.number(value, language)
     return render.value(value, language)
 
-
-def _escape(text: str) -> str:
-    """Display text as Markdown shows it literally (no link, emphasis or HTML of its own)."""
-    return re.sub(r"([\\`*_{}\[\]()#+!|])", r"\\\1", html.escape(text, quote=False))

@@ -1,35 +1,39 @@
 """What a card tells a player about chance, read from the exact odds the check already computed.
 
-Nothing here runs the rules again: the outcome's chance, the face one die needs and the spread of
-damage all come from :attr:`Outcome.odds <rulecheck.examples.check.Outcome.odds>`, the one exact
+Nothing here runs the rules again: the chance of the event the card is about (see
+:mod:`rulecheck.examples.events`), the faces one roll needs for it and the spread of damage all
+come from :attr:`Outcome.odds <rulecheck.examples.outcome.Outcome.odds>`, the one exact
 enumeration of the example's dice.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rulecheck.engine.rules import Rule
+from rulecheck.examples.events import EVENT_FIELDS, Event, event_of
 
 if TYPE_CHECKING:
     from rulecheck.engine.odds import Odds
-    from rulecheck.examples.check import Outcome
+    from rulecheck.examples.outcome import Outcome
 
-#: A result field holding the natural face of a d20 test → (the field saying whether that test
-#: succeeded, the result field or fixed word naming the test). The roll label is the field's name
-#: without ``_natural``.
-DECIDING_DICE: dict[str, tuple[str, str]] = {
-    "attack_natural": ("hit", "=attack"),
-    "reaction_natural": ("reaction_succeeded", "reaction"),
+#: A result field whose value is what one roll showed → the roll's label, and how to read that
+#: face from the value (``None``: the value says nothing about one roll). The naturals of the d20
+#: tests are faces; a dying character's ``rolls`` hold each turn's hit-dice total.
+DECIDING_ROLLS: dict[str, tuple[str, Callable[[Any], int | None]]] = {
+    "attack_natural": ("attack", lambda value: value if isinstance(value, int) else None),
+    "reaction_natural": ("reaction", lambda value: value if isinstance(value, int) else None),
+    "rolls": ("hit_dice", lambda value: value[0] if isinstance(value, tuple) and len(value) == 1 else None),
 }
 
 
 def card_fields(rule: Rule) -> frozenset[str]:
-    """The result fields whose odds a card reads: its headline, the naturals of the tests that
-    can decide it and whether they succeeded, and the damage."""
-    read = {*rule.headline, "damage", *DECIDING_DICE, *(success for success, _ in DECIDING_DICE.values())}
+    """The result fields whose odds a card reads: its headline, the fields of the event it is
+    about, the rolls that can decide that event, and the damage."""
+    read = {*rule.headline, "damage", *DECIDING_ROLLS, *EVENT_FIELDS.get(rule.name, ())}
     return frozenset(read) & frozenset(rule.result.model_fields)
 
 
@@ -39,60 +43,70 @@ MAX_COLUMNS = 60
 
 @dataclass(frozen=True)
 class Chance:
-    """The exact probability of the card's headline value, shown only where dice decide it."""
+    """The exact probability of the event a card is about, shown only where dice decide it."""
 
+    event: Event
     probability: Fraction
 
 
 @dataclass(frozen=True)
 class Needs:
-    """What one die must show for its test to succeed: faces ``low`` to ``high`` of a d``sides``."""
+    """What one roll must show for the card's event to happen: ``low`` to ``high`` on ``count``
+    d``sides`` (their total when ``count`` is more than 1)."""
 
-    test: str  # a word key: ``attack``, ``parry``, ``dodge``
+    count: int
     sides: int
     low: int
     high: int
 
 
 def chance(outcome: Outcome) -> Chance | None:
-    """The headline's chance, or None when no die decides it (0 or 1, or no odds at all)."""
-    found = outcome.headline_odds
-    if found is None or not 0 < found[2] < 1:
+    """The chance of the event the card is about, or None when no die decides it (0 or 1, no
+    odds at all, or a rule whose cards name no event)."""
+    if outcome.odds is None or outcome.result is None or outcome.parsed is None:
         return None
-    return Chance(found[2])
+    example = outcome.parsed.example
+    event = event_of(example.rule, example.given, outcome.result)
+    if event is None or any(name not in outcome.odds.fields for name, _ in event.where):
+        return None
+    probability = event.probability(outcome.odds)
+    return Chance(event, probability) if 0 < probability < 1 else None
 
 
-def needs(odds: Odds, result: Any) -> Needs | None:
-    """What the single die that decides a test needs, when exactly one such die varies and each of
-    its faces settles the test on every branch (no other die, no miss chance, changes it)."""
+def needs(odds: Odds, event: Event) -> Needs | None:
+    """What the single roll that decides ``event`` needs, when exactly one deciding roll varies,
+    each of its values settles the event on every branch (no other die changes it), and the
+    values that make it happen are one run from an end of what the roll can show."""
     index = {name: position for position, name in enumerate(odds.fields)}
-    varying = [name for name in DECIDING_DICE if name in index
+    varying = [name for name in DECIDING_ROLLS if name in index
                and len({key[index[name]] for key in odds.outcomes}) > 1]
     if len(varying) != 1:
         return None
-    die = varying[0]
-    success, test = DECIDING_DICE[die]
-    if success not in index:
+    label, face_of = DECIDING_ROLLS[varying[0]]
+    requests = {(roll.sides, roll.count) for roll in odds.rolls if roll.label == label}
+    if len(requests) != 1:
         return None
-    verdicts: dict[int, set[Any]] = {}
+    ((sides, count),) = requests
+    verdicts: dict[int, set[bool]] = {}
     for key, probability in odds.outcomes.items():
-        face = key[index[die]]
         if probability == 0:
             continue
-        if not isinstance(face, int):
-            return None  # on some branch this die is not rolled: it does not decide alone
-        verdicts.setdefault(face, set()).add(key[index[success]])
+        face = face_of(key[index[varying[0]]])
+        if face is None:
+            return None  # on some branch this roll is not made alone: it does not decide alone
+        verdicts.setdefault(face, set()).add(event.holds(dict(zip(odds.fields, key, strict=True))))
     if any(len(found) != 1 for found in verdicts.values()):
         return None
-    winning = sorted(face for face, found in verdicts.items() if True in found)
-    label = die.removesuffix("_natural")
-    sides = next((roll.sides for roll in odds.rolls if roll.label == label and roll.count == 1), None)
-    if sides is None or not winning or len(winning) == sides or len(verdicts) != sides:
+    lowest, highest = count, count * sides
+    if sorted(verdicts) != list(range(lowest, highest + 1)):
         return None
-    if winning != list(range(winning[0], winning[-1] + 1)) or (winning[0] != 1 and winning[-1] != sides):
-        return None  # not one run of faces from an end of the die: no short sentence says it
-    name = test[1:] if test.startswith("=") else str(getattr(result, test, ""))
-    return Needs(name, sides, winning[0], winning[-1])
+    happening = [face for face, found in verdicts.items() if True in found]
+    if not happening or len(happening) == len(verdicts):
+        return None
+    low, high = min(happening), max(happening)
+    if len(happening) != high - low + 1 or (low != lowest and high != highest):
+        return None  # not one run of values from an end of the roll: no short sentence says it
+    return Needs(count, sides, low, high)
 
 
 def damage_spread(odds: Odds) -> dict[int, Fraction] | None:
@@ -106,3 +120,16 @@ def damage_spread(odds: Odds) -> dict[int, Fraction] | None:
     if high - low >= MAX_COLUMNS:
         return None  # too wide for a small chart
     return {n: found.get(n, Fraction(0)) for n in range(low, high + 1)}
+
+
+def critical_spread(odds: Odds) -> dict[int, Fraction] | None:
+    """P(damage = n and the blow is a critical hit) for each damage n a critical hit deals, when
+    the attack may be a critical hit (the spike of a damage chart is explained by it)."""
+    if not {"critical", "hit", "damage"} <= set(odds.fields):
+        return None
+    critical, hit, damage = (odds.fields.index(name) for name in ("critical", "hit", "damage"))
+    found: dict[int, Fraction] = {}
+    for key, probability in odds.outcomes.items():
+        if key[critical] is True and key[hit] is True and probability:
+            found[key[damage]] = found.get(key[damage], Fraction(0)) + probability
+    return found or None

@@ -21,10 +21,15 @@ from rulecheck.examples.finder import Block, find_fences
 from rulecheck.examples.schema import ParsedExample, written_id
 
 REFERENCE = re.compile(r"\{\{\s*(?P<id>[a-z0-9][a-z0-9-]*)\.(?P<field>[a-z_][a-z0-9_.]*)\s*\}\}")
+#: What an author may have meant as a reference: ``{{``, then anything but braces on its line,
+#: then ``}}``. Linear: each attempt stops at the next brace or line break.
+LOOKALIKE = re.compile(r"\{\{[^{}\n]*\}\}")
+#: A reference-style link's definition (``[label]: url "title"``): Markdown binds no value there.
+_LINK_DEFINITION = re.compile(r" {0,3}\[(?!\^)[^\]\n]+\]:")  # not a footnote (`[^1]:`)
 
 
 class RanExample(Protocol):
-    """What a reference needs of an example's run (:class:`rulecheck.examples.check.Outcome` is one)."""
+    """What a reference needs of an example's run (:class:`rulecheck.examples.outcome.Outcome` is one)."""
 
     @property
     def block(self) -> Block: ...
@@ -54,9 +59,10 @@ class Reference:
     field: str
 
 
-def find_references(text: str) -> list[Reference]:
-    """Every reference of a page, in order; code blocks and code spans hold none."""
-    masked = mask_code(text)
+def find_references(text: str, masked: str | None = None) -> list[Reference]:
+    """Every reference of a page, in order; code blocks and code spans hold none (``masked``:
+    the page's :func:`mask_code`, when the caller has it)."""
+    masked = mask_code(text) if masked is None else masked
     found = []
     for match in REFERENCE.finditer(masked):
         line = masked.count("\n", 0, match.start()) + 1
@@ -137,12 +143,109 @@ def resolve_reference(outcomes: Mapping[str, RanExample], example_id: str, field
     return value
 
 
+@dataclass(frozen=True)
+class Lookalike:
+    """Text outside code that starts like a reference and is not one: 1-based line and column,
+    what is written (up to its ``}}``, or to the end of its line), and a valid form, if any."""
+
+    line: int
+    col: int
+    written: str
+    meant: str | None
+
+
+def find_lookalikes(text: str, masked: str | None = None) -> list[Lookalike]:
+    """Every ``{{`` of the page's text (outside code) that does not open a valid reference."""
+    masked = mask_code(text) if masked is None else masked
+    valid = [(m.start(), m.end()) for m in REFERENCE.finditer(masked)]
+    found = []
+    at, index = masked.find("{{"), 0
+    line, counted = 1, 0  # the line of offset `counted`: lines are counted once, as offsets grow
+    while at >= 0:
+        while index < len(valid) and valid[index][1] <= at:
+            index += 1
+        if index < len(valid) and valid[index][0] <= at + 1:  # `{{{ a.b }}}`: a reference, braced
+            at = masked.find("{{", valid[index][1])
+            continue
+        closed = LOOKALIKE.match(masked, at)
+        line_end = masked.find("\n", at)
+        end = closed.end() if closed else (line_end if line_end >= 0 else len(masked))
+        written = text[at:end].rstrip()
+        line, counted = line + masked.count("\n", counted, at), at
+        found.append(Lookalike(line, at - (masked.rfind("\n", 0, at) + 1) + 1, written[:80],
+                                _meant(written, closed is not None)))
+        at = masked.find("{{", max(end, at + 2))
+    return found
+
+
+def _meant(written: str, closed: bool) -> str | None:
+    """The valid reference a lookalike may mean: case, spaces around the dot and a filter dropped,
+    ``_`` in the id read as ``-`` (``{{ Elara_Parry . Damage|round }}`` → ``{{ elara-parry.damage }}``);
+    an unclosed one, closed (``{{ a.b`` → ``{{ a.b }}``)."""
+    inner = written.removeprefix("{{")
+    if not closed:
+        start = _UNCLOSED_START.match(inner)
+        return f"{{{{ {start[1]} }}}}" if start else None
+    inner = inner.removesuffix("}}").split("|")[0]
+    parts = [part.strip() for part in inner.split(".")]
+    if len(parts) < 2 or any(not part or any(char.isspace() for char in part) for part in parts):
+        return None
+    meant = f"{{{{ {parts[0].lower().replace('_', '-')}.{'.'.join(parts[1:]).lower()} }}}}"
+    return meant if REFERENCE.fullmatch(meant) else None
+
+
+_UNCLOSED_START = re.compile(r"\s*([a-z0-9][a-z0-9-]*\.[a-z_](?:[a-z0-9_.]*[a-z0-9_])?)(?![^\s}])")
+
+
+def in_link_target(text: str, at: int) -> bool:
+    """Whether offset ``at`` lies in a link's destination or title (``[x](here "or here")``) or in
+    a reference-style link's definition, where Markdown would not show a bound value."""
+    return _LinkTargets(text).holds(at)
+
+
+class _LinkTargets:
+    """:func:`in_link_target` for growing offsets of one text, each character read once."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.scanned = -1  # the text is read up to here; -1 before the first offset
+        self.inside = self.definition = False
+
+    def holds(self, at: int) -> bool:
+        text = self.text
+        line_end = text.rfind("\n", max(self.scanned, 0), at)
+        if self.scanned < 0 or line_end >= 0:  # a new line: a link opened before does not reach here
+            start = text.rfind("\n", 0, at) + 1 if self.scanned < 0 else line_end + 1
+            self.scanned, self.inside = start, False
+            self.definition = _LINK_DEFINITION.match(text, start, at) is not None
+        opened, closed = text.rfind("](", self.scanned, at), text.rfind(")", self.scanned, at)
+        self.inside = opened > closed if opened >= 0 else self.inside and closed < 0
+        self.scanned = at
+        return self.definition or self.inside
+
+
 def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Problem]:
-    """A located problem for each reference that points at no example or no field."""
+    """A located problem for each reference that points at no example or no field, stands where
+    Markdown cannot show it, and for each lookalike that is not a reference at all."""
     outcomes = {o.id: o for o in ran if o.id}
     broken = {written_id(o.block.source) for o in ran if o.parsed is None}
     problems = []
-    for ref in find_references(text):
+    masked = mask_code(text)
+    for lookalike in find_lookalikes(text, masked):
+        hint = f"did you mean `{lookalike.meant}`?" if lookalike.meant else (
+            "a reference is `{{ example-id.field }}`: an example's id (lowercase letters, digits and dashes), "
+            "a dot, a field (lowercase letters, digits, `_` and dots), nothing else")
+        problems.append(Problem(path=path, line=lookalike.line, col=lookalike.col,
+                                message=f"`{lookalike.written}` looks like a prose reference but is not one. "
+                                        f"Hint: {hint}"))
+    targets = _LinkTargets(text)
+    for ref in find_references(text, masked):
+        if targets.holds(ref.start):
+            problems.append(Problem(
+                path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field,
+                message="prose reference in a link's address or title, where the page cannot show it. "
+                        "Hint: quote the value in the link's text or beside the link"))
+            continue
         try:
             resolve_reference(outcomes, ref.example_id, ref.field)
         except LookupError as error:

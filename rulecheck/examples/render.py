@@ -6,6 +6,7 @@ Hosts format these strings as HTML or terminal text; the engine only gives keys 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -83,10 +84,10 @@ def value(raw: Any, language: Language, field: str | None = None) -> str:
     return word(str(raw), language)
 
 
-def _terms(terms: tuple[Term, ...], language: Language) -> str:
+def _terms(terms: tuple[Term, ...], language: Language, names: Mapping[str, str]) -> str:
     text = ""
     for index, term in enumerate(terms):
-        shown = f"{abs(term.value)} ({label(term.label, language)})"
+        shown = f"{abs(term.value)} ({names.get(term.label) or label(term.label, language)})"
         if index == 0:
             text = (MINUS if term.value < 0 else "") + shown
         else:
@@ -94,12 +95,13 @@ def _terms(terms: tuple[Term, ...], language: Language) -> str:
     return text
 
 
-def step(step: Step, language: Language) -> str:
+def step(step: Step, language: Language, names: Mapping[str, str] | None = None) -> str:
     """``Test de parade : 17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie``.
 
     A step whose verdict has words of its own for this event (``damage.total.miss``) says it in its
     head instead of after an arrow, and a bare zero with a ``.zero`` head (``damage.total.miss.zero``,
     « L'attaque rate : aucun dégât ») is said in words: a player says "no damage", not "0 → miss".
+    ``names`` gives the words of some term labels instead of the locales' (a map's creatures by name).
     A comparison that did not decide (a natural 20 or 1 did) reads « 26 contre 30 », never ``26 / 30``.
     """
     events = EVENTS.get(language, EVENTS["en"])
@@ -110,7 +112,7 @@ def step(step: Step, language: Language) -> str:
     head = events[qualified] if verdict_said and qualified else events.get(step.event, step.event)
     body = ""
     if step.terms:
-        body = _terms(step.terms, language)
+        body = _terms(step.terms, language, names or {})
         if step.value is not None and (len(step.terms) > 1 or step.terms[0].value != step.value):
             body += f" = {number(step.value, language)}"
     elif step.value is not None:
@@ -141,21 +143,53 @@ def refusal(code: str, params: dict[str, int | str] | Any, language: Language) -
     return template.format_map({name: value(raw, language, name) for name, raw in dict(params).items()})
 
 
+def plan_step(step: Any, language: Language) -> str:
+    """One step of a turn's plan as a player says it: « Se déplacer de 15 m », « Attack »."""
+    kind = step.do
+    if kind == "move":
+        return word("plan.move.leaves_contact" if step.leaves_contact else "plan.move", language).format(
+            metres=number(step.metres, language))
+    if kind == "capability":
+        card = step.capability
+        name = step.name or (card.name if card is not None else "")
+        if name:
+            return word("plan.capability", language).format(name=name)
+        return word("plan.capability.cost", language).format(cost=step.cost)
+    if kind == "free":
+        return word(f"plan.free.{step.what}", language)
+    if kind == "posture":
+        return word("plan.posture", language).format(
+            actions=word("plan.and", language).join(word(f"action.{letter}", language) for letter in step.gives_up))
+    return word(f"plan.{kind}", language)
+
+
 def chance(exact: Fraction, language: Language) -> str:
-    """``60 % (3 sur 5)``: whole percents, and the exact odds when they are a small fraction."""
-    shown = probability(exact, language)
-    if exact.denominator <= 1000:
+    """``62,5 % (5 sur 8)``: the percent, exact when one decimal says it, and the odds as a
+    count a player can picture: exact out of at most 100, else ``about 1 in N`` for a rare event."""
+    tenths = exact * 1000
+    shown = percent(exact, language, 1) if tenths.denominator == 1 and (exact * 100).denominator != 1 \
+        else probability(exact, language)
+    if exact.denominator < 100:  # out of 100, the percent already says it
         of = word("chance.of", language).format(count=number(exact.numerator, language),
                                                 total=number(exact.denominator, language))
         shown += f" ({of})"
+    elif exact <= Fraction(1, 10):
+        shown += f" ({word('chance.about', language).format(total=number(round(1 / exact), language))})"
     return shown
 
 
-def needs(test: str, sides: int, low: int, high: int, language: Language) -> str:
-    """« la parade réussit sur un d20 de 9 ou plus »: the faces a deciding die needs."""
-    event = word(f"needs.{test}", language)
-    if low == high == sides:
-        return word("needs.only", language).format(event=event, sides=sides, face=number(low, language))
-    if high == sides:
-        return word("needs", language).format(event=event, sides=sides, face=number(low, language))
-    return word("needs.at_most", language).format(event=event, sides=sides, face=number(high, language))
+def event(key: str, params: tuple[tuple[str, int], ...], language: Language) -> str:
+    """An event's name on a card's chance line: « Chance de mourir ce tour-ci »."""
+    return word(key, language).format(**{name: number(value, language) for name, value in params})
+
+
+def needs(count: int, sides: int, low: int, high: int, language: Language) -> str:
+    """« 12 ou moins au d20 », « un 20 naturel », « 5 ou plus aux 2d4 »: the values one roll
+    needs for the card's event, from ``low`` to ``high``, one end of what the roll can show."""
+    roll = word("roll.one" if count == 1 else "roll.many", language).format(count=count, sides=sides)
+    if low == high:
+        key = "roll.natural" if count == 1 else "roll.exactly"
+        return word(key, language).format(face=number(low, language), roll=roll)
+    if high == count * sides:
+        return word("roll.at_least", language).format(face=number(low, language), roll=roll)
+    return word("roll.at_most", language).format(face=number(high, language), roll=roll)

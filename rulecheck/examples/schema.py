@@ -16,10 +16,12 @@ from typing import Annotated, Any, Literal, Optional, Union, get_args, get_origi
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from rulecheck.engine.limits import MAX_DICE_LABELS, MAX_EXPECTED_ENTRIES, MAX_EXPECTED_TEXT
+from rulecheck.engine.models import AttackInput
 from rulecheck.engine.rules import RULES
 from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field, with_hint
 from rulecheck.examples import cast as cast_module
 from rulecheck.examples.cast import Cast
+from rulecheck.examples.cast_totals import attack_total_problems
 from rulecheck.examples.finder import Block
 from rulecheck.examples.locales import LANGUAGES, Language
 from rulecheck.examples.yamlsrc import Located, YamlError, load
@@ -189,6 +191,8 @@ def parse_block(block: Block, cast: Cast | None = None,
     example_id = raw_id if isinstance(raw_id, str) and re.match(ID_PATTERN, raw_id) else None
     rule = RULES.get(data["rule"]) if isinstance(data.get("rule"), str) else None
     resolved = cast_module.resolve_cast(located, rule.given if rule else None, cast, language)
+    if rule is not None and rule.given is AttackInput:
+        resolved.problems.extend(attack_total_problems(data.get("given"), cast, language))
     problems = []
     for path, message in resolved.problems:
         line, col = located.position(path)

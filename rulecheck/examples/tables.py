@@ -98,7 +98,8 @@ TABLES: dict[str, TableSpec] = {spec.name: spec for spec in (
               {"dex_penalty": "¹", "defender_loses_dex": "²", "crossbow_shuriken": "³"}),
     TableSpec("defender-modifiers", _modifier_rows(DEFENDER_ROWS, "defender"), ("heading.defender", *_MELEE_RANGED),
               {"loses_dex": "¹", "dex_penalty": "²", "dex_zero": "³"}),
-    TableSpec("cover", _modifier_rows(COVER_ROWS, "cover"), ("heading.cover", *_MELEE_RANGED)),
+    TableSpec("cover", _modifier_rows(COVER_ROWS, "cover"), ("heading.cover", *_MELEE_RANGED),
+              {"beyond_adjacent": "¹"}),
     TableSpec("concealment", _concealment_rows, ("heading.concealment", "heading.miss_chance")),
     TableSpec("sizes", _size_rows, ("heading.size", "heading.side", "heading.reach", "heading.per_square")),
 )}

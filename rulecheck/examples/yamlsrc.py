@@ -1,7 +1,8 @@
 """Safe YAML with positions: the data of a block and the line and column of every field.
 
-Only plain data is accepted: no anchors or aliases (no billion laughs), no tags that build
-objects, a bounded depth and size, no duplicate keys.
+Only plain data is accepted: no anchors or aliases (no billion laughs), no tags at all (a tag
+changes what the text reads as: ``!!int "010"`` is 8, ``! 15`` is text), a bounded depth and
+size, no duplicate keys.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from rulecheck.errors import FieldPath, RulecheckError
 MAX_DEPTH = 20
 MAX_CHARS = 100_000
 Span = tuple[int, int, int, int]
-_PLAIN_TAGS = {"!", *(f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq"))}
+#: The values a plain scalar may resolve to; YAML 1.1 also gives ``=`` (the "value" key) and
+#: ``<<`` (a merge key) tags of their own, which no example means: they are refused, located.
+_DATA_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "timestamp"))
 _OPENING = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 
 
@@ -174,7 +177,7 @@ class _Builder:
                 hint="write each value out in full",
             )
         tag = getattr(event, "tag", None)
-        if tag and tag not in _PLAIN_TAGS:
+        if tag is not None:  # any tag the text writes, `!` and `!!str` included: none is plain data
             shown = "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
             raise YamlError(f"YAML tag `{shown}` is not allowed in examples", mark.line + 1, mark.column + 1,
                             hint="examples hold plain data: text, numbers, lists and mappings")
@@ -251,6 +254,11 @@ class _Builder:
         if tag is None and event.tag is None and event.implicit[0] and _DECIMAL.fullmatch(event.value):
             return int(event.value)  # a plain whole number: the same in YAML 1.1 and 1.2, no resolver needed
         tag = tag or self._tag(event)
+        if tag not in _DATA_TAGS:  # `=` or `<<` where a value stands
+            self._refuse(YamlError(f"`{event.value}` is no value in YAML 1.1 and the text "
+                                   f"{json.dumps(event.value)} in YAML 1.2: ambiguous", *_position(event),
+                                   hint=f'quote it ("{event.value}") for text'))
+            return None
         if tag == "tag:yaml.org,2002:str":
             value: Any = event.value
             if event.style == '"' and _SURROGATE.search(value):  # only an escape makes one

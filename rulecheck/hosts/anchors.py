@@ -10,7 +10,7 @@ import posixpath
 import re
 from pathlib import Path
 
-from rulecheck.examples.check import read_page
+from rulecheck.examples.pages import read_page
 
 HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([A-Za-z0-9_-]+) *\}\s*$", re.MULTILINE)
 

@@ -8,7 +8,6 @@ plugin's job, never this module's.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -18,8 +17,11 @@ from rulecheck.engine.rules import RULES
 from rulecheck.engine.trace import Step
 from rulecheck.errors import Problem
 from rulecheck.examples import chances, render
+from rulecheck.examples.as_text import html_text
 from rulecheck.examples.cast import anchor as cast_anchor
-from rulecheck.examples.check import Outcome
+from rulecheck.examples.outcome import Outcome
+from rulecheck.examples.people import people
+from rulecheck.examples.result_words import creature_labels, result_value
 
 
 @dataclass
@@ -58,7 +60,7 @@ def format_fence(source: str, language: str, css_class: str, options: Any, md: A
     plugin fails the build with it) and shown as an error card: never as a silent plain block.
     """
     if _PAGE.cards is None:
-        return f'<pre class="rc-unchecked"><code>{html.escape(source)}</code></pre>'
+        return f'<pre class="rc-unchecked"><code>{html_text(source)}</code></pre>'
     card = _PAGE.cards.get(key(source))
     if card is not None:
         return card
@@ -72,9 +74,9 @@ def unchecked_card(source: str, language: str) -> str:
         f'<div class="rc-card rc-card--error" role="alert">'
         f'<p class="rc-card__title"><span class="rc-badge rc-badge--error">✗ '
         f'{render.word("error", language)}</span></p>'
-        f'<ul class="rc-problems"><li>{html.escape(render.word("unchecked", language))}</li></ul>'
+        f'<ul class="rc-problems"><li>{html_text(render.word("unchecked", language))}</li></ul>'
         f'<details class="rc-source"><summary>{render.word("show_yaml", language)}</summary>'
-        f"<pre><code>{html.escape(source.rstrip())}</code></pre></details></div>"
+        f"<pre><code>{html_text(source.rstrip())}</code></pre></details></div>"
     )
 
 
@@ -83,10 +85,10 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
 
     ``link`` gives the URL of the section explaining a step's rule anchor, if there is one.
     """
-    source = html.escape(outcome.block.source.rstrip())
-    example_id = html.escape(outcome.id or "")
+    source = html_text(outcome.block.source.rstrip())
+    example_id = html_text(outcome.id or "")
     if outcome.problems or outcome.echoes or (outcome.result is None and outcome.refusal is None):
-        items = "".join(f"<li>{html.escape(p.located())}</li>" for p in [*outcome.problems, *outcome.echoes])
+        items = "".join(f"<li>{html_text(p.located())}</li>" for p in [*outcome.problems, *outcome.echoes])
         return (
             f'<div class="rc-card rc-card--error" id="ex-{example_id}" role="alert">'
             f'<p class="rc-card__title"><span class="rc-badge rc-badge--error">✗ '
@@ -95,13 +97,14 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
             f"{source_block(source, language)}</div>"
         )
     example = outcome.parsed.example if outcome.parsed else None
-    title = html.escape(getattr(example, "title", None) or outcome.id or "")
+    title = html_text(getattr(example, "title", None) or outcome.id or "")
     result: Any = outcome.result
     if result is None:  # no problem and no result: the example shows a refusal of the rules
-        return refusal_card(outcome, title, language)
-    steps = "".join(_step(step, language, link(step.anchor)) for step in result.trace)
+        return refusal_card(outcome, title, language, link)
+    names = creature_labels(getattr(example, "given", None), language)
+    steps = "".join(_step(step, language, link(step.anchor), names) for step in result.trace)
     rule = RULES.get(getattr(example, "rule", ""))
-    summary = _summary(outcome.result, rule.headline if rule else (), language)
+    summary = _summary(getattr(example, "given", None), outcome.result, rule.headline if rule else (), language)
     header = result_header(rule.name if rule else "", outcome.result, language)
     return (
         f'<div class="rc-card" id="ex-{example_id}" data-example="{example_id}">'
@@ -115,35 +118,71 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     )
 
 
-def refusal_card(outcome: Outcome, title: str, language: str) -> str:
+def refusal_card(outcome: Outcome, title: str, language: str,
+                 link: Callable[[str], str | None] = lambda anchor: None) -> str:
     """The card of an example that shows a refusal of the rules, worded in the page's language."""
     error = outcome.refusal
     assert error is not None and error.code is not None
-    example_id = html.escape(outcome.id or "")
+    example_id = html_text(outcome.id or "")
     colon = "\u00a0:" if language == "fr" else ":"
     reason = render.refusal(error.code, error.params, language)
     return (
         f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
         f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
-        f'<p class="rc-outcome rc-refusal"><strong>{html.escape(render.word("card.refused", language))}</strong>'
-        f"{colon} {html.escape(reason)}</p>\n"
-        f"{source_block(html.escape(outcome.block.source.rstrip()), language)}</div>"
+        f"{_cast_line(outcome, language, link)}{_refused_plan(outcome, error, language)}"
+        f'<p class="rc-outcome rc-refusal"><strong>{html_text(render.word("card.refused", language))}</strong>'
+        f"{colon} {html_text(reason)}</p>\n"
+        f"{source_block(html_text(outcome.block.source.rstrip()), language)}</div>"
     )
 
 
-def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None]) -> str:
-    """The cast members an example names, by their names in ``language``, each linked to the cast page."""
-    members = dict(outcome.parsed.cast) if outcome.parsed else {}
-    if not members:
+def _refused_plan(outcome: Outcome, error: Any, language: str) -> str:
+    """A refused turn's plan, step by step, the step the rules refuse marked in words: a refusal
+    that says « step 2 » shows which step that is."""
+    example = outcome.parsed.example if outcome.parsed else None
+    plan = getattr(getattr(example, "given", None), "plan", ())
+    if not plan:
         return ""
-    shown = []
-    for member_id, name in members.items():
-        href = link(cast_anchor(member_id))
-        text = html.escape(name)
-        shown.append(f'<a class="rc-cast__member" href="{html.escape(href)}">{text}</a>' if href
-                     else f'<span class="rc-cast__member">{text}</span>')
-    return f'<p class="rc-cast" title="{html.escape(render.word("cast.title", language))}">{" · ".join(shown)}</p>'
+    where = tuple(error.field or ())
+    refused = where[2] if len(where) >= 3 and where[:2] == ("given", "plan") and isinstance(where[2], int) else None
+    items = []
+    for index, step in enumerate(plan):
+        text = html_text(render.plan_step(step, language))
+        if index == refused:
+            mark = html_text(render.word("plan.refused", language))
+            items.append(f'<li class="rc-plan__refused"><strong>{text}</strong> — ✗ {mark}</li>')
+        else:
+            items.append(f"<li>{text}</li>")
+    title = html_text(render.word("plan.title", language))
+    return f'<ol class="rc-plan" aria-label="{title}">{"".join(items)}</ol>\n'
+
+
+def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None]) -> str:
+    """Everyone the example names, recurring or not, in the page's language: for an attack, who
+    attacks whom (« Orc attacks Elara »), then the others; each cast member linked to the cast page."""
+    example = outcome.parsed.example if outcome.parsed else None
+    if example is None:
+        return ""
+    named = people(example.given)
+    if not named.names:
+        return ""
+    members = {name: member_id for member_id, name in (outcome.parsed.cast if outcome.parsed else ())}
+
+    def shown(name: str) -> str:
+        href = link(cast_anchor(members[name])) if name in members else None
+        text = html_text(name)
+        return (f'<a class="rc-cast__member" href="{html_text(href)}">{text}</a>' if href
+                else f'<span class="rc-cast__member">{text}</span>')
+
+    parts, others = [], list(named.names)
+    if named.attacker or named.defender:
+        attacker = shown(named.attacker) if named.attacker else html_text(render.word("cast.an_attacker", language))
+        defender = shown(named.defender) if named.defender else html_text(render.word("cast.a_defender", language))
+        parts.append(render.word("cast.attacks", language).format(attacker=attacker, defender=defender))
+        others = [name for name in others if name not in {named.attacker, named.defender}]
+    parts += [shown(name) for name in others]
+    return f'<p class="rc-cast" title="{html_text(render.word("cast.title", language))}">{" · ".join(parts)}</p>'
 
 
 def source_block(escaped_source: str, language: str) -> str:
@@ -156,7 +195,7 @@ def source_block(escaped_source: str, language: str) -> str:
 
 def reference(shown: str) -> str:
     """A number the prose quotes from an example: the engine's value, as plain prose text."""
-    return reference_html(html.escape(shown))
+    return reference_html(html_text(shown))
 
 
 def reference_html(safe_text: str) -> str:
@@ -166,12 +205,12 @@ def reference_html(safe_text: str) -> str:
 
 def broken_reference(written: str, error: str) -> str:
     """A reference that points at nothing (shown while serving; the build fails on it)."""
-    return f'<span class="rc-ref rc-ref--error" title="{html.escape(error)}">⚠ {html.escape(written)}</span>'
+    return f'<span class="rc-ref rc-ref--error" title="{html_text(error)}">⚠ {html_text(written)}</span>'
 
 
 def banner(problems: list[Problem], language: str) -> str:
     """The error card at the top of a page for problems no example card shows."""
-    items = "".join(f"<li>{html.escape(p.located())}</li>" for p in problems)
+    items = "".join(f"<li>{html_text(p.located())}</li>" for p in problems)
     return (
         f'<div class="rc-card rc-card--error rc-page-problems" role="alert">'
         f'<p class="rc-card__title"><span class="rc-badge rc-badge--error">✗ '
@@ -179,21 +218,21 @@ def banner(problems: list[Problem], language: str) -> str:
     )
 
 
-def _step(step: Step, language: str, href: str | None) -> str:
-    text = html.escape(render.step(step, language))
+def _step(step: Step, language: str, href: str | None, names: dict[str, str]) -> str:
+    text = html_text(render.step(step, language, names))
     if href is None:
         return f"<li>{text}</li>"
-    see = html.escape(render.word("see_rule", language))
+    see = html_text(render.word("see_rule", language))
     # The § is drawn by the stylesheet: no text for the search index, one element less a step.
-    return f'<li>{text} <a class="rc-rule" href="{html.escape(href)}" title="{see}" aria-label="{see}"></a></li>'
+    return f'<li>{text} <a class="rc-rule" href="{html_text(href)}" title="{see}" aria-label="{see}"></a></li>'
 
 
-def _summary(result: Any, fields: tuple[str, ...], language: str) -> str:
+def _summary(given: Any, result: Any, fields: tuple[str, ...], language: str) -> str:
     colon = "\u00a0:" if language == "fr" else ":"
+    shown = ((name, result_value(given, result, name, language)) for name in fields)
     return " · ".join(
-        f"<strong>{html.escape(render.word('field.' + name, language))}</strong>{colon} "
-        f"{html.escape(render.value(getattr(result, name), language, name))}"
-        for name in fields
+        f"<strong>{html_text(render.word('field.' + name, language))}</strong>{colon} {html_text(text)}"
+        for name, text in shown if text is not None
     )
 
 
@@ -211,7 +250,7 @@ def cost_badge(cost: str, language: str, state: str = "") -> str:
     """A cost badge, ``M``, ``A``, ``MA`` or ``G``; ``state`` is ``used``, ``left`` or ``lost``."""
     classes = f"rc-cost rc-cost--{cost}" + (f" rc-cost--{state}" if state else "")
     title = render.word(f"cost.{cost}", language) + (f", {render.word('badge.' + state, language)}" if state else "")
-    return f'<span class="{html.escape(classes)}" title="{html.escape(title)}">{html.escape(cost)}</span>'
+    return f'<span class="{html_text(classes)}" title="{html_text(title)}">{html_text(cost)}</span>'
 
 
 def action_badges(used: tuple[str, ...], left: tuple[str, ...], language: str) -> str:
@@ -225,26 +264,27 @@ def action_badges(used: tuple[str, ...], left: tuple[str, ...], language: str) -
 def capability_header(result: Any, language: str) -> str:
     """A capability card's meta-information: name, type, cost badge, attack or support, range."""
     chips = [
-        f'<span class="rc-capability__name">{html.escape(result.name)}</span>',
-        f'<span class="rc-chip rc-chip--type" title="{html.escape(render.word("card.type", language))}">'
-        f"{html.escape(result.type)}</span>",
+        f'<span class="rc-capability__name">{html_text(result.name)}</span>',
+        f'<span class="rc-chip rc-chip--type" title="{html_text(render.word("card.type", language))}">'
+        f"{html_text(result.type)}</span>",
         cost_badge(result.cost, language),
     ]
     if result.attack is not None:
         attack = f"{render.word(result.attack, language)} ({render.word('ability.' + result.ability, language)})"
-        chips.append(f'<span class="rc-chip rc-chip--attack">{html.escape(attack)}</span>')
+        chips.append(f'<span class="rc-chip rc-chip--attack">{html_text(attack)}</span>')
     if result.support:
-        chips.append(f'<span class="rc-chip rc-chip--support">{html.escape(render.word("card.support", language))}'
+        chips.append(f'<span class="rc-chip rc-chip--support">{html_text(render.word("card.support", language))}'
                      "</span>")
     if result.range is not None:
         shown = f"{render.word('card.range', language)} {render.number(result.range, language)}\u00a0m"
-        chips.append(f'<span class="rc-chip rc-chip--range">{html.escape(shown)}</span>')
+        chips.append(f'<span class="rc-chip rc-chip--range">{html_text(shown)}</span>')
     return f'<p class="rc-capability" data-search-exclude>{"".join(chips)}</p>'
 
 
 def _chances(outcome: Outcome, language: str) -> str:
-    """What the dice give, for a player: the chance of this outcome where dice decide it, what a
-    deciding die needs, and how the damage spreads; all from the exact odds the check computed."""
+    """What the dice give, for a player: the chance of the event the card is about where dice
+    decide it, named, with what a deciding roll needs for that same event, and how the damage
+    spreads; all from the exact odds the check computed."""
     odds, result = outcome.odds, outcome.result
     if odds is None:
         return ""
@@ -252,54 +292,79 @@ def _chances(outcome: Outcome, language: str) -> str:
     found = chances.chance(outcome)
     if found is not None:
         colon = "\u00a0:" if language == "fr" else ":"
-        line = (f'<p class="rc-odds" data-search-exclude><strong>{html.escape(render.word("chance", language))}'
-                f"</strong>{colon} {html.escape(render.chance(found.probability, language))}")
-        needed = chances.needs(odds, result)
+        named = render.event(found.event.key, found.event.params, language)
+        line = (f'<p class="rc-odds" data-search-exclude><strong>{html_text(named)}</strong>{colon} '
+                f"{html_text(render.chance(found.probability, language))}")
+        needed = chances.needs(odds, found.event)
         if needed is not None:
-            line += f" · {html.escape(render.needs(needed.test, needed.sides, needed.low, needed.high, language))}"
+            line += f" — {html_text(render.needs(needed.count, needed.sides, needed.low, needed.high, language))}"
         line += "</p>\n"
     spread = chances.damage_spread(odds)
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
-                                                   language)
+                                                   language, chances.critical_spread(odds))
     return line + chart
 
 
-def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str) -> str:
+def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str,
+                 critical: dict[int, Fraction] | None = None) -> str:
     """A small bar chart of P(damage = n), drawn in HTML and CSS at build time (no script).
 
-    The tallest bar fills the chart; the bar of this example's own damage is marked. Screen
-    readers get every value and its percent in the chart's label.
+    The tallest bar fills the chart; the bar of this example's own damage is marked, and the
+    share of each bar that critical hits deal (``critical``: P(damage = n and a critical hit)) is
+    striped, with a legend. Under the bars, their damage (every value, or the ends, this
+    example's and every fifth on a wide chart); a line says what the height is, with the
+    tallest bar's chance. Screen readers get every value and its percent in the chart's label.
     """
     tallest = max(spread.values())
+    critical = critical or {}
     colon = "\u00a0: " if language == "fr" else ": "
-    said = {n: render.number(n, language) + colon + render.probability(p, language) for n, p in spread.items() if p}
+    said = {}
+    for n, p in spread.items():
+        if not p:
+            continue
+        said[n] = render.number(n, language) + colon + render.probability(p, language)
+        if critical.get(n):
+            share = "spread.critical_all" if critical[n] == p else "spread.critical_part"
+            said[n] += " (" + render.word(share, language).format(
+                share=render.probability(critical[n], language)) + ")"
     described = ", ".join(said.values())
-    ends = {min(spread), max(spread), shown}
+    labelled = {min(spread), max(spread), shown}
+    if len(spread) > 13:  # too narrow for every value: every fifth too, where it has room
+        labelled |= {n for n in spread if n % 5 == 0 and not {n - 1, n + 1} & labelled}
     # One element a column (pages hold thousands): a bar where the damage may happen, an empty
     # slot where it may not; the value under a column is its ``data-x``, drawn by the stylesheet.
     columns = []
     for n, p in spread.items():
-        label = render.number(n, language) if n in ends or len(spread) <= 13 else ""
-        x = f' data-x="{html.escape(label)}"' if label else ""
+        label = render.number(n, language) if n in labelled or len(spread) <= 13 else ""
+        x = f' data-x="{html_text(label)}"' if label else ""
         if not p:
             columns.append(f"<span{x}></span>")
             continue
         this = " rc-spread__bar--this" if n == shown else ""
         # p / tallest as a float, correctly rounded as float(Fraction) would, without a Fraction.
         height = p.numerator * tallest.denominator / (p.denominator * tallest.numerator) * 100
-        columns.append(f'<span class="rc-spread__bar{this}" style="height:{height:.1f}%" '
-                       f'title="{html.escape(said[n])}"{x}></span>')
+        striped = ""
+        if critical.get(n):
+            part = critical[n].numerator * p.denominator / (critical[n].denominator * p.numerator) * 100
+            this += " rc-spread__bar--critical"
+            striped = f";--critical:{part:.1f}%"
+        columns.append(f'<span class="rc-spread__bar{this}" style="height:{height:.1f}%{striped}" '
+                       f'title="{html_text(said[n])}"{x}></span>')
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),
         mean=render.number(round(float(mean), 1), language))
     legend = ""
     if shown is not None:
         legend = (f'<span class="rc-spread__legend"><span class="rc-spread__swatch"></span> '
-                  f'{html.escape(render.word("spread.this", language))}</span>')
-    title = html.escape(render.word("spread", language))
+                  f'{html_text(render.word("spread.this", language))}</span>')
+    if critical:
+        legend += (f' <span class="rc-spread__legend"><span class="rc-spread__swatch rc-spread__swatch--critical">'
+                   f'</span> {html_text(render.word("spread.critical", language))}</span>')
+    axis = render.word("spread.axis", language).format(top=render.probability(tallest, language))
+    title = html_text(render.word("spread", language))
     return (
         f'<figure class="rc-spread" data-search-exclude><figcaption><strong>{title}</strong>'
-        f"{html.escape(colon.rstrip())} {html.escape(summary)} {legend}</figcaption>"
-        f'<div class="rc-spread__bars" role="img" aria-label="{title}{html.escape(colon)}{html.escape(described)}">'
-        f'{"".join(columns)}</div></figure>\n'
+        f"{html_text(colon.rstrip())} {html_text(summary)} {legend}</figcaption>"
+        f'<div class="rc-spread__bars" role="img" aria-label="{title}{html_text(colon)}{html_text(described)}">'
+        f'{"".join(columns)}</div><p class="rc-spread__axis">{html_text(axis)}</p></figure>\n'
     )

@@ -11,7 +11,6 @@ While serving, problems go to the ``rulecheck`` logger rather than MkDocs' own: 
 from __future__ import annotations
 
 import logging
-import string
 from html import escape, unescape
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from mkdocs.structure.pages import Page
 
 from rulecheck.errors import Problem
 from rulecheck.examples import render
+from rulecheck.examples.as_text import markdown_text
 from rulecheck.examples.cast import CAST_FILE, MARKER, Cast, cast_file_for, cast_markdown
 from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.check import (
@@ -316,24 +316,21 @@ def _root(config: MkDocsConfig) -> Path:
     return Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
 
 
-def markdown_text(value: str) -> str:
-    """``value`` as Markdown that renders exactly these characters as text, wherever it lands (prose,
-    a heading, a link or image text, an attribute list, a raw HTML attribute): every ASCII
-    punctuation character and control character becomes a numeric character reference, so no
-    link, emphasis, attribute list, HTML tag or entity can start inside it."""
-    return "".join(f"&#{ord(char)};" if char in _MARKUP or not char.isprintable() else char for char in value)
-
-
-_MARKUP = frozenset(string.punctuation)
-
-
 def text_only(markdown: str, at: int) -> bool:
     """Whether offset ``at`` lies where an HTML element would show as text or break the page: a
     heading (its text becomes the page's ``<title>`` and the table of contents), an image's alt
-    text, an attribute list (``{: … }``) or a raw HTML tag (``<img alt="…">``)."""
+    text, an attribute list (``{: … }``), a raw HTML tag (``<img alt="…">``) or an abbreviation's
+    definition (its tooltip)."""
     before = markdown[markdown.rfind("\n", 0, at) + 1:at]
-    return in_heading(markdown, at) or any(before.rfind(opener) > before.rfind(closer)
-                                           for opener, closer in (("![", "]"), ("{", "}"), ("<", ">")))
+    return in_heading(markdown, at) or in_abbreviation(markdown, at) or any(
+        before.rfind(opener) > before.rfind(closer) for opener, closer in (("![", "]"), ("{", "}"), ("<", ">")))
+
+
+def in_abbreviation(markdown: str, at: int) -> bool:
+    """Whether offset ``at`` is on an abbreviation's definition (``*[HP]: hit points``), whose text
+    becomes a tooltip, an attribute."""
+    line = markdown[markdown.rfind("\n", 0, at) + 1:at]
+    return line.startswith("*[") and "]:" in line
 
 
 def in_heading(markdown: str, at: int) -> bool:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html import escape
 from pathlib import PurePosixPath
 
 from mkdocs.config import config_options as c
@@ -38,6 +37,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
+from rulecheck.examples.as_text import html_text, plain_text
 from rulecheck.hosts.card_views import print_view
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 
@@ -67,7 +67,8 @@ class PrintEditionConfig(Config):  # type: ignore[no-untyped-call]
 
 @dataclass(frozen=True)
 class Chapter:
-    """One page of the print edition: its name (the id prefix), title and rewritten HTML."""
+    """One page of the print edition: its name (the id prefix), title and rewritten HTML; the
+    title and each section's text are plain text (the contents escape them)."""
 
     name: str
     title: str
@@ -114,17 +115,20 @@ def prefixed(html: str, name: str, pages: set[str]) -> str:
 def chapter(page: Page, html: str, pages: set[str]) -> Chapter:
     name = page_name(page.url)
     sections = tuple(
-        (f"{name}--{m['id']}", ANY_TAG.sub("", HEADERLINK.sub("", m["text"])).strip()) for m in H2.finditer(html)
+        (f"{name}--{m['id']}", plain_text(ANY_TAG.sub("", HEADERLINK.sub("", m["text"]))).strip())
+        for m in H2.finditer(html)
     )
-    return Chapter(name, page.title or name, prefixed(print_view(html), name, pages), sections)
+    # MkDocs gives a page's title as HTML (a heading's `&amp;`, or a bound value's references):
+    # the chapter keeps its characters, which the contents escape once.
+    return Chapter(name, plain_text(page.title or name), prefixed(print_view(html), name, pages), sections)
 
 
 def edition(chapters: list[Chapter], *, site_name: str, description: str, language: str) -> str:
     """The print edition's HTML: cover, table of contents, then every chapter."""
     words = WORDS.get(language, WORDS["en"])
     toc = "".join(
-        f'<li><a href="#chapter-{ch.name}">{escape(ch.title)}</a>'
-        + ("<ol>" + "".join(f'<li><a href="#{sid}">{escape(text)}</a></li>' for sid, text in ch.sections) + "</ol>"
+        f'<li><a href="#chapter-{ch.name}">{html_text(ch.title)}</a>'
+        + ("<ol>" + "".join(f'<li><a href="#{sid}">{html_text(text)}</a></li>' for sid, text in ch.sections) + "</ol>"
            if ch.sections else "")
         + "</li>"
         for ch in chapters
@@ -134,11 +138,11 @@ def edition(chapters: list[Chapter], *, site_name: str, description: str, langua
     )
     return (
         '<div class="rc-print">'
-        f'<section class="rc-print-cover"><p class="rc-print-cover__title">{escape(site_name)}</p>'
-        f'<p class="rc-print-cover__subtitle">{escape(words["edition"])}</p>'
-        f'<p class="rc-print-cover__description">{escape(description)}</p></section>'
+        f'<section class="rc-print-cover"><p class="rc-print-cover__title">{html_text(site_name)}</p>'
+        f'<p class="rc-print-cover__subtitle">{html_text(words["edition"])}</p>'
+        f'<p class="rc-print-cover__description">{html_text(description)}</p></section>'
         f'<nav class="rc-print-toc" aria-labelledby="print-contents">'
-        f'<h2 id="print-contents">{escape(words["contents"])}</h2><ol>{toc}</ol></nav>'
+        f'<h2 id="print-contents">{html_text(words["contents"])}</h2><ol>{toc}</ol></nav>'
         f"{body}</div>"
     )
 

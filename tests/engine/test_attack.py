@@ -209,9 +209,34 @@ def test_trace_holds_keys_not_sentences() -> None:
 
 def test_only_an_entangled_defender_dodges_with_a_dex_penalty() -> None:
     base = {"defender": {"def_phy": 12, "level": 1, "dex": 2}, "attack": {"total": 14}, "reaction": "dodge"}
-    free = attack({**base, "situation": {"cover": "soft"}}, reaction=[10])
+    free = attack({**base, "situation": {"cover": "partial"}}, reaction=[10])
     dodge = [s for s in free.trace if s.event == "reaction.dodge"]
     assert free.reaction_total == 13 and [t.label for t in dodge[0].terms] == ["d20", "level", "dex"]
     caught = attack({**base, "situation": {"defender": ["entangled"]}}, reaction=[10])
     dodge = [s for s in caught.trace if s.event == "reaction.dodge"]
     assert caught.reaction_total == 11 and [(t.label, t.value) for t in dodge[0].terms][-1] == ("dex.entangled", -2)
+
+
+# Ruling 4 (issue 19): a failed reaction can cost a blow below the defence, never a bigger bonus.
+
+@pytest.mark.parametrize(("total", "defence", "face"), [(12, 15, 5), (23, 24, 12), (5, 15, 1), (14, 14, 1)])
+@pytest.mark.parametrize("reaction", ["dodge", "parry"])
+def test_a_failed_reaction_lets_through_a_blow_the_defence_would_stop(
+    total: int, defence: int, face: int, reaction: str
+) -> None:
+    base = {"defender": {"def_phy": defence, "level": 1, "dex": 1, "str": 1},
+            "attack": {"total": total, "damage": "1d6"}}
+    reacting = attack({**base, "reaction": reaction}, reaction=[face], damage=[4])
+    assert reacting.reaction_succeeded is False and reacting.hit and reacting.bonus_damage == 0
+    standing = attack(base, **({} if total < defence else {"damage": [4]}))
+    assert standing.hit is (total >= defence)
+    assert reacting.damage >= standing.damage  # the cost of reacting: the blow lands, with no bonus
+
+
+@pytest.mark.parametrize("progressive", [False, True])
+def test_the_bonus_is_never_measured_against_the_reaction(progressive: bool) -> None:
+    given_ = {"defender": {"def_phy": 10, "level": 1, "str": 0}, "attack": {"total": 20, "damage": "1d6"},
+              "reaction": "parry", "options": {"progressive_damage": progressive}}
+    result = attack(given_, reaction=[3], damage=[2])
+    assert result.reaction_total == 4 and result.hit
+    assert result.bonus_damage == (10 if progressive else 0)  # 20 − Def PHY 10, never 20 − 4

@@ -1,6 +1,6 @@
 """The engine's small pieces at their edges: the exact messages of scripted dice, the sums of
 dice expressions with subtracted dice and abilities, the JSON view and the order of exact odds.
-(Written from the survivors of a mutation run: README, "Mutation testing".)"""
+(Written from the survivors of a mutation run: bench/README.md, "Mutation testing".)"""
 
 from __future__ import annotations
 

@@ -278,3 +278,13 @@ def test_stepping_inside_a_reach_weapons_blind_zone_is_not_leaving_contact() -> 
     glaive = {"creatures": {"o": {"reach_weapon": True}}}
     assert not moving("o . A .", [[1, 0]], grid=glaive).provokes  # 2 squares (threatened) to 1 (not)
     assert moving("o . A .", [[3, 0]], grid=glaive).provokes  # 2 squares to 3: leaves its reach
+
+
+def test_creatures_between_a_long_reach_and_the_mover_give_cover_against_its_opportunity_attack() -> None:
+    # Beyond adjacent squares a melee attack uses the ranged cover rule, creatures included (seed 004);
+    # and no opportunity attack against a target with cover. Without the goblins, the same step provokes.
+    open_ = moving("A . . o o\n. . . o o\n. . . . .", [[1, 0], [1, 1]], grid=OGRE)
+    assert open_.opportunity_from == ("o",)
+    screened = moving("A . g o o\n. . h o o\n. . . . .", [[1, 0], [1, 1]], grid=OGRE)
+    assert not screened.provokes
+    assert [s.event for s in screened.trace] == ["opportunity.cover"]

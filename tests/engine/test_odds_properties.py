@@ -30,7 +30,7 @@ from rulecheck.engine.sources import ScriptedDice
 from rulecheck.examples.check import markdown_files, read_page
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.schema import parse_block
-from tests.conftest import ROOT
+from tests.conftest import ROOT, examples
 
 DELTA = 1e-9
 TRIALS = 1200
@@ -87,7 +87,7 @@ COMPARED = ("attack_natural", "attack_total", "reaction_natural", "reaction_tota
             "critical", "fumble", "reaction_succeeded", "counter_attack", "reactions_lost_next_turn", "damage")
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(attacks(), st.integers(0, 2**32))
 def test_exact_odds_agree_with_a_seeded_simulation(data: dict[str, Any], seed: int) -> None:
     agree_with_simulation(data, seed, TRIALS)
@@ -122,7 +122,7 @@ def agree_with_simulation(data: dict[str, Any], seed: int, trials: int) -> None:
     assert abs(drawn_mean - float(mean)) <= bernstein(trials, float(variance), width), (drawn_mean, mean)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(attacks())
 def test_odds_sum_to_one_and_damage_is_never_negative(data: dict[str, Any]) -> None:
     odds = compute_odds("attack", data)
@@ -133,7 +133,7 @@ def test_odds_sum_to_one_and_damage_is_never_negative(data: dict[str, Any]) -> N
     assert min(odds.distribution("base_damage")) >= 0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(attacks())
 def test_a_criticals_damage_is_the_maximum_of_its_dice(data: dict[str, Any]) -> None:
     odds = compute_odds("attack", data)
@@ -148,7 +148,7 @@ def with_posture(data: dict[str, Any], posture: list[str]) -> dict[str, Any]:
     return {**data, "defender": {**data["defender"], "posture": posture}}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(attacks())
 def test_a_posture_never_lowers_a_defence(data: dict[str, Any]) -> None:
     odds = [compute_odds("attack", with_posture(data, p), fixed=NO_DAMAGE_BRANCHING)
@@ -159,7 +159,7 @@ def test_a_posture_never_lowers_a_defence(data: dict[str, Any]) -> None:
     assert hits[0] >= hits[1] >= hits[2]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(attacks(), st.integers(1, 10))
 def test_a_higher_defence_never_raises_the_chance_to_hit(data: dict[str, Any], more: int) -> None:
     defender = data["defender"]
@@ -196,7 +196,7 @@ def same_sum(faces: tuple[int, ...], sides: int, rng: random.Random) -> list[int
     return moved
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(attacks(), st.integers(0, 2**32))
 def test_the_attack_only_adds_up_its_damage_dice(data: dict[str, Any], seed: int) -> None:
     """The `summed_dice` claim the odds rely on: damage faces matter only through each roll's sum."""
@@ -255,7 +255,7 @@ def dying_inputs(draw: st.DrawFn) -> dict[str, Any]:
             "turns": turns, "stabilise": attempts}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(dying_inputs())
 def test_enumerating_one_face_per_class_gives_the_odds_of_every_face(data: dict[str, Any]) -> None:
     """The `face_classes` claim, at the level the odds rely on: the same exact distribution."""
@@ -265,7 +265,7 @@ def test_enumerating_one_face_per_class_gives_the_odds_of_every_face(data: dict[
     assert by_class.runs <= by_face.runs
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(dying_inputs(), st.integers(0, 2**32))
 def test_any_face_of_a_class_gives_the_whole_result_of_another(data: dict[str, Any], seed: int) -> None:
     """Each Healing test's face, swapped for another of its class: the result is the same, trace apart."""
@@ -329,7 +329,7 @@ def poison_appliers(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("rule", "inputs"), [("attack", concealed_attacks()), ("poison_apply", poison_appliers())])
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_odds_without_the_face_fields_enumerate_by_class_and_equal_the_odds_of_every_face(
         rule: str, inputs: st.SearchStrategy[dict[str, Any]], data: st.DataObject) -> None:
@@ -347,7 +347,7 @@ def test_odds_without_the_face_fields_enumerate_by_class_and_equal_the_odds_of_e
 
 
 @pytest.mark.parametrize(("rule", "inputs"), [("attack", concealed_attacks()), ("poison_apply", poison_appliers())])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), seed=st.integers(0, 2**32))
 def test_any_face_of_a_class_gives_the_result_of_another_but_its_face_fields(
         rule: str, inputs: st.SearchStrategy[dict[str, Any]], data: st.DataObject, seed: int) -> None:

@@ -32,9 +32,11 @@ def apply(int_: int, dex: int, dice: dict[str, list[int]]) -> PoisonApplyResult:
 
 
 def charges(attacks: list[str], rank: str = "mini_boss", dice: list[int] | None = None,
-            damage: str = "1d6") -> PoisonChargesResult:
+            damage: str | None = "1d6") -> PoisonChargesResult:
     source = ScriptedDice({"poison_damage": dice} if dice else {})
-    given: dict[str, Any] = {"attacks": attacks, "target": {"rank": rank}, "damage": damage}
+    given: dict[str, Any] = {"attacks": attacks, "target": {"rank": rank}}
+    if damage is not None:
+        given["damage"] = damage
     result = resolve_poison_charges(PoisonChargesInput.model_validate(given), source)
     assert source.unused() == {}
     return result
@@ -54,41 +56,40 @@ def test_poison_apply_dc_10_exactly_met_on_both_tests() -> None:
     assert result.applied and result.charges == 3 and result.dc == 10
 
 
-def test_poison_apply_int_one_short_still_applies_a_flawed_poison() -> None:
-    # Ruling 11: a failed INT test means a weaker or unsuited poison, not a wasted one.
-    result = apply(1, 5, {"int_test": [8], "dex_test": [5]})
-    assert result.int_total == 9 and not result.int_success
-    assert result.dex_total == 10 and result.dex_success
-    assert result.applied and result.flawed and result.charges == 3
-    assert result.trace[-1].event == "poison.applied.flawed"
+# Ruling 11: "deux tests consécutifs" (seed 002): the dose coats the weapon only when both pass, and
+# a failed INT test ends the attempt before any DEX test.
+
+@pytest.mark.parametrize(("int_", "face"), [(1, 8), (0, 9), (-3, 12), (12, 1), (5, 4)])
+def test_poison_apply_a_failed_int_test_ends_the_attempt_without_a_dex_test(int_: int, face: int) -> None:
+    result = apply(int_, 5, {"int_test": [face]})  # no DEX die is asked for: apply() checks none is left
+    assert not result.int_success and result.int_natural == face
+    assert (result.dex_natural, result.dex_total, result.dex_success) == (None, None, None)
+    assert not result.applied and result.charges == 0 and not result.critical_failure
+    assert [step.event for step in result.trace] == ["poison.int_test" + (".natural_1" if face == 1 else ""),
+                                                      "poison.not_applied.wrong_vial"]
 
 
-def test_poison_apply_both_failed_applies_nothing() -> None:
-    result = apply(0, 0, {"int_test": [4], "dex_test": [6]})
-    assert not result.applied and not result.flawed and result.charges == 0 and not result.critical_failure
-    assert result.trace[-1].event == "poison.not_applied"
+def test_poison_apply_a_failed_int_test_never_asks_for_the_dex_die() -> None:
+    source = ScriptedDice({"int_test": [4], "dex_test": [20]})
+    resolve_poison_apply(PoisonApplyInput.model_validate({"applier": {"int": 0, "dex": 0}}), source)
+    assert source.unused() == {"dex_test": 1}
 
 
 def test_poison_apply_dex_one_short_fails() -> None:
     result = apply(0, 2, {"int_test": [10], "dex_test": [7]})
     assert result.int_success and result.dex_total == 9 and not result.dex_success
-    assert not result.applied and not result.flawed
+    assert not result.applied and result.trace[-1].event == "poison.not_applied"
 
 
 def test_poison_apply_adds_no_level() -> None:
     given = PoisonApplyInput.model_validate({"applier": {"level": 10, "int": 0, "dex": 0}})
-    result = resolve_poison_apply(given, ScriptedDice({"int_test": [9], "dex_test": [9]}))
-    assert (result.int_total, result.dex_total) == (9, 9) and not result.applied
-
-
-def test_poison_apply_natural_one_on_int_is_only_a_failed_int_test() -> None:
-    result = apply(12, 12, {"int_test": [1], "dex_test": [5]})
-    assert not result.int_success and result.applied and result.flawed and not result.critical_failure
+    result = resolve_poison_apply(given, ScriptedDice({"int_test": [10], "dex_test": [9]}))
+    assert (result.int_total, result.dex_total) == (10, 9) and not result.applied
 
 
 def test_poison_apply_natural_one_on_dex_risks_the_vial() -> None:
     result = apply(1, 12, {"int_test": [15], "dex_test": [1]})
-    assert result.critical_failure and not result.applied and not result.flawed
+    assert result.critical_failure and not result.applied
     assert result.trace[-1].event == "poison.not_applied.vial"
 
 
@@ -124,9 +125,28 @@ def test_poison_charges_still_on_the_weapon_after_fewer_attacks() -> None:
     assert result.charges_left == 2 and not result.wasted and result.delivered_on is None
 
 
-def test_poison_on_a_regular_enemy_has_its_usual_effect_and_no_extra_damage() -> None:
-    result = charges(["hit"], rank="regular")
+@pytest.mark.parametrize(("damage", "dice", "dealt"), [("1d6", [4], 4), ("2d4+1", [1, 3], 5), ("1d4-3", [1], 0)])
+def test_poison_on_a_regular_enemy_has_its_usual_effect_damage_included(
+    damage: str, dice: list[int], dealt: int
+) -> None:
+    result = charges(["miss", "hit"], rank="regular", dice=dice, damage=damage)
+    assert result.effect == "usual" and result.extra_damage == dealt and result.effect_turns == 1
+    events = [step.event for step in result.trace]
+    assert "poison.effect.usual" in events and "poison.effect.usual.damage" in events
+    assert all(step_faults(step) == [] for step in result.trace)
+
+
+def test_poison_without_damage_on_a_regular_enemy_has_its_usual_effect_only() -> None:
+    result = charges(["hit"], rank="regular", damage=None)
     assert result.effect == "usual" and result.extra_damage == 0 and result.effect_turns == 1
+    assert result.trace[-1].event == "poison.effect.usual"
+
+
+@pytest.mark.parametrize("rank", ["mini_boss", "boss"])
+def test_poison_without_damage_does_nothing_to_a_boss(rank: str) -> None:
+    result = charges(["hit"], rank=rank, damage=None)
+    assert result.effect == "none" and result.extra_damage == 0 and result.delivered_on == 1
+    assert result.trace[-1].event == f"poison.effect.{rank}.no_damage"
 
 
 @pytest.mark.parametrize("rank", ["mini_boss", "boss"])

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rulecheck.engine import AttackInput, DyingInput, resolve_attack, resolve_dying
 from rulecheck.engine.ability_checks import ability_check
 from rulecheck.engine.sources import ScriptedDice
+from tests.conftest import examples
 
 d20 = st.integers(1, 20)
 
@@ -39,7 +40,7 @@ def _resolve(data: dict[str, Any], reaction: str, attack_face: int, reaction_fac
     return resolve_attack(AttackInput.model_validate({**data, "reaction": reaction}), dice)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(attacks(), st.sampled_from(["dodge", "parry"]), d20, d20, st.lists(st.integers(1, 4), min_size=5, max_size=5))
 def test_reacting_never_costs_more_than_the_same_hit_taken_without_a_reaction(
     data: dict[str, Any], reaction: str, attack_face: int, reaction_face: int, damage: list[int],
@@ -55,7 +56,7 @@ def test_reacting_never_costs_more_than_the_same_hit_taken_without_a_reaction(
         assert reacting.bonus_damage == 0 and reacting.damage == reacting.base_damage
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(attacks(), st.sampled_from(["dodge", "parry"]), d20, d20)
 def test_the_bonus_is_only_for_a_critical_or_the_advanced_rule(
     data: dict[str, Any], reaction: str, attack_face: int, reaction_face: int,
@@ -67,7 +68,7 @@ def test_the_bonus_is_only_for_a_critical_or_the_advanced_rule(
         assert result.bonus_damage == max(0, result.attack_total - result.defence_value)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(attacks(), st.sampled_from(["dodge", "parry"]), d20, d20)
 def test_a_reaction_within_the_threshold_fails_and_only_costs_the_next_reactions(
     data: dict[str, Any], reaction: str, attack_face: int, reaction_face: int,

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from rulecheck.engine import Modifier, stack
 from rulecheck.engine.modifiers import Column, ModifierKind
+from tests.conftest import examples
 
 
 def mod(kind: ModifierKind, value: int, source: str = "", *, target: str = "attack", melee: bool = True,
@@ -88,7 +89,7 @@ modifiers = st.lists(st.builds(
 ), max_size=8)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(modifiers, st.randoms(use_true_random=False), st.sampled_from(["melee", "ranged"]))
 def test_the_order_of_the_modifiers_never_changes_the_total(found: list[Modifier], shuffle: random.Random,
                                                             column: Column) -> None:
@@ -97,7 +98,7 @@ def test_the_order_of_the_modifiers_never_changes_the_total(found: list[Modifier
     assert stack(found, "attack", column).total == stack(shuffled, "attack", column).total
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(modifiers, st.sampled_from(["melee", "ranged"]))
 def test_each_kind_gives_at_most_one_bonus_and_each_source_one_penalty(found: list[Modifier], column: Column) -> None:
     result = stack(found, "attack", column)

@@ -193,18 +193,42 @@ def test_no_attack_and_no_move_after_the_actions_a_posture_gave_up() -> None:
     assert "already used by step 1 (a defensive posture)" in error.message and error.code == "action_used"
 
 
-# Ruling 7: the posture is chosen at the start of the turn, before the creature acts.
+# Ruling 7: the posture is chosen at the start of the turn, before the creature uses its movement
+# or its attack action; a free action, usable at any moment of the turn, may come before it.
 
 @pytest.mark.parametrize("before", [
-    {"do": "move", "metres": 5}, {"do": "attack"}, {"do": "free", "what": "potion"},
+    [{"do": "move", "metres": 5}], [{"do": "attack"}], [{"do": "disengage"}],
+    [{"do": "capability", "card": "Téléportation | PC - M - Soutien"}],
+    [{"do": "free", "what": "potion"}, {"do": "move", "metres": 1}],
+])
+@pytest.mark.parametrize("gives_up", [["A"], ["A", "M"]])
+def test_a_posture_after_a_movement_or_an_attack_action_is_refused(
+    before: list[dict[str, Any]], gives_up: list[str]
+) -> None:
+    contact = [{"name": "Orc"}] if before[0]["do"] == "disengage" else []
+    error = refused([*before, {"do": "posture", "gives_up": gives_up}], contact=contact)
+    where = len(before)
+    assert error.field == ("given", "plan", where)
+    assert (error.code, dict(error.params)) == ("posture_not_first", {"step": where + 1})
+    assert "start of the turn" in error.message and error.hint and "free action" in error.hint
+
+
+@pytest.mark.parametrize("free", [
+    {"do": "free", "what": "potion"}, {"do": "free", "what": "talk"},
     {"do": "capability", "card": "Provocation | C - G"},
 ])
 @pytest.mark.parametrize("gives_up", [["A"], ["A", "M"]])
-def test_a_posture_after_any_other_step_is_refused(before: dict[str, Any], gives_up: list[str]) -> None:
-    error = refused([before, {"do": "posture", "gives_up": gives_up}])
-    assert error.field == ("given", "plan", 1)
-    assert (error.code, dict(error.params)) == ("posture_not_first", {"step": 2})
-    assert "start of the turn" in error.message and error.hint and "first step" in error.hint
+def test_a_free_action_may_come_before_the_posture(free: dict[str, Any], gives_up: list[str]) -> None:
+    result = turn([free, {"do": "posture", "gives_up": gives_up}])
+    assert result.posture_bonus == len(gives_up)
+    assert result.step_uses[0] == ("G",)
+    assert set(result.left) == {"M", "A"} - set(gives_up) - {"A"}
+
+
+def test_a_second_free_action_after_the_posture_is_still_one_too_many() -> None:
+    error = refused([{"do": "free", "what": "potion"}, {"do": "posture", "gives_up": ["A"]},
+                     {"do": "free", "what": "talk"}])
+    assert error.code == "action_used" and error.field == ("given", "plan", 2)
 
 
 def test_the_free_action_and_the_kept_movement_follow_a_posture() -> None:

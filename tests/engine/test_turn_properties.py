@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from rulecheck.engine import MovementInput, ScriptedDice, TurnInput, resolve_movement, resolve_turn
 from rulecheck.errors import RuleError
+from tests.conftest import examples
 
 CARDS = [
     "Téléportation | PC - M - Soutien",
@@ -37,7 +38,7 @@ turns = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(turns)
 def test_a_plan_resolves_or_raises_a_rule_error(data: dict[str, Any]) -> None:
     given_turn = TurnInput.model_validate(data)
@@ -54,7 +55,7 @@ def test_a_plan_resolves_or_raises_a_rule_error(data: dict[str, Any]) -> None:
     assert not (result.provokes and result.disengaged)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.integers(1, 40), st.integers(1, 40))
 def test_movement_actions_grow_monotonically_with_distance(a: int, b: int) -> None:
     near, far = sorted((a, b))

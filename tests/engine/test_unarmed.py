@@ -1,19 +1,22 @@
-"""Scenario tests of unarmed attacks and two-weapon fighting."""
+"""Scenario tests of unarmed attacks and of fighting with two weapons (no rule of its own)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rulecheck.engine import (
+    RULES,
     AttackInput,
     Combatant,
     ScriptedDice,
-    TwoWeaponsInput,
-    TwoWeaponsResult,
+    TurnInput,
     resolve_attack,
-    resolve_two_weapons,
+    resolve_turn,
     unarmed_attack,
 )
+from rulecheck.errors import RuleError
 
 BROK = Combatant.model_validate({"name": "Brok", "level": 2, "dex": 3, "str": 2})
 BANDIT = Combatant.model_validate({"name": "Bandit", "def_phy": 14})
@@ -39,45 +42,24 @@ def test_unarmed_critical_maximises_the_d4_and_adds_the_bonus() -> None:
     assert (result.base_damage, result.bonus_damage, result.damage) == (6, 11, 17)
 
 
-def two_weapons(dice: dict[str, list[int]], **extra: Any) -> TwoWeaponsResult:
-    given = {
-        "attacker": {"level": 3, "dex": 3, "str": 1},
-        "defender": {"def_phy": 15},
-        "main_hand": {"ability": "dex", "damage": "1d6+STR"},
-        "off_hand": {"ability": "dex", "damage": "1d4"},
-        **extra,
-    }
-    source = ScriptedDice(dice)
-    result = resolve_two_weapons(TwoWeaponsInput.model_validate(given), source)
-    assert source.unused() == {}
-    return result
+# Ruling 12: a weapon attack is always the attack action (seed 002), so two weapons give no second
+# attack on their own, and no rule charges an off-hand blow to the movement action.
+
+def test_there_is_no_two_weapon_rule_to_grant_a_second_attack() -> None:
+    assert "two_weapons" not in RULES
 
 
-def test_two_weapons_without_ambidexterity_take_the_movement_action() -> None:
-    result = two_weapons({"attack": [12, 10], "damage": [5, 2]})
-    assert result.actions == "MA"
-    assert (result.main_damage, result.off_damage, result.damage) == (6, 2, 8)
-    total = result.trace[-1]
-    assert (total.event, [(t.label, t.value) for t in total.terms], total.value) == (
-        "two_weapons.total", [("main_hand", 6), ("off_hand", 2)], 8)
+@pytest.mark.parametrize("before", [[], [{"do": "move", "metres": 4}], [{"do": "free", "what": "talk"}]])
+def test_a_second_weapon_attack_in_the_same_turn_is_refused(before: list[dict[str, Any]]) -> None:
+    plan = [*before, {"do": "attack"}, {"do": "attack"}]
+    with pytest.raises(RuleError) as caught:
+        resolve_turn(TurnInput.model_validate({"plan": plan}), ScriptedDice({}))
+    assert caught.value.code == "action_used"
+    assert caught.value.field == ("given", "plan", len(before) + 1)
+    assert dict(caught.value.params) == {"action": "A", "step": len(before) + 2, "by": len(before) + 1}
 
 
-def test_two_weapons_with_ambidexterity_fit_in_the_attack_action() -> None:
-    result = two_weapons({"attack": [12, 4], "damage": [5]}, ambidexterity=True, movement_used=True)
-    assert result.actions == "A"
-    assert result.main_hit and not result.off_hit and result.damage == 6
-
-
-def test_two_weapons_after_moving_without_ambidexterity_refuse_the_off_hand() -> None:
-    result = two_weapons({"attack": [12], "damage": [5]}, movement_used=True)
-    assert result.off_hand_refused and result.actions == "A"
-    assert (result.main_hit, result.off_hit, result.damage) == (True, False, 6)
-    assert [s.event for s in result.trace].count("two_weapons.off_hand") == 0
-    assert [s.verdict for s in result.trace if s.event == "two_weapons.off_hand_refused"] == ["refused"]
-
-
-def test_two_weapons_each_attack_keeps_its_own_criticals() -> None:
-    result = two_weapons({"attack": [20, 1]})
-    assert result.main_hit and not result.off_hit
-    # Critical main hand: 6 + 1 at their maximum, plus the bonus 26 − 15 = 11.
-    assert result.main_damage == 18 and result.damage == 18
+def test_one_weapon_attack_then_the_movement_leaves_the_free_action_only() -> None:
+    result = resolve_turn(TurnInput.model_validate({"plan": [{"do": "attack"}, {"do": "move", "metres": 10}]}),
+                          ScriptedDice({}))
+    assert (result.attacks, result.used, result.left) == (1, ("M", "A"), ("G",))

@@ -11,10 +11,8 @@ from rulecheck.engine import (
     AttackInput,
     DyingInput,
     ScriptedDice,
-    TwoWeaponsInput,
     resolve_attack,
     resolve_dying,
-    resolve_two_weapons,
 )
 from rulecheck.engine.trace import Step
 from rulecheck.examples import render
@@ -44,8 +42,6 @@ def steps() -> list[Step]:
     found: list[Step] = []
     for given, dice in ATTACKS:
         found += resolve_attack(AttackInput.model_validate(given), ScriptedDice(dice)).trace
-    two = {"main_hand": {"ability": "dex", **DAMAGE}, "off_hand": {"ability": "dex", **DAMAGE}, "movement_used": True}
-    found += resolve_two_weapons(TwoWeaponsInput.model_validate(two), ScriptedDice({"attack": [2]})).trace
     dying = {"hit_dice": "1d4", "stabilise": [{"turn": 1, "dc": 5, "fumble_threshold": 3}]}
     found += resolve_dying(DyingInput.model_validate(dying), ScriptedDice({"stabilise": [3], "hit_dice": [1]})).trace
     return found

@@ -135,7 +135,8 @@ def test_situational_fields_stay_the_examples_own(tmp_path: Path) -> None:
 
 def test_a_resting_or_dying_character_takes_its_maximum_hp_or_hit_dice_from_the_cast(tmp_path: Path) -> None:
     rest = ("```rulecheck\nid: rest\nrule: rest\ngiven:\n  character: {cast: elara, hp: 7}\n  kind: long\n"
-            "expect:\n  hp: 20\n```\n\n```rulecheck\nid: dying\nrule: dying\ngiven:\n  cast: aldric\n"
+            "  regain: {hp: 20}\nexpect:\n  hp: 20\n```\n\n"
+            "```rulecheck\nid: dying\nrule: dying\ngiven:\n  cast: aldric\n"
             "  below_zero: 5\ndice:\n  hit_dice: [3, 4]\nexpect:\n  below_zero: 12\n```\n")
     site(tmp_path, rest)
     report = check_paths([tmp_path / "docs"], root=tmp_path)
@@ -261,10 +262,46 @@ def test_the_cast_list_shows_each_member_in_the_pages_language_with_its_appearan
     french = cast_markdown(cast, "fr", {"elara": [("Elara pare [la hache] & <co>", "reactions.html#ex-parry")]})
     assert "## Elara { #cast-elara }\n\n*guerrière agile*\n\n| Niveau | FOR | Def PHY | PV max |" in french
     assert "| 2 | +4 | 16 | 20 |" in french
-    assert 'Apparaît dans\u00a0: <a href="reactions.html#ex-parry">Elara pare [la hache] &amp; &lt;co&gt;</a>' in french
+    title = "Elara pare &#91;la hache&#93; &#38; &#60;co&#62;"  # every punctuation character, inert
+    assert f'Apparaît dans\u00a0: <a href="reactions.html#ex-parry">{title}</a>' in french
     english = cast_markdown(cast, "en", {})
     assert "## Brother Aldric { #cast-aldric }" in english and "| Hit dice |" in english
     assert "Appears in: no example yet" in english
+
+
+HOSTILE = (
+    "[click me](javascript:alert(document.domain))",
+    "*x*{: onmouseover=alert(2) }",
+    '<a href="javascript:alert(3)">x</a>',
+    "<img src=x onerror=alert(4)>",
+    "[five](&#106;avascript:alert(5))",
+    "&lt;b onclick=alert(6)&gt; &amp;",
+    "__y__{ onfocus=alert(7) } `code` \\[esc\\]",
+    "<javascript:alert(8)> ![i](javascript:alert(9))",
+)
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_the_cast_page_shows_titles_names_and_roles_as_their_own_characters(text: str) -> None:
+    import markdown
+
+    from tests.examples.test_data_is_text import Elements
+
+    member = json.dumps(text[:70])
+    cast = parse_cast(f"m:\n  name: {member}\n  role: {member}\n  level: 2\n", "docs/cast.yml")
+    assert not cast.problems
+    written = cast_markdown(cast, "en", {"m": [(text, "attack.html#ex-x"), (text + "!", "turn.html#ex-y")]})
+    rendered = markdown.markdown(written, extensions=["abbr", "attr_list", "md_in_html", "tables", "toc"])
+    elements = Elements()
+    elements.feed(rendered)
+    live = [(tag, attrs) for tag, attrs in elements.tags
+            if any(name.startswith("on") or "javascript" in (value or "").lower() for name, value in attrs.items())]
+    assert live == []
+    assert [attrs for tag, attrs in elements.tags if tag in ("a", "img")] == [
+        {"href": "attack.html#ex-x"}, {"href": "turn.html#ex-y"}]
+    assert [tag for tag, _ in elements.tags if tag in ("em", "strong", "code", "b")] == ["em"]  # the role's
+    shown = html.unescape(re.sub(r"<[^>]*>", "", rendered))
+    assert shown.count(text[:70]) >= 2 and text in shown and text + "!" in shown
 
 
 def test_every_base_statistic_is_a_field_of_some_character_model() -> None:
@@ -327,3 +364,105 @@ def test_parse_block_alone_finds_the_pages_cast_and_language(tmp_path: Path) -> 
     path = tmp_path / "docs" / "en" / "page.md"
     parsed = parse_block(find_blocks(path.read_text("utf-8"), str(path))[0])
     assert not isinstance(parsed, list) and parsed.example.given.defender.def_phy == 16
+
+
+# --- A near-duplicate of a member's name ------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "member", "own"), [
+    ("Elra", "elara", "Elara"),                    # a letter missing
+    ("Elarra", "elara", "Elara"),                  # a letter added
+    ("Elera", "elara", "Elara"),                   # a letter changed
+    ("Elaar", "elara", "Elara"),                   # two neighbours swapped
+    ("ELARA ", "elara", "Elara"),                  # case and a trailing space
+    ("Élara", "elara", "Elara"),                   # an accent
+    ("Frere Aldric", "aldric", "Frère Aldric"),    # an accent dropped
+    ("frère-aldric", "aldric", "Frère Aldric"),    # a dash for the space
+    ("Brother Aldrik", "aldric", "Brother Aldric"),
+    ("Brothr Aldrc", "aldric", "Brother Aldric"),  # two slips in a long name
+])
+def test_a_name_one_slip_from_a_members_is_taken_for_it(name: str, member: str, own: str) -> None:
+    near = parse_cast(CAST, "cast.yml").near_name(name)
+    assert near is not None and (near[0].id, near[1]) == (member, own)
+
+
+@pytest.mark.parametrize("name", ["Elias", "Ela", "Alice", "Aldric", "Brother", "Guard", "Bandit", "", " - "])
+def test_a_name_that_merely_shares_letters_is_another_creature(name: str) -> None:
+    assert parse_cast(CAST, "cast.yml").near_name(name) is None
+
+
+def test_a_short_name_must_be_the_very_name_to_be_taken_for_it() -> None:
+    cast = parse_cast("rat:\n  name: Rat\nbrann:\n  name: Brann\n", "cast.yml")
+    assert cast.near_name("Bat") is None and cast.near_name("Rats") is None
+    assert cast.near_name("R-a-t") is not None and cast.near_name("Bran") is not None
+    assert cast.near_name("Brnan") is not None and cast.near_name("Brenn") is not None
+    assert cast.near_name("Brandon") is None
+
+
+def test_the_sites_cast_takes_bran_for_brann_and_no_plain_name_of_the_site_for_a_member() -> None:
+    cast = load_cast(Path("docs/cast.yml"), "docs/cast.yml")
+    near = cast.near_name("Bran")
+    assert near is not None and near[0].id == "brann"
+    assert check_paths([Path("docs")]).all_problems == []
+
+
+def test_a_plain_name_near_a_members_is_a_located_error_with_a_hint(tmp_path: Path) -> None:
+    site(tmp_path, page("name: Elarra, level: 2, str: 4"), page(attacker="Frere Aldric"))
+    assert problems(tmp_path) == [
+        "docs/en/page.md:9:14: parry: given.attacker.name: `Frere Aldric` is almost the name of cast member "
+        "Frère Aldric (docs/cast.yml:9): a reader takes one for the other. Hint: write `cast: aldric` if it is "
+        "Frère Aldric; otherwise give this creature a name that cannot be mistaken for a member's",
+        "docs/fr/page.md:10:14: parry: given.defender.name: `Elarra` is almost the name of cast member Elara "
+        "(docs/cast.yml:2): a reader takes one for the other. Hint: write `cast: elara` if it is Elara; "
+        "otherwise give this creature a name that cannot be mistaken for a member's",
+    ]
+
+
+# --- A cast attacker's given attack total ----------------------------------------------------------
+
+TOTAL = """# Page
+
+```rulecheck
+id: strike
+rule: attack
+given:
+  attacker: {{cast: elara}}
+  defender: {{name: Golem, def_phy: 30}}
+  attack: {{kind: melee, {attack}}}
+expect:
+  outcome: {outcome}
+```
+"""
+
+
+@pytest.mark.parametrize(("attack", "outcome"), [
+    ("total: 26, natural: 20", "hit"),   # 20 + level 2 + STR 4
+    ("total: 22, natural: 20", "hit"),   # 20 + level 2 + an ability of 0
+    ("total: 3, natural: 1", "miss"),    # 1 + level 2 + 0
+    ("total: 26", "miss"),               # a d20 of 20 with STR, or none other
+    ("total: 3", "miss"),                # a d20 of 1 with an ability of 0
+])
+def test_a_total_the_members_statistics_make_is_accepted(tmp_path: Path, attack: str, outcome: str) -> None:
+    site(tmp_path, TOTAL.format(attack=attack, outcome=outcome))
+    assert problems(tmp_path) == []
+
+
+@pytest.mark.parametrize(("attack", "message"), [
+    ("total: 23, natural: 20", "Elara's attack test cannot make 23 on a d20 of 20: with level 2 and an ability "
+     "from docs/cast.yml:2, it makes 26 (STR), 22 (DEX), 22 (CON), 22 (INT), 22 (WIS), 22 (CHA). Hint: roll it "
+     "(`ability: dex` and `dice: {attack: [20]}`), or change the total"),
+    ("total: 19, natural: 20", "Elara's attack test cannot make 19 on a d20 of 20"),
+    ("total: 27, natural: 20", "Elara's attack test cannot make 27 on a d20 of 20"),
+    ("total: 27", "Elara's attack test cannot make 27: 1d20 + level + an ability gives 3 to 26 with the "
+     "statistics of docs/cast.yml:2. Hint: change the total, or the cast"),
+    ("total: 2", "Elara's attack test cannot make 2: 1d20 + level + an ability gives 3 to 26"),
+])
+def test_a_total_the_members_statistics_cannot_make_is_a_located_error(
+        tmp_path: Path, attack: str, message: str) -> None:
+    site(tmp_path, TOTAL.format(attack=attack, outcome="hit"))
+    found = problems(tmp_path)
+    assert len(found) == 2 and all(":9:" in p and "strike: given.attack.total: " + message in p for p in found)
+
+
+def test_a_total_of_an_attacker_outside_the_cast_is_the_examples_own(tmp_path: Path) -> None:
+    site(tmp_path, TOTAL.format(attack="total: 23, natural: 20", outcome="hit").replace("cast: elara", "name: Orc"))
+    assert problems(tmp_path) == []

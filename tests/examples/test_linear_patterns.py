@@ -19,10 +19,11 @@ import pytest
 
 from rulecheck.engine.cards import _ATTACK, parse_card
 from rulecheck.engine.dice import _TOKEN, NOTATION_PATTERN, DiceExpr
-from rulecheck.examples import check, schema, tables, update
+from rulecheck.examples import pages, schema, tables, update
 from rulecheck.examples.check import MAX_PAGE_BYTES, check_page, find_snippets
 from rulecheck.examples.finder import find_blocks
-from rulecheck.examples.references import find_references
+from rulecheck.examples.references import check_references, find_lookalikes, find_references
+from rulecheck.examples.shown_cards import check_shown_cards
 from rulecheck.hosts.anchors import HEADING_ID
 from rulecheck.hosts.glossary import ABBREVIATION
 from rulecheck.hosts.i18n_search import CONFIG_SCRIPT
@@ -73,6 +74,15 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "references, backtick runs of growing length": (find_references, "".join("`" * k + " x " for k in range(1, 450))),
     "references, open braces then spaces": (find_references, "{{ " * (N // 3)),
     "references, a long field name": (find_references, "{{ a." + "a" * N),
+    "lookalikes, open braces": (find_lookalikes, "{{" * N),
+    "lookalikes, open braces then spaces": (find_lookalikes, "{{ " * (N // 3)),
+    "lookalikes, never closed, one per line": (find_lookalikes, "{{ a.b\n" * (N // 7)),
+    "references in one link's address": (lambda text: check_references("p.md", text, []),
+                                         "[x](" + "{{ a.b }}" * (N // 9)),
+    "references after many links": (lambda text: check_references("p.md", text, []), "](" * N + "{{ a.b }}" * 1000),
+    "shown cards, tags never closed": (lambda text: check_shown_cards("p.md", text), "<a class=rc-" * (N // 12)),
+    "shown cards, comments never closed": (lambda text: check_shown_cards("p.md", text),
+                                           "<!--" * N + "\n```rulecheck\nid: x\n```\n" * 100),
     "finder, nested quote prefixes": (find_blocks, "> " * N + "```rulecheck\n" + "> " * N + "x\n"),
     "finder, options header": (find_blocks, "```yaml " + 'a="x" ' * (N // 6)),
     "finder, many unclosed openers": (find_blocks, "```rulecheck\n" * (N // 13) + "````\n"),
@@ -124,8 +134,8 @@ def test_check_of_an_endless_file_is_a_located_problem() -> None:
 
 def test_an_oversized_page_fails_the_build_and_pytest_located(tmp_path: Path, pytester: pytest.Pytester,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(check, "MAX_PAGE_BYTES", 1000)
-    monkeypatch.setattr(check.read_bounded, "__defaults__", (1000,))
+    monkeypatch.setattr(pages, "MAX_PAGE_BYTES", 1000)
+    monkeypatch.setattr(pages.read_bounded, "__defaults__", (1000,))
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "page.md").write_text("# Page\n\n" + "Texte. " * 200, encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")

@@ -19,8 +19,10 @@ ATTACKS: list[tuple[dict[str, Any], dict[str, list[int]]]] = [
     ({"attack": {"total": 12}, "situation": {"concealment": "concealment"}}, {"miss_chance": [50]}),
     ({"attack": {"kind": "ranged", "total": 12}, "situation": {"attacker": ["prone"], "weapon": "shuriken"}}, {}),
     ({"attack": {"kind": "magic", "total": 12}, "situation": {"attacker": ["prone"]}}, {}),
-    ({"attack": {"total": 12, "damage": "1d4"}, "reaction": "parry",
+    ({"attack": {"damage": "1d4"}, "reaction": "parry",
       "situation": {"defender": ["helpless", "invisible"], "coup_de_grace": True}}, {}),
+    ({"attack": {"damage": "1d4"}, "situation": {"defender": ["helpless"], "coup_de_grace": True,
+                                                 "concealment": "concealment"}}, {"miss_chance": [30]}),
     ({"attack": {"total": 12}, "defender": {"dex": 2}, "reaction": "dodge",
       "situation": {"defender": ["entangled", "flat_footed"], "cover": "improved"}}, {"reaction": [3]}),
     ({"attack": {"total": 12}, "situation": {"grid": {"map": ". B .\n~ D .\n. A ."}}}, {}),
@@ -63,13 +65,13 @@ def test_a_step_with_only_a_verdict_reads_event_then_verdict() -> None:
 
 def test_a_field_qualified_word_wins_in_cards() -> None:
     assert render.value("none", "fr", "cover") == "pas d'abri"
-    assert render.value("soft", "en", "cover") == "soft cover (against shots)"
+    assert render.value("soft", "en", "cover") == "soft cover (shots and reach)"
     assert render.value("none", "fr") == render.word("none", "fr")
     assert render.value(None, "fr", "flanking") == "—"
 
 
 def test_the_survival_step_reads_as_a_sum() -> None:
-    given_ = AttackInput.model_validate({"attack": {"total": 12, "damage": "1d4"},
+    given_ = AttackInput.model_validate({"attack": {"damage": "1d4+2"},
                                          "situation": {"defender": ["helpless"], "coup_de_grace": True}})
     trace = resolve_attack(given_, ScriptedDice({})).trace
-    assert render.step(trace[-1], "en") == "Survival test difficulty: 10 (flat) + 15 (damage) = 25"  # 4 + bonus 12 − 1
+    assert render.step(trace[-1], "en") == "Survival test difficulty: 10 (flat) + 6 (damage) = 16"  # 4 + 2, no bonus

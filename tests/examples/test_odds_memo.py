@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rulecheck.engine.limits import MAX_TERMS
-from rulecheck.examples import check
+from rulecheck.examples import check, example_check
 
 LONG = "+".join(["1d2"] * MAX_TERMS)
 
@@ -23,15 +23,15 @@ def example(example_id: str, name: str, damage: str = LONG) -> str:
 @pytest.fixture
 def computations(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The rules whose odds were computed (not taken from the memo), in order."""
-    monkeypatch.setattr(check, "_ODDS_MEMO", {})
+    monkeypatch.setattr(example_check, "_ODDS_MEMO", {})
     computed: list[str] = []
-    original = check.compute_odds
+    original = example_check.compute_odds
 
     def counting(rule: str, *args: Any, **kwargs: Any) -> Any:
         computed.append(rule)
         return original(rule, *args, **kwargs)
 
-    monkeypatch.setattr(check, "compute_odds", counting)
+    monkeypatch.setattr(example_check, "compute_odds", counting)
     return computed
 
 

@@ -8,7 +8,7 @@ import shutil
 import pytest
 import yaml
 
-from rulecheck.examples import check as checking
+from rulecheck.examples import example_check as checking
 from rulecheck.examples import yamlsrc
 from rulecheck.examples.check import check_example, check_page, check_paths
 from rulecheck.examples.finder import Block, find_blocks, split_lines

@@ -51,6 +51,41 @@ def test_forms_the_yaml_versions_read_otherwise_are_refused_where_they_stand(
     assert eleven in error.message and twelve in error.message and error.hint
 
 
+@pytest.mark.parametrize(("tag", "value"), [
+    ("!!int", '"010"'), ("!!int", "'1:00'"), ("!!bool", '"yes"'), ("!!null", '"abc"'), ("!!str", "15"),
+    ("!!float", "1"), ("!", "15"), ("!", "yes"), ("!!str", '"Elara"'), ("!!timestamp", "2001-12-14"),
+    ("!<tag:yaml.org,2002:int>", '"8"'), ("!!binary", "aGk="), ("!local", "x"), ("!!set", "{a: null}"),
+    ("!!map", "{a: 1}"), ("!!seq", "[1]"), ("!!omap", "[{a: 1}]"), ("!!python/none", "''"),
+])
+@pytest.mark.parametrize("where", ["value", "item", "key"])
+def test_every_tag_is_refused_where_it_stands(tag: str, value: str, where: str) -> None:
+    text = {"value": f"id: x\ntotal: {tag} {value}\n", "item": f"id: x\nfaces: [1, {tag} {value}]\n",
+            "key": f"id: x\n? {tag} {value}\n: 1\n"}[where]
+    with pytest.raises(YamlError) as caught:
+        load(text)
+    error = caught.value
+    shown = tag.replace("tag:yaml.org,2002:", "!!").removeprefix("!<").removesuffix(">")
+    assert error.message == f"YAML tag `{shown}` is not allowed in examples"
+    assert (error.line, error.col) == {"value": (2, 8), "item": (2, 12), "key": (2, 3)}[where]
+
+
+@pytest.mark.parametrize("text", ["=", "<<"])
+@pytest.mark.parametrize("where", ["total: {}", "faces: [1, {}]", "{}: 1", "- {}"])
+def test_yaml_11s_special_scalars_are_refused_with_our_own_words(text: str, where: str) -> None:
+    source = where.format(text)
+    with pytest.raises(YamlError) as caught:
+        load(source + "\n")
+    error = caught.value
+    assert "constructor" not in error.message and "tag:yaml.org" not in error.message
+    assert error.message.startswith(f"`{text}` ") or error.message.startswith("YAML merge keys")
+    assert (error.line, error.col) == (1, source.index(text) + 1)
+
+
+@pytest.mark.parametrize("text", ['"="', "'<<'", "a=b", "<<a", "x <<"])
+def test_quoted_or_longer_forms_of_those_are_text(text: str) -> None:
+    assert load(f"total: {text}\n").data == {"total": text.strip("'\"")}
+
+
 def test_the_core_schema_reads_its_own_forms() -> None:
     assert core_value("0o17") == 15 and core_value("0x1F") == 31 and core_value(".inf") == math.inf
     assert math.isnan(core_value(".NaN")) and core_value("TRUE") is True and core_value("yes") == "yes"

@@ -262,7 +262,7 @@ COVER_EN = """\
 | partial cover | +2 | +2 |
 | cover | +4 | +4 |
 | improved cover | +8 | +8 |
-| soft cover (creatures) | — | +4 |
+| soft cover (creatures) | +4¹ | +4 |
 | total cover | impossible | impossible |
 """
 

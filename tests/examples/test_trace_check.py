@@ -21,7 +21,7 @@ from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.schema import ParsedExample, parse_block
 from rulecheck.examples.trace_check import trace_problems
 from rulecheck.hosts.anchors import anchor_index
-from tests.conftest import ROOT
+from tests.conftest import ROOT, examples
 from tests.engine.test_odds_properties import attacks
 
 
@@ -165,7 +165,7 @@ def test_every_declared_verdict_table_lists_an_operator_and_its_negation() -> No
         assert not verdicts[first] & verdicts[second], event
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_any_dice_of_any_documented_example_give_a_faithful_trace(data: st.DataObject) -> None:
     """Each documented example's input, with dice of any faces: the trace adds up and agrees."""
@@ -179,7 +179,7 @@ def test_any_dice_of_any_documented_example_give_a_faithful_trace(data: st.DataO
     assert [step.anchor for step in result.trace if step.anchor not in sections()] == []
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(attacks(), st.integers(0, 2**32))
 def test_any_attack_gives_a_faithful_trace(data: dict[str, Any], seed: int) -> None:
     result = resolve_attack(AttackInput.model_validate(data), SeededDice(seed))

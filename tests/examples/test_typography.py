@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 from rulecheck.hosts import typography
 from rulecheck.hosts.typography import NARROW_NBSP, NBSP, french_spacing
+from tests.conftest import examples
 
 
 def test_french_spacing_in_text_only() -> None:
@@ -33,7 +34,7 @@ def test_long_runs_of_blanks_are_read_once() -> None:
     assert french_spacing(text) == text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.sampled_from(["<p>", "</p>", "<code>", "</code>", "<span>", "</span>", " ", "\n", "5", "a",
                                  ":", ";", "!", "?", "%", "«", "»", "é"]), max_size=30))
 def test_text_without_a_mark_is_left_alone_and_the_rest_spaced_as_always(pieces: list[str]) -> None:

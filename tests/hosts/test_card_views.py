@@ -16,6 +16,7 @@ from material.plugins.search.plugin import Parser
 
 from rulecheck.examples.check import check_paths
 from rulecheck.hosts import card_views, cards, mkdocs_plugin
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 Sections = list[tuple[str | None, str, str]]
@@ -107,7 +108,7 @@ FRAGMENTS = st.sampled_from([
 ])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(FRAGMENTS, max_size=40))
 def test_any_page_gives_search_the_same_index(fragments: list[str]) -> None:
     page = '<div class="rc-card"></div>' + "".join(fragments)

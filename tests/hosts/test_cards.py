@@ -1,8 +1,10 @@
-"""What a card tells a player, rendered without a browser: the chance line, what a deciding die
+"""What a card tells a player, rendered without a browser: the chance line, what a deciding roll
 needs, the damage chart, trace lines in words, and the page helpers behind search and the 404."""
 
 from __future__ import annotations
 
+import html
+import re
 from fractions import Fraction
 
 import pytest
@@ -49,8 +51,10 @@ expect:
 def test_the_parry_needs_a_9_and_the_damage_spreads_from_the_same_odds() -> None:
     outcome = outcome_of(PARRY)
     assert outcome.ok and outcome.odds is not None
-    assert chances.chance(outcome) == chances.Chance(Fraction(3, 5))
-    assert chances.needs(outcome.odds, outcome.result) == chances.Needs("parry", 20, 9, 20)
+    found = chances.chance(outcome)
+    assert found is not None and found.probability == Fraction(3, 5)
+    assert found.event.key == "event.parry.succeeds"
+    assert chances.needs(outcome.odds, found.event) == chances.Needs(1, 20, 9, 20)
     spread = chances.damage_spread(outcome.odds)
     assert spread is not None and spread[0] == Fraction(3, 5)
     assert [spread[n] for n in range(3, 11)] == [Fraction(1, 20)] * 8 and spread[1] == 0 and max(spread) == 10
@@ -69,26 +73,45 @@ def test_no_chance_line_where_no_die_decides() -> None:
 def test_an_attack_die_says_what_it_needs_to_hit() -> None:
     outcome = outcome_of(BRANN)
     assert outcome.ok and outcome.odds is not None, outcome.problems
-    found = chances.needs(outcome.odds, outcome.result)
-    assert found == chances.Needs("attack", 20, 10, 20)  # 10 + 3 + 2 = 15
-    assert render.needs(found.test, found.sides, found.low, found.high, "fr") == \
-        "l'attaque touche sur un d20 de 10 ou plus"
-    assert "the attack hits on a d20 of 10 or more" in card(outcome, "en")
+    found = chances.chance(outcome)
+    assert found is not None and found.event.key == "event.hit"
+    needed = chances.needs(outcome.odds, found.event)
+    assert needed == chances.Needs(1, 20, 10, 20)  # 10 + 3 + 2 = 15
+    assert render.needs(needed.count, needed.sides, needed.low, needed.high, "fr") == "10 ou plus au d20"
+    assert "<strong>Chance of a hit</strong>: 55% (11 in 20) — 10 or more on the d20</p>" in card(outcome, "en")
 
 
-@pytest.mark.parametrize(("low", "high", "french", "english"), [
-    (9, 20, "la parade réussit sur un d20 de 9 ou plus", "the parry succeeds on a d20 of 9 or more"),
-    (1, 4, "la parade réussit sur un d20 de 4 ou moins", "the parry succeeds on a d20 of 4 or less"),
-    (20, 20, "la parade réussit seulement sur un 20 au d20", "the parry succeeds only on a 20 on the d20"),
+def test_a_miss_gives_the_chance_of_missing_and_the_faces_that_miss() -> None:
+    outcome = outcome_of(BRANN.replace("attack: [11]", "attack: [4]").replace("  damage: [5]\n", "")
+                         .replace("outcome: hit", "outcome: miss"))
+    assert outcome.ok and outcome.odds is not None, outcome.problems
+    found = chances.chance(outcome)
+    assert found is not None and (found.event.key, found.probability) == ("event.miss", Fraction(9, 20))
+    assert chances.needs(outcome.odds, found.event) == chances.Needs(1, 20, 1, 9)
+
+
+@pytest.mark.parametrize(("count", "sides", "low", "high", "french", "english"), [
+    (1, 20, 9, 20, "9 ou plus au d20", "9 or more on the d20"),
+    (1, 20, 1, 4, "4 ou moins au d20", "4 or less on the d20"),
+    (1, 20, 20, 20, "un 20 naturel", "a natural 20"),
+    (1, 20, 1, 1, "un 1 naturel", "a natural 1"),
+    (2, 4, 5, 8, "5 ou plus aux 2d4", "5 or more on 2d4"),
+    (2, 4, 2, 2, "exactement 2 aux 2d4", "exactly 2 on 2d4"),
+    (1, 10, 1, 8, "8 ou moins au d10", "8 or less on the d10"),
 ])
-def test_what_a_die_needs_in_words(low: int, high: int, french: str, english: str) -> None:
-    assert render.needs("parry", 20, low, high, "fr") == french
-    assert render.needs("parry", 20, low, high, "en") == english
+def test_what_a_roll_needs_in_words(count: int, sides: int, low: int, high: int, french: str, english: str) -> None:
+    assert render.needs(count, sides, low, high, "fr") == french
+    assert render.needs(count, sides, low, high, "en") == english
 
 
 @pytest.mark.parametrize(("exact", "french", "english"), [
     (Fraction(3, 5), f"60{NNBSP}% (3 sur 5)", "60% (3 in 5)"),
-    (Fraction(387, 5120), f"8{NNBSP}%", "8%"),  # a fraction of thousands says nothing more
+    (Fraction(5, 8), f"62,5{NNBSP}% (5 sur 8)", "62.5% (5 in 8)"),  # one exact decimal: not rounded away
+    (Fraction(39, 100), f"39{NNBSP}%", "39%"),  # out of 100, the percent says it all
+    (Fraction(63, 200), f"31,5{NNBSP}%", "31.5%"),
+    (Fraction(3, 320), f"1{NNBSP}% (environ 1 sur 107)", "1% (about 1 in 107)"),  # not "3 in 320"
+    (Fraction(387, 5120), f"8{NNBSP}% (environ 1 sur 13)", "8% (about 1 in 13)"),
+    (Fraction(2001, 5120), f"39{NNBSP}%", "39%"),  # a common event needs no "1 in N"
 ])
 def test_the_chance_in_words(exact: Fraction, french: str, english: str) -> None:
     assert render.chance(exact, "fr") == french
@@ -119,6 +142,69 @@ def test_the_damage_chart_marks_this_outcome_and_labels_every_value_for_screen_r
     assert f'aria-label="Dégâts possibles{NBSP}: 0{NBSP}: 50{NNBSP}%, 2{NBSP}: 50{NNBSP}%"' in chart
     assert chart.count('style="height:100.0%"') == 2 and "height:0" not in chart
     assert "<script" not in chart and "data-search-exclude" in chart
+
+
+def test_the_damage_chart_stripes_what_critical_hits_deal_and_says_what_its_axes_are() -> None:
+    spread = {n: Fraction(1, 20) for n in range(3, 23)} | {0: Fraction(9, 20), 1: Fraction(0), 2: Fraction(0)}
+    spread[10] = Fraction(2, 20)  # a critical hit also deals 10: half that bar is critical
+    spread = dict(sorted(spread.items()))
+    critical = {10: Fraction(1, 20), 22: Fraction(1, 20)}
+    english = damage_chart(spread, 22, Fraction(5), "en", critical)
+    bars = re.findall(r'<span class="([^"]+)" style="([^"]+)" title="([^"]+)"', english)
+    striped = {title.split(":")[0]: style for classes, style, title in bars if "rc-spread__bar--critical" in classes}
+    assert striped == {"10": "height:22.2%;--critical:50.0%", "22": "height:11.1%;--critical:100.0%"}
+    assert "10: 10% (5% of it from critical hits)" in english and "22: 5% (critical hit)" in english
+    assert 'rc-spread__swatch--critical"></span> critical hit</span>' in english
+    assert "Bar height: the chance of that total (tallest: 45%); under each bar, its damage" in english
+    # A wide chart labels its ends, this outcome and every fifth value with room beside it.
+    assert re.findall(r'data-x="(\d+)"', english) == ["0", "5", "10", "15", "20", "22"]
+    assert "rc-spread__bar--critical" not in damage_chart(spread, 22, Fraction(5), "en")
+    beside = damage_chart(spread, 21, Fraction(5), "en")
+    assert re.findall(r'data-x="(\d+)"', beside) == ["0", "5", "10", "15", "21", "22"], "no 20 glued to the 21"
+    french = damage_chart(spread, 22, Fraction(5), "fr", critical)
+    assert f"10{NBSP}: 10{NNBSP}% (dont 5{NNBSP}% en coup critique)" in french and "coup critique</span>" in french
+
+
+def refused(plan: str, code: str, rule: str = "turn") -> str:
+    return f"id: plan\ntitle: Plan\nrule: {rule}\ngiven:\n{plan}expect:\n  refused: {code}\n"
+
+
+@pytest.mark.parametrize(("plan", "code", "french", "english", "marked"), [
+    ("  plan:\n    - {do: move, metres: 15}\n    - {do: attack}\n", "action_used",
+     ["Se déplacer de 15\u00a0m", "Attaquer"], ["Move 15\u00a0m", "Attack"], 1),
+    ("  plan:\n    - {do: attack}\n    - {do: move, metres: 4}\n    - {do: move, metres: 8, leaves_contact: true}\n",
+     "action_used", ["Attaquer", "Se déplacer de 4\u00a0m", "Se déplacer de 8\u00a0m en quittant le contact"],
+     ["Attack", "Move 4\u00a0m", "Move 8\u00a0m, leaving melee contact"], 2),
+    ("  plan:\n    - {do: posture, gives_up: [M]}\n    - {do: attack}\n", "posture_only_m",
+     ["Posture défensive, en renonçant à l'action de mouvement (M)", "Attaquer"],
+     ["Defensive posture, giving up the movement action (M)", "Attack"], 0),
+    ("  plan:\n    - {do: free, what: potion}\n    - {do: capability, cost: G}\n", "action_used",
+     ["Boire une potion", "Utiliser une capacité de coût G"], ["Drink a potion", "Use a capability costing G"], 1),
+    ("  surprised: true\n  plan:\n    - {do: free, what: talk}\n", "surprised_round_one",
+     ["Parler"], ["Talk"], 0),
+    ("  plan:\n    - {do: move, metres: 5}\n    - {do: posture, gives_up: [A, M]}\n", "posture_not_first",
+     ["Se déplacer de 5\u00a0m", "Posture défensive, en renonçant à l'action d'attaque (A) et à l'action de "
+      "mouvement (M)"], ["Move 5\u00a0m", "Defensive posture, giving up the attack action (A) and the movement "
+                          "action (M)"], 1),
+])
+def test_a_refused_plan_shows_its_steps_the_refused_one_marked(
+    plan: str, code: str, french: list[str], english: list[str], marked: int
+) -> None:
+    outcome = outcome_of(refused(plan, code))
+    assert outcome.ok and outcome.refusal is not None, outcome.problems
+    for language, steps, mark in (("fr", french, "refusé ici"), ("en", english, "refused here")):
+        shown = html.unescape(card(outcome, language))
+        items = re.findall(r"<li( class=\"rc-plan__refused\")?>(.*?)</li>", shown.split('<ol class="rc-plan"')[1])
+        assert [re.sub(r"<[^>]+>", "", text).split(" — ")[0] for _, text in items] == steps
+        assert [index for index, (refused_class, _) in enumerate(items) if refused_class] == [marked]
+        assert items[marked][1].endswith(f"— ✗ {mark}")
+        assert shown.index('class="rc-plan"') < shown.index('class="rc-outcome rc-refusal"')
+
+
+def test_a_refusal_without_a_plan_shows_no_steps() -> None:
+    outcome = outcome_of(refused("  metres: 21\n", "movement_limit", rule="movement"))
+    assert outcome.ok and outcome.refusal is not None, outcome.problems
+    assert "rc-plan" not in card(outcome, "en") and "rc-refusal" in card(outcome, "en")
 
 
 def test_a_card_names_nothing_internal() -> None:

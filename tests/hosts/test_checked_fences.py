@@ -19,6 +19,7 @@ from mkdocs.utils import markdown_extensions
 
 from rulecheck.examples.finder import MARKDOWN_SUFFIXES, find_blocks
 from rulecheck.hosts import cards
+from tests.conftest import examples
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, mkdocs_build
 
 BODY = """\
@@ -111,7 +112,7 @@ def pages(draw: st.DrawFn) -> str:
     return "\n".join(parts) + "\n"
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(pages())
 def test_the_finder_finds_exactly_the_blocks_the_renderer_formats(text: str) -> None:
     """Blocks found (closed, and not shown as plain code: the check reports those), and blocks

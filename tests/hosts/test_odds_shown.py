@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import math
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulecheck.examples import check
+from rulecheck.examples import check, example_check
 from rulecheck.examples.check import Outcome, check_example, check_page, markdown_files, read_page
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.render import percent, probability
@@ -79,8 +80,8 @@ def test_a_fixed_label_that_is_not_scripted_is_located_with_a_hint() -> None:
 
 
 def test_odds_that_would_take_too_long_are_a_located_problem(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(check, "ODDS_MAX_RUNS", 5)
-    monkeypatch.setattr(check, "_ODDS_MEMO", {})
+    monkeypatch.setattr(example_check, "ODDS_MAX_RUNS", 5)
+    monkeypatch.setattr(example_check, "_ODDS_MEMO", {})
     outcome = outcome_of(ELARA)
     (problem,) = outcome.problems
     # Located at the roll that does not fit in the budget, with the fix in the hint.
@@ -93,8 +94,8 @@ def test_an_engine_bug_on_another_branch_is_a_located_internal_problem(monkeypat
     def broken(*args: Any, **kwargs: Any) -> None:
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(check, "compute_odds", broken)
-    monkeypatch.setattr(check, "_ODDS_MEMO", {})
+    monkeypatch.setattr(example_check, "compute_odds", broken)
+    monkeypatch.setattr(example_check, "_ODDS_MEMO", {})
     outcome = outcome_of(ELARA)
     (problem,) = outcome.problems
     assert problem.kind == "internal" and problem.field == "odds"
@@ -113,10 +114,10 @@ def test_checks_can_skip_the_odds(tmp_path: Path) -> None:
 def test_cards_show_the_probability_in_the_readers_language() -> None:
     outcome = outcome_of(ELARA)
     french, english = card(outcome, "fr"), card(outcome, "en")
-    assert (f"<strong>Chance de ce résultat</strong>{NBSP}: 60{NNBSP}% (3 sur 5) · "
-            "la parade réussit sur un d20 de 9 ou plus</p>") in french
-    assert ("<strong>Chance of this outcome</strong>: 60% (3 in 5) · "
-            "the parry succeeds on a d20 of 9 or more</p>") in english
+    assert (f"<strong>Chance que la parade réussisse</strong>{NBSP}: 60{NNBSP}% (3 sur 5) — "
+            "9 ou plus au d20</p>") in html.unescape(french)
+    assert ("<strong>Chance the parry succeeds</strong>: 60% (3 in 5) — "
+            "9 or more on the d20</p>") in html.unescape(english)
     assert "P(" not in french + english and 'title="elara"' not in french + english
 
 
@@ -269,7 +270,7 @@ def test_the_schema_refuses_what_the_checker_refuses() -> None:
 
 
 def test_twins_share_one_odds_computation(tmp_path: Path) -> None:
-    check._ODDS_MEMO.clear()
+    example_check._ODDS_MEMO.clear()
     for language, name in (("fr", "Orque"), ("en", "Orc")):
         page = tmp_path / "docs" / language / "page.md"
         page.parent.mkdir(parents=True)
@@ -280,7 +281,7 @@ def test_twins_share_one_odds_computation(tmp_path: Path) -> None:
     assert report.ok, report.all_problems
     french, english = (report.pages[f"docs/{lang}/page.md"].outcomes[0] for lang in ("fr", "en"))
     assert french.odds is not None and french.odds is english.odds
-    assert len(check._ODDS_MEMO) == 1
+    assert len(example_check._ODDS_MEMO) == 1
 
 
 @pytest.mark.build
@@ -295,8 +296,8 @@ def test_the_built_cards_show_the_odds_unless_the_plugin_turns_them_off(
     build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
     french = (site / "site/reactions.html").read_text("utf-8")
     english = (site / "site/en/reactions.html").read_text("utf-8")
-    assert f"<strong>Chance de ce résultat</strong>{NBSP}: 60{NNBSP}% (3 sur 5)" in french
-    assert "<strong>Chance of this outcome</strong>: 60% (3 in 5)" in english
+    assert f"<strong>Chance que la parade réussisse</strong>{NBSP}: 60{NNBSP}% (3 sur 5)" in french
+    assert "<strong>Chance the parry succeeds</strong>: 60% (3 in 5)" in english
 
     config = site / "mkdocs.yml"
     text = config.read_text("utf-8")
@@ -324,12 +325,14 @@ expect:
 
 
 def test_the_check_keeps_the_odds_a_card_reads_and_run_prints_every_field(tmp_path: Path) -> None:
-    """A card reads the outcome and the damage: the miss chance's d100 counts as two branches. The
+    """A card reads the outcome, the fields of its event and the damage: the miss chance's d100
+    counts as two branches. The
     JSON of `rulecheck run` gives every field's distribution, the d100's face by face."""
     outcome = outcome_of(FOG)
     assert outcome.ok and outcome.odds is not None
     assert set(outcome.odds.fields) == {"outcome", "hit", "damage", "attack_natural", "reaction_natural",
-                                        "reaction_succeeded"}
+                                        "reaction_succeeded", "critical", "fumble", "reactions_lost_next_turn",
+                                        "counter_attack", "concealment_miss"}
     assert outcome.odds.runs == 11
     assert outcome.headline_odds == ("outcome", "hit", Fraction(4, 5))
     example = tmp_path / "fog.yml"

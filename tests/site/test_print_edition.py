@@ -112,6 +112,10 @@ def test_the_print_pages_are_not_in_the_search_index(offline_site: Path) -> None
         assert '"location":"print.html' not in index.replace(" ", "")
 
 
+#: The tests that read the PDFs run on one pytest-xdist worker, which prints them once for them all.
+ON_THE_PDF_WORKER = pytest.mark.xdist_group("pdfs")
+
+
 @pytest.fixture(scope="module")
 def pdfs(offline_site: Path, tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Path:
     """A copy of the built site with the PDFs that ``make pdf`` writes (with the tests' Chromium)."""
@@ -136,6 +140,7 @@ def pdf_text(path: Path) -> tuple[int, str, list[tuple[float, float]]]:
     ("regles-de-combat.pdf", "fr", ["Esquive et parade", "Inconscience et mort", "Sommaire"], ["Dodge and parry"]),
     ("en/combat-rules.pdf", "en", ["Dodge and parry", "Unconsciousness and death", "Contents"], ["Esquive et parade"]),
 ])
+@ON_THE_PDF_WORKER
 def test_the_rulebook_pdf_holds_every_page_and_the_seed_examples(
         pdfs: Path, pdf: str, language: str, must_hold: list[str], must_not_hold: list[str]) -> None:
     pages, text, sizes = pdf_text(pdfs / pdf)
@@ -158,6 +163,7 @@ def test_the_rulebook_pdf_holds_every_page_and_the_seed_examples(
 @pytest.mark.browser
 @pytest.mark.parametrize(("pdf", "title"), [
     ("aide-memoire-mj.pdf", "Aide-mémoire du MJ"), ("en/gm-quick-reference.pdf", "GM's quick reference")])
+@ON_THE_PDF_WORKER
 def test_the_quick_reference_prints_on_two_landscape_sheets(pdfs: Path, pdf: str, title: str) -> None:
     pages, text, sizes = pdf_text(pdfs / pdf)
     assert pages <= 2, f"{pdf}: {pages} pages"
@@ -166,6 +172,7 @@ def test_the_quick_reference_prints_on_two_landscape_sheets(pdfs: Path, pdf: str
     assert "qr-" not in text, "the examples behind the numbers are not printed"
 
 
+@ON_THE_PDF_WORKER
 @pytest.mark.browser
 def test_the_print_pages_link_to_the_pdfs_of_their_language(pdfs: Path) -> None:
     links = {folder: read_html(pdfs / folder / "print.html").links for folder in LANGUAGES.values()}
@@ -176,6 +183,7 @@ def test_the_print_pages_link_to_the_pdfs_of_their_language(pdfs: Path) -> None:
         assert (pdfs / edition.target).stat().st_size > 10_000
 
 
+@ON_THE_PDF_WORKER
 @pytest.mark.browser
 def test_print_previews_are_kept_as_screenshots(pdfs: Path, browser: Browser) -> None:
     ARTIFACTS.mkdir(exist_ok=True)

@@ -32,10 +32,12 @@ RULES_PAGES = ["attack.html", "reactions.html", "criticals.html", "posture.html"
                "movement.html", "opportunity.html", "surprise.html", "unarmed.html", "poisons.html", "rests.html",
                "dying.html"]
 WORDS = {
-    "fr": {"chance": "Chance de ce résultat", "checked": "vérifié", "yaml": "Voir l'exemple (YAML)",
+    "fr": {"chance": "Chance que la parade échoue", "checked": "vérifié",
+           "yaml": "Pour les auteurs\u00a0: les données de l'exemple (YAML, clés en anglais)",
            "missing": "Non trouvé", "not_found": "Page introuvable", "home": "Revenir à l'accueil",
            "search": "Chercher dans les règles", "chart": "Dégâts possibles"},
-    "en": {"chance": "Chance of this outcome", "checked": "checked", "yaml": "Show the example (YAML)",
+    "en": {"chance": "Chance the parry fails", "checked": "checked",
+           "yaml": "For authors: the example's data (YAML)",
            "missing": "Missing", "not_found": "Page not found", "home": "Back to the home page",
            "search": "Search the rules", "chart": "Possible damage"},
 }
@@ -195,8 +197,8 @@ def test_no_internal_identifier_reaches_a_reader(http: Callable[..., Tab], local
 
 
 @pytest.mark.parametrize(("locale", "chance", "needs"), [
-    ("fr", "Chance de ce résultat\u00a0: 60\u202f% (3 sur 5)", "la parade réussit sur un d20 de 9 ou plus"),
-    ("en", "Chance of this outcome: 60% (3 in 5)", "the parry succeeds on a d20 of 9 or more"),
+    ("fr", "Chance que la parade réussisse\u00a0: 60\u202f% (3 sur 5)", "9 ou plus au d20"),
+    ("en", "Chance the parry succeeds: 60% (3 in 5)", "9 or more on the d20"),
 ])
 def test_cards_give_the_chance_only_where_dice_decide(
     http: Callable[..., Tab], locale: str, chance: str, needs: str
@@ -291,7 +293,12 @@ def test_the_raw_example_folds_copies_and_scrolls_on_a_phone(http: Callable[...,
     expect(source).to_have_attribute("open", "")
     code = source.locator("pre > code")
     expect(code).to_contain_text("id: elara-parry")
-    expect(source.locator("button.md-code__button[data-md-type=copy]")).to_be_attached()
+    button = source.locator("button.md-code__button[data-md-type=copy]")
+    expect(button).to_be_attached()
+    # The copy button stands above the first line of the example, never over its words.
+    first_line_top = code.evaluate("c => c.getBoundingClientRect().top + parseFloat(getComputedStyle(c).paddingTop)")
+    box = button.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= first_line_top + 1, (box, first_line_top)
     scroll = code.evaluate("""c => {
         c.scrollLeft = 40;
         const style = getComputedStyle(c);

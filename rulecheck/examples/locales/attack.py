@@ -42,15 +42,13 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.dodge.fumble_threshold": "Test d'esquive, échec critique (seuil relevé)",
         "reaction.parry.fumble_threshold": "Test de parade, échec critique (seuil relevé)",
         "reaction.counter_attack": "Contre-attaque possible (au contact)",
-        "reaction.lost_next_turn": "Ni esquive ni parade au tour suivant ; ses autres actions restent libres",
+        "reaction.lost_next_turn": "Ni esquive ni parade au tour de combat suivant ; ses autres actions restent libres",
         "damage.roll": "Dégâts",
         "damage.critical": "Dégâts critiques, dés au maximum",
         "damage.bonus": "Bonus de dégâts",
         "damage.total": "Dégâts subis",
         # A Soin test is a combat action: a raised critical failure threshold applies to it too.
         "dying.stabilise.fumble_threshold": "Test de Soin, échec critique (seuil relevé)",
-        "two_weapons.off_hand_refused":
-            "Pas d'attaque de la main secondaire : sans Ambidextrie, elle prend l'action de mouvement, déjà dépensée",
         "damage.total.hit": "L'attaque touche, dégâts subis",
         "damage.total.miss.zero": "L'attaque rate : aucun dégât",
         "damage.total.parried.zero": "Attaque parée : aucun dégât",
@@ -80,14 +78,12 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.dodge.fumble_threshold": "Dodge test, critical failure (raised threshold)",
         "reaction.parry.fumble_threshold": "Parry test, critical failure (raised threshold)",
         "reaction.counter_attack": "Counter-attack allowed (in contact)",
-        "reaction.lost_next_turn": "No dodge or parry next turn; its other actions are unaffected",
+        "reaction.lost_next_turn": "No dodge or parry in the next round; its other actions are unaffected",
         "damage.roll": "Damage",
         "damage.critical": "Critical damage, dice at their maximum",
         "damage.bonus": "Damage bonus",
         "damage.total": "Damage taken",
         "dying.stabilise.fumble_threshold": "Healing test, critical failure (raised threshold)",
-        "two_weapons.off_hand_refused":
-            "No off-hand attack: without Ambidextrie it takes the movement action, already spent",
         "damage.total.hit": "The attack hits, damage taken",
         "damage.total.miss.zero": "The attack misses: no damage",
         "damage.total.parried.zero": "The attack is parried: no damage",
@@ -104,7 +100,6 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "none": "aucune", "dodge": "esquive", "parry": "parade",
         "melee": "au contact", "ranged": "à distance", "magic": "magique",
         "field.outcome": "Résultat", "field.damage": "Dégâts",
-        "needs.attack": "l'attaque touche", "needs.parry": "la parade réussit", "needs.dodge": "l'esquive réussit",
     },
     "en": {
         "hit": "hit", "miss": "miss", "dodged": "dodged", "parried": "parried",
@@ -114,6 +109,5 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "none": "none", "dodge": "dodge", "parry": "parry",
         "melee": "melee", "ranged": "ranged", "magic": "magical",
         "field.outcome": "Outcome", "field.damage": "Damage",
-        "needs.attack": "the attack hits", "needs.parry": "the parry succeeds", "needs.dodge": "the dodge succeeds",
     },
 }

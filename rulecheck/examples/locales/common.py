@@ -4,24 +4,21 @@ from collections.abc import Mapping
 
 VALUES: Mapping[str, Mapping[str, str]] = {
     "fr": {
-        "true": "oui", "false": "non", "checked": "vérifié", "show_yaml": "Voir l'exemple (YAML)",
+        "true": "oui", "false": "non", "checked": "vérifié",
+        "show_yaml": "Pour les auteurs\u00a0: les données de l'exemple (YAML, clés en anglais)",
         "error": "Exemple en erreur", "odds": "Probabilité", "card.refused": "Refusé",
-        "against": "contre", "see_rule": "La règle de cette étape", "chance": "Chance de ce résultat",
-        "chance.of": "{count} sur {total}", "needs": "{event} sur un d{sides} de {face} ou plus",
-        "needs.at_most": "{event} sur un d{sides} de {face} ou moins",
-        "needs.only": "{event} seulement sur un {face} au d{sides}",
+        "against": "contre", "see_rule": "La règle de cette étape",
+        "chance.of": "{count} sur {total}",
         "spread": "Dégâts possibles", "spread.this": "ce résultat",
         "spread.summary": "de {low} à {high}, {mean} en moyenne",
         "unchecked": "Ce bloc est affiché comme un exemple, mais la vérification ne l'a pas vu\u00a0: "
                      "écrivez-le directement sur la page, dans un bloc ```rulecheck.",
     },
     "en": {
-        "true": "yes", "false": "no", "checked": "checked", "show_yaml": "Show the example (YAML)",
+        "true": "yes", "false": "no", "checked": "checked", "show_yaml": "For authors: the example's data (YAML)",
         "error": "Example in error", "odds": "Probability", "card.refused": "Refused",
-        "against": "against", "see_rule": "The rule behind this step", "chance": "Chance of this outcome",
-        "chance.of": "{count} in {total}", "needs": "{event} on a d{sides} of {face} or more",
-        "needs.at_most": "{event} on a d{sides} of {face} or less",
-        "needs.only": "{event} only on a {face} on the d{sides}",
+        "against": "against", "see_rule": "The rule behind this step",
+        "chance.of": "{count} in {total}",
         "spread": "Possible damage", "spread.this": "this outcome",
         "spread.summary": "from {low} to {high}, {mean} on average",
         "unchecked": "This block is shown as an example, but the check never saw it: "

@@ -1,4 +1,4 @@
-"""Words for dying and stabilisation, poisons, rests, unarmed attacks and two weapons."""
+"""Words for dying and stabilisation, poisons, rests and unarmed attacks."""
 
 from collections.abc import Mapping
 
@@ -7,13 +7,11 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "dc": "DD", "below_zero": "PV sous zéro", "death_threshold": "seuil de mort",
         "attack_number": "rang de l'attaque", "short_rest": "repos court", "long_rest": "repos long",
         "hp": "PV", "mp": "PM", "hp_max": "PV max", "mp_max": "PM max",
-        "main_hand": "main principale", "off_hand": "main secondaire",
     },
     "en": {
         "dc": "DC", "below_zero": "HP below zero", "death_threshold": "death threshold",
         "attack_number": "attack number", "short_rest": "short rest", "long_rest": "long rest",
         "hp": "HP", "mp": "MP", "hp_max": "max HP", "mp_max": "max MP",
-        "main_hand": "main hand", "off_hand": "off hand",
     },
 }
 
@@ -36,30 +34,24 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.not_applied": "Poison non appliqué, dose gâchée ou personnage blessé (au choix du MJ)",
         "poison.not_applied.vial": "Poison non appliqué, échec critique fiole en main (le MJ peut demander le test "
                                    "de CON des fioles brisées)",
-        "poison.applied.flawed": "Poison appliqué, mais moins efficace ou inadapté (au choix du MJ), pour les "
-                                 "prochaines attaques",
+        "poison.not_applied.wrong_vial": "Poison non appliqué : le test d'INT raté arrête l'essai, sans test de DEX "
+                                         "(mauvaise fiole, au choix du MJ)",
         "poison.attack.hit": "Attaque empoisonnée qui touche",
         "poison.attack.miss": "Attaque empoisonnée ratée",
         "poison.attack.clean": "Attaque sans poison",
-        "poison.effect.usual": "Ennemi ordinaire : l'effet habituel du poison, pendant un tour, sans dégâts "
-                               "supplémentaires",
+        "poison.effect.usual": "Ennemi ordinaire : l'effet habituel du poison, pendant un tour",
+        "poison.effect.usual.damage": "Dégâts du poison, compris dans son effet habituel",
         "poison.effect.mini_boss": "Mini-boss : dégâts supplémentaires du poison, sans son effet habituel",
         "poison.effect.boss": "Boss : dégâts supplémentaires du poison, sans son effet habituel",
+        "poison.effect.mini_boss.no_damage": "Mini-boss : un poison sans dégâts ne lui fait rien",
+        "poison.effect.boss.no_damage": "Boss : un poison sans dégâts ne lui fait rien",
         "poison.con_test": "Test de CON contre les poisons libérés",
         "poison.con_test.natural_20": "Test de CON, 20 naturel (réussite critique)",
         "poison.con_test.natural_1": "Test de CON, 1 naturel (échec critique)",
-        "rest.short.half.hp": "Repos court : la moitié des PV max, arrondie au supérieur",
-        "rest.short.half.mp": "Repos court : la moitié des PM max, arrondie au supérieur",
         "rest.short.hp": "PV après le repos court",
         "rest.short.mp": "PM après le repos court",
-        "rest.long.hp": "Repos long : PV au maximum",
-        "rest.long.mp": "Repos long : PM au maximum",
-        "two_weapons.plain": "Deux armes sans Ambidextrie : la main secondaire prend l'action de mouvement (MA)",
-        "two_weapons.ambidexterity": "Deux armes avec Ambidextrie : les deux attaques tiennent dans l'action "
-                                     "d'attaque (A)",
-        "two_weapons.main_hand": "Main principale",
-        "two_weapons.off_hand": "Main secondaire",
-        "two_weapons.total": "Dégâts des deux armes",
+        "rest.long.hp": "PV après le repos long",
+        "rest.long.mp": "PM après le repos long",
     },
     "en": {
         "dying.threshold": "Death threshold, twice the hit dice's maximum",
@@ -79,27 +71,24 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.not_applied": "Poison not applied, the dose wasted or the character hurt (the GM decides)",
         "poison.not_applied.vial": "Poison not applied, critical failure with the vial in hand (the GM may call "
                                    "for the broken vials' CON test)",
-        "poison.applied.flawed": "Poison applied, but weaker or unsuited (the GM decides), for the next attacks",
+        "poison.not_applied.wrong_vial": "Poison not applied: the failed INT test ends the attempt, no DEX test "
+                                         "(the wrong vial, the GM decides)",
         "poison.attack.hit": "Poisoned attack hits",
         "poison.attack.miss": "Poisoned attack misses",
         "poison.attack.clean": "Attack without poison",
-        "poison.effect.usual": "Regular enemy: the poison's usual effect, for one turn, no extra damage",
+        "poison.effect.usual": "Regular enemy: the poison's usual effect, for one turn",
+        "poison.effect.usual.damage": "The poison's damage, part of its usual effect",
         "poison.effect.mini_boss": "Mini-boss: the poison's extra damage, without its usual effect",
         "poison.effect.boss": "Boss: the poison's extra damage, without its usual effect",
+        "poison.effect.mini_boss.no_damage": "Mini-boss: a poison without damage does nothing to it",
+        "poison.effect.boss.no_damage": "Boss: a poison without damage does nothing to it",
         "poison.con_test": "CON test against the released poisons",
         "poison.con_test.natural_20": "CON test, natural 20 (critical success)",
         "poison.con_test.natural_1": "CON test, natural 1 (critical failure)",
-        "rest.short.half.hp": "Short rest: half the max HP, rounded up",
-        "rest.short.half.mp": "Short rest: half the max MP, rounded up",
         "rest.short.hp": "HP after the short rest",
         "rest.short.mp": "MP after the short rest",
-        "rest.long.hp": "Long rest: HP back to the maximum",
-        "rest.long.mp": "Long rest: MP back to the maximum",
-        "two_weapons.plain": "Two weapons without Ambidextrie: the off hand takes the movement action (MA)",
-        "two_weapons.ambidexterity": "Two weapons with Ambidextrie: both attacks fit in the attack action (A)",
-        "two_weapons.main_hand": "Main hand",
-        "two_weapons.off_hand": "Off hand",
-        "two_weapons.total": "Damage of both weapons",
+        "rest.long.hp": "HP after the long rest",
+        "rest.long.mp": "MP after the long rest",
     },
 }
 

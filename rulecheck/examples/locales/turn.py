@@ -119,6 +119,12 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.opportunity_attacks": "Attaques d'opportunité", "field.movement_actions": "Actions de mouvement",
         "field.uses": "Utilise", "field.cost": "Coût", "field.damage_dice": "Dés de dégâts",
         "refusal.action_used": "le pas {step} demande {action}, déjà utilisée au pas {by}",
+        "plan.move": "Se déplacer de {metres}\u00a0m", "plan.move.leaves_contact": "Se déplacer de {metres}\u00a0m en "
+        "quittant le contact", "plan.attack": "Attaquer", "plan.capability": "Utiliser {name}",
+        "plan.capability.cost": "Utiliser une capacité de coût {cost}", "plan.free.potion": "Boire une potion",
+        "plan.free.talk": "Parler", "plan.free.other": "Une action gratuite", "plan.disengage": "Se désengager",
+        "plan.posture": "Posture défensive, en renonçant à {actions}", "plan.refused": "refusé ici",
+        "plan.title": "Le plan du tour", "plan.and": " et à ",
         "action.M": "l'action de mouvement (M)", "action.A": "l'action d'attaque (A)",
         "action.G": "l'action gratuite (G)",
         "refusal.third_movement_action": "le pas {step} demanderait une troisième action de mouvement\u202f; "
@@ -129,10 +135,13 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.surprised_round_one": "une créature surprise n'agit pas au premier tour de combat, pas même "
                                        "par une action gratuite\u202f; elle peut seulement esquiver ou parer",
         "refusal.disengage_without_contact": "se désengager suppose d'être au contact d'un ennemi",
+        "refusal.no_extra_damage": "{capability} n'ajoute pas de dés aux dégâts d'une arme",
+        "refusal.not_in_contact": "ce déplacement quitte le contact, mais la créature n'est au contact d'aucun "
+                                  "ennemi",
         "refusal.capability_cost": "les règles donnent à {capability} le coût {rules}, cette carte indique "
                                    "{card}",
-        "refusal.posture_not_first": "la posture défensive se choisit au début du tour, avant toute autre "
-                                     "action\u202f; ici, elle ne vient qu'au pas {step}",
+        "refusal.posture_not_first": "la posture défensive se choisit au début du tour, avant le mouvement "
+                                     "et l'attaque\u202f; ici, elle ne vient qu'au pas {step}",
         "refusal.posture_only_m": "une posture défensive sacrifie d'abord l'action d'attaque (A)\u202f; renoncer "
                                   "au seul mouvement (M) n'est pas permis",
     },
@@ -156,6 +165,12 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.opportunity_attacks": "Opportunity attacks", "field.movement_actions": "Movement actions",
         "field.uses": "Uses", "field.cost": "Cost", "field.damage_dice": "Damage dice",
         "refusal.action_used": "step {step} needs {action}, already used at step {by}",
+        "plan.move": "Move {metres}\u00a0m", "plan.move.leaves_contact": "Move {metres}\u00a0m, leaving melee contact",
+        "plan.attack": "Attack", "plan.capability": "Use {name}",
+        "plan.capability.cost": "Use a capability costing {cost}", "plan.free.potion": "Drink a potion",
+        "plan.free.talk": "Talk", "plan.free.other": "A free action", "plan.disengage": "Disengage",
+        "plan.posture": "Defensive posture, giving up {actions}", "plan.refused": "refused here",
+        "plan.title": "The turn's plan", "plan.and": " and ",
         "action.M": "the movement action (M)", "action.A": "the attack action (A)",
         "action.G": "the free action (G)",
         "refusal.third_movement_action": "step {step} would need a third movement action; a turn has only "
@@ -166,9 +181,11 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.surprised_round_one": "a surprised creature does not act in the first round, not even with "
                                        "a free action; it can only dodge or parry",
         "refusal.disengage_without_contact": "disengaging needs melee contact with an enemy",
+        "refusal.no_extra_damage": "{capability} adds no dice to a weapon's damage",
+        "refusal.not_in_contact": "this move leaves melee contact, but the creature is in contact with no enemy",
         "refusal.capability_cost": "the rules give {capability} the cost {rules}; this card says {card}",
-        "refusal.posture_not_first": "a defensive posture is chosen at the start of the turn, before any "
-                                     "other action; here it only comes at step {step}",
+        "refusal.posture_not_first": "a defensive posture is chosen at the start of the turn, before the "
+                                     "movement and the attack; here it only comes at step {step}",
         "refusal.posture_only_m": "a defensive posture gives up the attack action (A) first; giving up only "
                                   "the movement action (M) is not allowed",
     },

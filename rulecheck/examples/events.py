@@ -1,0 +1,112 @@
+"""The event a card is about, whose chance its chance line gives.
+
+A card shows one example's result: a critical, a parry that fails, a priest who dies this turn.
+Its chance line must give the chance of *that* event, named in the player's words, not the
+chance of whichever field the rule lists first (a critical's card once gave the chance of a hit).
+An :class:`Event` is a word key (``event.critical``) and a condition on result fields; its
+probability is read from the exact odds the check computed, summing the branches where the
+condition holds. Which event a result is about is decided from the result alone, per rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulecheck.engine.odds import Odds
+
+
+@dataclass(frozen=True)
+class Event:
+    """What a card is about: ``key`` names it (a word of the locales, formatted with ``params``),
+    ``where`` holds the result fields and the values that make it happen."""
+
+    key: str
+    where: tuple[tuple[str, frozenset[Any]], ...]
+    params: tuple[tuple[str, int], ...] = ()
+
+    def holds(self, values: Mapping[str, Any]) -> bool:
+        """Whether the event happens on a branch whose result fields are ``values``."""
+        return all(values[name] in accepted for name, accepted in self.where)
+
+    def probability(self, odds: Odds) -> Fraction:
+        """The exact probability of the event over the odds (which must hold its fields)."""
+        index = [(odds.fields.index(name), accepted) for name, accepted in self.where]
+        return sum((p for key, p in odds.outcomes.items() if all(key[i] in accepted for i, accepted in index)),
+                   Fraction(0))
+
+
+def _when(key: str, params: Mapping[str, int] | None = None, **where: Any) -> Event:
+    return Event(key, tuple((name, frozenset({value})) for name, value in where.items()),
+                 tuple(sorted((params or {}).items())))
+
+
+def _attack(given: Any, result: Any) -> Event | None:
+    reaction = result.reaction
+    if result.critical:
+        return _when("event.critical", critical=True)
+    if result.fumble:
+        return _when("event.fumble", fumble=True)
+    if result.reactions_lost_next_turn:
+        return _when(f"event.{reaction}.fumble", reactions_lost_next_turn=True)
+    if result.counter_attack:
+        return _when("event.counter_attack", counter_attack=True)
+    if result.reaction_succeeded is not None:
+        return _when(f"event.{reaction}.{'succeeds' if result.reaction_succeeded else 'fails'}",
+                     reaction_succeeded=result.reaction_succeeded)
+    if result.concealment_miss:
+        return _when("event.concealment_miss", concealment_miss=True)
+    return _when("event.hit" if result.hit else "event.miss", hit=result.hit)
+
+
+def _dying(given: Any, result: Any) -> Event:
+    turns = {"turns": given.turns}
+    plural = "one" if given.turns == 1 else "many"
+    if result.dead:
+        return _when(f"event.dying.dead.{plural}", turns, dead=True)
+    if result.stabilised:
+        return _when("event.dying.stabilised", stabilised=True)
+    if given.stabilise:
+        return _when("event.dying.not_stabilised", stabilised=False)
+    return _when(f"event.dying.alive.{plural}", turns, dead=False)
+
+
+def _poison_apply(given: Any, result: Any) -> Event:
+    if result.flawed:
+        return _when("event.poison.flawed", flawed=True)
+    if result.applied:
+        return _when("event.poison.applied", applied=True, flawed=False)
+    if result.critical_failure:
+        return _when("event.poison.vial", critical_failure=True)
+    return _when("event.poison.not_applied", applied=False)
+
+
+def _vial_accident(given: Any, result: Any) -> Event:
+    return _when("event.vial.resisted" if result.resisted else "event.vial.poisoned", resisted=result.resisted)
+
+
+#: For each rule whose cards can give a chance, the event a result is about.
+EVENT_OF: Mapping[str, Callable[[Any, Any], Event | None]] = {
+    "attack": _attack,
+    "dying": _dying,
+    "poison_apply": _poison_apply,
+    "vial_accident": _vial_accident,
+}
+
+#: The result fields the events of each rule read: the odds a card reads must hold them.
+EVENT_FIELDS: Mapping[str, frozenset[str]] = {
+    "attack": frozenset({"critical", "fumble", "reactions_lost_next_turn", "counter_attack", "reaction_succeeded",
+                         "concealment_miss", "hit"}),
+    "dying": frozenset({"dead", "stabilised"}),
+    "poison_apply": frozenset({"applied", "flawed", "critical_failure"}),
+    "vial_accident": frozenset({"resisted"}),
+}
+
+
+def event_of(rule: str, given: Any, result: Any) -> Event | None:
+    """The event the card of ``result`` is about, or ``None`` when the rule's cards give no chance."""
+    found = EVENT_OF.get(rule)
+    return None if found is None else found(given, result)

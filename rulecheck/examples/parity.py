@@ -1,0 +1,138 @@
+"""Parity of a set of pages: each id used once per language, and twins holding the same examples
+with the same rules data (display text aside)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rulecheck.errors import Problem
+from rulecheck.examples.cast import Cast
+from rulecheck.examples.compare import differences, show_value
+from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.outcome import Outcome, PageReport, Report
+from rulecheck.examples.pages import display_path, read_page, undecodable
+from rulecheck.examples.schema import DISPLAY_KEYS, parse_block, written_id
+from rulecheck.examples.twins import page_language
+
+
+def check_duplicates(report: Report) -> None:
+    seen: dict[tuple[str, str], Outcome] = {}
+    for page in report.pages.values():
+        language = page.language or ""
+        for outcome in page.outcomes:
+            if not outcome.id:
+                continue
+            first = seen.setdefault((language, outcome.id), outcome)
+            if first is not outcome and first.parsed is not None and outcome.parsed is not None:
+                where = f"{first.block.path}:{first.parsed.line_of(('id',))}"
+                problem = outcome.parsed.problem(f"duplicate id: already used at {where}", ("id",),
+                                                 related=(where,))
+                outcome.problems.append(problem)
+                first.echoes.append(problem)
+
+
+def check_parity(report: Report, root: Path, cast_of: Callable[[Path], Cast]) -> None:
+    """French and English twins: same pages, same ids, same rules data (display text aside).
+
+    A twin that is not part of the report is read for parity only, with the cast ``cast_of`` gives."""
+    done: set[str] = set()
+    for path, page in list(report.pages.items()):
+        language = page.language
+        if language is None or path in done:
+            continue
+        for other in LANGUAGES:
+            if other == language:
+                continue
+            twin_file = page.twin(other)
+            assert twin_file is not None
+            twin = display_path(twin_file, root)
+            done.add(twin)
+            twin_page = report.pages.get(twin)
+            if twin_page is None:
+                if not twin_file.exists():
+                    page.problems.append(Problem(
+                        path=path, line=1, kind="parity",
+                        message=f"no {_NAMES[other]} twin: {twin} does not exist", related=(twin,),
+                    ))
+                    continue
+                try:
+                    twin_page = _parse_only(twin, read_page(twin_file), cast_of(twin_file))
+                except UnicodeDecodeError as error:
+                    if not any(p.path == twin for p in report.problems):  # not already reported
+                        page.problems.append(undecodable(twin, error))
+                    continue
+                except OSError as error:
+                    page.problems.append(Problem(path=twin, line=1, message=f"cannot read page: {error.strerror}"))
+                    continue
+            _compare_twins(page, twin_page, checked=twin in report.pages)
+
+
+_NAMES = {"fr": "French", "en": "English"}
+
+
+def _parse_only(path: str, text: str, cast: Cast) -> PageReport:
+    report = PageReport(path)
+    for block in find_blocks(text, path):
+        parsed = parse_block(block, cast, page_language(path))
+        report.outcomes.append(Outcome(block=block, parsed=parsed if not isinstance(parsed, list) else None))
+    return report
+
+
+def _invalid_by_id(page: PageReport) -> dict[str, Outcome]:
+    """The blocks of a page that are not valid examples, by the id they are written with."""
+    return {written: o for o in page.outcomes if o.parsed is None and (written := written_id(o.block.source))}
+
+
+def _twin_absence(example_id: str, twin: PageReport) -> tuple[str, tuple[str, ...]]:
+    """Why an example has no twin: none is written, or the one written is invalid (reported there)."""
+    invalid = _invalid_by_id(twin).get(example_id)
+    if invalid is not None:
+        where = f"{twin.path}:{invalid.block.line}"
+        return f"its twin {where} is not a valid example (see the problems reported there)", (where,)
+    return f"example missing from its twin page {twin.path}", (twin.path,)
+
+
+def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
+    mine, theirs = page.by_id(), twin.by_id()
+    for example_id in [i for i in mine if i not in theirs]:
+        outcome = mine[example_id]
+        message, related = _twin_absence(example_id, twin)
+        outcome.problems.append(Problem(
+            path=page.path, line=outcome.block.line, example_id=example_id, kind="parity",
+            message=message, related=related,
+        ))
+    for example_id in [i for i in theirs if i not in mine]:
+        outcome = theirs[example_id]
+        message, related = _twin_absence(example_id, page)
+        problem = Problem(
+            path=twin.path, line=outcome.block.line, example_id=example_id, kind="parity",
+            message=message, related=related,
+        )
+        # On the example itself when its page is part of the report (its card shows it), else
+        # on this page's list: a twin read only for parity is not reported on.
+        (outcome.problems if checked else page.problems).append(problem)
+    for example_id, outcome in mine.items():
+        other = theirs.get(example_id)
+        if other is None or outcome.parsed is None or other.parsed is None:
+            continue
+        for field_path, here, there in differences(rules_data(outcome.parsed.data), rules_data(other.parsed.data)):
+            a, b = outcome.parsed, other.parsed
+            where = f"{b.block.path}:{b.line_of(field_path)}"
+            problem = a.problem(
+                f"differs from its twin {where}: {show_value(here)} here, {show_value(there)} there",
+                field_path, kind="parity", related=(where,), expected=there, actual=here,
+            )
+            outcome.problems.append(problem)
+            other.echoes.append(problem)
+
+
+def rules_data(data: Any) -> Any:
+    """An example's data without display text (``title``, ``name``): what twins must share."""
+    if isinstance(data, dict):
+        return {k: rules_data(v) for k, v in data.items() if k not in DISPLAY_KEYS}
+    if isinstance(data, list):
+        return [rules_data(v) for v in data]
+    return data

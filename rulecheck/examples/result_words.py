@@ -1,0 +1,52 @@
+"""A card's result line in a player's words: creatures by their names, not by map letters, and no
+dash for a value that does not apply.
+
+The engine keeps creatures as the letters of the map (``opportunity_from: [o]``): that is what an
+example's ``expect`` compares. A player reads the creature's name (``creatures: {o: {name: Orc}}``,
+display text that may differ between languages), or, unnamed, what the map's letter means: the
+creature acting (the attacker, or the one moving), the defender, an ally of the attacker,
+another creature. A value the rule leaves empty because it does not apply (reach and flanking
+for a ranged attack, the rounds of a refused coup de grâce) is left out of the line; one that
+means "nothing" is said in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulecheck.engine.battlefield import layout
+from rulecheck.examples.locales import Language
+from rulecheck.examples.render import VALUES, value, word
+
+#: Result fields that hold map letters.
+CREATURE_FIELDS = frozenset({"opportunity_from"})
+
+
+def creature(grid: Any, letter: str, language: Language) -> str:
+    """The name of the creature drawn as ``letter``, or the map letter's meaning in words."""
+    occupant = getattr(grid, "creatures", {}).get(letter)
+    if occupant is not None and occupant.name:
+        return str(occupant.name)
+    role = "acting" if letter == "A" else "defender" if letter == "D" else "ally" if letter.isupper() else "other"
+    return word(f"creature.{role}", language)
+
+
+def creature_labels(given: Any, language: Language) -> dict[str, str]:
+    """The words of the trace labels ``creature.<letter>`` of an example's map: each creature's
+    name, or its letter's meaning."""
+    grid = getattr(given, "grid", None)
+    if grid is None:
+        return {}
+    return {f"creature.{letter}": creature(grid, letter, language) for letter in layout(grid).creatures}
+
+
+def result_value(given: Any, result: Any, name: str, language: Language) -> str | None:
+    """The result field ``name`` as a card's result line says it, or ``None`` to leave it out."""
+    raw = getattr(result, name)
+    if name in CREATURE_FIELDS and isinstance(raw, tuple):
+        grid = getattr(given, "grid", None)
+        return ", ".join(creature(grid, letter, language) for letter in raw) or word("none", language)
+    if raw is None:
+        said = f"{name}.None"
+        return word(said, language) if said in VALUES.get(language, VALUES["en"]) else None
+    return value(raw, language, name)

@@ -1,0 +1,100 @@
+"""The cards a reader sees are the examples the check ran, no more and no fewer.
+
+Two ways a page could break that, each a located problem:
+
+- a hand-written card: raw HTML with the cards' own markup (a ``rc-card`` or ``rc-badge`` class,
+  a ``data-example`` attribute) would show a "✓ checked" mark that no check stands behind;
+- an example inside an HTML comment: the check runs it and counts it for parity, but the page
+  does not show it, so one language may hide what the other shows.
+
+Both are looked for in the page's text outside code (fenced blocks and code spans are blanked),
+in time linear in the page.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rulecheck.errors import Problem
+from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.references import mask_code
+
+#: A start tag: ``[^<>]*`` stops at the next angle bracket, so each try is short.
+_TAG = re.compile(r"<[a-zA-Z][^<>]*>")
+#: A tag's ``class`` and ``data-example`` attributes, quoted or not (``\s`` before each name).
+_ATTRIBUTE = re.compile(r"\s(?P<name>class|data-example)(?![\w-])"
+                        r"""(?:\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"'>]+)))?""", re.IGNORECASE)
+#: The classes only the cards' renderer writes: a card, a badge, and their parts and kinds.
+_CARD_CLASS = re.compile(r"rc-(?:card|badge)(?:(?:__|--)[\w-]+)?", re.IGNORECASE)
+
+
+#: Text that any of the cards' markup holds (case-folded).
+_MARKS = ("rc-card", "rc-badge", "data-example")
+
+
+def _is_card_markup(tag: str) -> bool:
+    for attribute in _ATTRIBUTE.finditer(tag):
+        if attribute["name"].lower() == "data-example":
+            return True
+        value = attribute["dq"] or attribute["sq"] or attribute["bare"] or ""
+        if any(_CARD_CLASS.fullmatch(token) for token in value.split()):
+            return True
+    return False
+
+
+def check_shown_cards(path: str, text: str) -> list[Problem]:
+    """A located problem for each hand-written card and each example inside an HTML comment."""
+    folded = text.casefold()
+    if "<!--" not in text and not any(mark in folded for mark in _MARKS):
+        return []  # most pages: no comment and none of the cards' markup, nothing to mask
+    masked = mask_code(text)
+    problems: list[Problem] = []
+    for tag in _TAG.finditer(masked):
+        line = _line(masked, tag.start())
+        if (not problems or problems[-1].line != line) and _is_card_markup(tag.group()):  # one per line
+            problems.append(Problem(
+                path=path, line=line, col=_col(masked, tag.start()), kind="forged-card",
+                message="hand-written card markup: only a ```rulecheck block makes a card, which the check runs. "
+                        "Hint: write the example as a block; the page shows its card"))
+    comments = _comments(masked)
+    if comments:
+        for block in find_blocks(text, path):
+            offset = _offset_of_line(text, block.line)
+            if any(start <= offset < end for start, end in comments):
+                problems.append(Problem(
+                    path=path, line=block.line, kind="hidden-example",
+                    message="example inside an HTML comment: the check runs it, but the page does not show it. "
+                            "Hint: remove the comment around it, or the example from both languages"))
+    return sorted(problems, key=lambda p: (p.line, p.col or 0))
+
+
+def _comments(masked: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of each HTML comment; an unclosed one runs to the end of the page."""
+    found = []
+    start = masked.find("<!--")
+    while start >= 0:
+        end = masked.find("-->", start + 4)
+        end = len(masked) if end < 0 else end + 3
+        found.append((start, end))
+        start = masked.find("<!--", end)
+    return found
+
+
+def _offset_of_line(text: str, line: int) -> int:
+    if line <= 1:
+        return 0
+    ends = _LINE_END.finditer(text)
+    for _ in range(line - 2):
+        next(ends)
+    return next(ends).end()
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def _line(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _col(text: str, offset: int) -> int:
+    return offset - (text.rfind("\n", 0, offset) + 1) + 1

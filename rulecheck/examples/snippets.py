@@ -1,0 +1,68 @@
+"""Snippets (``--8<--``) that would pull an example into a page from a file that is not checked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rulecheck.errors import Problem
+from rulecheck.examples.finder import find_blocks, split_lines
+from rulecheck.examples.pages import read_page
+
+
+def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]:
+    """A located problem for each snippet (``--8<--``) that pulls in a file holding a ``rulecheck``
+    fence: the page would show that example, and examples pulled in from elsewhere are not checked
+    (they would have no twin, no place of their own in a report). A target is looked for under
+    each of ``bases``, as ``pymdownx.snippets`` looks under its ``base_path``."""
+    problems = []
+    for line, col, target in find_snippets(text):
+        for base in bases:
+            file = base / target
+            try:
+                held = find_blocks(read_page(file), target) if file.is_file() else []
+            except (OSError, UnicodeDecodeError):
+                continue
+            if held:
+                problems.append(Problem(
+                    path=path, line=line, col=col, kind="unchecked",
+                    message=f"snippet `{target}` pulls in {len(held)} rulecheck example(s), which would be shown "
+                            "but never checked. Hint: write the example on the page itself",
+                ))
+                break
+    return problems
+
+
+def find_snippets(text: str) -> list[tuple[int, int, str]]:
+    """``(line, column, file)`` of each file a page includes with ``pymdownx.snippets`` notation
+    (``--8<-- "file"``, or file names between two ``--8<--`` lines); a ``;`` before escapes it.
+    Line ranges and sections (``file.md:3:5``, ``file.md:name``) name the file before the colon."""
+    if "8<" not in text:  # every marker holds it: most pages have none, and no line needs reading
+        return []
+    found = []
+    block = False
+    for number, line in enumerate(split_lines(text), 1):
+        stripped = line.lstrip(" \t")
+        col = len(line) - len(stripped) + 1
+        marker = _snippet_marker(stripped)
+        if marker is not None and not stripped.startswith(";"):
+            rest = stripped[marker:]
+            if not rest:
+                block = not block
+            elif not block and rest[:1] in " \t":
+                quoted = rest.strip(" \t")
+                if len(quoted) > 2 and quoted[0] == quoted[-1] and quoted[0] in "\"'":
+                    found.append((number, col, quoted[1:-1].strip().split(":", 1)[0]))
+        elif block and stripped.strip() and not stripped.startswith(";"):
+            found.append((number, col, stripped.strip().split(":", 1)[0]))
+    return [item for item in found if item[2]]
+
+
+def _snippet_marker(text: str) -> int | None:
+    """The length of a snippet marker (``-8<-``, ``--8<--``…) at the start of ``text``, if any."""
+    dashes = len(text) - len(text.lstrip("-"))
+    if dashes == 0 or text[dashes:dashes + 2] != "8<":
+        return None
+    after = text[dashes + 2:]
+    closing = len(after) - len(after.lstrip("-"))
+    return dashes + 2 + closing if closing else None

@@ -1,0 +1,156 @@
+"""Prose references: anything written like one that is not one is a located error (with the
+reference it may mean), a reference where Markdown cannot show it (a link's address or title) is
+refused, and one in an abbreviation's definition reaches the tooltip as its value, as text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulecheck.examples.references import check_references, find_lookalikes, find_references, in_link_target
+from rulecheck.hosts.mkdocs_plugin import text_only
+from tests.hosts.run_hosts import MKDOCS_YML, cli, mkdocs_build
+
+
+@pytest.mark.parametrize(("written", "meant"), [
+    ("{{ elara-parry.Damage }}", "{{ elara-parry.damage }}"),
+    ("{{ elara_parry.damage }}", "{{ elara-parry.damage }}"),
+    ("{{ a . b }}", "{{ a.b }}"),
+    ("{{a.b|round}}", "{{ a.b }}"),
+    ("{{ A.B | int }}", "{{ a.b }}"),
+    ("{{ elara-parry }}", None),
+    ("{{ .damage }}", None),
+    ("{{}}", None),
+    ("{{ elara-parry..damage }}", None),
+    ("{{ élara.dégâts }}", None),
+    ("{{ -x.y }}", None),
+    ("{{ x.y z }}", None),
+    ("{{ elara-parry.damage", "{{ elara-parry.damage }}"),
+    ("{{ elara-parry.damage }", "{{ elara-parry.damage }}"),
+    ("{{ x.y {{ a.b }}", "{{ x.y }}"),
+    ("{{ x.y.", None),
+])
+@pytest.mark.parametrize("around", ["Prose {} here.", "# Heading {}", "> quoted {}", "- item {}", "| cell | {} |"])
+def test_a_lookalike_is_a_located_error_with_the_reference_it_may_mean(
+        written: str, meant: str | None, around: str) -> None:
+    text = f"# Page\n\nSome text.\n{around.format(written)}\n"
+    column = around.index("{}") + 1
+    found = find_lookalikes(text)
+    assert [(f.line, f.col, f.meant) for f in found][:1] == [(4, column, meant)]
+    assert found[0].written.startswith(written.split(" {{")[0].rstrip("}").rstrip())
+    problems = check_references("docs/page.md", text, [])
+    assert problems[0].line == 4 and problems[0].col == column
+    assert "looks like a prose reference but is not one" in problems[0].message
+    assert (f"did you mean `{meant}`?" in problems[0].message) if meant else "a reference is" in problems[0].message
+
+
+@pytest.mark.parametrize("text", [
+    "{{ a.b }}", "{{a.b}}", "{{ a-1.b_c.d }}", "{{{ a.b }}}", "`{{ not one }}`", "``{{ x | y }}``",
+    "```\n{{ a | b }}\n```", "~~~yaml\n{{ }}\n~~~", "one { brace } and }} alone", "{ {a.b} }",
+])
+def test_references_braces_and_code_are_no_lookalikes(text: str) -> None:
+    assert find_lookalikes(f"# Page\n\n{text}\n") == []
+
+
+def test_every_lookalike_of_a_page_is_reported_at_once() -> None:
+    text = "A {{ A.b }} and {{ c_d.e }}.\n\nB {{ ok.fine }} {{ x }}\n"
+    assert [(f.line, f.col) for f in find_lookalikes(text)] == [(1, 3), (1, 17), (3, 17)]
+    assert len(check_references("p.md", text, [])) == 4  # and `ok.fine`, which names no example
+
+
+@pytest.mark.parametrize("line", [
+    "[a link]({{ a.b }})",
+    "[a link](https://example.org/{{ a.b }})",
+    '[a link](https://example.org/ "Total {{ a.b }}")',
+    "![an image]({{ a.b }}.png)",
+    "see [this](<{{ a.b }}>) now",
+    "[x](u) then [y](v?n={{ a.b }})",
+    "[label]: https://example.org/{{ a.b }}",
+    '   [label]: https://example.org/ "{{ a.b }}"',
+])
+def test_a_reference_in_a_links_address_or_title_is_refused(line: str) -> None:
+    text = f"# Page\n\n{line}\n"
+    ref = find_references(text)[0]
+    assert in_link_target(text, ref.start)
+    problem = check_references("docs/page.md", text, [])[0]
+    assert (problem.line, problem.col) == (3, line.index("{{") + 1)
+    assert "link's address or title" in problem.message
+
+
+@pytest.mark.parametrize("line", [
+    "[{{ a.b }}](https://example.org/)", "[x](u) {{ a.b }}", "![alt {{ a.b }}](i.png)", "[^1]: note {{ a.b }}",
+    "a (paren) ]( {{ a.b }}", "[x](u) and ({{ a.b }})",
+])
+def test_a_reference_beside_or_in_a_links_text_is_bound_as_usual(line: str) -> None:
+    text = f"# Page\n\n{line}\n"
+    ref = find_references(text)[0]
+    assert not in_link_target(text, ref.start) or "]( {{" in line
+
+
+@pytest.mark.parametrize("line", ["*[PV]: points de vie, {{ a.b }}", "*[Def PHY]: {{ a.b }}"])
+def test_a_reference_in_an_abbreviations_definition_is_given_as_text(line: str) -> None:
+    text = f"# Page\n\nPV\n\n{line}\n"
+    assert text_only(text, find_references(text)[0].start)
+
+
+PAGE = """\
+# Parade
+
+Total {{{{ parry.reaction_total }}}}, PV et Def PHY.
+
+*[PV]: {abbreviation}
+*[Def PHY]: défense {{{{ parry.given.defender.name }}}}
+
+```rulecheck
+id: parry
+rule: attack
+given:
+  defender: {{name: '{name}', level: 2, str: 4}}
+  attack: {{total: 15}}
+  reaction: parry
+dice:
+  reaction: [17]
+expect:
+  reaction_total: 23
+```
+"""
+
+
+def test_an_abbreviation_shows_the_value_it_quotes_in_its_tooltip(tmp_path: Path) -> None:
+    from tests.examples.test_data_is_text import CONFIG, Elements
+
+    name = '<b onclick="alert(1)">[x](javascript:alert(2))</b> & *y*{: onclick=3 }'
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "page.md").write_text(
+        PAGE.format(abbreviation="points de vie, total {{ parry.reaction_total }}", name=name), encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(CONFIG.replace("  - admonition\n", "  - admonition\n  - abbr\n"),
+                                         encoding="utf-8")
+    mkdocs_build(tmp_path)
+    elements = Elements()
+    elements.feed((tmp_path / "site" / "page" / "index.html").read_text(encoding="utf-8"))
+    titles = {attrs.get("title") for tag, attrs in elements.tags if tag == "abbr"}
+    assert titles == {"points de vie, total 23", f"défense {name}"}
+    assert not [attrs for tag, attrs in elements.tags if any(key.startswith("on") for key in attrs)]
+
+
+def test_the_command_line_reports_lookalikes_and_misplaced_references(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    text = PAGE.format(abbreviation="points", name="Elara") + (
+        "\nDégâts {{ parry.Reaction_total }} et [lien](https://example.org/{{ parry.reaction_total }}).\n")
+    (tmp_path / "docs" / "page.md").write_text(text, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    result = cli(tmp_path, "check", "docs")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == ("docs/page.md:21:8: `{{ parry.Reaction_total }}` looks like a prose reference but is not one. "
+                        "Hint: did you mean `{{ parry.reaction_total }}`?")
+    assert lines[1].startswith("docs/page.md:21:65: parry: reaction_total: prose reference in a link's address")
+
+
+def test_references_on_one_line_are_each_judged_where_they_stand() -> None:
+    text = "# P\n\n[x]({{ a.b }}) {{ a.b }} [y](u {{ a.b }} {{ a.b }}) [{{ a.b }}](v)\n[l]: {{ a.b }}\n{{ a.b }}\n"
+    problems = check_references("p.md", text, [])
+    misplaced = [(p.line, p.col) for p in problems if "link's address" in p.message]
+    assert misplaced == [(3, 5), (3, 32), (3, 42), (4, 6)]

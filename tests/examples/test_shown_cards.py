@@ -1,0 +1,102 @@
+"""The cards a reader sees are the examples the check ran: a hand-written card, and an example
+inside an HTML comment (which the check would count for parity though the page hides it), are
+located problems, wherever they stand and however they are written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulecheck.examples.shown_cards import check_shown_cards
+from tests.hosts.run_hosts import MKDOCS_YML, cli
+
+BLOCK = """\
+```rulecheck
+id: elara-parry
+rule: attack
+given:
+  defender: {name: Elara, level: 2, str: 4}
+  attack: {total: 15}
+  reaction: parry
+dice:
+  reaction: [17]
+expect:
+  reaction_total: 23
+```
+"""
+
+
+@pytest.mark.parametrize("markup", [
+    '<div class="rc-card" id="ex-fake"><p class="rc-card__title">Fake <span class="rc-badge rc-badge--ok">✓ checked'
+    "</span></p></div>",
+    "<span class='rc-badge rc-badge--ok'>✓ vérifié</span>",
+    '<DIV CLASS="note rc-card">x</DIV>',
+    "<p class=rc-badge>✓</p>",
+    '<div data-example="elara-parry">x</div>',
+    '<div markdown class="other rc-card--error">\n**x**\n</div>',
+    '<section\n  class="rc-card">x</section>',
+])
+@pytest.mark.parametrize("around", ["{}", "> {}", "- {}", "!!! note\n    {}"])
+def test_a_hand_written_card_is_a_located_error(markup: str, around: str) -> None:
+    text = f"# Page\n\nSome text.\n\n{around.format(markup)}\n"
+    problems = check_shown_cards("docs/page.md", text)
+    assert problems, text
+    first = problems[0]
+    line = text.count("\n", 0, text.index("<" + markup[1:].split()[0].split(">")[0])) + 1
+    assert first.line == line and first.kind == "forged-card"
+    assert first.message.startswith("hand-written card markup: only a ```rulecheck block makes a card")
+
+
+@pytest.mark.parametrize("text", [
+    "The **✓ checked** mark says the engine found the values.",
+    "`<div class=\"rc-card\">` is what a card is made of.",
+    "```html\n<div class=\"rc-card\">\n```",
+    '<div class="rc-cardinal">x</div> <span class="my-rc-badge">x</span> <p class="card badge">x</p>',
+    '<p title="class=rc-card">x</p> <p data-examples="x">y</p> <a href="#ex-elara-parry">the example</a>',
+    "<!-- rulecheck-cast --> and <!-- a note -->",
+])
+def test_prose_code_and_other_markup_are_not_cards(text: str) -> None:
+    assert check_shown_cards("docs/page.md", f"# Page\n\n{text}\n\n{BLOCK}") == []
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ("<!--\n", "-->\n"),
+    ("<!-- hidden for now\n\n", "\n-->\n"),
+    ("<!-- never closed\n", ""),
+    ("Text <!-- inline\n", "end -->\n"),
+])
+def test_an_example_inside_an_html_comment_is_a_located_error(before: str, after: str) -> None:
+    text = f"# Page\n\nIntro.\n\n{before}{BLOCK}{after}\nAfter.\n"
+    problems = check_shown_cards("docs/page.md", text)
+    fence = text.split("\n").index("```rulecheck") + 1
+    assert [(p.line, p.kind) for p in problems] == [(fence, "hidden-example")]
+    assert "inside an HTML comment" in problems[0].message
+
+
+def test_an_example_after_or_before_a_comment_is_shown() -> None:
+    text = f"# Page\n\n<!-- a note -->\n\n{BLOCK}\n<!-- another\nnote -->\n"
+    assert check_shown_cards("docs/page.md", text) == []
+
+
+def test_a_comment_in_one_language_only_fails_the_check_where_it_stands(tmp_path: Path) -> None:
+    for language, text in (("fr", f"# Page\n\n<!--\n{BLOCK}-->\n"), ("en", f"# Page\n\n{BLOCK}")):
+        (tmp_path / "docs" / language).mkdir(parents=True)
+        (tmp_path / "docs" / language / "page.md").write_text(text, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    result = cli(tmp_path, "check", "docs")
+    assert result.exit_code == 1
+    assert ("docs/fr/page.md:4: example inside an HTML comment: the check runs it, but the page does not show it. "
+            "Hint: remove the comment around it, or the example from both languages") in result.output.splitlines()
+    assert "docs/en/page.md" not in result.output
+
+
+def test_a_forged_card_fails_the_check_and_the_build(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    forged = '<div class="rc-card"><span class="rc-badge rc-badge--ok">✓ checked</span> 23</div>'
+    (tmp_path / "docs" / "page.md").write_text(f"# Page\n\n{forged}\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    result = cli(tmp_path, "check", "docs")
+    assert result.exit_code == 1 and result.output.startswith("docs/page.md:3:1: hand-written card markup")
+    assert result.output.count("hand-written card markup") == 1  # one problem for the card's line

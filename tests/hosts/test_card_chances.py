@@ -1,0 +1,240 @@
+"""Every documented card's chance line, checked like any number: it names an event in the
+player's words, that event is what the card shows, its percent and its count are the event's
+exact odds, and the roll it quotes ("12 or less on the d20") gives that same event.
+
+The events are defined here again, in the test's own terms (a condition on the result's fields),
+and their odds computed afresh over every field of the result: nothing is read back from the
+module that chose the line.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from rulecheck.engine.odds import compute_odds
+from rulecheck.examples.check import Outcome, check_paths
+from rulecheck.hosts.cards import card
+from tests.conftest import ROOT
+
+Fields = Mapping[str, Any]
+
+
+def _reaction(kind: str, succeeded: bool) -> Callable[[Fields], bool]:
+    return lambda r: r["reaction"] == kind and r["reaction_succeeded"] is succeeded
+
+
+#: Each event a card may name: its words in French and English, and when it happens.
+EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
+    "event.critical": ("Chance d'une réussite critique", "Chance of a critical", lambda r: r["critical"]),
+    "event.fumble": ("Chance d'un échec critique", "Chance of a critical failure",
+                     lambda r: r["attack_natural"] is not None and r["fumble"]),
+    "event.parry.fumble": ("Chance d'un échec critique de la parade", "Chance of a critical failure of the parry",
+                           lambda r: r["reaction"] == "parry" and r["reactions_lost_next_turn"]),
+    "event.dodge.fumble": ("Chance d'un échec critique de l'esquive", "Chance of a critical failure of the dodge",
+                           lambda r: r["reaction"] == "dodge" and r["reactions_lost_next_turn"]),
+    "event.counter_attack": ("Chance d'une contre-attaque", "Chance of a counter-attack",
+                             lambda r: r["counter_attack"]),
+    "event.parry.succeeds": ("Chance que la parade réussisse", "Chance the parry succeeds", _reaction("parry", True)),
+    "event.parry.fails": ("Chance que la parade échoue", "Chance the parry fails", _reaction("parry", False)),
+    "event.dodge.succeeds": ("Chance que l'esquive réussisse", "Chance the dodge succeeds", _reaction("dodge", True)),
+    "event.dodge.fails": ("Chance que l'esquive échoue", "Chance the dodge fails", _reaction("dodge", False)),
+    "event.concealment_miss": ("Chance que le camouflage fasse manquer le coup",
+                               "Chance the concealment makes the blow miss",
+                               lambda r: r["miss_chance_roll"] is not None
+                               and r["miss_chance_roll"] <= r["miss_chance"]),
+    "event.hit": ("Chance de toucher", "Chance of a hit", lambda r: r["outcome"] == "hit"),
+    "event.miss": ("Chance de manquer", "Chance of a miss", lambda r: r["outcome"] != "hit"),
+    "event.dying.dead.one": ("Chance de mourir ce tour-ci", "Chance of dying this turn", lambda r: r["dead"]),
+    "event.dying.dead.many": ("Chance de mourir en", "Chance of dying within", lambda r: r["dead"]),
+    "event.dying.alive.one": ("Chance de survivre à ce tour", "Chance of surviving this turn",
+                              lambda r: not r["dead"]),
+    "event.dying.alive.many": ("Chance de survivre à ces", "Chance of surviving these", lambda r: not r["dead"]),
+    "event.dying.stabilised": ("Chance d'être stabilisé", "Chance of being stabilised", lambda r: r["stabilised"]),
+    "event.dying.not_stabilised": ("Chance de ne pas être stabilisé", "Chance of not being stabilised",
+                                   lambda r: not r["stabilised"]),
+    "event.poison.applied": ("Chance d'appliquer le bon poison", "Chance of applying the right poison",
+                             lambda r: r["int_total"] >= r["dc"] and r["dex_total"] >= r["dc"]),
+    "event.poison.flawed": ("Chance d'appliquer un poison affaibli ou inadapté",
+                            "Chance of applying a weakened or unsuited poison",
+                            lambda r: r["int_total"] < r["dc"] <= r["dex_total"]),
+    "event.poison.vial": ("Chance d'un échec critique au test de DEX", "Chance of a critical failure on the DEX test",
+                          lambda r: r["dex_natural"] == 1),
+    "event.poison.not_applied": ("Chance que le poison ne soit pas appliqué", "Chance the poison is not applied",
+                                 lambda r: r["charges"] == 0),
+    "event.vial.resisted": ("Chance de résister aux poisons", "Chance of resisting the poisons",
+                            lambda r: r["resisted"]),
+    "event.vial.poisoned": ("Chance que les poisons agissent", "Chance the poisons take effect",
+                            lambda r: not r["resisted"]),
+}
+
+LINE = re.compile(r'<p class="rc-odds" data-search-exclude><strong>(?P<name>[^<]+)'
+                  r"</strong>\u00a0?: (?P<percent>[\d,.]+)\u202f?%(?: \((?P<count>[^)]+)\))?"
+                  r"(?: — (?P<roll>[^<]+))?</p>")
+COUNT = {"fr": re.compile(r"(?P<about>environ )?(?P<k>\d+) sur (?P<n>\d+)"),
+         "en": re.compile(r"(?P<about>about )?(?P<k>\d+) in (?P<n>\d+)")}
+ROLL = {"fr": re.compile(r"(?:un (?P<natural>\d+) naturel|(?P<face>\d+) ou (?P<way>plus|moins) "
+                         r"(?:au d(?P<sides>\d+)|aux (?P<count>\d+)d(?P<many>\d+)))"),
+        "en": re.compile(r"(?:a natural (?P<natural>\d+)|(?P<face>\d+) or (?P<way>more|less) "
+                         r"(?:on the d(?P<sides>\d+)|on (?P<count>\d+)d(?P<many>\d+)))")}
+#: The result fields that hold what one roll showed, and the roll's value from them.
+ROLLS: dict[str, Callable[[Any], int | None]] = {
+    "attack_natural": lambda v: v, "reaction_natural": lambda v: v,
+    "rolls": lambda v: v[0] if len(v) == 1 else None,
+}
+
+
+@dataclass
+class Stated:
+    example: str
+    language: str
+    key: str
+    name: str
+    percent: Fraction
+    count: str | None
+    roll: str | None
+
+
+def named(name: str, language: str) -> str:
+    """The event whose words begin the line (the longest such words: a parry's critical failure
+    is not the attack's)."""
+    words = {key: said[0 if language == "fr" else 1] for key, said in EVENTS.items()}
+    found = sorted((key for key, text in words.items() if name.startswith(text)), key=lambda key: -len(words[key]))
+    assert found, f"a chance line names no event this test knows: {name}"
+    return found[0]
+
+
+def stated_chances(outcome: Outcome, language: str) -> list[Stated]:
+    shown = html.unescape(card(outcome, language))
+    found = [Stated(outcome.id or "", language, named(m["name"], language), m["name"],
+                    Fraction(m["percent"].replace(",", ".")), m["count"], m["roll"]) for m in LINE.finditer(shown)]
+    assert len(found) == shown.count('class="rc-odds"'), f"{outcome.id}: a chance line this test cannot read"
+    return found
+
+
+@pytest.fixture(scope="module")
+def documented() -> dict[str, list[Outcome]]:
+    found = {}
+    for language in ("fr", "en"):
+        report = check_paths([ROOT / "docs" / language], root=ROOT)
+        assert report.ok, report.all_problems
+        found[language] = [o for page in report.pages.values() for o in page.outcomes if o.result is not None]
+    return found
+
+
+def every_branch(outcome: Outcome) -> list[tuple[dict[str, Any], Fraction]]:
+    """Every result field on every branch of the example's dice, with its exact probability."""
+    assert outcome.parsed is not None
+    example = outcome.parsed.example
+    fixed = {label: example.dice[label] for label in example.odds.fixed}
+    odds = compute_odds(example.rule, example.given, fixed=fixed)
+    return [(dict(zip(odds.fields, key, strict=True)), p) for key, p in odds.outcomes.items()]
+
+
+def roll_values(sides: int, count: int) -> dict[int, Fraction]:
+    totals: dict[int, int] = {}
+    for faces in itertools.product(range(1, sides + 1), repeat=count):
+        totals[sum(faces)] = totals.get(sum(faces), 0) + 1
+    return {total: Fraction(ways, sides ** count) for total, ways in totals.items()}
+
+
+def check_line(outcome: Outcome, stated: Stated) -> None:
+    where = f"{stated.language}: {stated.example}"
+    happens = EVENTS[stated.key][2]
+    assert outcome.result is not None
+    assert happens(outcome.result.model_dump()), f"{where}: the card names an event its own result is not"
+    branches = every_branch(outcome)
+    exact = sum((p for fields, p in branches if happens(fields)), Fraction(0))
+    assert 0 < exact < 1, where
+    # The percent, rounded from the exact odds (to one tenth when that is exact).
+    assert abs(stated.percent - exact * 100) <= Fraction(1, 2) if stated.percent.denominator == 1 \
+        else stated.percent == exact * 100, f"{where}: {stated.percent}% for {exact}"
+    if stated.count is not None:
+        count = COUNT[stated.language].fullmatch(stated.count)
+        assert count is not None, where
+        k, n = int(count["k"]), int(count["n"])
+        if count["about"]:
+            assert k == 1 and abs(n - 1 / exact) <= Fraction(1, 2), f"{where}: about 1 in {n} for {exact}"
+        else:
+            assert Fraction(k, n) == exact and n == exact.denominator, f"{where}: {k} in {n} for {exact}"
+    if stated.roll is not None:
+        check_roll(stated, branches, happens, exact)
+
+
+def check_roll(stated: Stated, branches: list[tuple[dict[str, Any], Fraction]],
+               happens: Callable[[Fields], bool], exact: Fraction) -> None:
+    """The roll the line quotes gives the same event: on every branch the event happens exactly
+    when one roll's value is in the quoted range, and that range has the event's odds."""
+    where = f"{stated.language}: {stated.example}: {stated.roll}"
+    said = ROLL[stated.language].fullmatch(stated.roll or "")
+    assert said is not None, where
+    if said["natural"]:
+        sides, count = 20, 1
+        low = high = int(said["natural"])
+    else:
+        sides, count = (int(said["sides"]), 1) if said["sides"] else (int(said["many"]), int(said["count"]))
+        face = int(said["face"])
+        low, high = (face, count * sides) if said["way"] in {"plus", "more"} else (count, face)
+    values = roll_values(sides, count)
+    assert sum((p for value, p in values.items() if low <= value <= high), Fraction(0)) == exact, where
+    deciding = [name for name, value_of in ROLLS.items()
+                if all(name in fields and fields[name] is not None and value_of(fields[name]) is not None
+                       and (low <= value_of(fields[name]) <= high) == happens(fields)
+                       for fields, p in branches if p)]
+    assert deciding, f"{where}: no roll of the example decides the event this way"
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_card_states_the_exact_chance_of_the_event_it_shows(
+    documented: dict[str, list[Outcome]], language: str
+) -> None:
+    lines = 0
+    for outcome in documented[language]:
+        for stated in stated_chances(outcome, language):
+            check_line(outcome, stated)
+            lines += 1
+    assert lines >= 40, "most cards whose dice decide give a chance"
+
+
+@pytest.mark.parametrize(("example", "french", "english"), [
+    # A natural-20 punch: the chance of a critical, not of a hit.
+    ("unarmed-critical", "Chance d'une réussite critique : 5 % (1 sur 20) — un 20 naturel",
+     "Chance of a critical: 5% (1 in 20) — a natural 20"),
+    # The priest who dies at 17: the chance of dying, not of landing on exactly 17.
+    ("priest-dying-17", "Chance de mourir ce tour-ci : 62,5 % (5 sur 8) — 5 ou plus aux 2d4",
+     "Chance of dying this turn: 62.5% (5 in 8) — 5 or more on 2d4"),
+    # A failed parry: the chance it fails, and the faces that fail it.
+    ("failed-parry-no-bonus", "Chance que la parade échoue : 60 % (3 sur 5) — 12 ou moins au d20",
+     "Chance the parry fails: 60% (3 in 5) — 12 or less on the d20"),
+    # The wrong vial and the clean success no longer share one number.
+    ("poison-apply-int-fails", "Chance d'appliquer un poison affaibli ou inadapté : 31,5 %",
+     "Chance of applying a weakened or unsuited poison: 31.5%"),
+    ("poison-apply-dc-met", "Chance d'appliquer le bon poison : 42 % (21 sur 50)",
+     "Chance of applying the right poison: 42% (21 in 50)"),
+    # A rare event reads as a count a player can picture, not "3 in 320".
+    ("stabilise-fails", "Chance de mourir ce tour-ci : 8 % (environ 1 sur 12)",
+     "Chance of dying this turn: 8% (about 1 in 12)"),
+])
+def test_the_cards_of_the_issue_say_what_their_chance_is_about(
+    documented: dict[str, list[Outcome]], example: str, french: str, english: str
+) -> None:
+    for language, expected in (("fr", french), ("en", english)):
+        (outcome,) = [o for o in documented[language] if o.id == example]
+        (line,) = re.findall(r'<p class="rc-odds"[^>]*>(.*?)</p>', html.unescape(card(outcome, language)))
+        text = re.sub(r"<[^>]+>", "", line).replace("\u00a0", " ").replace("\u202f", " ")
+        assert text == expected
+
+
+@pytest.mark.parametrize("key", sorted(EVENTS))
+def test_every_event_has_its_words_in_both_languages(key: str) -> None:
+    from rulecheck.examples.render import event
+
+    for language, words in zip(("fr", "en"), EVENTS[key][:2], strict=True):
+        assert event(key, (("turns", 3),), language).startswith(words)

@@ -1,0 +1,83 @@
+"""Every documented card, in both languages, speaks a player's words: creatures by name (never a
+map letter), no dash for a result, no YAML key or internal id, and a cast line that says who
+attacks whom and names everyone in the example."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from rulecheck.examples.check import Outcome, check_paths
+from rulecheck.hosts.cards import card
+from tests.conftest import ROOT
+
+#: What a player's card never shows outside its raw YAML: a map letter alone as a value, a dash
+#: for a value, an internal id (``gm.pavise``, ``cast.elara``), a YAML key in backquotes.
+LEAKS = {
+    "letter": re.compile(r"(?:: |\u00a0: |, )(?![MAG]\b)[A-Za-z](?:,|$| ·)"),  # M, A, G: the actions
+    "letter in a trace": re.compile(r"\((?![MAGm]\))[A-Za-z]\)"),  # M, A, G; m the metres
+    "dash": re.compile(r"(?:: |\u00a0: )—"),
+    "internal id": re.compile(r"\b[a-z]+\.[a-z_]+\b"),
+    "yaml key": re.compile(r"`[a-z_]+`"),
+}
+
+
+@pytest.fixture(scope="module", params=["fr", "en"])
+def documented(request: pytest.FixtureRequest) -> tuple[str, list[Outcome]]:
+    language = request.param
+    report = check_paths([ROOT / "docs" / language], root=ROOT)
+    assert report.ok, report.all_problems
+    return language, [o for page in report.pages.values() for o in page.outcomes]
+
+
+def shown_to_a_player(outcome: Outcome, language: str) -> str:
+    """The card's text without its folded raw YAML (the one place where keys belong)."""
+    text = html.unescape(card(outcome, language))
+    text = re.sub(r'<details class="rc-source".*?</details>', "", text, flags=re.S)
+    text = re.sub(r'\s(?:title|aria-label|class|id|href|style|data-[a-z-]+)="[^"]*"', "", text)
+    text = re.sub(r"</?(?:strong|span|a|abbr|code|em)\b[^>]*>", "", text)  # inline: same line
+    return re.sub(r"<[^>]+>", "\n", text)
+
+
+def test_no_card_shows_a_map_letter_a_dash_an_internal_id_or_a_yaml_key(
+    documented: tuple[str, list[Outcome]]
+) -> None:
+    language, outcomes = documented
+    found = []
+    for outcome in outcomes:
+        for line in shown_to_a_player(outcome, language).splitlines():
+            found += [f"{outcome.id}: {name}: {line.strip()}" for name, leak in LEAKS.items() if leak.search(line)]
+    assert found == [], "\n".join(found)
+
+
+def test_opportunity_attacks_name_who_strikes(documented: tuple[str, list[Outcome]]) -> None:
+    language, outcomes = documented
+    (pixie,) = [o for o in outcomes if o.id == "opportunity-pixie-enters"]
+    expected = {"fr": ["Attaques d'opportunité de\u00a0: Gobelin", "1 (Gobelin) ≤ 1 (allonge)"],
+                "en": ["Opportunity attacks from: Goblin", "1 (Goblin) ≤ 1 (reach)"]}
+    for said in expected[language]:
+        assert said in shown_to_a_player(pixie, language)
+
+
+def cast_line(outcome: Outcome, language: str) -> str:
+    found = re.search(r'<p class="rc-cast"[^>]*>(.*?)</p>', html.unescape(card(outcome, language)))
+    return re.sub(r"<[^>]+>", "", found[1]) if found else ""
+
+
+def test_the_cast_line_says_who_attacks_whom_and_names_everyone(documented: tuple[str, list[Outcome]]) -> None:
+    language, outcomes = documented
+    by_id = {o.id: o for o in outcomes}
+    attacks = {"fr": "Orque attaque Elara", "en": "Orc attacks Elara"}[language]
+    assert cast_line(by_id["elara-parry"], language) == attacks
+    # A one-off name (the healer), not only the recurring cast member.
+    assert cast_line(by_id["stabilise-fails"], language) == {"fr": "Frère Aldric · Tomas",
+                                                              "en": "Brother Aldric · Tomas"}[language]
+    assert cast_line(by_id["move-15-then-attack-refused"], language) == "Lysa", "a refused plan's card too"
+    for outcome in outcomes:
+        assert outcome.parsed is not None
+        for name in re.findall(r"^\s*(?:- )?.*\bname: ([^,}\n]+)", outcome.block.source, flags=re.M):
+            assert name.strip().strip("\"'") in cast_line(outcome, language), f"{outcome.id}: {name}"
+        for member, shown in outcome.parsed.cast:
+            assert shown in cast_line(outcome, language), f"{outcome.id}: {member}"

@@ -1,0 +1,235 @@
+"""The pages say what the rulebook says where a second reading found them contradicting it (issue 19).
+
+Each test reads the pages themselves (both languages) and the examples they hold, so that a page
+that drifts back to an earlier wording or ruling fails here, not only in review.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulecheck.examples.check import check_paths
+from tests.site.test_turn_pages import examples, prose, text
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("fr", "en")
+
+
+def pages(language: str) -> list[str]:
+    return sorted(path.name for path in (ROOT / "docs" / language).glob("*.md"))
+
+
+def resolved(language: str, page: str) -> dict[str, Any]:
+    report = check_paths([ROOT / "docs" / language / page], root=ROOT, odds=False)
+    return {o.id: o for found in report.pages.values() for o in found.outcomes}
+
+
+# Contradiction 5 and ruling 4: a failed reaction can cost a blow below the defence -----------------
+
+_NEVER_COSTS = re.compile(r"never costs more|cannot cost more|ne co[uû]te jamais plus|jamais plus de d[ée]g[aâ]ts que",
+                          re.IGNORECASE)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_page_says_reacting_never_costs_more_damage(language: str) -> None:
+    for page in pages(language):
+        assert not _NEVER_COSTS.search(text(language, page)), f"{language}/{page}"
+    assert not _NEVER_COSTS.search((ROOT / "rulecheck" / "engine" / "attack.py").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_failed_reaction_lets_through_a_blow_below_the_defence(language: str) -> None:
+    outcome = resolved(language, "reactions.md")["dodge-natural-1"]
+    assert outcome.parsed is not None and outcome.result is not None
+    defender = outcome.parsed.example.given.defender  # type: ignore[attr-defined]
+    assert outcome.result.hit and outcome.result.attack_total < defender.def_phy  # type: ignore[attr-defined]
+    words = prose(language, "reactions.md")
+    assert ("never grows because the target reacted" in words) if language == "en" \
+        else ("ne grossit donc jamais le bonus" in words)
+
+
+# Ruling 14: the next turn after a reaction's natural 1 is the next round ---------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_reaction_s_natural_1_costs_the_next_round(language: str) -> None:
+    words = prose(language, "reactions.md")
+    note = " ".join(words.split("{ #note-next-round }")[1].split())
+    assert ("next round of combat" in note and "current round is unaffected" in note) if language == "en" \
+        else ("tour de combat suivant" in note and "tour de combat en cours n'est pas touché" in note)
+    for page in ("reactions.md", "criticals.md", "quick-reference.md", "notes.md"):
+        said = prose(language, page)
+        if language == "en":
+            assert not re.search(r"(on the|next) turn'?s? reactions|reactions (on the )?next turn", said), page
+        else:
+            assert not re.search(r"réactions? (du|au) tour suivant", said), page
+
+
+# Contradictions 3 and 4: the quick reference on surprise and posture -----------------------------
+
+def test_the_quick_reference_says_a_surprised_creature_cannot_act_at_all() -> None:
+    fr, en = prose("fr", "quick-reference.md"), prose("en", "quick-reference.md")
+    assert "ne peut pas agir du tout" in fr and "ni attaquer ni lancer de sort" not in fr
+    assert "cannot act at all" in en and "neither attack nor cast" not in en
+    assert "first round of combat" in en and "first turn" not in en
+
+
+def test_the_quick_reference_forbids_giving_up_movement_alone() -> None:
+    assert "Renoncer à M seul n'est pas permis" in prose("fr", "quick-reference.md")
+    assert "Giving up M alone is not allowed" in prose("en", "quick-reference.md")
+    assert "ne donne rien" not in prose("fr", "quick-reference.md")
+    assert "gives nothing" not in prose("en", "quick-reference.md")
+
+
+def test_the_french_quick_reference_says_the_cha_threshold_raises_the_fumbles() -> None:
+    words = prose("fr", "quick-reference.md")
+    assert "1 naturel, ou plus selon le seuil" in words and "ou moins selon le seuil" not in words
+
+
+# Contradiction 2 and ruling 12: two weapons give no second attack -------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_two_weapons_grant_no_second_attack(language: str) -> None:
+    for page in pages(language):
+        assert "rule: two_weapons" not in text(language, page), page
+    shown = examples(language, "unarmed.md")["two-weapons-one-attack-action"]
+    assert shown["rule"] == "turn" and shown["given"]["plan"] == [{"do": "attack"}, {"do": "attack"}]
+    assert shown["expect"] == {"refused": "action_used"}
+    words = prose(language, "unarmed.md")
+    assert not re.search(r"off.hand attack costs|main secondaire prend|costs the movement action", words)
+
+
+# Contradiction 1: reach melee uses the ranged cover rule ----------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_soft_cover_applies_to_reach_attacks_on_the_pages(language: str) -> None:
+    for page in ("modifiers.md", "quick-reference.md"):
+        row = "soft cover (creatures)" if language == "en" else "abri mou (créatures)"
+        (line,) = [line for line in text(language, page).splitlines() if line.startswith(f"| {row} |")]
+        assert line.split("|")[2].strip() == "+4¹", page
+    found = resolved(language, "modifiers.md")
+    reach = found["reach-attack-over-a-goblin"]
+    assert reach.result is not None and reach.result.cover == "soft"  # type: ignore[attr-defined]
+    words = prose(language, "modifiers.md")
+    assert "protect against shots only" not in words and "contre les tirs seulement" not in words
+
+
+# Rulings 7, 11, 15: readings changed ----------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_free_action_may_come_before_the_posture(language: str) -> None:
+    first = examples(language, "turn.md")["turn-potion-then-guard"]
+    assert [step["do"] for step in first["given"]["plan"]] == ["free", "posture"]
+    assert "refused" not in first["expect"] and first["expect"]["posture_bonus"] == 2
+    for page in ("turn.md", "notes.md"):
+        words = prose(language, page)
+        assert "even a free action" not in words and "même une action gratuite" not in words, page
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rests_invent_no_amount(language: str) -> None:
+    for page in ("rests.md", "notes.md", "quick-reference.md"):
+        words = prose(language, page)
+        assert not re.search(r"half the (chosen pool's )?maximum|moitié du maximum", words), page
+    for data in examples(language, "rests.md").values():
+        assert data["given"]["regain"], data["id"]
+
+
+# Ruling 13: the coup de grâce ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_coup_de_grace_rolls_no_attack_and_keeps_the_miss_chance(language: str) -> None:
+    found = examples(language, "modifiers.md")
+    for key in ("coup-de-grace-dagger", "coup-de-grace-crossbow", "coup-de-grace-in-mist"):
+        assert "total" not in found[key]["given"]["attack"], key
+    assert found["coup-de-grace-dagger"]["expect"]["bonus_damage"] == 0
+    assert found["coup-de-grace-in-mist"]["dice"] == {"miss_chance": [15]}
+    note = " ".join(prose(language, "modifiers.md").split("{ #note-coup-de-grace }")[1].split("\n## ")[0].split())
+    assert ("no attack total and no damage bonus" in note and "the target rolls its d100" in note) \
+        if language == "en" else ("ni total d'attaque ni bonus de dégâts" in note and "la cible lance son d100" in note)
+    for page in ("modifiers.md", "notes.md"):
+        words = " ".join(prose(language, page).split())
+        assert "only a coup de grâce escapes it" not in words and "seul le coup de grâce y échappe" not in words
+        assert "the miss chance does not apply" not in words and "la chance d'échec ne joue pas" not in words
+
+
+# Ruling 16: each page that states a reading says so where it states it ---------------------------------
+
+_NOTE = {"fr": "Note d'interprétation", "en": "Interpretation note"}
+_READING = {"fr": "une lecture", "en": "a reading"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("page", "section", "anchor"), [
+    ("attack.md", "{ #natural-rolls }", "note-natural-rolls"),
+    ("criticals.md", "{ #critical-success }", "note-natural-rolls"),
+    ("reactions.md", "{ #reaction-criticals }", "note-next-round"),
+    ("movement.md", "{ #movement-limit }", "note-second-movement"),
+    ("modifiers.md", "# ", "note-defence-targeted"),
+])
+def test_a_page_stating_a_reading_holds_its_note(language: str, page: str, section: str, anchor: str) -> None:
+    body = text(language, page)
+    assert section in body and f"#{anchor}" in body, f"{language}/{page}: no link or heading for {anchor}"
+    where = body.index(f"{{ #{anchor} }}") if f"{{ #{anchor} }}" in body else None
+    if where is None:  # the note lives on another page: this page links to it from an interpretation note
+        start = body.index(section)
+        assert _NOTE[language] in body[start:body.index(f"#{anchor}", start)], f"{language}/{page}"
+    else:
+        assert _NOTE[language] in body[where:where + 300], f"{language}/{page}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_quick_reference_flags_its_readings_where_it_states_them(language: str) -> None:
+    body = text(language, "quick-reference.md")
+    for anchor, section in (("note-natural-rolls", "{ #qr-attack }"), ("note-second-movement", "{ #qr-movement }"),
+                            ("note-defence-targeted", "{ #qr-defender }")):
+        start = body.index(section)
+        part = body[start:body.index("</section>", start)]
+        assert f"[{_READING[language]}](" in part and f"#{anchor})" in part, f"{language}: {section}"
+
+
+def test_the_notes_page_no_longer_argues_from_the_later_text() -> None:
+    assert "later text" not in text("en", "notes.md") and "plus récent" not in text("fr", "notes.md")
+    for language, words in (("en", "every critical result during a fight"),
+                            ("fr", "tout\nrésultat critique obtenu au cours d'un combat porte au maximum")):
+        assert words in text(language, "notes.md")
+
+
+# Language ----------------------------------------------------------------------------------------------
+
+def test_the_rules_names_are_kept_in_english() -> None:
+    cast = (ROOT / "docs" / "cast.yml").read_text("utf-8")
+    assert "Brother Aldric" not in cast and "Orque" not in cast
+    for page in pages("en"):
+        body = text("en", page)
+        assert "Flash Attack" not in body, page  # Attaque Éclair, as the rules write it
+        assert "Brother Aldric" not in body, page
+        assert "positioning step" not in body, page  # "placement step", one name
+        assert not re.search(r"\bfirst turn\b", body), page  # the first round
+        assert 'the "Combat" chapter' not in body and "the combat chapter" not in body, page
+    assert "must turn on it next turn" not in text("en", "turn.md")
+
+
+def test_french_pages_say_orc_as_the_rulebook_does() -> None:
+    for page in pages("fr"):
+        assert not re.search(r"\b[oO]rques?\b", text("fr", page)), page
+    assert "« Grand (haut) »" in text("fr", "authors.md") and "debout)" not in text("fr", "authors.md")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_goblin_s_prose_matches_its_numbers(language: str) -> None:
+    words = prose(language, "modifiers.md")
+    assert "DEX (+1)" not in words and "DEX bonus (+1)" not in words
+    assert "égale la Def PHY" not in words and "matches the\n    goblin's Def PHY" not in words
+    higher = resolved(language, "modifiers.md")["higher-ground"]
+    assert higher.result is not None
+    assert higher.result.attack_total > higher.result.defence_value  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_target_rolls_the_miss_chance(language: str) -> None:
+    words = " ".join(prose(language, "modifiers.md").split())
+    assert ("the **target** rolls a **d100**" in words) if language == "en" else ("la **cible** lance un **d100**" in words)
