@@ -51,7 +51,8 @@ test: lint typecheck unit site
 	@echo "make test: all checks passed"
 
 # The long runs of every property test (ten times the examples of `make test`, freshly drawn) and
-# of the fuzzers of the Markdown finder, the YAML/schema layer and the engine (minutes).
+# of the fuzzers of the Markdown finder, the YAML/schema layer, the engine and examples drawn from
+# the published JSON Schema (minutes).
 fuzz: $(STAMP)
 	RULECHECK_FUZZ=long $(BIN)/pytest -p no:cacheprovider -q -n auto -m "not build and not browser" tests
 

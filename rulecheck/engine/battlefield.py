@@ -40,6 +40,7 @@ from rulecheck.engine.grid import (
     flanks,
     line_of_effect,
 )
+from rulecheck.engine.limits import MAX_CREATURES
 from rulecheck.engine.sizes import Shape, Size, SizeRow, size_for_squares, size_row
 from rulecheck.engine.trace import Step
 
@@ -80,7 +81,8 @@ class Battlefield(BaseModel):
     map: str = Field(min_length=1, max_length=2000, description=(
         f"One line per row: . # = ~ or a letter; at most {MAX_MAP_SIDE} rows of {MAX_MAP_SIDE} squares, "
         f"and at most {MAX_GRID_WORK:,} line tests (16 × attacker squares × defender squares × map squares)."))
-    creatures: dict[str, Occupant] = Field(default_factory=dict, description="Sizes and placements by letter.")
+    creatures: dict[str, Occupant] = Field(default_factory=dict, max_length=MAX_CREATURES,
+                                           description="Sizes and placements by letter.")
 
     @model_validator(mode="after")
     def _readable(self) -> Battlefield:

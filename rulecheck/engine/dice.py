@@ -17,6 +17,7 @@ from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
 
+from rulecheck.engine.limits import MAX_NOTATION, MAX_TERMS
 from rulecheck.errors import DiceError
 
 #: Ability codes used in data, with the French and English names authors write in notation.
@@ -37,7 +38,7 @@ _TOKEN = re.compile(
 )
 # ASCII digits only: `\d` would take full-width or Arabic-Indic digits (`１d６`), which `int()` reads.
 _TERM = r"([0-9]*[dD][0-9]+|[0-9]+|[A-Za-z]+)"
-NOTATION_PATTERN = rf"^\s*[+-]?\s*{_TERM}(\s*[+-]\s*{_TERM})*\s*$"
+NOTATION_PATTERN = rf"^\s*[+-]?\s*{_TERM}(\s*[+-]\s*{_TERM}){{0,{MAX_TERMS - 1}}}\s*$"
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,9 @@ class DiceExpr:
         stripped_end = len(text.rstrip())
         if not text.strip():
             raise DiceError("empty dice notation", hint="write dice as `NdM+K`, e.g. `2d6+1`")
+        if len(text) > MAX_NOTATION:
+            raise DiceError(f"`{_shown(text)}`: dice notation of {len(text):,} characters, past the limit of "
+                            f"{MAX_NOTATION}", col=MAX_NOTATION + 1, hint=_TERMS_HINT)
         while pos < stripped_end:
             match = _TOKEN.match(text, pos)
             if match is None or match.end() == pos:
@@ -99,22 +103,27 @@ class DiceExpr:
             else:
                 if not expect_term:
                     raise _syntax(text, match.start() + len(match[0]) - len(match[0].lstrip()), "`+` or `-`")
+                if len(terms) == MAX_TERMS:
+                    start = match.start() + len(match[0]) - len(match[0].lstrip())
+                    raise DiceError(f"`{_shown(text)}`: more than {MAX_TERMS} terms (term {MAX_TERMS + 1} at column "
+                                    f"{start + 1})", col=start + 1, hint=_TERMS_HINT)
                 digits = max((match[name] or "" for name in ("count", "sides", "flat")), key=len)
                 if len(digits) > MAX_DIGITS:
                     start = match.start() + len(match[0]) - len(match[0].lstrip())
-                    raise DiceError(f"`{text[:40]}`: a number of more than {MAX_DIGITS} digits at column {start + 1}",
-                                    col=start + 1, hint="dice notation holds small numbers, e.g. `2d6+1`")
+                    raise DiceError(f"`{_shown(text)}`: a number of more than {MAX_DIGITS} digits at column "
+                                    f"{start + 1}", col=start + 1,
+                                    hint="dice notation holds small numbers, e.g. `2d6+1`")
                 if match["dice"]:
                     count = int(match["count"] or 1)
                     sides = int(match["sides"])
                     if not 1 <= count <= MAX_DICE:
                         raise DiceError(
-                            f"`{text}`: {count} dice is out of range (1 to {MAX_DICE})",
+                            f"`{_shown(text)}`: {count} dice is out of range (1 to {MAX_DICE})",
                             col=match.start("dice") + 1,
                         )
                     if not 2 <= sides <= MAX_SIDES:
                         raise DiceError(
-                            f"`{text}`: a die needs 2 to {MAX_SIDES} faces, got d{sides}",
+                            f"`{_shown(text)}`: a die needs 2 to {MAX_SIDES} faces, got d{sides}",
                             col=match.start("dice") + 1,
                         )
                     terms.append(DiceTerm(count, sides, sign))
@@ -124,7 +133,7 @@ class DiceExpr:
                     name = match["ability"].upper()
                     if name not in ABILITY_NAMES:
                         raise DiceError(
-                            f"`{text}`: unknown ability `{match['ability']}`",
+                            f"`{_shown(text)}`: unknown ability `{match['ability']}`",
                             col=match.start("ability") + 1,
                             hint="abilities are " + ", ".join(sorted(ABILITY_NAMES)),
                         )
@@ -176,14 +185,25 @@ class DiceExpr:
     def __get_pydantic_json_schema__(
         cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
     ) -> JsonSchemaValue:
-        return {"type": "string", "pattern": NOTATION_PATTERN, "examples": ["1d20", "2d6+1", "1d4+STR"],
-                "description": f"Dice notation: each term holds 1 to {MAX_DICE} dice of 2 to {MAX_SIDES} faces."}
+        return {"type": "string", "pattern": NOTATION_PATTERN, "maxLength": MAX_NOTATION,
+                "examples": ["1d20", "2d6+1", "1d4+STR"],
+                "description": f"Dice notation: at most {MAX_TERMS} terms; each term holds 1 to {MAX_DICE} dice of "
+                               f"2 to {MAX_SIDES} faces."}
+
+
+_TERMS_HINT = (f"a dice expression holds at most {MAX_TERMS} terms and {MAX_NOTATION} characters: add dice of one "
+               "kind up (`3d6`, not `1d6+1d6+1d6`)")
+
+
+def _shown(text: str) -> str:
+    """The notation as a message quotes it: its first 40 characters."""
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _syntax(text: str, index: int, expected: str) -> DiceError:
     got = text[index:index + 1] or "end of text"
     return DiceError(
-        f"`{text}`: expected {expected} at column {index + 1}, got `{got}`",
+        f"`{_shown(text)}`: expected {expected} at column {index + 1}, got `{got}`",
         col=index + 1,
         hint="write dice as `NdM+K`, e.g. `2d6+1` or `1d4+STR`",
     )

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rulecheck.engine.dice import DiceExpr
+from rulecheck.engine.limits import MAX_EXTRA_DAMAGE
 from rulecheck.engine.situation_model import Situation
 
 Ability = Literal["str", "dex", "con", "int", "wis", "cha"]
@@ -57,7 +58,7 @@ class Combatant(Model):
     charisma: int = Field(0, alias="cha", ge=-5, le=20)
     def_phy: int = Field(10, ge=0, le=60, description="Physical defence (Def PHY).")
     def_mag: int = Field(10, ge=0, le=60, description="Magical defence (Def MAG).")
-    posture: tuple[Action, ...] = Field((), description="Actions given up for a defensive posture.")
+    posture: tuple[Action, ...] = Field((), max_length=2, description="Actions given up for a defensive posture.")
     fumble_threshold: int = Field(
         1, ge=1, le=5,
         description="A natural d20 at or below this is a critical failure (1 unless the GM raises it for CHA).",
@@ -107,7 +108,9 @@ class Attack(Model):
     total: int | None = Field(None, ge=-20, le=80, description="The attack test's total, when already rolled.")
     natural: int | None = Field(None, ge=1, le=20, description="The d20 face of a given total.")
     damage: DiceExpr | None = Field(None, description="The weapon's or capability's damage.")
-    extra_damage: tuple[DiceExpr, ...] = Field((), description="Extra damage dice from capabilities.")
+    extra_damage: tuple[DiceExpr, ...] = Field(
+        (), max_length=MAX_EXTRA_DAMAGE,
+        description=f"Extra damage dice from capabilities (at most {MAX_EXTRA_DAMAGE}).")
 
     @model_validator(mode="after")
     def _total_or_roll(self) -> Attack:

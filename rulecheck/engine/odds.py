@@ -85,6 +85,8 @@ from rulecheck.errors import DiceError, RulecheckError, did_you_mean
 
 #: Default bound on how many times one odds computation may run the resolution.
 MAX_RUNS = 200_000
+#: Default bound on the work of one odds computation: one step per run, one per roll it makes.
+MAX_WORK = 2_000_000
 
 Faces = tuple[int, ...]
 
@@ -119,6 +121,8 @@ class Odds:
     rolls: tuple[Roll, ...]
     runs: int
     fixed: Mapping[str, Faces]
+    #: Steps of work: one per run, one per roll a run made (what ``max_work`` bounds).
+    work: int = 0
     #: Distributions (and which fields are numbers) already worked out: twins and cards ask for
     #: the same ones. Never compared.
     _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -220,6 +224,7 @@ def compute_odds(
     classes: Mapping[str, FaceClasses] | None = None,
     fields: Iterable[str] | None = None,
     max_runs: int = MAX_RUNS,
+    max_work: int = MAX_WORK,
 ) -> Odds:
     """The exact odds of ``rule`` on ``given``, every die not in ``fixed`` enumerated.
 
@@ -232,7 +237,9 @@ def compute_odds(
     a few fields keep its face (:attr:`~Rule.face_fields`) is enumerated by class only when
     ``fields`` leaves those out. Raises ``KeyError`` for a field the results do not have, the
     rule's own errors for an impossible input, :class:`~rulecheck.errors.DiceError` for a fixed face that is not on its
-    die, and :class:`OddsError` past ``max_runs`` runs.
+    die, and :class:`OddsError` past ``max_runs`` runs or ``max_work`` steps of work (a run of the
+    rules is one step, and each roll it makes one more: a run that rolls forty dice terms costs
+    forty-one, not one).
     """
     if isinstance(rule, str) and rule not in RULES:
         raise OddsError(f"unknown rule `{rule}`", field=("rule",),
@@ -253,14 +260,23 @@ def compute_odds(
     weights: dict[tuple[Any, ...], dict[int, int]] = {}
     rolls: dict[tuple[str, int, int], None] = {}
     runs = 0
+    # Work done, and the least work the runs waiting on the stack will do: a run replays its
+    # branch's answers, so it makes at least one roll per answer, plus one step for the run.
+    work, committed = 0, 1
     # Depth-first over the tree of rolls: (answers so far, their weight, their denominator).
     stack: list[tuple[tuple[Faces, ...], int, int]] = [((), 1, 1)]
     while stack:
         answers, weight, denominator = stack.pop()
+        committed -= len(answers) + 1
         runs += 1
-        source = _Replay(answers, kept, rolls)
+        source = _Replay(answers, kept, rolls, allowance=max_work - work - committed - 1)
         try:
-            result = spec.resolve(model, source)
+            try:
+                result = spec.resolve(model, source)
+            finally:
+                work += 1 + source.calls
+        except _OverWork as over:
+            raise _too_much_work(spec.name, over.label, max_work, source.calls) from None
         except _Pending as pending:
             request = pending.roll
             summed_request = request.label in summed_labels
@@ -268,9 +284,15 @@ def compute_odds(
             # Count before enumerating: every branch pushed is at least one more run, so a request
             # whose outcomes would not fit in what is left of the budget is refused here, before
             # its distribution is computed or its branches stored (memory stays within max_runs).
+            # Each of those runs also replays this one's rolls and the new one: the work budget
+            # counts that, so that many cheap runs of a long expression are refused as early.
             branches = len(classed) if classed else outcome_count(request.sides, request.count, summed_request)
             if runs + len(stack) + branches > max_runs:
                 raise _too_many(spec.name, request, branches, max_runs) from None
+            each = len(answers) + 2
+            if work + committed + branches * each > max_work:
+                raise _too_much_work(spec.name, request.label, max_work, source.calls, branches) from None
+            committed += branches * each
             total = request.sides ** request.count
             for faces, count in classed or _outcomes(request.sides, request.count, summed_request):
                 stack.append(((*answers, faces), weight * count, denominator * total))
@@ -283,7 +305,7 @@ def compute_odds(
         by_denominator[denominator] = by_denominator.get(denominator, 0) + weight
 
     outcomes = {key: _exact_sum(parts) for key, parts in weights.items()}
-    return Odds(spec.name, wanted, outcomes, tuple(Roll(*request) for request in rolls), runs, kept)
+    return Odds(spec.name, wanted, outcomes, tuple(Roll(*request) for request in rolls), runs, kept, work)
 
 
 def _exact_sum(parts: Mapping[int, int]) -> Fraction:
@@ -336,14 +358,25 @@ class _Pending(BaseException):
         self.index = index
 
 
+class _OverWork(BaseException):
+    """Stops a run whose rolls go past what is left of the work budget."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(label)
+        self.label = label
+
+
 class _Replay:
     """A dice source that answers from fixed faces, then from the answers of this branch.
 
-    It records every request it is asked (label, sides, count) in ``seen``, fixed or not.
+    It records every request it is asked (label, sides, count) in ``seen``, fixed or not, and
+    counts them in ``calls``: past ``allowance`` of them, it stops the run.
     """
 
     def __init__(self, answers: tuple[Faces, ...], fixed: Mapping[str, Faces],
-                 seen: dict[tuple[str, int, int], None]) -> None:
+                 seen: dict[tuple[str, int, int], None], allowance: int | None = None) -> None:
+        self.calls = 0
+        self._allowance = allowance
         self._answers = answers
         self._next = 0
         self._fixed = fixed
@@ -352,6 +385,9 @@ class _Replay:
         self._seen = seen
 
     def roll(self, label: str, sides: int, count: int = 1) -> Faces:
+        if self._allowance is not None and self.calls >= self._allowance:
+            raise _OverWork(label)  # refused before it is made: the work stays within the bound
+        self.calls += 1
         self._seen.setdefault((label, sides, count), None)
         index = self._asked.get(label, 0)
         self._asked[label] = index + 1
@@ -396,6 +432,17 @@ def _too_many(rule: str, request: Roll, branches: int, max_runs: int) -> OddsErr
         field=("dice", request.label),
         hint=f"keep `{request.label}` at its scripted faces (`odds: {{fixed: [{request.label}]}}`), "
              "or use fewer or smaller dice",
+    )
+
+
+def _too_much_work(rule: str, label: str, max_work: int, calls: int, branches: int | None = None) -> OddsError:
+    where = (f"each of the {branches:,} outcomes of the roll `{label}` is a run that makes at least "
+             f"{calls + 1} rolls" if branches is not None else f"a run makes {calls:,} rolls, up to `{label}`")
+    return OddsError(
+        f"exact odds of `{rule}` need more than {max_work:,} steps of work (a run of the rules, or a roll it "
+        f"makes): after the other runs, {where}",
+        field=("dice", label),
+        hint=f"keep `{label}` at its scripted faces (`odds: {{fixed: [{label}]}}`), or use fewer dice terms",
     )
 
 

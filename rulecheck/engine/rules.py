@@ -109,7 +109,7 @@ RULES: Mapping[str, Rule] = {
              "Which of the next attacks carry an applied poison, and what it does to the target.",
              headline=("delivered_on", "effect", "extra_damage"), summed_dice=frozenset({"poison_damage"}),
              dice=("poison_damage",),
-             shown=((("poison.effect.*",), "extra_damage"),)),
+             shown=((("poison.effect.*", "damage.floor"), "extra_damage"),)),
         Rule("vial_accident", VialAccidentInput, VialAccidentResult, resolve_vial_accident,
              "A critical failure while carrying poison vials: CON test, DC 15.",
              headline=("resisted",), dice=("con_test",)),

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulecheck.engine.battlefield import Battlefield
+from rulecheck.engine.limits import MAX_CONDITIONS, MAX_MODIFIERS
 from rulecheck.engine.modifiers import Modifier
 
 AttackerCondition = Literal[
@@ -38,8 +39,10 @@ class Situation(BaseModel):
     """Conditions, cover, concealment and positions around one attack."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    attacker: tuple[AttackerCondition, ...] = Field((), description="The attacker's situation (table rows).")
-    defender: tuple[DefenderCondition, ...] = Field((), description="The defender's situation (table rows).")
+    attacker: tuple[AttackerCondition, ...] = Field((), max_length=MAX_CONDITIONS,
+                                                    description="The attacker's situation (table rows).")
+    defender: tuple[DefenderCondition, ...] = Field((), max_length=MAX_CONDITIONS,
+                                                    description="The defender's situation (table rows).")
     cover: CoverDegree | None = Field(None, description="The defender's cover; with a grid, `partial` or "
                                                         "`improved` grades the cover the grid finds.")
     concealment: ConcealmentDegree | None = Field(None, description="20 % or 50 % miss chance.")
@@ -50,7 +53,8 @@ class Situation(BaseModel):
     immune_to_criticals: bool = Field(False, description="The defender is immune to critical hits "
                                                          "(no coup de grâce).")
     grid: Battlefield | None = Field(None, description="Positions: reach, cover, concealment, flanking.")
-    modifiers: tuple[Modifier, ...] = Field((), description="Other modifiers (a spell, the GM's call).")
+    modifiers: tuple[Modifier, ...] = Field((), max_length=MAX_MODIFIERS,
+                                            description="Other modifiers (a spell, the GM's call).")
 
     @model_validator(mode="after")
     def _consistent(self) -> Situation:

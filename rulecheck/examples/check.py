@@ -16,7 +16,7 @@ from pathlib import Path
 from rulecheck.errors import Problem
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
-from rulecheck.examples.example_check import ODDS_MAX_RUNS, check_example, example_odds
+from rulecheck.examples.example_check import ODDS_MAX_RUNS, ODDS_MAX_WORK, check_example, example_odds
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import (
@@ -111,7 +111,7 @@ class Casts:
 
 
 __all__: Sequence[str] = (
-    "MAX_PAGE_BYTES", "ODDS_MAX_RUNS", "Casts", "Outcome", "PageReport", "Report", "check_example",
+    "MAX_PAGE_BYTES", "ODDS_MAX_RUNS", "ODDS_MAX_WORK", "Casts", "Outcome", "PageReport", "Report", "check_example",
     "check_page", "check_paths", "check_snippets", "decode_page", "display_path", "example_odds",
     "find_snippets", "language_of", "markdown_files", "page_language", "read_bounded", "read_page",
     "rules_data", "twin_path", "undecodable",

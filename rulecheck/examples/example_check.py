@@ -22,6 +22,9 @@ from rulecheck.examples.trace_check import trace_problems
 
 #: Bound on the runs of the rules that one example's exact odds may take (some 0.7 s of a build).
 ODDS_MAX_RUNS = 20_000
+#: Steps of work (a run of the rules, a roll it makes) one example's odds may take: some 60,000
+#: steps are about a second; the site's heaviest example takes 1,590.
+ODDS_MAX_WORK = 60_000
 
 
 def check_example(parsed: ParsedExample, *, odds: bool = True, every_field: bool = False) -> Outcome:
@@ -68,7 +71,9 @@ def check_example(parsed: ParsedExample, *, odds: bool = True, every_field: bool
                                          f"times): remove the extra faces, or change `given` so that they do")
         outcome.problems.append(parsed.problem(message, ("dice", label)))
     expect = example.expect
-    for name in sorted(expect.model_fields_set, key=lambda n: parsed.line_of(("expect", n))):
+    # `refused: null` (written out) says what a resolved example is anyway: not a result field.
+    compared = expect.model_fields_set - {"refused"}
+    for name in sorted(compared, key=lambda n: parsed.line_of(("expect", n))):
         expected, actual = getattr(expect, name), getattr(result, name)
         if expected != actual:
             outcome.problems.append(parsed.problem(
@@ -146,13 +151,18 @@ def example_odds(parsed: ParsedExample, problems: list[Problem], *, every_field:
     fields = None if every_field else card_fields(RULES[example.rule])
     key = (example.rule, json.dumps(rules_data(example.given.model_dump(mode="json", by_alias=True)),
                                     sort_keys=True), json.dumps(fixed, sort_keys=True), fields)
-    odds = _ODDS_MEMO.get(key)
-    if odds is not None:
-        return odds
+    known = _ODDS_MEMO.get(key)
+    if isinstance(known, RulecheckError):  # refused before: a twin or a copy is refused alike, at once
+        problems.append(parsed.problem(f"exact odds: {known}", known.field or ("odds",)))
+        return None
+    if known is not None:
+        return known
     try:
-        odds = compute_odds(example.rule, example.given, fixed=fixed, fields=fields, max_runs=ODDS_MAX_RUNS)
+        odds = compute_odds(example.rule, example.given, fixed=fixed, fields=fields, max_runs=ODDS_MAX_RUNS,
+                            max_work=ODDS_MAX_WORK)
     except RulecheckError as error:
         problems.append(parsed.problem(f"exact odds: {error}", error.field or ("odds",)))
+        _remember(key, error)
         return None
     except Exception as error:  # a bug of the engine on a branch the example does not take
         problems.append(parsed.problem(
@@ -160,11 +170,15 @@ def example_odds(parsed: ParsedExample, problems: list[Problem], *, every_field:
             "(a bug of rulecheck, not of the example; please report it)", ("odds",), kind="internal",
         ))
         return None
-    if len(_ODDS_MEMO) >= 4096:
-        _ODDS_MEMO.clear()
-    _ODDS_MEMO[key] = odds
+    _remember(key, odds)
     return odds
 
 
-#: Exact odds already computed, by rule, rules data of ``given``, fixed dice and fields.
-_ODDS_MEMO: dict[tuple[str, str, str, frozenset[str] | None], Odds] = {}
+def _remember(key: tuple[str, str, str, frozenset[str] | None], odds: Odds | RulecheckError) -> None:
+    if len(_ODDS_MEMO) >= 4096:
+        _ODDS_MEMO.clear()
+    _ODDS_MEMO[key] = odds
+
+
+#: Exact odds already computed, or refused, by rule, rules data of ``given``, fixed dice and fields.
+_ODDS_MEMO: dict[tuple[str, str, str, frozenset[str] | None], Odds | RulecheckError] = {}

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import re
+import types
 import typing
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, Literal, Optional, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
+from rulecheck.engine.limits import MAX_DICE_LABELS, MAX_EXPECTED_ENTRIES, MAX_EXPECTED_TEXT
 from rulecheck.engine.models import AttackInput
 from rulecheck.engine.rules import RULES
 from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field, with_hint
@@ -35,7 +37,7 @@ class OddsOptions(BaseModel):
     """How a card computes the probability of its example's outcome."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    fixed: list[str] = Field(
+    fixed: list[Annotated[str, Field(max_length=64)]] = Field(
         default_factory=list, max_length=20,
         description="Dice labels kept at their scripted faces; every other die is enumerated.",
     )
@@ -46,16 +48,31 @@ class ExampleBase(BaseModel):
     id: str = Field(pattern=ID_PATTERN, description="Unique on the site; the same in both languages.")
     title: str | None = Field(None, max_length=200, description="Display title; may be translated.")
     dice: dict[str, Faces] = Field(
-        default_factory=dict, description="Scripted dice faces by roll label, in the order rolled."
+        default_factory=dict, max_length=MAX_DICE_LABELS,
+        description="Scripted dice faces by roll label, in the order rolled.",
     )
     odds: OddsOptions = Field(
         default_factory=OddsOptions, description="Options of the exact probability the card shows."
     )
 
 
+def _bounded(annotation: Any) -> Any:
+    """``annotation`` with a size limit on every list, map and text in it: an expected value is
+    compared with the result entry by entry, so its length is bounded like any input's."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin in (list, tuple, dict):
+        inner = tuple(arg if arg is Ellipsis else _bounded(arg) for arg in args)
+        return Annotated[origin[inner] if inner else annotation, Field(max_length=MAX_EXPECTED_ENTRIES)]
+    if origin in (Union, types.UnionType):
+        return Union[tuple(_bounded(arg) for arg in args)]  # noqa: UP007
+    if annotation is str:
+        return Annotated[str, Field(max_length=MAX_EXPECTED_TEXT)]
+    return annotation
+
+
 def _expect_model(rule: str, result: type[BaseModel]) -> type[BaseModel]:
     fields: dict[str, Any] = {
-        name: (Optional[info.annotation], Field(None, description=info.description))  # noqa: UP045
+        name: (Optional[_bounded(info.annotation)], Field(None, description=info.description))  # noqa: UP045
         for name, info in result.model_fields.items()
         if name != "trace"
     }
@@ -259,6 +276,11 @@ def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
         return "missing `rule`: rules are " + ", ".join(sorted(EXAMPLE_MODELS))
     if kind == "missing":
         return f"missing required key `{path[-1]}`" if path else "missing required key"
+    if kind == "too_long" and isinstance(detail.get("input"), list | tuple | dict):
+        bound = (detail.get("ctx") or {}).get("max_length")
+        what = "keys" if isinstance(detail["input"], dict) else "entries"
+        return with_hint(f"{len(detail['input']):,} {what}, past the limit of {bound}",
+                         "an example shows a case, not a list of every case: split it, or add its dice up")
     if kind == "string_pattern_mismatch" and path == ("id",):
         got = json.dumps(detail.get("input"), default=str, ensure_ascii=False)
         return with_hint(f"an id is 1 to 64 lowercase letters, digits and dashes (got {got})",

@@ -7,20 +7,25 @@ A marker line names the engine table that the Markdown table right after it show
     |---|---|---|
     | dazzled | −1 | −1 |
 
-The first cell of a row is the row's label, in the page's language, exactly as the locales name
-the engine row (``attacker.dazzled`` → "dazzled"); the other cells are compared with the engine's
-data. Numbers may be written with ``−`` or ``-``; ``—`` means "does not apply"; words (impossible,
-total concealment) are the locale's ``cell.*`` values; a footnote is a superscript digit after the
-value (each table says which digit means which footnote). Every engine row must appear once.
+The table is read as the site renders it (:mod:`rulecheck.examples.table_render`): every row the
+reader sees is checked, with or without its leading pipe, and so are the column headings, which
+must be the engine's columns in the page's language ("Ranged | Melee" swapped fails). The first
+cell of a row is the row's label, in the page's language, exactly as the locales name the engine
+row (``attacker.dazzled`` → "dazzled"); the other cells are compared with the engine's data, as
+text without Markdown. Numbers may be written with ``−`` or ``-``; a percent carries its ``%``
+and nothing else does; ``—`` means "does not apply"; words (impossible, total concealment) are
+the locale's ``cell.*`` values; a footnote is a superscript digit after the value (each table says
+which digit means which footnote). Every engine row must appear once.
 
-Three stages, as for examples: :func:`find_tables` locates marked tables (lines only),
-:func:`parse_cell` reads one cell, :func:`check_tables` compares and returns located problems.
+Three stages, as for examples: :func:`find_tables` locates marked tables (lines only, and the piece
+of page that renders each), :func:`parse_cell` reads one rendered cell, :func:`check_tables`
+renders, compares and returns located problems.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -30,6 +35,7 @@ from rulecheck.errors import Problem, did_you_mean
 from rulecheck.examples.finder import split_lines
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import MINUS, VALUES, label, word
+from rulecheck.examples.table_render import shown_tables
 
 FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 MARKER = re.compile(r"^(?P<indent>[ \t]*)<!--\s*rulecheck-table:\s*(?P<name>\S*)\s*-->[ \t]*$")
@@ -61,6 +67,7 @@ class TableSpec:
 
     name: str
     rows: Callable[[], list[ExpectedRow]]
+    headings: tuple[str, ...]  # the word key (``heading.*``) of each column's heading
     markers: Mapping[str, str] = field(default_factory=dict)
 
 
@@ -84,35 +91,46 @@ def _size_rows() -> list[ExpectedRow]:
             for row in SIZES]
 
 
+_MELEE_RANGED = ("heading.melee", "heading.ranged")
+
 TABLES: dict[str, TableSpec] = {spec.name: spec for spec in (
-    TableSpec("attacker-modifiers", _modifier_rows(ATTACKER_ROWS, "attacker"),
+    TableSpec("attacker-modifiers", _modifier_rows(ATTACKER_ROWS, "attacker"), ("heading.attacker", *_MELEE_RANGED),
               {"dex_penalty": "¹", "defender_loses_dex": "²", "crossbow_shuriken": "³"}),
-    TableSpec("defender-modifiers", _modifier_rows(DEFENDER_ROWS, "defender"),
+    TableSpec("defender-modifiers", _modifier_rows(DEFENDER_ROWS, "defender"), ("heading.defender", *_MELEE_RANGED),
               {"loses_dex": "¹", "dex_penalty": "²", "dex_zero": "³"}),
-    TableSpec("cover", _modifier_rows(COVER_ROWS, "cover"), {"beyond_adjacent": "¹"}),
-    TableSpec("concealment", _concealment_rows),
-    TableSpec("sizes", _size_rows),
+    TableSpec("cover", _modifier_rows(COVER_ROWS, "cover"), ("heading.cover", *_MELEE_RANGED),
+              {"beyond_adjacent": "¹"}),
+    TableSpec("concealment", _concealment_rows, ("heading.concealment", "heading.miss_chance")),
+    TableSpec("sizes", _size_rows, ("heading.size", "heading.side", "heading.reach", "heading.per_square")),
 )}
 
 
 @dataclass(frozen=True)
 class MarkedTable:
-    """A marked table: its name, the marker's line, and its lines (1-based number, text)."""
+    """A marked table: its name, the marker's line, the lines right after it (1-based number, text),
+    and the piece of page that renders it (``piece``, whose marker comment number ``index`` it is)."""
 
     name: str
     line: int
     rows: tuple[tuple[int, str], ...]
+    piece: str = ""
+    index: int = 0
 
 
 def find_tables(text: str) -> list[MarkedTable]:
-    """Every marker outside fenced code, and the table lines right after it (none if no table follows)."""
+    """Every marker outside fenced code, and the lines right after it, up to a blank line (none if no
+    table follows), with the piece of page a renderer needs to show that table as the site does."""
     if "rulecheck-table" not in text:  # most pages have no marker: no line to read
         return []
     lines = split_lines(text)
-    found = []
+    opens_block = [False] * len(lines)  # a top-level block can start at this line
+    markers: list[tuple[int, str]] = []
     fence: str | None = None
     for index, line in enumerate(lines):
         opening = FENCE.match(line)
+        if fence is None:
+            opens_block[index] = bool(line.strip()) and not line[:1].isspace() and (
+                index == 0 or not lines[index - 1].strip())
         if fence is None and opening:
             fence = opening["fence"]
             continue
@@ -120,15 +138,19 @@ def find_tables(text: str) -> list[MarkedTable]:
             fence = None
             continue
         match = MARKER.match(line)
-        if fence is not None or not match:
-            continue
-        rows = []
-        for number in range(index + 1, len(lines)):
-            body = lines[number].strip()
-            if not body.startswith("|"):
-                break
-            rows.append((number + 1, body))
-        found.append(MarkedTable(match["name"], index + 1, tuple(rows)))
+        if fence is None and match:
+            markers.append((index, match["name"]))
+    found = []
+    for index, name in markers:
+        end = index + 1
+        while end < len(lines) and lines[end].strip():
+            end += 1
+        start = index
+        while start > 0 and not opens_block[start]:
+            start -= 1
+        rows = tuple((number + 1, lines[number].strip()) for number in range(index + 1, end))
+        earlier = sum(1 for other, _ in markers if start <= other < index)
+        found.append(MarkedTable(name, index + 1, rows, "\n".join(lines[start:end]) + "\n", earlier))
     return found
 
 
@@ -141,26 +163,29 @@ def split_row(line: str) -> list[str]:
 
 
 def _plain(text: str) -> str:
-    text = re.sub(r"[*_`]", "", text)
+    """Rendered text compared as a reader reads it: case and runs of (no-break) spaces aside."""
     return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split()).casefold()
 
 
-def parse_cell(text: str, language: str | None) -> tuple[Value, str]:
-    """A cell's value and its superscript digits; raise ``ValueError`` when it reads as nothing known."""
+def parse_cell(text: str, language: str | None) -> tuple[Value, str, bool]:
+    """A rendered cell's value, its superscript digits and whether a ``%`` follows the number;
+    raise ``ValueError`` when it reads as nothing known."""
     plain = _plain(text)
     marks = "".join(ch for ch in plain if ch in SUPERSCRIPTS)
     plain = "".join(ch for ch in plain if ch not in SUPERSCRIPTS).strip()
-    number = plain.replace(MINUS, "-").replace(" ", "").removesuffix("%")
-    if number in ("—", "-", "–"):
-        return None, marks
+    number = plain.replace(MINUS, "-").replace(" ", "")
+    percent = number.endswith("%")
+    number = number.removesuffix("%")
+    if number in ("—", "-", "–") and not percent:
+        return None, marks, False
     if re.fullmatch(r"[+-]?\d+", number):
-        return int(number), marks
+        return int(number), marks, percent
     if re.fullmatch(r"\d+/0*[1-9]\d*", number):  # a fraction, never over zero
-        return Fraction(number), marks
+        return Fraction(number), marks, percent
     words = _words(language)
     for key, written in words:
         if plain == _plain(written):
-            return key, marks
+            return key, marks, False
     raise ValueError(f"`{text}` is neither a number, `—`, nor a table word ({', '.join(w for _, w in words)})")
 
 
@@ -207,20 +232,26 @@ def _check_table(path: str, table: MarkedTable, language: str | None) -> list[Pr
         hint = did_you_mean(table.name, TABLES) or "tables are " + ", ".join(sorted(TABLES))
         return [Problem(path=path, line=table.line, kind="table",
                         message=f"unknown table `{table.name}`; {hint}")]
-    if len(table.rows) < 2 or not re.fullmatch(r"[\s|:-]+", table.rows[1][1]):
-        return [problem(table.line, "no Markdown table right after the marker line")]
+    rendered = shown_tables(table.piece) if table.rows else []
+    shown = rendered[table.index] if table.index < len(rendered) else None
+    if shown is None or not shown.heading:
+        why = ""
+        if len(table.rows) >= 2 and re.fullmatch(r"[\s|:-]+", table.rows[1][1]):
+            why = (f": its heading row has {len(split_row(table.rows[0][1]))} cells and the line under it "
+                   f"{len(split_row(table.rows[1][1]))}, or the table is inside a block that shows it as text")
+        return [problem(table.line, "no Markdown table right after the marker line" + why)]
     expected = spec.rows()
     width = 1 + len(expected[0].cells)
-    header_line, header = table.rows[0]
-    if len(split_row(header)) != width:
-        return [problem(header_line, f"{len(split_row(header))} columns, the engine's table has {width}")]
-    columns = split_row(header)
-    languages = [language] if language in LANGUAGES else list(LANGUAGES)
+    header_line = table.rows[0][0]
+    if len(shown.heading) != width:
+        return [problem(header_line, f"{len(shown.heading)} columns, the engine's table has {width}")]
+    languages: list[str | None] = [language] if language in LANGUAGES else list(LANGUAGES)
+    problems = _check_headings(problem, header_line, shown.heading, spec, languages)
     labels = {_plain(label(row.label, lang or "en")): row for lang in languages for row in expected}
     seen: dict[str, int] = {}
-    problems = []
-    for line, text in table.rows[2:]:
-        cells = split_row(text)
+    body = table.rows[2:]
+    for number, cells in enumerate(shown.rows):
+        line, source = body[min(number, len(body) - 1)] if body else (header_line, "")
         name = _plain("".join(ch for ch in cells[0] if ch not in SUPERSCRIPTS))
         row = labels.get(name)
         if row is None:
@@ -231,14 +262,29 @@ def _check_table(path: str, table: MarkedTable, language: str | None) -> list[Pr
             problems.append(problem(line, f"row `{cells[0]}` already given at line {seen[row.label]}"))
             continue
         seen[row.label] = line
-        if len(cells) != width:
-            problems.append(problem(line, f"row `{cells[0]}` has {len(cells)} cells, the table has {width}"))
+        written = len(split_row(source))
+        if written != width:  # the renderer pads a short row and drops what a long one adds
+            problems.append(problem(line, f"row `{cells[0]}` has {written} cells, the table has {width}"))
             continue
-        for column, cell, want in zip(columns[1:], cells[1:], row.cells, strict=True):
+        for column, cell, want in zip(shown.heading[1:], cells[1:], row.cells, strict=True):
             problems += _check_cell(problem, line, cells[0], column, cell, want, spec, language)
     missing = [label(row.label, language or "en") for row in expected if row.label not in seen]
     if missing:
         problems.append(problem(table.line, "rows missing from the page: " + ", ".join(missing)))
+    return problems
+
+
+def _check_headings(
+    problem: Callable[[int, str], Problem], line: int, heading: tuple[str, ...], spec: TableSpec,
+    languages: Sequence[str | None],
+) -> list[Problem]:
+    """Each column's heading is the engine column's, in the page's language: a column headed
+    "Ranged" over the melee values would state the opposite of the engine."""
+    problems = []
+    for number, (shown, key) in enumerate(zip(heading, spec.headings, strict=True), start=1):
+        if _plain(shown) not in {_plain(word(key, lang or "en")) for lang in languages}:
+            problems.append(problem(line, f"column {number} is headed `{shown}`, the engine's column {number} "
+                                          f"is `{word(key, languages[0] or 'en')}`"))
     return problems
 
 
@@ -248,13 +294,13 @@ def _check_cell(
 ) -> list[Problem]:
     where = f"row `{row}`, column `{column}`"
     try:
-        value, marks = parse_cell(cell, language)
+        value, marks, percent = parse_cell(cell, language)
     except ValueError as error:
         return [problem(line, f"{where}: {error}")]
     digits = {mark: note for note, mark in spec.markers.items()}
     unknown = [mark for mark in marks if mark not in digits]
     notes = frozenset(digits[mark] for mark in marks if mark in digits)
-    if value != want.value or notes != want.footnotes or unknown:
+    if value != want.value or notes != want.footnotes or unknown or percent != want.percent:
         return [problem(line, f"{where}: the page says `{cell}`, the engine says "
                               f"`{show(want, spec.markers, language)}`")]
     return []

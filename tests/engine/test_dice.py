@@ -66,5 +66,8 @@ def test_notation_round_trips_and_maximum_is_every_die_at_its_top(dice: list[tup
 
 def test_a_huge_number_is_a_located_dice_error() -> None:
     with pytest.raises(DiceError) as error:
-        DiceExpr.parse("1d6+" + "9" * 5000)
+        DiceExpr.parse("1d6+" + "9" * 150)
     assert error.value.col == 5 and "more than 6 digits" in str(error.value)
+    with pytest.raises(DiceError) as error:  # past the notation's length, refused before it is read
+        DiceExpr.parse("1d6+" + "9" * 5000)
+    assert error.value.col == 201 and "5,004 characters" in str(error.value)

@@ -8,21 +8,24 @@ page, never an "internal error". The normal suite runs a bounded, derandomized p
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from rulecheck.engine import RULES, AttackInput, AttackResult, ScriptedDice, SeededDice, resolve_attack
 from rulecheck.errors import Problem, RulecheckError, RuleError
-from rulecheck.examples.check import check_example, check_paths
+from rulecheck.examples.check import check_example, check_page, check_paths
 from rulecheck.examples.finder import Block, find_blocks, split_lines
-from rulecheck.examples.schema import ParsedExample, parse_block
+from rulecheck.examples.schema import ParsedExample, json_schema, parse_block
 from rulecheck.hosts import cards
 from tests.conftest import ROOT
+from tests.examples.schema_strategies import examples, learn
 
 settings.register_profile(
     "rulecheck-ci", max_examples=60, derandomize=True, database=None, deadline=None,
@@ -260,3 +263,68 @@ def test_every_rule_resolves_its_examples_with_random_dice(parsed: ParsedExample
         assert error.message
         return
     assert getattr(result, "trace", None)
+
+
+# --- Examples drawn from the JSON Schema ---------------------------------------------------------
+
+SCHEMA = json_schema()
+for _parsed in PARSED:
+    learn(_parsed.located.data)
+BUGS = ("internal", "trace")  # what only a defect of rulecheck can report
+
+
+class _Recording:
+    """Seeded dice that keep each face they give, by label, as an example's ``dice`` would."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = SeededDice(seed)
+        self.faces: dict[str, list[int]] = {}
+
+    def roll(self, label: str, sides: int, count: int = 1) -> tuple[int, ...]:
+        faces = self.inner.roll(label, sides, count)
+        self.faces.setdefault(label, []).extend(faces)
+        return faces
+
+
+def _scripted(example: dict[str, object], seed: int) -> dict[str, object]:
+    """``example`` with the dice its rules roll from ``seed`` written in, when its ``given`` is
+    valid: such an example runs to its end (odds, trace, card) instead of stopping at its dice."""
+    rule = RULES.get(str(example.get("rule")))
+    if rule is None or not isinstance(example.get("given"), dict):
+        return example
+    try:
+        model = rule.given.model_validate(example["given"])
+        recording = _Recording(seed)
+        rule.resolve(model, recording)
+    except (ValidationError, RulecheckError, ValueError):
+        return example
+    return {**example, "dice": recording.faces or example.get("dice", {})}
+
+
+def _check_drawn(example: dict[str, object]) -> None:
+    body = json.dumps(example, ensure_ascii=False)
+    page = f"# Page\n\n```rulecheck\n{body}\n```\n"
+    report = check_page("docs/en/page.md", page, language="en")
+    problems = report.problems + [p for outcome in report.outcomes for p in outcome.problems]
+    assert_located(problems, 1, line_count(page) + 1)
+    assert not [p for p in problems if p.kind in BUGS], [p.located() for p in problems if p.kind in BUGS]
+    for outcome in report.outcomes:
+        for language in ("fr", "en"):
+            assert isinstance(cards.card(outcome, language), str)
+
+
+@PROFILE
+@given(examples(SCHEMA), st.integers(0, 2**32 - 1), st.booleans())
+def test_examples_drawn_from_the_schema_pass_or_give_located_problems(
+    example: dict[str, object], seed: int, scripted: bool
+) -> None:
+    _check_drawn(_scripted(example, seed) if scripted else example)
+
+
+@pytest.mark.parametrize("damage", ["1d6-5", "1d4-10", "1-1d6", "2d4-9", "1d2-1d2-1"])
+@pytest.mark.parametrize("rank", ["mini_boss", "boss"])
+def test_a_poisons_extra_damage_below_zero_is_floored_on_the_card_too(damage: str, rank: str) -> None:
+    """Issue 22, item 11: a mini-boss's poison damage below zero tripped the trace check."""
+    for seed in range(12):
+        _check_drawn(_scripted({"id": "p", "rule": "poison_charges", "given": {
+            "attacks": ["hit"], "target": {"rank": rank}, "damage": damage}, "expect": {}}, seed))

@@ -10,7 +10,7 @@ import yaml
 
 from rulecheck.examples import example_check as checking
 from rulecheck.examples import yamlsrc
-from rulecheck.examples.check import check_example, check_paths
+from rulecheck.examples.check import check_example, check_page, check_paths
 from rulecheck.examples.finder import Block, find_blocks, split_lines
 from rulecheck.examples.schema import ParsedExample, parse_block
 from tests.conftest import CORPUS, ROOT
@@ -167,3 +167,16 @@ def test_whole_numbers_read_at_once_are_those_of_the_resolvers(plain: str) -> No
     expected = yaml.load(f"a: {plain}\n", Loader=yaml.SafeLoader)["a"]
     assert value == expected and type(value) is type(expected)
     assert yamlsrc.load(f"a: [{plain}]\n").data["a"] == [expected]
+
+
+@pytest.mark.parametrize("rule_given", [
+    "rule: poison_charges\ngiven: {attacks: [hit], damage: 1d4}\ndice: {}",
+    "rule: attack\ngiven: {attack: {total: 3}}\ndice: {}",
+    "rule: rest\ngiven: {character: {hp: 3, hp_max: 10}, hp_restored: 2}\ndice: {}",
+])
+def test_refused_written_as_null_on_a_resolved_example_is_no_crash(rule_given: str) -> None:
+    """Found by the schema fuzzer: `expect: {refused: null}` raised AttributeError on the result."""
+    page = f"```rulecheck\nid: x\n{rule_given}\nexpect: {{refused: null}}\n```\n"
+    (outcome,) = check_page("docs/en/x.md", page).outcomes
+    assert outcome.result is not None or outcome.problems
+    assert not [p for p in outcome.problems if p.field == "expect.refused"]

@@ -85,18 +85,32 @@ def test_a_marker_inside_fenced_code_is_only_an_illustration() -> None:
     assert [t.line for t in find_tables(text + "<!-- rulecheck-table: cover -->\n")] == [13]
 
 
-@pytest.mark.parametrize(("cell", "value", "marks"), [
-    ("−2¹", -2, "¹"), ("-2", -2, ""), ("+4", 4, ""), ("+0³", 0, "³"), ("—", None, ""), ("-", None, ""),
-    ("1/10", Fraction(1, 10), ""), ("20\u202f%", 20, ""), ("50%", 50, ""), ("impossible³", "impossible", "³"),
-    ("**+2**", 2, ""), ("camouflage total", "total_concealment", ""),
+@pytest.mark.parametrize(("cell", "value", "marks", "percent"), [
+    ("−2¹", -2, "¹", False), ("-2", -2, "", False), ("+4", 4, "", False), ("+0³", 0, "³", False),
+    ("—", None, "", False), ("-", None, "", False), ("1/10", Fraction(1, 10), "", False),
+    ("20\u202f%", 20, "", True), ("20 %", 20, "", True), ("50%", 50, "", True), ("−1%", -1, "", True),
+    ("impossible³", "impossible", "³", False), ("camouflage total", "total_concealment", "", False),
 ])
-def test_parse_cell(cell: str, value: object, marks: str) -> None:
-    assert parse_cell(cell, "fr") == (value, marks)
+def test_parse_cell(cell: str, value: object, marks: str, percent: bool) -> None:
+    assert parse_cell(cell, "fr") == (value, marks, percent)
+
+
+@pytest.mark.parametrize("cell", ["**+2**", "+2", "*+2*", "`+2`", "<b>+2</b>", "&#43;2"])
+def test_a_cell_is_read_as_rendered(cell: str) -> None:
+    assert parse_cell("+2", "fr")[0] == 2
+    assert problems(ATTACKER_FR.replace("| invisible | +2² | +2² |", f"| invisible | {cell}² | +2² |")) == []
+
+
+@pytest.mark.parametrize("cell", ["\\*+2", "[+2](x)x", "+2 %", "+2%"])
+def test_what_the_reader_sees_beside_the_number_fails(cell: str) -> None:
+    text = ATTACKER_FR.replace("| invisible | +2² | +2² |", f"| invisible | {cell}² | +2² |")
+    assert [p.split(": ", 2)[1] for p in problems(text)] == ["table `attacker-modifiers`"]
 
 
 def test_parse_cell_refuses_what_it_cannot_read() -> None:
-    with pytest.raises(ValueError, match="neither a number"):
-        parse_cell("beaucoup", "fr")
+    for cell in ("beaucoup", "**+2**", "—%"):  # a cell is read as rendered: no Markdown is left in it
+        with pytest.raises(ValueError, match="neither a number"):
+            parse_cell(cell, "fr")
 
 
 def test_split_row_keeps_escaped_pipes() -> None:
@@ -150,8 +164,11 @@ def test_an_unknown_row_a_duplicate_and_a_missing_row() -> None:
 def test_wrong_shapes_fail_at_their_line() -> None:
     assert problems(ATTACKER_FR.replace("| ébloui | −1 | −1 |", "| ébloui | −1 |")) == [
         "docs/fr/page.md:6: table `attacker-modifiers`: row `ébloui` has 2 cells, the table has 3"]
+    two = ATTACKER_FR.replace("| L'attaquant est… | Contact | Distance |\n|---|:-:|:-:|", "| A | B |\n|---|---|")
+    assert problems(two) == ["docs/fr/page.md:4: table `attacker-modifiers`: 2 columns, the engine's table has 3"]
     assert problems(ATTACKER_FR.replace("| L'attaquant est… | Contact | Distance |", "| A | B |")) == [
-        "docs/fr/page.md:4: table `attacker-modifiers`: 2 columns, the engine's table has 3"]
+        "docs/fr/page.md:3: table `attacker-modifiers`: no Markdown table right after the marker line: its "
+        "heading row has 2 cells and the line under it 3, or the table is inside a block that shows it as text"]
     assert problems(ATTACKER_FR.replace("| ébloui | −1 | −1 |", "| ébloui | −1 | peu |"))[0].startswith(
         "docs/fr/page.md:6: table `attacker-modifiers`: row `ébloui`, column `Distance`: `peu` is neither a number")
 
@@ -234,3 +251,149 @@ def test_table_markers_are_numbered_as_editors_number_lines() -> None:
     text = "a\fb\n\n<!-- rulecheck-table: sizes -->\n| x | y |\n|---|---|\n"
     (table,) = find_tables(text)
     assert table.line == 3  # a form feed does not end a line
+
+
+# The table as Markdown renders it (issue 22, item 2) ------------------------------------------------
+
+COVER_EN = """\
+<!-- rulecheck-table: cover -->
+| Cover | Melee | Ranged |
+|---|:-:|:-:|
+| partial cover | +2 | +2 |
+| cover | +4 | +4 |
+| improved cover | +8 | +8 |
+| soft cover (creatures) | +4¹ | +4 |
+| total cover | impossible | impossible |
+"""
+
+
+def en_problems(text: str) -> list[str]:
+    return problems(text, "en")
+
+
+def test_the_cover_table_passes() -> None:
+    assert en_problems(COVER_EN) == []
+
+
+@pytest.mark.parametrize("row", [
+    "total cover | +99 | +99", "total cover | +99 | +99 |", "| total cover | +99 | +99", "total cover|+99|+99",
+    "  total cover | +99 | +99  ",
+])
+def test_a_row_without_its_pipes_is_read_as_the_renderer_shows_it(row: str) -> None:
+    wrong = COVER_EN.replace("| total cover | impossible | impossible |", row)
+    assert en_problems(wrong) == [
+        "docs/en/page.md:8: table `cover`: row `total cover`, column `Melee`: the page says `+99`, "
+        "the engine says `impossible`",
+        "docs/en/page.md:8: table `cover`: row `total cover`, column `Ranged`: the page says `+99`, "
+        "the engine says `impossible`",
+    ]
+    assert en_problems(COVER_EN + row + "\n")[0] == (
+        "docs/en/page.md:9: table `cover`: row `total cover` already given at line 8")
+
+
+def test_a_line_of_text_right_under_the_table_is_one_of_its_rows() -> None:
+    assert en_problems(COVER_EN + "Cover stacks with nothing.\n") == [
+        "docs/en/page.md:9: table `cover`: no engine row is called `Cover stacks with nothing.`"]
+    assert en_problems(COVER_EN + "\nCover stacks with nothing.\n") == []
+
+
+@pytest.mark.parametrize(("heading", "faults"), [
+    ("| Cover | Ranged | Melee |", ["column 2 is headed `Ranged`, the engine's column 2 is `Melee`",
+                                    "column 3 is headed `Melee`, the engine's column 3 is `Ranged`"]),
+    ("| Cover | Melee | Melee |", ["column 3 is headed `Melee`, the engine's column 3 is `Ranged`"]),
+    ("| Concealment | Melee | Ranged |", ["column 1 is headed `Concealment`, the engine's column 1 is `Cover`"]),
+    ("| Cover | Contact | Distance |", ["column 2 is headed `Contact`, the engine's column 2 is `Melee`",
+                                        "column 3 is headed `Distance`, the engine's column 3 is `Ranged`"]),
+    ("| Cover | *Melee* | **Ranged** |", []), ("| cover | MELEE | ranged |", []),
+])
+def test_the_column_headings_are_checked(heading: str, faults: list[str]) -> None:
+    text = COVER_EN.replace("| Cover | Melee | Ranged |", heading)
+    assert en_problems(text) == [f"docs/en/page.md:2: table `cover`: {fault}" for fault in faults]
+
+
+def test_a_table_without_outer_pipes_is_read_whole() -> None:
+    bare = "\n".join(line.strip("|").strip() if line.startswith("|") else line for line in COVER_EN.splitlines())
+    assert en_problems(bare + "\n") == []
+    assert len(en_problems(bare.replace("Cover | Melee | Ranged", "Cover | Ranged | Melee") + "\n")) == 2
+    # a heading without its pipes over rows with them: the renderer shows each row shifted by one cell
+    bare_heading = COVER_EN.replace("| Cover | Melee | Ranged |\n|---|:-:|:-:|", "Cover | Melee | Ranged\n---|:-:|:-:")
+    shifted = en_problems(bare_heading)
+    assert shifted[0] == "docs/en/page.md:4: table `cover`: no engine row is called ``"
+
+
+def test_swapped_headings_fail_in_french_and_without_a_language_folder() -> None:
+    swapped = ATTACKER_FR.replace("| Contact | Distance |", "| Distance | Contact |")
+    assert len(problems(swapped)) == 2 and len(problems(swapped, None)) == 2
+    english = COVER_EN.replace("| Melee | Ranged |", "| Ranged | Melee |")
+    assert len(problems(english, None)) == 2
+    assert problems(COVER_EN, None) == [] and problems(ATTACKER_FR, None) == []
+
+
+@pytest.mark.parametrize(("cell", "engine"), [
+    ("20", "20\u202f%"), ("20 points", None), ("−20\u202f%", "20\u202f%"), ("20\u202f%¹", "20\u202f%"),
+])
+def test_a_percent_must_be_written_as_one(cell: str, engine: str | None) -> None:
+    text = ("<!-- rulecheck-table: concealment -->\n| Camouflage | Chance d'échec |\n|---|:-:|\n"
+            f"| camouflage | {cell} |\n| camouflage total | 50 % |\n")
+    (fault,) = problems(text)
+    assert fault.startswith("docs/fr/page.md:4: table `concealment`: row `camouflage`, column `Chance d'échec`: ")
+    assert engine is None or fault.endswith(f"the engine says `{engine}`")
+    assert problems(text.replace(f"| {cell} |", "| 20 % |")) == []
+    assert problems(text.replace(f"| {cell} |", "| 20% |")) == []
+
+
+@pytest.mark.parametrize("cell", ["−1%", "−1 %", "-1\u202f%"])
+def test_a_modifier_is_no_percent(cell: str) -> None:
+    text = ATTACKER_FR.replace("| ébloui | −1 | −1 |", f"| ébloui | {cell} | −1 |")
+    assert problems(text) == ["docs/fr/page.md:6: table `attacker-modifiers`: row `ébloui`, column `Contact`: "
+                              f"the page says `{cell}`, the engine says `−1`"]
+
+
+@pytest.mark.parametrize("cell", ["−2<sup>1</sup>", "&minus;2¹", "−2&sup1;", "<span>−2</span>¹"])
+def test_raised_digits_and_entities_read_as_shown(cell: str) -> None:
+    assert problems(ATTACKER_FR.replace("| enchevêtré | −2¹ | −2¹ |", f"| enchevêtré | {cell} | −2¹ |")) == []
+
+
+@pytest.mark.parametrize("text", [
+    "!!! note\n    " + COVER_EN.replace("\n", "\n    ").rstrip() + "\n",  # an admonition shows it as text
+    "<!-- rulecheck-table: cover -->\nCover | Melee | Ranged\n|---|:-:|:-:|\n| cover | +4 | +4 |\n",
+    "```\n" + COVER_EN + "```\n<!-- rulecheck-table: cover -->\n\n| a |\n|---|\n",
+])
+def test_a_marker_over_what_does_not_render_as_a_table_fails(text: str) -> None:
+    (fault,) = en_problems(text)
+    assert "no Markdown table right after the marker line" in fault
+
+
+def test_a_marker_right_under_a_paragraph_still_marks_the_table_the_renderer_shows() -> None:
+    assert en_problems("Some words.\n" + COVER_EN) == []
+    assert en_problems("Some words.\n" + COVER_EN.replace("+8 | +8", "+8 | +7"))[0].startswith("docs/en/page.md:7:")
+
+
+def test_a_table_in_an_html_block_with_markdown_is_checked() -> None:
+    text = "<div markdown>\n\n" + COVER_EN.replace("+8 | +8", "+8 | +7") + "\n</div>\n"
+    assert [p.split(": ", 1)[0] for p in en_problems(text)] == ["docs/en/page.md:8"]
+
+
+def test_two_tables_in_one_block_are_told_apart() -> None:
+    concealment = ("<!-- rulecheck-table: concealment -->\n| Concealment | Miss chance |\n|---|:-:|\n"
+                   "| concealment | 20% |\n| total concealment | 50 |\n")
+    text = "=== \"Tables\"\n\n    " + (COVER_EN + "\n" + concealment).replace("\n", "\n    ").rstrip() + "\n"
+    faults = en_problems(text)
+    assert all("no Markdown table" in fault for fault in faults) and len(faults) == 2
+    top = COVER_EN + "\n" + concealment
+    assert en_problems(top) == ["docs/en/page.md:14: table `concealment`: row `total concealment`, column "
+                                "`Miss chance`: the page says `50`, the engine says `50%`"]
+
+
+def test_the_renderer_uses_the_sites_extensions() -> None:
+    import yaml
+
+    from rulecheck.examples.table_render import EXTENSIONS
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader=Loader)
+    names = [next(iter(e)) if isinstance(e, dict) else e for e in config["markdown_extensions"]]
+    assert set(names) - {"toc", "pymdownx.snippets"} == set(EXTENSIONS)
