@@ -1,19 +1,18 @@
-"""MkDocs plugin: the site as an installable web app that keeps the reader's language offline.
+"""MkDocs plugin: the site as an installable web app that keeps both languages offline.
 
 Over http(s), every page loads ``assets/javascripts/web-app.js``, which links the web app
 manifest of the page's language (``manifest.webmanifest``, ``<locale>/manifest.webmanifest``:
-name, icons, colours) and registers that language's service worker (``service-worker.js`` for
-the default language, ``service-worker-<locale>.js`` for the others, all at the site root) with the
-scope of that language's folder: ``/`` for the default language, ``/<locale>/`` for the others. A
-worker controls the pages of its scope and answers every request they make, shared assets and
-search worker included; the browser picks the registration with the longest matching scope, so
-each language keeps its own worker and its own precache (Workbox names the cache after the scope),
-and a reader who reads both languages keeps both. Once the first page is read, the worker holds
-that language's pages, its search index and the assets they load, and serves them without
-network. A new build gives new revisions, so the browser installs the new worker on the
-next visit online; it takes over at once and the open page reloads to show the new version.
+name, icons, colours) and, once the page has loaded (the precache never competes with the
+page's own files), registers the site's one service worker (``service-worker.js`` at the site
+root, whose scope holds every language). After one visit in either language, the worker holds
+every language's pages, search indexes, 404 pages and the shared assets, each file fetched once
+(a file the page has just loaded is revalidated, not downloaded again), and serves them without
+network; the PDFs of ``make pdf`` are kept too when the site has them. Offline, an address the
+worker does not hold gets its language's 404 page. A new build gives new revisions, so the
+browser installs the new worker on the next visit online; it takes over at once and the open
+page reloads to show the new version.
 
-The workers are written at the end of the build by Workbox's ``injectManifest`` (npm package
+The worker is written at the end of the build by Workbox's ``injectManifest`` (npm package
 ``workbox-build``, pinned in ``package.json``) run by Node.js, from ``assets/service-worker.js``;
 Workbox's runtime is copied from ``node_modules`` into the site: the build needs no network.
 Opened from ``file://``, the pages are as before: the script does nothing there, and no page
@@ -42,7 +41,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
 
-from .i18n_search import LUNR_DIR, _languages, lunr_language
+from .i18n_search import _languages
 
 log = logging.getLogger("mkdocs.plugins.rulecheck.web_app")
 
@@ -58,8 +57,8 @@ NODE_TIMEOUT = 120
 BODY_END = re.compile(r"</body>", re.IGNORECASE)
 
 
-def service_worker_path(locale: str, default: str) -> str:
-    return "service-worker.js" if locale == default else f"service-worker-{locale}.js"
+SERVICE_WORKER = "service-worker.js"  # one for the site, at its root: its scope holds every language
+OFFLINE_INDEX = "search/search_index.js"  # the search index of file:// pages, which no worker serves
 
 
 def folder_of(locale: str, default: str) -> str:
@@ -67,17 +66,23 @@ def folder_of(locale: str, default: str) -> str:
     return "" if locale == default else f"{locale}/"
 
 
-def precache_globs(locale: str, default: str, others: list[str]) -> tuple[list[str], list[str]]:
-    """What a language's worker keeps: its pages, search index and manifest, and the shared
-    assets but for another language's lunr files and the licences."""
-    folder = folder_of(locale, default)
-    patterns = [f"{folder}*.html", f"{folder}search/*", f"{folder}{MANIFEST}", "assets/**/*"]
-    lang = lunr_language(locale)
-    foreign = {lunr_language(other) for other in [default, *others]} - {lang, "en"}
-    ignores = [f"{RUNTIME}/**", "**/LICENSE", *(f"{LUNR_DIR}/min/lunr.{name}.min.js" for name in sorted(foreign))]
-    if lang == "en":
-        ignores.append(f"{LUNR_DIR}/**")  # English needs no lunr language file
+def precache_globs(default: str, others: list[str]) -> tuple[list[str], list[str]]:
+    """What the worker keeps: every language's pages (404 included), search index and manifest,
+    and the shared assets but for the licences; not the ``file://`` copy of the search indexes."""
+    patterns = ["assets/**/*"]
+    for locale in [default, *others]:
+        folder = folder_of(locale, default)
+        patterns += [f"{folder}*.html", f"{folder}search/*", f"{folder}{MANIFEST}"]
+    ignores = [f"{RUNTIME}/**", "**/LICENSE", OFFLINE_INDEX, f"*/{OFFLINE_INDEX}"]
     return patterns, ignores
+
+
+def optional_files() -> list[str]:
+    """What the worker keeps too when the site has it, which a build does not make: the PDFs
+    that ``make pdf`` writes after it."""
+    from .pdf import EDITIONS
+
+    return [edition.target for edition in EDITIONS]
 
 
 def web_app_manifest(*, name: str, short_name: str, description: str, locale: str, depth: int,
@@ -96,8 +101,8 @@ def web_app_manifest(*, name: str, short_name: str, description: str, locale: st
 
 
 def with_web_app_script(html: str, *, root: str, manifest: str, service_worker: str, scope: str) -> str:
-    """A page that loads the web app script, which knows where the page's manifest and worker are
-    and the scope of its language's worker."""
+    """A page that loads the web app script, which knows where the page's manifest and the site's
+    worker are and that worker's scope (the site root)."""
     tag = (f'<script src="{root}{SCRIPT}" data-manifest="{manifest}" data-service-worker="{service_worker}" '
            f'data-scope="{scope}"></script>')
     return BODY_END.sub(lambda match: tag + match.group(0), html, count=1)
@@ -194,8 +199,7 @@ class WebAppPlugin(BasePlugin[WebAppConfig]):  # type: ignore[no-untyped-call]
         root = "../" * (len(parts) - 1)
         folder = folder_of(locale, default)
         return with_web_app_script(output, root=root, manifest=f"{root}{folder}{MANIFEST}",
-                                   service_worker=root + service_worker_path(locale, default),
-                                   scope=(root + folder) or "./")
+                                   service_worker=root + SERVICE_WORKER, scope=root or "./")
 
     @event_priority(-300)  # after i18n-search has split the search index and left out unused lunr files
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -221,11 +225,10 @@ class WebAppPlugin(BasePlugin[WebAppConfig]):  # type: ignore[no-untyped-call]
                 locale=locale, depth=folder.count("/"), theme_color=self.config.theme_color,
                 background_color=self.config.background_color)
             (site / folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", "utf-8")
-        workers = []
-        for locale in [default, *others]:
-            patterns, ignores = precache_globs(locale, default, others)
-            workers.append({"dest": service_worker_path(locale, default), "globPatterns": patterns,
-                            "globIgnores": ignores})
+        patterns, ignores = precache_globs(default, others)
+        not_found = {folder_of(locale, default): f"{folder_of(locale, default)}404.html" for locale in others}
+        workers = [{"dest": SERVICE_WORKER, "globPatterns": patterns, "globIgnores": ignores,
+                    "settings": {"optional": optional_files(), "notFound": not_found, "defaultNotFound": "404.html"}}]
         for result in self._run_workbox(config, site, workers):
             for warning in result.get("warnings", []):
                 log.warning(f"web-app: {result['dest']}: {warning}")
