@@ -4,7 +4,9 @@ The built site works from ``file://``, so Chromium opens the pages straight from
 server, no network) and prints them with their print styles: the rulebook on A4 portrait pages,
 numbered, and the GM's quick reference on A4 landscape sheets. Each PDF is written to a
 temporary file beside its target and renamed over it, so an interrupted run leaves the previous
-PDF whole. Playwright drives Debian's Chromium (``/usr/bin/chromium``), as in the browser tests.
+PDF whole; the site's service worker then lists the PDFs, so that a reader's offline copy
+keeps them (``web_app.keep_offline``). Playwright drives Debian's Chromium
+(``/usr/bin/chromium``), as in the browser tests.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from .web_app import keep_offline
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND"]
@@ -102,6 +106,7 @@ def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS, *, brows
                 written.append(target)
         finally:
             page.close()
+    keep_offline(site, written)  # the site's offline copy keeps them too
     return written
 
 

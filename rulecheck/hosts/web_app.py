@@ -7,7 +7,7 @@ page's own files), registers the site's one service worker (``service-worker.js`
 root, whose scope holds every language). After one visit in either language, the worker holds
 every language's pages, search indexes, 404 pages and the shared assets, each file fetched once
 (a file the page has just loaded is revalidated, not downloaded again), and serves them without
-network; the PDFs of ``make pdf`` are kept too when the site has them. Offline, an address the
+network; the PDFs that ``make pdf`` writes after the build are kept too (``keep_offline``). Offline, an address the
 worker does not hold gets its language's 404 page. A new build gives new revisions, so the
 browser installs the new worker on the next visit online; it takes over at once and the open
 page reloads to show the new version.
@@ -22,6 +22,7 @@ never come from a cache.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -77,12 +78,28 @@ def precache_globs(default: str, others: list[str]) -> tuple[list[str], list[str
     return patterns, ignores
 
 
-def optional_files() -> list[str]:
-    """What the worker keeps too when the site has it, which a build does not make: the PDFs
-    that ``make pdf`` writes after it."""
-    from .pdf import EDITIONS
+_SETTINGS = re.compile(r"^var SETTINGS = (\{.*\});$", re.MULTILINE)
 
-    return [edition.target for edition in EDITIONS]
+
+def keep_offline(site: Path, files: list[Path]) -> bool:
+    """Have the site's worker keep ``files`` too, which were written after the build (the PDFs
+    of ``make pdf``): each is listed with a revision of its bytes, so that a reader's browser
+    installs the changed worker and fetches them; a site without a worker (``mkdocs serve``, the
+    plugin off) is left as it is (False)."""
+    worker = site / SERVICE_WORKER
+    text = worker.read_text("utf-8") if worker.is_file() else ""
+    match = _SETTINGS.search(text)
+    if match is None:
+        return False
+    settings = json.loads(match.group(1))
+    kept = {entry["url"]: entry for entry in settings.get("optional", [])}
+    for path in files:
+        url = path.resolve().relative_to(site.resolve()).as_posix()
+        kept[url] = {"url": url, "revision": hashlib.sha256(path.read_bytes()).hexdigest()[:16]}
+    settings["optional"] = sorted(kept.values(), key=lambda entry: str(entry["url"]))
+    line = "var SETTINGS = " + json.dumps(settings, separators=(",", ":")) + ";"
+    worker.write_text(text[:match.start()] + line + text[match.end():], "utf-8")
+    return True
 
 
 def web_app_manifest(*, name: str, short_name: str, description: str, locale: str, depth: int,
@@ -228,7 +245,7 @@ class WebAppPlugin(BasePlugin[WebAppConfig]):  # type: ignore[no-untyped-call]
         patterns, ignores = precache_globs(default, others)
         not_found = {folder_of(locale, default): f"{folder_of(locale, default)}404.html" for locale in others}
         workers = [{"dest": SERVICE_WORKER, "globPatterns": patterns, "globIgnores": ignores,
-                    "settings": {"optional": optional_files(), "notFound": not_found, "defaultNotFound": "404.html"}}]
+                    "settings": {"optional": [], "notFound": not_found, "defaultNotFound": "404.html"}}]
         for result in self._run_workbox(config, site, workers):
             for warning in result.get("warnings", []):
                 log.warning(f"web-app: {result['dest']}: {warning}")

@@ -29,7 +29,7 @@ from rulecheck.hosts.web_app import (
     SERVICE_WORKER,
     hex_colour,
     icon_png,
-    optional_files,
+    keep_offline,
     precache_globs,
     web_app_manifest,
     with_web_app_script,
@@ -58,11 +58,25 @@ def test_the_worker_keeps_every_language_and_the_shared_assets_but_not_the_file_
     assert {"*.html", "en/*.html", "fr/*.html", "fr/search/*"} <= set(three)
 
 
-def test_the_worker_keeps_the_pdfs_that_make_pdf_writes() -> None:
-    from rulecheck.hosts.pdf import EDITIONS
-
-    assert optional_files() == [edition.target for edition in EDITIONS]
-    assert {"regles-de-combat.pdf", "en/combat-rules.pdf"} <= set(optional_files())
+def test_files_written_after_the_build_join_the_worker_s_list_with_their_revision(tmp_path: Path) -> None:
+    worker = tmp_path / SERVICE_WORKER
+    worker.write_text('importScripts("x");\nvar SETTINGS = {"optional":[],"notFound":{}};\nvar after = 1;\n', "utf-8")
+    (tmp_path / "en").mkdir()
+    book, english = tmp_path / "book.pdf", tmp_path / "en/book.pdf"
+    book.write_bytes(b"%PDF one")
+    english.write_bytes(b"%PDF two")
+    assert keep_offline(tmp_path, [book, english])
+    first = worker.read_text("utf-8")
+    settings = json.loads(re.search(r"var SETTINGS = (\{.*\});", first).group(1))  # type: ignore[union-attr]
+    assert [entry["url"] for entry in settings["optional"]] == ["book.pdf", "en/book.pdf"]
+    assert first.startswith('importScripts("x");\n') and first.endswith(";\nvar after = 1;\n")
+    book.write_bytes(b"%PDF one, printed again")
+    assert keep_offline(tmp_path, [book])  # a new print: a new revision, so the browser updates
+    again = json.loads(re.search(r"var SETTINGS = (\{.*\});", worker.read_text()).group(1))  # type: ignore[union-attr]
+    assert [entry["url"] for entry in again["optional"]] == ["book.pdf", "en/book.pdf"]
+    assert again["optional"][0]["revision"] != settings["optional"][0]["revision"]
+    assert again["optional"][1] == settings["optional"][1]
+    assert not keep_offline(tmp_path / "en", [english])  # a site without a worker: nothing to tell
 
 
 def test_a_manifest_names_the_app_in_its_language_with_icons_relative_to_it() -> None:
@@ -129,7 +143,7 @@ def test_the_worker_keeps_both_languages_their_404_pages_and_the_assets(offline_
     worker = (offline_site / SERVICE_WORKER).read_text("utf-8")
     assert "self.__RULECHECK_SETTINGS" not in worker
     settings = json.loads(re.search(r"var SETTINGS = (\{.*?\});", worker).group(1))  # type: ignore[union-attr]
-    assert settings == {"optional": optional_files(), "notFound": {"en/": "en/404.html"}, "defaultNotFound": "404.html"}
+    assert settings == {"optional": [], "notFound": {"en/": "en/404.html"}, "defaultNotFound": "404.html"}
 
 
 @pytest.mark.build
@@ -354,9 +368,13 @@ def test_a_reader_of_both_languages_has_one_worker_and_switching_never_reloads_t
 
 @pytest.mark.build
 @pytest.mark.browser
-def test_the_pdfs_are_kept_offline_when_the_site_has_them(browser: Browser, served: SwitchableServer) -> None:
-    for target in optional_files():
+def test_the_pdfs_are_kept_offline_once_make_pdf_lists_them(browser: Browser, served: SwitchableServer) -> None:
+    from rulecheck.hosts.pdf import EDITIONS
+
+    targets = [edition.target for edition in EDITIONS]
+    for target in targets:
         (served.directory / target).write_bytes(b"%PDF-1.4 " + target.encode() + b"\n%%EOF\n")
+    assert keep_offline(served.directory, [served.directory / target for target in targets])
     context = browser.new_context(viewport=DESKTOP, color_scheme="light")
     context.set_default_timeout(15_000)
     try:
@@ -365,7 +383,7 @@ def test_the_pdfs_are_kept_offline_when_the_site_has_them(browser: Browser, serv
         precache_done(page, served)
         served.stop()
         context.set_offline(True)
-        for target in optional_files():
+        for target in targets:
             body = page.evaluate("url => fetch(url).then(r => r.ok ? r.text() : 'missing ' + r.status)", target)
             assert body.startswith("%PDF-1.4 " + target), target
     finally:

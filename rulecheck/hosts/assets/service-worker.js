@@ -5,8 +5,9 @@
 importScripts("assets/javascripts/workbox/workbox-sw.js");
 workbox.setConfig({ debug: false, modulePathPrefix: "assets/javascripts/workbox/" });
 
-// What the plugin tells this worker: the files it keeps when the site has them (the PDFs, made
-// after the build), and each language's 404 page by the folder of its pages.
+// What the plugin tells this worker: the files it keeps besides the precache, each with its
+// revision (the PDFs, which `make pdf` writes after the build and lists here), and each
+// language's 404 page by the folder of its pages.
 var SETTINGS = self.__RULECHECK_SETTINGS;
 var OPTIONAL_CACHE = "rulecheck-optional";
 
@@ -26,10 +27,10 @@ workbox.precaching.precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMat
 
 function keepOptionalFiles() {
   return caches.open(OPTIONAL_CACHE).then(function (cache) {
-    return Promise.all((SETTINGS.optional || []).map(function (url) {
-      return fetch(url, { cache: "no-cache" }).then(function (response) {
-        return response.ok ? cache.put(url, response) : cache.delete(url); // a site without its PDFs
-      }).catch(function () { return null; });
+    return Promise.all(SETTINGS.optional.map(function (entry) {
+      return fetch(entry.url, { cache: "no-cache" }).then(function (response) {
+        return response.ok ? cache.put(entry.url, response) : null;
+      }).catch(function () { return null; }); // offline copies are a bonus: never fail the install
     }));
   });
 }
