@@ -45,6 +45,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
 
+from .player_search import authors_addresses, players_index
+
 log = logging.getLogger("mkdocs.plugins.rulecheck.i18n_search")
 
 INDEX = "search/search_index.json"
@@ -201,6 +203,7 @@ def stemmed_worker(material_worker: str, locale: str | None = None) -> str:
 
 class I18nSearchConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
+    authors_pages = c.Type(list, default=[])  # pages for authors, in a player's search only by name
 
 
 class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped-call]
@@ -254,7 +257,9 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
             return
         offline = (site / OFFLINE_INDEX).is_file()
         langs = set()
+        authors = authors_addresses([str(page) for page in self.config.authors_pages])
         for locale, index in split_index(json.loads(merged.read_text("utf-8")), default, others).items():
+            index = players_index(index, authors)
             lang = index["config"]["lang"][0]
             langs.add(lang)
             if lang != "en" and not (site / LUNR.format(lang=lang)).is_file():
