@@ -42,3 +42,25 @@ def test_every_chapter_number_fits_inside_its_contents_entry_on_paper(
         page.locator(".rc-print-toc").screenshot(path=ARTIFACTS / f"print-contents-{locale}.png")
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_quick_reference_keeps_its_bullets_inside_their_column_on_paper(
+    browser: Browser, offline_site: Path, locale: str,
+) -> None:
+    page = browser.new_page(viewport={"width": 1123, "height": 794})  # A4 landscape at 96 dpi
+    try:
+        page.goto((offline_site / HOME[locale] / "quick-reference.html").as_uri(), wait_until="load")
+        page.emulate_media(media="print")
+        items = page.evaluate("""() => [...document.querySelectorAll('.rc-quickref ul > li')].map(li => {
+            const style = getComputedStyle(li), list = li.parentElement.getBoundingClientRect();
+            return {text: li.textContent.slice(0, 30), bullet: style.listStyleType,
+                    room: li.getBoundingClientRect().left - list.left, font: parseFloat(style.fontSize)};
+        })""")
+        assert items, "the quick reference has lists"
+        for item in items:
+            assert item["bullet"] != "none" and item["room"] >= 0.9 * item["font"], item
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=ARTIFACTS / f"print-quick-reference-{locale}.png", full_page=True)
+    finally:
+        page.close()
