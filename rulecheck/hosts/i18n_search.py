@@ -45,6 +45,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
 
+from .player_search import authors_addresses, players_index
+
 log = logging.getLogger("mkdocs.plugins.rulecheck.i18n_search")
 
 INDEX = "search/search_index.json"
@@ -124,10 +126,14 @@ def without_chrome_in_search(html: str) -> str:
 #: page's base, so that its relative links and assets resolve wherever the site is served. The
 #: known root (``site_url``'s path) is tried first, then each folder of the address from the top:
 #: the root is the one that holds the site's stylesheet. Opened from the file system, the page is
-#: where it lies and needs no base.
+#: where it lies and needs no base. A host that answers every missing address with the root's 404
+#: page (GitHub Pages does) gives the default language's page for a missing ``en/…`` address too:
+#: that page then opens the 404 page of the address's language, which puts the address back.
 ROOT_FINDER = """<script>(function () {
-  var own = %(own)s, known = %(known)s, root = null;
+  var own = %(own)s, known = %(known)s, others = %(others)s, root = null;
   if (location.protocol === "file:") return;
+  var asked = new URLSearchParams(location.search).get("missing");
+  if (asked !== null && asked.charAt(0) === "/") history.replaceState(null, "", asked);
   function holdsTheSite(folder) {
     try {
       var probe = new XMLHttpRequest();
@@ -142,6 +148,14 @@ ROOT_FINDER = """<script>(function () {
     var folder = folders.slice(0, depth).join("/") + "/";
     if (holdsTheSite(folder)) root = folder;
   }
+  var rest = location.pathname.slice((root || "/").length);
+  for (var i = 0; i < others.length && own === "" && root !== null; i++) {
+    if (rest.indexOf(others[i]) === 0) {
+      location.replace(root + others[i] + "404.html?missing=" +
+        encodeURIComponent(location.pathname + location.search + location.hash));
+      return;
+    }
+  }
   var base = document.createElement("base");
   base.href = (root || "/") + own;
   document.head.prepend(base);
@@ -149,10 +163,11 @@ ROOT_FINDER = """<script>(function () {
 _ROOTED = re.compile(r'"(/[^"\s]*)"')
 
 
-def relative_404(html: str, root_path: str, folder: str) -> str:
+def relative_404(html: str, root_path: str, folder: str, others: list[str] | None = None) -> str:
     """A 404 page whose links and assets are relative to its own folder (``""`` or ``en/``) instead
     of starting with ``root_path`` (``/combat-rules/``, from ``site_url``), with the script that
-    finds the root wherever it is served."""
+    finds the root wherever it is served; the default language's page (``folder`` ``""``) sends a
+    missing address under one of the ``others`` folders (``["en/"]``) to that folder's 404 page."""
     root_path = "/" + root_path.strip("/") + "/" if root_path.strip("/") else "/"
     here = posixpath.join(root_path, folder)
 
@@ -166,7 +181,8 @@ def relative_404(html: str, root_path: str, folder: str) -> str:
             shown += "/"
         return f'"{shown if shown != "." else "./"}{hash_}{fragment}"'
 
-    script = ROOT_FINDER % {"own": json.dumps(folder), "known": json.dumps(root_path)}
+    script = ROOT_FINDER % {"own": json.dumps(folder), "known": json.dumps(root_path),
+                            "others": json.dumps(others or [])}
     return re.sub(r"<head>", lambda _: "<head>" + script, _ROOTED.sub(relative, html), count=1)
 
 
@@ -187,6 +203,7 @@ def stemmed_worker(material_worker: str, locale: str | None = None) -> str:
 
 class I18nSearchConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
+    authors_pages = c.Type(list, default=[])  # pages for authors, in a player's search only by name
 
 
 class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped-call]
@@ -217,7 +234,8 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
             return None
         root_path = urlsplit(config.site_url or "/").path
         if current == languages[0]:
-            self._default_404 = relative_404(with_search_settings(output_content, None), root_path, "")
+            self._default_404 = relative_404(with_search_settings(output_content, None), root_path, "",
+                                             [f"{locale}/" for locale in languages[1]])
             return self._default_404
         target = Path(config.site_dir) / current / "404.html"
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -239,7 +257,9 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
             return
         offline = (site / OFFLINE_INDEX).is_file()
         langs = set()
+        authors = authors_addresses([str(page) for page in self.config.authors_pages])
         for locale, index in split_index(json.loads(merged.read_text("utf-8")), default, others).items():
+            index = players_index(index, authors)
             lang = index["config"]["lang"][0]
             langs.add(lang)
             if lang != "en" and not (site / LUNR.format(lang=lang)).is_file():

@@ -4,7 +4,9 @@ The built site works from ``file://``, so Chromium opens the pages straight from
 server, no network) and prints them with their print styles: the rulebook on A4 portrait pages,
 numbered, and the GM's quick reference on A4 landscape sheets. Each PDF is written to a
 temporary file beside its target and renamed over it, so an interrupted run leaves the previous
-PDF whole. Playwright drives Debian's Chromium (``/usr/bin/chromium``), as in the browser tests.
+PDF whole; the site's service worker then lists the PDFs, so that a reader's offline copy
+keeps them (``web_app.keep_offline``). Playwright drives Debian's Chromium
+(``/usr/bin/chromium``), as in the browser tests.
 """
 
 from __future__ import annotations
@@ -18,12 +20,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .pdf_pages import print_numbered
+from .web_app import keep_offline
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND"]
 FOOTER = (
     '<div style="width:100%;font-size:8px;color:#555;text-align:center;font-family:sans-serif">'
     '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
 )
+
+PORTRAIT_MARGINS = {"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"}
+LANDSCAPE_MARGINS = {"top": "7mm", "bottom": "7mm", "left": "8mm", "right": "8mm"}
 
 
 @dataclass(frozen=True)
@@ -33,12 +41,13 @@ class PdfEdition:
     page: str
     target: str
     landscape: bool = False
+    numbered: bool = False  # its links say on which page their target is (pdf_pages)
 
 
 #: The PDFs ``make pdf`` writes; the site's pages link to these names.
 EDITIONS = (
-    PdfEdition("print.html", "regles-de-combat.pdf"),
-    PdfEdition("en/print.html", "en/combat-rules.pdf"),
+    PdfEdition("print.html", "regles-de-combat.pdf", numbered=True),
+    PdfEdition("en/print.html", "en/combat-rules.pdf", numbered=True),
     PdfEdition("quick-reference.html", "aide-memoire-mj.pdf", landscape=True),
     PdfEdition("en/quick-reference.html", "en/gm-quick-reference.pdf", landscape=True),
 )
@@ -86,13 +95,18 @@ def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS, *, brows
                                                  delete=False) as temporary:
                     partial = Path(temporary.name)
                 try:
-                    page.pdf(
-                        path=str(partial), format="A4", landscape=edition.landscape, print_background=True,
-                        display_header_footer=not edition.landscape, header_template="<span></span>",
-                        footer_template=FOOTER,
-                        margin={"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"}
-                        if not edition.landscape else {"top": "7mm", "bottom": "7mm", "left": "8mm", "right": "8mm"},
-                    )
+                    def print_to(path: Path, edition: PdfEdition = edition) -> None:
+                        page.pdf(
+                            path=str(path), format="A4", landscape=edition.landscape, print_background=True,
+                            display_header_footer=not edition.landscape, header_template="<span></span>",
+                            footer_template=FOOTER,
+                            margin=LANDSCAPE_MARGINS if edition.landscape else PORTRAIT_MARGINS,
+                        )
+
+                    if edition.numbered:
+                        print_numbered(page, print_to, partial)
+                    else:
+                        print_to(partial)
                     with partial.open("rb") as done:
                         os.fsync(done.fileno())
                     os.chmod(partial, 0o644)
@@ -102,6 +116,7 @@ def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS, *, brows
                 written.append(target)
         finally:
             page.close()
+    keep_offline(site, written)  # the site's offline copy keeps them too
     return written
 
 

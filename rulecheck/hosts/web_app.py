@@ -1,19 +1,18 @@
-"""MkDocs plugin: the site as an installable web app that keeps the reader's language offline.
+"""MkDocs plugin: the site as an installable web app that keeps both languages offline.
 
 Over http(s), every page loads ``assets/javascripts/web-app.js``, which links the web app
 manifest of the page's language (``manifest.webmanifest``, ``<locale>/manifest.webmanifest``:
-name, icons, colours) and registers that language's service worker (``service-worker.js`` for
-the default language, ``service-worker-<locale>.js`` for the others, all at the site root) with the
-scope of that language's folder: ``/`` for the default language, ``/<locale>/`` for the others. A
-worker controls the pages of its scope and answers every request they make, shared assets and
-search worker included; the browser picks the registration with the longest matching scope, so
-each language keeps its own worker and its own precache (Workbox names the cache after the scope),
-and a reader who reads both languages keeps both. Once the first page is read, the worker holds
-that language's pages, its search index and the assets they load, and serves them without
-network. A new build gives new revisions, so the browser installs the new worker on the
-next visit online; it takes over at once and the open page reloads to show the new version.
+name, icons, colours) and, once the page has loaded (the precache never competes with the
+page's own files), registers the site's one service worker (``service-worker.js`` at the site
+root, whose scope holds every language). After one visit in either language, the worker holds
+every language's pages, search indexes, 404 pages and the shared assets, each file fetched once
+(a file the page has just loaded is revalidated, not downloaded again), and serves them without
+network; the PDFs that ``make pdf`` writes after the build are kept too (``keep_offline``). Offline, an address the
+worker does not hold gets its language's 404 page. A new build gives new revisions, so the
+browser installs the new worker on the next visit online; it takes over at once and the open
+page reloads to show the new version.
 
-The workers are written at the end of the build by Workbox's ``injectManifest`` (npm package
+The worker is written at the end of the build by Workbox's ``injectManifest`` (npm package
 ``workbox-build``, pinned in ``package.json``) run by Node.js, from ``assets/service-worker.js``;
 Workbox's runtime is copied from ``node_modules`` into the site: the build needs no network.
 Opened from ``file://``, the pages are as before: the script does nothing there, and no page
@@ -23,6 +22,7 @@ never come from a cache.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -42,7 +42,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
 
-from .i18n_search import LUNR_DIR, _languages, lunr_language
+from .i18n_search import _languages
 
 log = logging.getLogger("mkdocs.plugins.rulecheck.web_app")
 
@@ -58,8 +58,8 @@ NODE_TIMEOUT = 120
 BODY_END = re.compile(r"</body>", re.IGNORECASE)
 
 
-def service_worker_path(locale: str, default: str) -> str:
-    return "service-worker.js" if locale == default else f"service-worker-{locale}.js"
+SERVICE_WORKER = "service-worker.js"  # one for the site, at its root: its scope holds every language
+OFFLINE_INDEX = "search/search_index.js"  # the search index of file:// pages, which no worker serves
 
 
 def folder_of(locale: str, default: str) -> str:
@@ -67,33 +67,42 @@ def folder_of(locale: str, default: str) -> str:
     return "" if locale == default else f"{locale}/"
 
 
-#: What the build writes that no reader opens: crawlers' sitemaps (Workbox leaves out the worker
-#: it writes, not the other languages' workers).
-NOT_FOR_READING = ["sitemap.xml", "sitemap.xml.gz", "**/LICENSE"]
+#: What the build writes that no reader opens: crawlers' sitemaps, the licences, Workbox's own
+#: runtime (loaded by the worker itself) and the copies of the search indexes made for ``file://``.
+NOT_FOR_READING = ["sitemap.xml", "sitemap.xml.gz", "*/sitemap.xml", "*/sitemap.xml.gz", "**/LICENSE"]
 
 
-def precache_globs(locale: str, default: str, others: list[str]) -> tuple[list[str], list[str]]:
-    """What a language's worker keeps: everything the build writes for reading in that language's
-    folder, at any depth (pages in subfolders, images and files beside pages, its search index and
-    manifest), and the shared assets but for another language's lunr files and the licences. The
-    default language's folder is the site root: the other languages' folders and workers are not
-    its own."""
-    folder = folder_of(locale, default)
-    if folder:
-        patterns = [f"{folder}**/*", "assets/**/*"]
-        ignores = [f"{folder}{name}" for name in NOT_FOR_READING[:2]]
-    else:
-        patterns = ["**/*"]
-        ignores = [f"{other}/**" for other in others if other != default]
-        ignores += [service_worker_path(other, default) for other in others if other != default]
-        ignores += NOT_FOR_READING[:2]
-    lang = lunr_language(locale)
-    foreign = {lunr_language(other) for other in [default, *others]} - {lang, "en"}
-    ignores += [f"{RUNTIME}/**", *NOT_FOR_READING[2:],
-                *(f"{LUNR_DIR}/min/lunr.{name}.min.js" for name in sorted(foreign))]
-    if lang == "en":
-        ignores.append(f"{LUNR_DIR}/**")  # English needs no lunr language file
-    return patterns, ignores
+def precache_globs() -> tuple[list[str], list[str]]:
+    """What the worker keeps: everything the build writes for reading, in every language and at
+    any depth (pages in subfolders, 404 pages, images and files beside pages, search indexes,
+    manifests) and the shared assets; not what no reader opens (:data:`NOT_FOR_READING`), Workbox's
+    runtime or the ``file://`` copies of the search indexes."""
+    ignores = [f"{RUNTIME}/**", *NOT_FOR_READING, OFFLINE_INDEX, f"*/{OFFLINE_INDEX}"]
+    return ["**/*"], ignores
+
+
+_SETTINGS = re.compile(r"^var SETTINGS = (\{.*\});$", re.MULTILINE)
+
+
+def keep_offline(site: Path, files: list[Path]) -> bool:
+    """Have the site's worker keep ``files`` too, which were written after the build (the PDFs
+    of ``make pdf``): each is listed with a revision of its bytes, so that a reader's browser
+    installs the changed worker and fetches them; a site without a worker (``mkdocs serve``, the
+    plugin off) is left as it is (False)."""
+    worker = site / SERVICE_WORKER
+    text = worker.read_text("utf-8") if worker.is_file() else ""
+    match = _SETTINGS.search(text)
+    if match is None:
+        return False
+    settings = json.loads(match.group(1))
+    kept = {entry["url"]: entry for entry in settings.get("optional", [])}
+    for path in files:
+        url = path.resolve().relative_to(site.resolve()).as_posix()
+        kept[url] = {"url": url, "revision": hashlib.sha256(path.read_bytes()).hexdigest()[:16]}
+    settings["optional"] = sorted(kept.values(), key=lambda entry: str(entry["url"]))
+    line = "var SETTINGS = " + json.dumps(settings, separators=(",", ":")) + ";"
+    worker.write_text(text[:match.start()] + line + text[match.end():], "utf-8")
+    return True
 
 
 def web_app_manifest(*, name: str, short_name: str, description: str, locale: str, depth: int,
@@ -112,8 +121,8 @@ def web_app_manifest(*, name: str, short_name: str, description: str, locale: st
 
 
 def with_web_app_script(html: str, *, root: str, manifest: str, service_worker: str, scope: str) -> str:
-    """A page that loads the web app script, which knows where the page's manifest and worker are
-    and the scope of its language's worker."""
+    """A page that loads the web app script, which knows where the page's manifest and the site's
+    worker are and that worker's scope (the site root)."""
     tag = (f'<script src="{root}{SCRIPT}" data-manifest="{manifest}" data-service-worker="{service_worker}" '
            f'data-scope="{scope}"></script>')
     return BODY_END.sub(lambda match: tag + match.group(0), html, count=1)
@@ -210,8 +219,7 @@ class WebAppPlugin(BasePlugin[WebAppConfig]):  # type: ignore[no-untyped-call]
         root = "../" * (len(parts) - 1)
         folder = folder_of(locale, default)
         return with_web_app_script(output, root=root, manifest=f"{root}{folder}{MANIFEST}",
-                                   service_worker=root + service_worker_path(locale, default),
-                                   scope=(root + folder) or "./")
+                                   service_worker=root + SERVICE_WORKER, scope=root or "./")
 
     @event_priority(-300)  # after i18n-search has split the search index and left out unused lunr files
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -237,11 +245,10 @@ class WebAppPlugin(BasePlugin[WebAppConfig]):  # type: ignore[no-untyped-call]
                 locale=locale, depth=folder.count("/"), theme_color=self.config.theme_color,
                 background_color=self.config.background_color)
             (site / folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", "utf-8")
-        workers = []
-        for locale in [default, *others]:
-            patterns, ignores = precache_globs(locale, default, others)
-            workers.append({"dest": service_worker_path(locale, default), "globPatterns": patterns,
-                            "globIgnores": ignores})
+        patterns, ignores = precache_globs()
+        not_found = {folder_of(locale, default): f"{folder_of(locale, default)}404.html" for locale in others}
+        workers = [{"dest": SERVICE_WORKER, "globPatterns": patterns, "globIgnores": ignores,
+                    "settings": {"optional": [], "notFound": not_found, "defaultNotFound": "404.html"}}]
         for result in self._run_workbox(config, site, workers):
             for warning in result.get("warnings", []):
                 log.warning(f"web-app: {result['dest']}: {warning}")

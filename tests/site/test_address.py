@@ -56,7 +56,7 @@ def test_the_address_is_where_canonical_links_sitemaps_and_404_switchers_point(t
         text = (site / page).read_text("utf-8")
         assert f'href="{french}" hreflang="fr"' in text and f'href="{english}" hreflang="en"' in text
     # the web app does not depend on the address: its links are relative to each page
-    assert 'data-service-worker="../service-worker-en.js" data-scope="../en/"' in (site / "en/turn.html").read_text()
+    assert 'data-service-worker="../service-worker.js" data-scope="../"' in (site / "en/turn.html").read_text()
     unexpected = [line for line in printed.splitlines() if line.strip() and not EXPECTED_LINE.fullmatch(line)]
     assert unexpected == []
 

@@ -469,7 +469,8 @@ def served_404(browser: Browser, offline_site: Path) -> Iterator[Callable[[str],
 
 
 @pytest.mark.parametrize("under", ["/", "/mirror/", "/combat-rules/"])
-@pytest.mark.parametrize(("locale", "missing"), [("fr", "pas/de/page.html"), ("en", "en/404.html")])
+@pytest.mark.parametrize(("locale", "missing"), [("fr", "pas/de/page.html"), ("en", "en/404.html"),
+                                                 ("en", "en/no/such/page.html"), ("en", "en/gone.html?h=x#top")])
 def test_the_404_page_works_wherever_the_site_is_served(
     served_404: Callable[[str], tuple[Page, str]], under: str, locale: str, missing: str
 ) -> None:
@@ -478,6 +479,7 @@ def test_the_404_page_works_wherever_the_site_is_served(
     words = WORDS[locale]
     expect(page.locator("h1")).to_have_text(words["not_found"])
     expect(page.locator("html")).to_have_attribute("lang", locale)
+    assert page.url == base + missing  # the missing address stays in the address bar
     header = page.evaluate("getComputedStyle(document.querySelector('.md-header')).backgroundColor")
     assert header not in ("rgba(0, 0, 0, 0)", "transparent"), "the site's styles loaded"
     ARTIFACTS.mkdir(exist_ok=True)

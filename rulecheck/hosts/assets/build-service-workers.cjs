@@ -3,6 +3,7 @@
 // language with Workbox's injectManifest. Reads and writes local files only: no network.
 "use strict";
 const fs = require("fs");
+const os = require("os");
 const path = require("path");
 
 async function main() {
@@ -17,16 +18,22 @@ async function main() {
   }
   fs.copyFileSync(path.join(path.dirname(find("workbox-sw/package.json")), "LICENSE"), path.join(runtime, "LICENSE"));
   const results = [];
+  const template = fs.readFileSync(job.template, "utf-8");
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "rulecheck-sw-"));
   for (const worker of job.workers) {
+    // The worker's own settings (what it keeps besides the precache, its 404 pages) as a literal.
+    const source = path.join(scratch, path.basename(worker.dest));
+    fs.writeFileSync(source, template.replace("self.__RULECHECK_SETTINGS", JSON.stringify(worker.settings || {})));
     const result = await injectManifest({
       globDirectory: job.site,
-      swSrc: job.template,
+      swSrc: source,
       swDest: path.join(job.site, worker.dest),
       globPatterns: worker.globPatterns,
       globIgnores: worker.globIgnores,
     });
     results.push({ dest: worker.dest, count: result.count, size: result.size, warnings: result.warnings });
   }
+  fs.rmSync(scratch, { recursive: true, force: true });
   process.stdout.write(JSON.stringify(results));
 }
 

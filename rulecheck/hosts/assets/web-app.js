@@ -9,21 +9,32 @@
   manifest.href = script.getAttribute("data-manifest");
   document.head.appendChild(manifest);
   if (!("serviceWorker" in navigator)) return;
+  var worker = script.getAttribute("data-service-worker");
+  var scope = new URL(script.getAttribute("data-scope"), location.href).href;
   var before = navigator.serviceWorker.controller;
   var reloaded = false;
   navigator.serviceWorker.addEventListener("controllerchange", function () {
     var now = navigator.serviceWorker.controller;
-    // A new build of this language's worker took over: show it. (On a page first opened under the
-    // default language's wider scope, its own language's worker taking over serves the same page:
-    // no reload.)
+    // A new build of the site's worker took over: show it. (The first install, or the one worker
+    // replacing the per-language workers of earlier builds, serves the same page: no reload.)
     if (before && now && before.scriptURL === now.scriptURL && !reloaded) {
       reloaded = true;
       location.reload();
     }
   });
-  navigator.serviceWorker
-    .register(script.getAttribute("data-service-worker"), { scope: script.getAttribute("data-scope") })
-    .catch(function (error) {
+  function register() {
+    navigator.serviceWorker.register(worker, { scope: scope }).catch(function (error) {
       console.warn("offline copy unavailable:", error);
     });
+    // Earlier builds had a worker per language, the others scoped to their folder: a page under
+    // such a scope would stay with it, so it goes.
+    navigator.serviceWorker.getRegistrations().then(function (registrations) {
+      registrations.forEach(function (registration) {
+        if (registration.scope !== scope && registration.scope.indexOf(scope) === 0) registration.unregister();
+      });
+    });
+  }
+  // The offline copy waits until the page has loaded: its downloads never compete with the page's.
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register);
 })();

@@ -1,0 +1,138 @@
+"""Lighthouse mobile on rules pages, the site side by side with the same site without its cards.
+
+Run: ``.venv/bin/python bench/lighthouse.py [runs] [page …]`` (default 3 runs of
+``reactions.html``, ``attack.html`` and ``en/reactions.html``). It builds the site twice, with
+rulecheck (cards) and with ``RULECHECK_ENABLED=false`` (the examples left as code blocks), serves
+each on 127.0.0.1, and runs Lighthouse's mobile performance audit (npm ``lighthouse``, pinned in
+``package.json``) on each page of each build in turns, with Debian's Chromium (``CHROME_PATH``,
+default ``/usr/bin/chromium``). No request leaves the machine: every host name but 127.0.0.1
+fails to resolve in the audited browser.
+
+Prints a Markdown table per page: the median over the runs of the performance score, total
+blocking time, largest contentful paint, the number of elements (DOM size), the bytes
+transferred, and the files the page fetched more than once (the service worker's own requests
+are not in Lighthouse's trace: ``tests/site/test_web_app.py`` counts those at the server). Speed
+is measured here, never inside a test; on a shared machine the figures move by tens of percent
+from one run to the next: compare the two builds within one run only.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
+CHROME = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+PAGES = ["reactions.html", "attack.html", "en/reactions.html"]
+BUILDS = {"cards": {}, "no cards": {"RULECHECK_ENABLED": "false"}}
+CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+                "--disable-component-update --disable-sync --no-first-run "
+                "--host-resolver-rules='MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'")
+TIMEOUT = 300
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def served(site: Path) -> Iterator[str]:
+    """``site`` on 127.0.0.1, on a free port, for the duration of the block."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def build(site: Path, env: dict[str, str]) -> None:
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)], cwd=ROOT,
+                   env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}, check=True, capture_output=True,
+                   timeout=TIMEOUT)
+
+
+def audit(url: str, report: Path) -> dict[str, Any]:
+    """One Lighthouse mobile performance run of ``url``; its JSON report."""
+    subprocess.run(["node", str(LIGHTHOUSE), url, "--only-categories=performance", "--output=json",
+                    f"--output-path={report}", f"--chrome-flags={CHROME_FLAGS}", "--quiet"],
+                   cwd=ROOT, env={**os.environ, "CHROME_PATH": CHROME}, check=True, capture_output=True,
+                   timeout=TIMEOUT)
+    result: dict[str, Any] = json.loads(report.read_text("utf-8"))
+    return result
+
+
+def figures(report: dict[str, Any]) -> dict[str, float]:
+    """What the table shows of one report."""
+    audits = report["audits"]
+    requests = audits["network-requests"]["details"]["items"]
+    fetched = Counter(item["url"].split("#")[0] for item in requests if not item["url"].startswith("data:"))
+    return {
+        "score": round(100 * (report["categories"]["performance"]["score"] or 0)),
+        "tbt": audits["total-blocking-time"]["numericValue"],
+        "lcp": audits["largest-contentful-paint"]["numericValue"],
+        "elements": audits["dom-size"]["numericValue"],
+        "kib": sum(item.get("transferSize", 0) for item in requests) / 1024,
+        "twice": sum(1 for count in fetched.values() if count > 1),
+    }
+
+
+def table(page: str, runs: dict[str, list[dict[str, float]]]) -> str:
+    medians = {name: {key: statistics.median(run[key] for run in each) for key in each[0]}
+               for name, each in runs.items()}
+    cards, plain = medians["cards"], medians["no cards"]
+    rows = [
+        ("performance score", "{:.0f}", "score"), ("total blocking time (ms)", "{:.0f}", "tbt"),
+        ("largest contentful paint (ms)", "{:.0f}", "lcp"), ("elements", "{:.0f}", "elements"),
+        ("transferred (KiB)", "{:.0f}", "kib"), ("files fetched twice", "{:.0f}", "twice"),
+    ]
+    lines = [f"`{page}`, median of {len(runs['cards'])} runs", "",
+             "| measure | cards | no cards | ratio |", "|---|---:|---:|---:|"]
+    for label, shape, key in rows:
+        ratio = f"{cards[key] / plain[key]:.2f}" if plain[key] else "–"
+        lines.append(f"| {label} | {shape.format(cards[key])} | {shape.format(plain[key])} | {ratio} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    runs = int(argv[0]) if argv and argv[0].isdigit() else 3
+    pages = [arg for arg in argv if not arg.isdigit()] or PAGES
+    if not LIGHTHOUSE.is_file():
+        print("lighthouse is missing: run `npm ci` (package.json pins it)", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory(prefix="rulecheck-lighthouse-") as scratch:
+        folder = Path(scratch)
+        for name, env in BUILDS.items():
+            build(folder / name.replace(" ", "-"), env)
+        results: dict[str, dict[str, list[dict[str, float]]]] = {page: {name: [] for name in BUILDS} for page in pages}
+        with served(folder / "cards") as with_cards, served(folder / "no-cards") as without:
+            roots = {"cards": with_cards, "no cards": without}
+            for run in range(runs):
+                for page in pages:
+                    for name in (BUILDS if run % 2 == 0 else reversed(list(BUILDS))):  # in turns
+                        report = audit(roots[name] + page, folder / "report.json")
+                        results[page][name].append(figures(report))
+        for page in pages:
+            print(table(page, results[page]))
+            print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

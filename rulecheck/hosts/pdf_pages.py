@@ -1,0 +1,61 @@
+"""Page numbers on paper: the print edition's contents, cross-references and the cast's
+"appears in" lists say on which page their target is.
+
+Browsers cannot number a link's target page by themselves (CSS ``target-counter()`` is not in
+Chromium), but a PDF that Chromium prints names each anchor as a destination with its page. So
+the edition is printed once, the page of every anchor is read back from that PDF (pypdf), each
+internal link gets its target's page (``data-page``, which the print stylesheet shows), and the
+edition is printed again, until the numbers no longer move (the numbers themselves can push a
+page's end).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+#: How many times the edition may be printed before the numbers must hold.
+MAX_PRINTS = 4
+#: Gives each internal link of the print edition the page of its target, from ``pages``
+#: (anchor -> page); returns how many links it numbered.
+NUMBER_LINKS = """pages => {
+    let numbered = 0;
+    for (const link of document.querySelectorAll('.rc-print-toc a[href^="#"], .rc-print a[href^="#"]')) {
+        if (link.matches('.headerlink, .rc-rule, .md-skip')) continue;
+        const page = pages[decodeURIComponent(link.getAttribute('href').slice(1))];
+        if (page === undefined) { link.removeAttribute('data-page'); continue; }
+        link.setAttribute('data-page', String(page));
+        numbered += 1;
+    }
+    return numbered;
+}"""
+
+
+def anchor_pages(pdf: Path) -> dict[str, int]:
+    """Each named destination of a PDF Chromium printed (an element's id) and its page, from 1."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(pdf))
+    numbers = {page.indirect_reference.idnum: index + 1 for index, page in enumerate(reader.pages)
+               if page.indirect_reference is not None}
+    found: dict[str, int] = {}
+    for name, destination in reader.named_destinations.items():
+        target = destination.get("/Page")
+        number = numbers.get(getattr(target, "idnum", -1))
+        if number is not None:
+            found[str(name).lstrip("/")] = number
+    return found
+
+
+def print_numbered(page: Any, print_to: Any, target: Path) -> int:
+    """Print ``page`` (a Playwright page showing the edition) with ``print_to(path)`` until every
+    internal link shows the page its target lands on; how many prints it took."""
+    pages: dict[str, int] = {}
+    for prints in range(1, MAX_PRINTS + 1):
+        page.evaluate(NUMBER_LINKS, pages)
+        print_to(target)
+        found = anchor_pages(target)
+        if found == pages:
+            return prints
+        pages = found
+    return MAX_PRINTS
