@@ -26,6 +26,7 @@ from rulecheck.examples.cast import Cast, cast_file_for, load_cast
 from rulecheck.examples.chances import card_fields
 from rulecheck.examples.finder import MARKDOWN_SUFFIXES, Block, find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.maps import map_problems
 from rulecheck.examples.references import check_references
 from rulecheck.examples.render import has_refusal_wording
 from rulecheck.examples.schema import DISPLAY_KEYS, ParsedExample, parse_block, written_id
@@ -166,6 +167,7 @@ def check_example(parsed: ParsedExample, *, odds: bool = True, every_field: bool
         return outcome
     outcome.result = result
     outcome.problems += trace_problems(parsed, result)
+    outcome.problems += map_problems(parsed, result)
     for label, left in dice.inner.unused().items():
         message = f"{left} scripted {'die was' if left == 1 else 'dice were'} never rolled by the rules"
         hint = did_you_mean(label, dice.asked) if label not in dice.asked else None
