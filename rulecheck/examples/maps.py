@@ -102,10 +102,11 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         *_sighting(drawn.cover),
         *_sighting(drawn.concealment),
         *_flank(drawn),
+        _path_line(drawn, prefix),
         *_figures(drawn, labels),
         *_corner(drawn.cover),
         *_corner(drawn.concealment),
-        *_path(drawn, prefix),
+        *_provocations(drawn),
         "</svg>",
     ]
     if standalone:
@@ -238,15 +239,21 @@ def _centre(space: Space) -> Point:
     return (space.x + half, space.y + half)
 
 
-def _path(drawn: BattleMap, prefix: str) -> list[str]:
+def _path_line(drawn: BattleMap, prefix: str) -> str:
+    """The move, centre to centre, a dot at each square passed and an arrow at the last."""
     if not drawn.path:
-        return []
+        return ""
     points = [_centre(drawn.path[0].start), *(_centre(step.end) for step in drawn.path)]
     dashes = ' stroke-dasharray="2 3"' if drawn.disengaged else ""
-    parts = [f'<polyline class="path" points="{" ".join(f"{_u(x)},{_u(y)}" for x, y in points)}" fill="none" '
-             f'stroke="#000" stroke-width="2.5"{dashes} marker-end="url(#{prefix}-a)"/>']
-    for x, y in points[1:-1]:
-        parts.append(f'<circle class="step" cx="{_u(x)}" cy="{_u(y)}" r="2.5" fill="#000"/>')
+    line = (f'<polyline class="path" points="{" ".join(f"{_u(x)},{_u(y)}" for x, y in points)}" fill="none" '
+            f'stroke="#000" stroke-width="2.5"{dashes} marker-end="url(#{prefix}-a)"/>')
+    return line + "".join(f'<circle class="step" cx="{_u(x)}" cy="{_u(y)}" r="2.5" fill="#000"/>'
+                          for x, y in points[1:-1])
+
+
+def _provocations(drawn: BattleMap) -> list[str]:
+    """Where the move concerns an enemy: a ! triangle where it provokes, a ring where it does not."""
+    parts = []
     for step in drawn.path:
         x, y = _centre(step.start)
         for met in step.provocations:
