@@ -111,7 +111,12 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
     ]
     if standalone:
         parts.insert(1, "<style>text{font-family:sans-serif}</style>")
-    return "".join(part for part in parts if part)
+    # Every element closed by an end tag, never ``/>``: the card's search and print views take out
+    # only plain balanced markup (rulecheck.hosts.card_views), and HTML reads both alike in SVG.
+    return _SELF_CLOSING.sub(r"<\1\2></\1>", "".join(part for part in parts if part))
+
+
+_SELF_CLOSING = re.compile(r"<([a-z]+)((?:[^<>\"]|\"[^\"]*\")*)/>")
 
 
 def _defs(prefix: str) -> str:
