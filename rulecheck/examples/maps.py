@@ -13,6 +13,7 @@ display name of a role's creature when the example names it (``attacker``, ``def
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Iterable, Mapping
@@ -45,9 +46,10 @@ CLEAR = 'stroke="#1b6e20" stroke-width="1.5"'
 BLOCKED = 'stroke="#b3261e" stroke-width="1.5" stroke-dasharray="5 3"'
 
 
+@functools.lru_cache(maxsize=4096)
 def _u(value: Fraction | int) -> str:
-    """A grid coordinate (in squares) as SVG user units, shortest form."""
-    return f"{round(float(MARGIN + value * SQUARE), 2):g}"
+    """A grid coordinate (in squares) as SVG user units, shortest form (maps repeat the same few)."""
+    return f"{round(MARGIN + float(value) * SQUARE, 2):g}"
 
 
 def _s(value: Fraction | int) -> str:
@@ -116,7 +118,8 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
     return _SELF_CLOSING.sub(r"<\1\2></\1>", "".join(part for part in parts if part))
 
 
-_SELF_CLOSING = re.compile(r"<([a-z]+)((?:[^<>\"]|\"[^\"]*\")*)/>")
+#: An empty element written ``<name …/>``: attribute values here never hold ``<`` or ``>`` (escaped).
+_SELF_CLOSING = re.compile(r"<([a-z]+)([^<>]*)/>")
 
 
 def _defs(prefix: str) -> str:
