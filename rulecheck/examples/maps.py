@@ -74,7 +74,7 @@ def figure_html(drawn: BattleMap, language: str, key: str, title: str, names: Ma
     labels = numbering(drawn)
     legend = "".join(f"<li>{html.escape(_figure_words(f, labels, names, language, drawn.kind))}</li>"
                      for f in sorted(drawn.figures, key=lambda f: labels[f.letter]))
-    keys = "; ".join(word(k, language) for k in _keys(drawn))
+    keys = ("\u00a0; " if language == "fr" else "; ").join(word(k, language) for k in _keys(drawn))
     return (
         f'<figure class="rc-map" data-search-exclude>{svg(drawn, language, key, title, names)}'
         f'<figcaption><p class="rc-map__result">{caption(drawn, labels, language)}</p>'

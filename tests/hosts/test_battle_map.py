@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 from rulecheck.examples.check import check_page
 from rulecheck.hosts import cards
 from rulecheck.hosts.cli import main
+from rulecheck.hosts.print_edition import prefixed
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -96,3 +98,16 @@ def test_a_grid_card_holds_its_map_before_its_trace_and_a_card_without_grid_none
     assert shot.index('<figure class="rc-map"') < shot.index('<ol class="rc-trace">')
     assert "attacker (Scout)" in shot and "target (Bandit)" in shot and "<strong>Cover</strong>: cover" in shot
     assert "rc-map" not in plain
+
+
+def test_a_map_in_the_print_edition_keeps_its_hatching_arrow_and_labels() -> None:
+    page = "# Page\n\n```rulecheck\nid: walk\nrule: opportunity\ngiven:\n  grid:\n    map: o A . .\n" \
+           "  path: [[2, 0], [3, 0]]\nexpect:\n  provokes: true\n```\n"
+    report = check_page("docs/en/page.md", page, odds=False)
+    card = cards.card(report.outcomes[0], "en")
+    printed = prefixed(card, "opportunity", set())
+    ids = set(re.findall(r'\sid="([^"]+)"', printed))
+    pointed = re.findall(r'="url\(#([^)"]+)\)"', printed)
+    labelled = re.findall(r'aria-labelledby="([^"]+)"', printed)[0].split()
+    assert pointed and labelled and {*pointed, *labelled} <= ids
+    assert all(found.startswith("opportunity--") for found in pointed)
