@@ -266,14 +266,17 @@ def _provocations(drawn: BattleMap) -> list[str]:
         x, y = _centre(step.start)
         for met in step.provocations:
             enemy = _centre(drawn.figure(met.enemy).space)
-            if met.provokes:
+            if met.provokes:  # the ! in the square's top right corner, clear of the mover's number
+                mark_x, mark_y = x + Fraction(step.start.side * 3, 10), y - Fraction(step.start.side * 3, 10)
                 parts.append(
                     f'<line class="provoke-line" data-of="{html.escape(met.enemy)}" x1="{_u(enemy[0])}" '
                     f'y1="{_u(enemy[1])}" x2="{_u(x)}" y2="{_u(y)}" stroke="#b3261e" stroke-width="1.5" '
                     'stroke-dasharray="1 3"/>'
                     f'<path class="provoke" data-of="{html.escape(met.enemy)}" '
-                    f'd="M{_u(x)} {float(MARGIN + y * SQUARE) - 9:g}l8 14h-16z" fill="#b3261e" stroke="#fff"/>'
-                    f'<text class="provoke-mark" x="{_u(x)}" y="{float(MARGIN + y * SQUARE) + 3:g}" font-size="10" '
+                    f'd="M{_u(mark_x)} {float(MARGIN + mark_y * SQUARE) - 8:g}l7 12h-14z" fill="#b3261e" '
+                    'stroke="#fff"/>'
+                    f'<text class="provoke-mark" x="{_u(mark_x)}" y="{float(MARGIN + mark_y * SQUARE) + 3:g}" '
+                    'font-size="9" '
                     'font-weight="700" text-anchor="middle" fill="#fff">!</text>')
             else:
                 parts.append(f'<circle class="spared" data-of="{html.escape(met.enemy)}" cx="{_u(x)}" cy="{_u(y)}" '
