@@ -18,6 +18,7 @@ import html
 import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from pathlib import PurePosixPath
 from typing import Any
 
 from rulecheck.engine.grid import Point, Space, Square
@@ -69,8 +70,17 @@ def numbering(drawn: BattleMap) -> dict[str, int]:
 
 
 def figure_html(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[str, str] | None = None) -> str:
-    """The map as a ``<figure>``: the SVG, then a caption with the result and the legend."""
-    names = names or {}
+    """The map as a ``<figure>``: the SVG, then a caption with the result and the legend.
+
+    Drawn once for the check (:func:`map_problems`) and once more for the card: the second time
+    is the first one's, kept.
+    """
+    return _figure(drawn, language, key, title, tuple(sorted((names or {}).items())))
+
+
+@functools.lru_cache(maxsize=256)
+def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[tuple[str, str], ...]) -> str:
+    names = dict(named)
     labels = numbering(drawn)
     legend = "".join(f"<li>{html.escape(_figure_words(f, labels, names, language, drawn.kind))}</li>"
                      for f in sorted(drawn.figures, key=lambda f: labels[f.letter]))
@@ -401,9 +411,26 @@ def grid_field(example: Any) -> tuple[str, ...] | None:
     return None
 
 
+def names(example: Any) -> dict[str, str]:
+    """The display names an example gives its attacker and defender, by role."""
+    given = getattr(example, "given", None)
+    found = {}
+    for role in ("attacker", "defender"):
+        name = getattr(getattr(given, role, None), "name", None)
+        if isinstance(name, str) and name:
+            found[role] = name
+    return found
+
+
+def card_figure(parsed: ParsedExample, drawn: BattleMap, language: str) -> str:
+    """The figure a card shows for this example: its title, the names it gives."""
+    return figure_html(drawn, language, parsed.id, getattr(parsed.example, "title", None) or parsed.id,
+                       names(parsed.example))
+
+
 def map_problems(parsed: ParsedExample, result: Any) -> list[Problem]:
     """A grid example whose map cannot be drawn, located at its ``map``: the rule recorded no
-    battle map, or the picture fails in one of the languages."""
+    battle map, or the picture fails in the page's language (the card then reuses it)."""
     where = grid_field(parsed.example)
     if where is None:
         return []
@@ -411,10 +438,13 @@ def map_problems(parsed: ParsedExample, result: Any) -> list[Problem]:
     if not isinstance(drawn, BattleMap):
         return [parsed.problem(f"this grid cannot be drawn: rule `{parsed.example.rule}` records no battle map "
                                "in its result (a bug of rulecheck, not of the example)", (*where, "map"))]
+    # The page's language is the folder its path names (docs/fr/…); a file of its own: each.
+    parts = PurePosixPath(parsed.block.path.replace("\\", "/")).parts
+    languages = [part for part in parts if part in LANGUAGES][:1] or list(LANGUAGES)
     problems = []
-    for language in LANGUAGES:
+    for language in languages:
         try:
-            figure_html(drawn, language, parsed.id, parsed.id)
+            card_figure(parsed, drawn, language)
         except (KeyError, ValueError, StopIteration) as error:
             problems.append(parsed.problem(f"this grid cannot be drawn ({language}): {type(error).__name__}: "
                                            f"{error}", (*where, "map")))

@@ -182,8 +182,12 @@ def test_a_picture_that_fails_in_a_language_is_a_problem_too() -> None:
     flank = drawn_of(". B .\n. D .\n. A .", kind="melee")
     broken = dataclasses.replace(flank, figures=tuple(f for f in flank.figures if f.letter != "B"))
     problems = maps.map_problems(parsed, SimpleNamespace(battle_map=broken))  # the flanking ally is gone
-    assert [(p.line, p.field) for p in problems] == [(9, "given.grid.map")] * 2
-    assert "(fr)" in problems[0].message and "(en)" in problems[1].message
+    assert [(p.line, p.field) for p in problems] == [(9, "given.grid.map")]
+    assert "(en)" in problems[0].message  # drawn in its page's language, the one its card shows
+    alone = parse_block(find_blocks(PAGE, "example.md")[0])
+    assert isinstance(alone, ParsedExample)  # a file of its own: drawn in each language
+    assert [p.message[:33] for p in maps.map_problems(alone, SimpleNamespace(battle_map=broken))] == [
+        "this grid cannot be drawn (fr): K", "this grid cannot be drawn (en): K"]
 
 
 def test_every_grid_example_of_a_page_gets_its_map_checked() -> None:
