@@ -29,10 +29,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from rulecheck.engine.models import REACTION_ABILITY, AttackInput, Defence, Model, Reaction
 from rulecheck.engine.rolling import d20_verdict, roll_terms
+from rulecheck.engine.sightlines import BattleMap
 from rulecheck.engine.situation import CoverDegree, situate
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
@@ -73,6 +74,12 @@ class AttackResult(Model):
     coup_de_grace: bool = False
     survival_dc: int | None = None
     trace: Trace
+    _battle_map: BattleMap | None = PrivateAttr(None)
+
+    @property
+    def battle_map(self) -> BattleMap | None:
+        """With a grid: the lines, corner, flanking line and reach that decided cover and flanking."""
+        return self._battle_map
 
 
 def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
@@ -191,7 +198,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     if lost:
         steps.append(Step(anchor="reaction-criticals", event="reaction.lost_next_turn"))
 
-    return AttackResult(
+    result = AttackResult(
         attack_natural=natural,
         attack_total=total,
         critical=critical,
@@ -221,6 +228,8 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
         survival_dc=survival_dc,
         trace=tuple(steps),
     )
+    result._battle_map = situated.battle_map
+    return result
 
 
 def miss_chance_classes(given: AttackInput) -> tuple[tuple[tuple[int, ...], ...], ...]:

@@ -24,6 +24,7 @@ defender for an attack, only the moving creature ``A`` for a move
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Literal
@@ -35,12 +36,14 @@ from rulecheck.engine.grid import (
     Space,
     Square,
     any_line_crosses,
-    corner_rank,
+    best_corner,
     distance,
-    flanks,
+    flanked_sides,
     line_of_effect,
+    line_rank,
 )
 from rulecheck.engine.limits import MAX_CREATURES
+from rulecheck.engine.sightlines import BattleMap, Blocker, Figure, Flank, Role, Sighting, Sightline, Threat
 from rulecheck.engine.sizes import Shape, Size, SizeRow, size_for_squares, size_row
 from rulecheck.engine.trace import Step
 
@@ -263,6 +266,8 @@ class Assessment:
     has_fog: bool
     reach_weapon: bool
     natural_reach: int
+    #: What the rule looked at to decide the above: lines, corners, flanking line, reach.
+    battle_map: BattleMap | None = None
 
 
 def assess(field: Battlefield, melee: bool) -> Assessment:
@@ -276,19 +281,63 @@ def _assess(field_json: str, melee: bool) -> Assessment:
     grid = layout(Battlefield.model_validate_json(field_json))
     attacker, defender = grid.attacker, grid.defender
     apart = distance(attacker.space, defender.space)
-    ally = _flanking_ally(grid, apart)
+    flank = _flank(grid)
+    cover = _cover_sighting(grid, apart, melee)
+    concealment = _concealment_sighting(grid, apart, melee)
+    reaching = [attacker, *grid.allies] if melee else []
+    drawn = BattleMap(
+        width=grid.width, height=grid.height, walls=grid.walls, low=grid.low, fog=grid.fog,
+        figures=figures(grid, attack_role), kind="melee" if melee else "ranged", distance=apart,
+        cover=cover, concealment=concealment if grid.fog else None, flank=flank,
+        threats=tuple(t for t in (threat(c, grid.width, grid.height) for c in reaching) if t is not None),
+    )
     return Assessment(
         distance=apart,
         reach=attacker.reach,
         in_reach=attacker.reaches(apart),
-        cover=_cover(grid, apart, melee),
-        concealment=_concealment(grid, apart, melee),
-        flanking=ally is not None,
-        flanking_ally=ally,
+        cover=_cover_verdict(cover),
+        concealment="concealment" if concealment.verdict == "concealment" else "none",
+        flanking=flank is not None,
+        flanking_ally=flank.ally if flank else None,
         has_fog=bool(grid.fog),
         reach_weapon=attacker.reach_weapon,
         natural_reach=attacker.size.reach,
+        battle_map=drawn,
     )
+
+
+def attack_role(letter: str) -> Role:
+    """An attack's creatures: ``A`` attacks ``D``, other capitals are A's allies."""
+    if letter == ATTACKER:
+        return "attacker"
+    if letter == DEFENDER:
+        return "defender"
+    return "ally" if letter.isupper() else "other"
+
+
+def figures(grid: Layout, role: Callable[[str], Role]) -> tuple[Figure, ...]:
+    """Every creature of a layout, with its role, size and space, in letter order."""
+    return tuple(Figure(letter, role(letter), c.size.key, c.space, c.size.space)
+                 for letter, c in sorted(grid.creatures.items()))
+
+
+def threat(creature: Placed, width: int, height: int) -> Threat | None:
+    """The squares of a ``width × height`` map that ``creature`` threatens (``None``: reach 0)."""
+    if creature.size.reach == 0:
+        return None
+    squares: set[Square] = set()
+    inner: set[Square] = set()
+    for y in range(height):
+        for x in range(width):
+            square = Square(x, y)
+            if square in creature.space:
+                continue
+            apart = distance(creature.space, Space(x, y))
+            if creature.reaches(apart):
+                squares.add(square)
+            elif creature.reach_weapon and apart <= creature.size.reach:
+                inner.add(square)
+    return Threat(creature.letter, creature.reach, frozenset(squares), frozenset(inner))
 
 
 def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> GridCover:
@@ -299,16 +348,39 @@ def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> GridCover:
 
 
 def _cover(grid: Layout, apart: int, melee: bool) -> GridCover:
+    return _cover_verdict(_cover_sighting(grid, apart, melee))
+
+
+def _cover_verdict(sighting: Sighting) -> GridCover:
+    verdict = sighting.verdict
+    assert verdict in ("none", "soft", "normal", "total")
+    return verdict  # type: ignore[return-value]
+
+
+#: The rank of cover a line blocked by each kind of obstacle gives: 2 cover, 1 soft cover.
+BLOCKER_RANK: dict[Blocker, int] = {"wall": 2, "low": 2, "creature": 1, "fog": 1}
+
+
+def _cover_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
+    """The cover, and the lines that decided it: a choice of corner and target square, its lines."""
     attacker, defender = grid.attacker, grid.defender
     if apart == 0:
-        return "none"
+        return Sighting("cover", "none")
     if not line_of_effect(attacker.space.squares, defender.space.squares, grid.walls):
-        return "total"
+        chosen = best_corner(_origins(attacker, melee), defender.space.squares, dict.fromkeys(grid.walls, 2))
+        assert chosen is not None
+        _, corner, target = chosen
+        lines = traced(corner, target.corners, (("wall", grid.walls),))
+        return Sighting("cover", "total", lines, corner=corner, target=target)
     if melee and apart == 1:
         solid = dict.fromkeys(grid.walls | grid.low, 1)
         pairs = [(a, t) for a in attacker.space.squares for t in defender.space.squares
                  if distance(Space(a.x, a.y), Space(t.x, t.y)) == 1]
-        return "normal" if min(any_line_crosses(a, t, solid) for a, t in pairs) else "none"
+        origin, target = min(pairs, key=lambda pair: any_line_crosses(pair[0], pair[1], solid))
+        layers: tuple[tuple[Blocker, frozenset[Square]], ...] = (("wall", grid.walls), ("low", grid.low))
+        lines = tuple(line for corner in origin.corners for line in traced(corner, target.corners, layers))
+        return Sighting("cover", "normal" if any(line.blocked for line in lines) else "none", lines,
+                        origin=origin, target=target)
     # The ranged rule, which a reach attack beyond adjacent squares uses too (seed 004): a square
     # occupied by a creature on a line gives soft cover.
     own = set(attacker.space.squares) | set(defender.space.squares)
@@ -323,8 +395,38 @@ def _cover(grid: Layout, apart: int, melee: bool) -> GridCover:
     ranks.update(dict.fromkeys(grid.walls, 2))
     for square in own:
         ranks.pop(square, None)
-    rank = corner_rank(_origins(attacker, melee), defender.space.squares, ranks)
-    return "normal" if rank == 2 else "soft" if rank == 1 else "none"
+    chosen = best_corner(_origins(attacker, melee), defender.space.squares, ranks)
+    assert chosen is not None
+    _, corner, target = chosen
+    kept = frozenset(ranks)
+    lines = traced(corner, target.corners, (("wall", kept & grid.walls), ("low", kept & grid.low),
+                                            ("creature", kept - grid.walls - grid.low)))
+    rank = max((BLOCKER_RANK[line.blocked_by] for line in lines if line.blocked_by), default=0)
+    return Sighting("cover", "normal" if rank == 2 else "soft" if rank == 1 else "none", lines,
+                    corner=corner, target=target)
+
+
+def traced(start: Point, ends: Iterable[Point],
+           layers: tuple[tuple[Blocker, frozenset[Square]], ...]) -> tuple[Sightline, ...]:
+    """The lines from ``start`` to each of ``ends`` (a point to itself is no line), each blocked by
+    the first kind of obstacle that, with the kinds before it, it passes through.
+
+    The kinds are added one by one so that a line along the seam of two squares of different
+    kinds (a wall beside a low wall) counts as blocked, as it does for the rule.
+    """
+    lines = []
+    for end in ends:
+        if end == start:
+            continue
+        blocked_by: Blocker | None = None
+        squares: set[Square] = set()
+        for kind, layer in layers:
+            squares |= layer
+            if squares and line_rank(start, end, dict.fromkeys(squares, 1)):
+                blocked_by = kind
+                break
+        lines.append(Sightline(start, end, blocked_by))
+    return tuple(lines)
 
 
 def _origins(attacker: Placed, melee: bool) -> list[Point]:
@@ -336,17 +438,23 @@ def _origins(attacker: Placed, melee: bool) -> list[Point]:
     return list(attacker.space.corners)
 
 
-def _concealment(grid: Layout, apart: int, melee: bool) -> GridConcealment:
+def _concealment_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
+    """Concealment, and the lines that decided it (none in melee contact: the target's own squares)."""
     attacker, defender = grid.attacker, grid.defender
     if melee and apart <= 1:
         inside = all(square in grid.fog for square in defender.space.squares)
-        return "concealment" if inside else "none"
-    fog = {square: 1 for square in grid.fog if square not in attacker.space}
-    rank = corner_rank(_origins(attacker, melee), defender.space.squares, fog)
-    return "concealment" if rank else "none"
+        return Sighting("concealment", "concealment" if inside else "none")
+    fog = frozenset(square for square in grid.fog if square not in attacker.space)
+    chosen = best_corner(_origins(attacker, melee), defender.space.squares, dict.fromkeys(fog, 1))
+    assert chosen is not None
+    _, corner, target = chosen
+    lines = traced(corner, target.corners, (("fog", fog),))
+    return Sighting("concealment", "concealment" if any(line.blocked for line in lines) else "none", lines,
+                    corner=corner, target=target)
 
 
-def _flanking_ally(grid: Layout, apart: int) -> str | None:
+def _flank(grid: Layout) -> Flank | None:
+    """The first ally flanking the defender with the attacker, and the line between their centres."""
     attacker, defender = grid.attacker, grid.defender
     if not attacker.threatens(defender):
         return None
@@ -355,8 +463,9 @@ def _flanking_ally(grid: Layout, apart: int) -> str | None:
             continue
         for mine in attacker.space.squares:
             for theirs in ally.space.squares:
-                if flanks(mine.centre, theirs.centre, defender.space):
-                    return ally.letter
+                sides = flanked_sides(mine.centre, theirs.centre, defender.space)
+                if sides is not None:
+                    return Flank(ally.letter, mine.centre, theirs.centre, sides)
     return None
 
 

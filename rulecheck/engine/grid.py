@@ -23,6 +23,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 Point = tuple[Fraction, Fraction]
 HALF = Fraction(1, 2)
@@ -108,12 +109,18 @@ def _swap(point: Point) -> Point:
 
 def flanks(a: Point, b: Point, target: Space) -> bool:
     """Whether the segment between two centres meets opposite sides of ``target`` (corners count)."""
+    return flanked_sides(a, b, target) is not None
+
+
+def flanked_sides(a: Point, b: Point, target: Space) -> Literal["left_right", "top_bottom"] | None:
+    """The opposite sides of ``target`` the segment between two centres meets, if it meets a pair."""
     x0, y0 = Fraction(target.x), Fraction(target.y)
     x1, y1 = x0 + target.side, y0 + target.side
-    left_right = touches_vertical(a, b, x0, y0, y1) and touches_vertical(a, b, x1, y0, y1)
-    top_bottom = (touches_vertical(_swap(a), _swap(b), y0, x0, x1)
-                  and touches_vertical(_swap(a), _swap(b), y1, x0, x1))
-    return left_right or top_bottom
+    if touches_vertical(a, b, x0, y0, y1) and touches_vertical(a, b, x1, y0, y1):
+        return "left_right"
+    if touches_vertical(_swap(a), _swap(b), y0, x0, x1) and touches_vertical(_swap(a), _swap(b), y1, x0, x1):
+        return "top_bottom"
+    return None
 
 
 def line_rank(p: Point, q: Point, obstacles: Mapping[Square, int]) -> int:
@@ -189,15 +196,27 @@ def chosen_corner_rank(
 
 def corner_rank(corners: Iterable[Point], targets: Iterable[Square], obstacles: Mapping[Square, int]) -> int:
     """Like :func:`chosen_corner_rank`, the attacker choosing among the given corner points."""
+    chosen = best_corner(corners, targets, obstacles)
+    return chosen[0] if chosen else 0
+
+
+def best_corner(
+    corners: Iterable[Point], targets: Iterable[Square], obstacles: Mapping[Square, int]
+) -> tuple[int, Point, Square] | None:
+    """The attacker's best choice: the lowest worst rank, and the corner and target square giving it.
+
+    The first such choice in the order given wins (``None`` when there is no corner or no target).
+    """
     targets = tuple(targets)
-    best: int | None = None
+    best: tuple[int, Point, Square] | None = None
     for corner in dict.fromkeys(corners):
         for target in targets:
             worst = max(line_rank(corner, end, obstacles) for end in target.corners)
-            best = worst if best is None else min(best, worst)
-            if best == 0:
-                return 0
-    return best or 0
+            if best is None or worst < best[0]:
+                best = (worst, corner, target)
+            if worst == 0:
+                return best
+    return best
 
 
 def any_line_crosses(origin: Square, target: Square, obstacles: Mapping[Square, int]) -> int:

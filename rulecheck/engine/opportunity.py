@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, PrivateAttr, model_validator
 
-from rulecheck.engine.battlefield import ATTACKER, Battlefield, Placed, layout, melee_cover
+from rulecheck.engine.battlefield import ATTACKER, Battlefield, Placed, figures, layout, melee_cover, threat
 from rulecheck.engine.grid import Space, distance
 from rulecheck.engine.models import Model
+from rulecheck.engine.sightlines import BattleMap, PathStep, Provocation, Role
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
 from rulecheck.errors import RuleError
@@ -84,6 +85,12 @@ class OpportunityResult(Model):
     opportunity_from: tuple[str, ...] = Field(description="The letters of the enemies that may strike, in order.")
     single_step: bool = Field(description="The whole move is one square.")
     trace: Trace
+    _battle_map: BattleMap | None = PrivateAttr(None)
+
+    @property
+    def battle_map(self) -> BattleMap | None:
+        """The grid, the enemies' reach and the path square by square, as the rule walked it."""
+        return self._battle_map
 
 
 def provocation(enemy: Placed, start: Space, end: Space, mover: Placed, single_step: bool) -> Reason | None:
@@ -100,46 +107,64 @@ def provocation(enemy: Placed, start: Space, end: Space, mover: Placed, single_s
     return None
 
 
+def move_role(letter: str) -> Role:
+    """A move's creatures: ``A`` moves, small letters and ``D`` are its enemies, capitals its allies."""
+    if letter == ATTACKER:
+        return "mover"
+    return "enemy" if not letter.isupper() or letter == "D" else "ally"
+
+
 def resolve_opportunity(given: OpportunityInput, dice: DiceSource) -> OpportunityResult:
     """Walk the path and list the enemies that may make an opportunity attack; no dice are rolled."""
     grid = layout(given.grid)
     mover = grid.creatures[ATTACKER]
-    enemies = {letter: c for letter, c in sorted(grid.creatures.items()) if not letter.isupper() or letter == "D"}
+    enemies = {letter: c for letter, c in sorted(grid.creatures.items()) if move_role(letter) == "enemy"}
     single_step = len(given.path) == 1
     steps: list[Step] = []
-    if given.disengaged:
-        if not any(e.threatens(mover) for e in enemies.values()):
-            raise RuleError("A disengages, but no enemy threatens its starting square",
-                            field=("given", "disengaged"), hint="disengage only from melee contact",
-                            code="disengage_without_contact")
-        steps.append(Step(anchor="disengage", event="opportunity.disengaged", verdict="no_opportunity"))
-        return OpportunityResult(provokes=False, opportunity_attacks=0, opportunity_from=(),
-                                 single_step=single_step, trace=tuple(steps))
+    walked: list[PathStep] = []
     found: list[str] = []
     here = mover.space
     for x, y in given.path:
         there = Space(x, y, here.side)
+        met: list[Provocation] = []
         for letter, enemy in enemies.items():
-            if letter in found:
+            if letter in found or given.disengaged:
                 continue
             reason = provocation(enemy, here, there, mover, single_step)
             if reason is None:
                 if enemy.size.reach > 1 and single_step and enemy.threatens_space(here) \
                         and enemy.threatens_space(there):
                     steps.append(_step("single_step", letter, enemy, here, "no_opportunity"))
+                    met.append(Provocation(letter, "single_step", provokes=False))
                 continue
             standing = Placed(ATTACKER, here, mover.size, mover.reach_weapon)
             if melee_cover(grid, enemy, standing) != "none":
                 steps.append(_step("cover", letter, enemy, here, "no_opportunity"))
+                met.append(Provocation(letter, "cover", provokes=False))
                 continue
             found.append(letter)
             steps.append(_step(reason, letter, enemy, here, "provokes"))
+            met.append(Provocation(letter, reason, provokes=True))
+        walked.append(PathStep(here, there, tuple(met)))
         here = there
-    if not steps:
+    if given.disengaged:
+        if not any(e.threatens(mover) for e in enemies.values()):
+            raise RuleError("A disengages, but no enemy threatens its starting square",
+                            field=("given", "disengaged"), hint="disengage only from melee contact",
+                            code="disengage_without_contact")
+        steps.append(Step(anchor="disengage", event="opportunity.disengaged", verdict="no_opportunity"))
+    elif not steps:
         steps.append(Step(anchor="opportunity-approach", event="opportunity.none", value=len(given.path),
                           verdict="no_opportunity"))
-    return OpportunityResult(provokes=bool(found), opportunity_attacks=len(found), opportunity_from=tuple(found),
-                             single_step=single_step, trace=tuple(steps))
+    result = OpportunityResult(provokes=bool(found), opportunity_attacks=len(found), opportunity_from=tuple(found),
+                               single_step=single_step, trace=tuple(steps))
+    result._battle_map = BattleMap(
+        width=grid.width, height=grid.height, walls=grid.walls, low=grid.low, fog=grid.fog,
+        figures=figures(grid, move_role), kind="move",
+        threats=tuple(t for t in (threat(e, grid.width, grid.height) for e in enemies.values()) if t is not None),
+        path=tuple(walked), disengaged=given.disengaged,
+    )
+    return result
 
 
 _ANCHORS = {"leaves_reach": "opportunity-attack", "moves_within_reach": "opportunity-approach",

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from rulecheck.engine.battlefield import Battlefield, GridConcealment, GridCover, assess, assessment_steps
 from rulecheck.engine.models import Model
+from rulecheck.engine.sightlines import BattleMap
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Trace
 
@@ -34,13 +35,19 @@ class PositionsResult(Model):
     flanking: bool | None = Field(description="Whether the defender is flanked; null for a ranged attack.")
     flanking_ally: str | None
     trace: Trace
+    _battle_map: BattleMap | None = PrivateAttr(None)
+
+    @property
+    def battle_map(self) -> BattleMap | None:
+        """The lines, corner, flanking line and reach that decided the above."""
+        return self._battle_map
 
 
 def resolve_positions(given: PositionsInput, dice: DiceSource) -> PositionsResult:
     """Assess the grid; no dice are rolled. Reach and flanking concern melee attacks only."""
     melee = given.attack == "melee"
     found = assess(given.grid, melee=melee)
-    return PositionsResult(
+    result = PositionsResult(
         distance=found.distance,
         reach=found.reach,
         in_reach=found.in_reach if melee else None,
@@ -50,3 +57,5 @@ def resolve_positions(given: PositionsInput, dice: DiceSource) -> PositionsResul
         flanking_ally=found.flanking_ally if melee else None,
         trace=tuple(assessment_steps(found, melee=melee)),
     )
+    result._battle_map = found.battle_map
+    return result

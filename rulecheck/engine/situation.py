@@ -40,6 +40,7 @@ from rulecheck.engine.modifiers import (
     Stacked,
     stack,
 )
+from rulecheck.engine.sightlines import BattleMap
 from rulecheck.engine.situation_model import (
     CANNOT_ACT,
     GRADES,
@@ -75,6 +76,8 @@ class Situated:
     cannot_act: bool = False
     dodge_dex: int = 0
     steps: tuple[Step, ...] = ()
+    #: With a grid: what it decided, drawn from (never compared).
+    battle_map: BattleMap | None = field(default=None, compare=False, repr=False)
     #: Stackings already worked out, by target (a cache: never compared, never shown).
     _stacks: dict[str, Stacked] = field(default_factory=dict, compare=False, repr=False)
 
@@ -207,6 +210,7 @@ def _situate(given: AttackInput) -> Situated:
         cannot_act=any(c in CANNOT_ACT for c in situation.defender),
         dodge_dex=ENTANGLED_DEX if "entangled" in situation.defender else 0,
         steps=tuple(steps),
+        battle_map=found.battle_map if found is not None else None,
     )
 
 

@@ -14,6 +14,7 @@ from rulecheck.errors import Problem, RulecheckError, RuleError, did_you_mean, w
 from rulecheck.examples.chances import card_fields
 from rulecheck.examples.compare import show_value
 from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.maps import map_problems
 from rulecheck.examples.outcome import Outcome
 from rulecheck.examples.parity import rules_data
 from rulecheck.examples.render import has_refusal_wording
@@ -61,6 +62,7 @@ def check_example(parsed: ParsedExample, *, odds: bool = True, every_field: bool
         return outcome
     outcome.result = result
     outcome.problems += trace_problems(parsed, result)
+    outcome.problems += map_problems(parsed, result)
     for label, left in dice.inner.unused().items():
         message = f"{left} scripted {'die was' if left == 1 else 'dice were'} never rolled by the rules"
         hint = did_you_mean(label, dice.asked) if label not in dice.asked else None

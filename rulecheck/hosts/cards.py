@@ -22,6 +22,7 @@ from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.outcome import Outcome
 from rulecheck.examples.people import people
 from rulecheck.examples.result_words import creature_labels, result_value
+from rulecheck.hosts.battle_map import battle_map_html
 
 
 @dataclass
@@ -110,7 +111,7 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
         f'<div class="rc-card" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
         f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
-        f"{_cast_line(outcome, language, link)}{header}"
+        f"{_cast_line(outcome, language, link)}{header}{battle_map_html(outcome, language)}"
         f'<ol class="rc-trace">{steps}</ol>\n'
         f'<p class="rc-outcome">{summary}</p>\n'
         f"{_chances(outcome, language)}"

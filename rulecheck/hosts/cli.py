@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from rulecheck.errors import Problem, RulecheckError, format_field, printable
-from rulecheck.examples import Report, check_example, check_paths, parse_block
+from rulecheck.examples import Report, check_example, check_paths, maps, parse_block
 from rulecheck.examples import pages as pages_module
 from rulecheck.examples import render as rendering
 from rulecheck.examples.check import Casts, Outcome, decode_page, page_language, read_bounded, undecodable
@@ -26,6 +26,7 @@ from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.regular_files import NotARegularFile, read_regular_file
 from rulecheck.examples.schema import json_schema
 from rulecheck.examples.update import apply_edits, plan_updates
+from rulecheck.hosts.battle_map import names as battle_names
 
 
 class _Commands(click.Group):
@@ -117,7 +118,9 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
 @click.argument("file")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
               help="Print the trace and the odds as readable text in this language instead of JSON.")
-def run(file: str, lang: str | None) -> None:
+@click.option("--map", "battle_map", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
+              help="Also write the example's battle map (its grid, as the card draws it) to this SVG file.")
+def run(file: Any, lang: str | None, battle_map: Path | None) -> None:
     """Evaluate one standalone example (YAML or JSON; `-` for stdin) and print its result.
 
     JSON (the default) holds the result, the exact odds over the example's dice and the trace.
@@ -155,6 +158,8 @@ def run(file: str, lang: str | None) -> None:
         problems = outcome.problems
     if cast is not None:
         problems = [*cast.problems, *problems]
+    if battle_map is not None and outcome is not None:
+        _write_map(outcome, lang or page_language(name), battle_map, name)
     refusal = outcome.refusal if outcome is not None else None
     if outcome is not None and refusal is not None and refusal.code is not None:
         if lang:
@@ -184,6 +189,26 @@ def _read_example(file: str) -> bytes:
     if stdin is None:
         raise OSError(errno.EBADF, "standard input is closed")
     return read_bounded(stdin)
+
+
+def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None:
+    """Write the example's battle map as a standalone SVG file; exit 2 when it has no grid."""
+    if outcome.result is None or outcome.parsed is None:
+        return  # refused, or not run: the rules drew nothing, and what happened is reported below
+    drawn = getattr(outcome.result, "battle_map", None)
+    if drawn is None:
+        click.secho(printable(f"{name}: --map: this example has no grid to draw (`given.grid`, or "
+                              "`given.situation.grid` for an attack)"), fg="red", err=True)
+        sys.exit(2)
+    example = outcome.parsed.example
+    title = getattr(example, "title", None) or outcome.parsed.id
+    picture = maps.svg(drawn, language, outcome.parsed.id, title, battle_names(example), standalone=True)
+    try:
+        target.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + picture + "\n", encoding="utf-8")
+    except OSError as error:
+        click.secho(printable(f"{target}: cannot write the battle map: {error.strerror or error}"), fg="red",
+                    err=True)
+        sys.exit(1)
 
 
 def json_tabs_as_spaces(text: str) -> str:

@@ -48,6 +48,9 @@ TAG = re.compile(r"<(?P<name>[a-zA-Z][a-zA-Z0-9-]*)(?P<attrs>\s[^<>]*)?>")
 ID_ATTRIBUTE = re.compile(
     r'(?P<lead>\s(?:id|for|name|aria-controls|aria-labelledby|aria-describedby)=")(?P<value>[^"]*)"')
 HREF = re.compile(r'(?P<lead>\shref=")(?P<value>[^"]*)"')
+# An SVG paint or marker that names an element of the page (a battle map's hatching, its arrow).
+LOCAL_URL = re.compile(r'(?P<lead>\s(?:fill|stroke|marker-start|marker-end|clip-path|mask|filter)="url\(#)'
+                       r'(?P<value>[^")]*)\)"')
 H2 = re.compile(r'<h2 id="(?P<id>[^"]+)"[^>]*>(?P<text>.*?)</h2>', re.DOTALL)
 HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
 ANY_TAG = re.compile(r"<[^<>]*>")
@@ -102,11 +105,14 @@ def prefixed(html: str, name: str, pages: set[str]) -> str:
         value = " ".join(f"{name}--{token}" for token in match["value"].split())
         return f'{match["lead"]}{value}"'
 
+    def url(match: re.Match[str]) -> str:
+        return f'{match["lead"]}{name}--{match["value"]})"'
+
     def tag(match: re.Match[str]) -> str:
         attrs = match["attrs"]
         if not attrs:
             return match.group(0)
-        attrs = HREF.sub(href, ID_ATTRIBUTE.sub(ids, attrs))
+        attrs = LOCAL_URL.sub(url, HREF.sub(href, ID_ATTRIBUTE.sub(ids, attrs)))
         return f"<{match['name']}{attrs}>"
 
     return TAG.sub(tag, html)

@@ -1,0 +1,134 @@
+"""What the grid rules looked at, kept as data so that a picture of a map comes from one place.
+
+The grid rules (:mod:`rulecheck.engine.battlefield`, :mod:`rulecheck.engine.opportunity`) decide
+cover, concealment, flanking, reach and opportunity attacks by tracing lines and counting squares.
+Each decision is recorded here as it is made: the corner the attacker chose and the lines traced
+from it (each blocked or clear, and by what), the line between two flanking allies and the
+opposite sides it meets, the squares each creature threatens, and a move square by square with
+the opportunity attacks each step provokes. A :class:`BattleMap` holds one grid's records; the
+renderers draw it and never read the map's letters again. Nothing here is a French or English
+sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from rulecheck.engine.grid import Point, Space, Square
+
+#: What stops a line: a wall or a low obstacle (cover), a creature (soft cover), fog (concealment).
+Blocker = Literal["wall", "low", "creature", "fog"]
+#: A creature's part in the example: an attack's attacker, defender, the attacker's allies and any
+#: other creature; a move's mover, its enemies and its allies.
+Role = Literal["attacker", "defender", "ally", "other", "mover", "enemy"]
+#: Why a step of a move concerns an enemy (see :mod:`rulecheck.engine.opportunity`).
+StepEvent = Literal["leaves_reach", "moves_within_reach", "enters_square", "single_step", "cover"]
+
+
+@dataclass(frozen=True)
+class Sightline:
+    """One segment traced between two grid points, and what it passes through, if anything."""
+
+    start: Point
+    end: Point
+    blocked_by: Blocker | None = None
+
+    @property
+    def blocked(self) -> bool:
+        return self.blocked_by is not None
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """A decision made by tracing lines: cover or concealment, and the choice it came from.
+
+    ``corner`` is the corner of the attacker the lines start from (``None`` when every corner of
+    ``origin`` counts, as between two adjacent squares in melee), ``target`` the square of the
+    defender they go to; ``lines`` are every line that choice traced. ``verdict`` is the decision
+    (``none``, ``soft``, ``normal``, ``total`` for cover; ``none``, ``concealment``).
+    """
+
+    rule: Literal["cover", "concealment"]
+    verdict: str
+    lines: tuple[Sightline, ...] = ()
+    corner: Point | None = None
+    origin: Square | None = None
+    target: Square | None = None
+
+
+@dataclass(frozen=True)
+class Flank:
+    """The line between the centres of an attacker's square and an ally's, through opposite sides."""
+
+    ally: str
+    start: Point
+    end: Point
+    sides: Literal["left_right", "top_bottom"]
+
+
+@dataclass(frozen=True)
+class Threat:
+    """The squares of the map a creature threatens, and those its reach weapon cannot strike."""
+
+    letter: str
+    reach: int
+    squares: frozenset[Square]
+    #: With a reach weapon: the squares within its natural reach, which the weapon cannot strike.
+    inner: frozenset[Square] = frozenset()
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A creature as the grid holds it: its letter, role, size and the block of squares it fills."""
+
+    letter: str
+    role: Role
+    size: str
+    space: Space
+    #: The side of its own square, in grid squares: ½ for a Tiny creature, 1 up to Medium, 2 Large…
+    side: Fraction
+
+
+@dataclass(frozen=True)
+class Provocation:
+    """What one step of a move means for one enemy: it provokes an opportunity attack, or not and why."""
+
+    enemy: str
+    event: StepEvent
+    provokes: bool
+
+
+@dataclass(frozen=True)
+class PathStep:
+    """One square of a move: the space left, the space entered, and what it provoked."""
+
+    start: Space
+    end: Space
+    provocations: tuple[Provocation, ...] = ()
+
+
+@dataclass(frozen=True)
+class BattleMap:
+    """One grid and everything its rule looked at, for a picture of it."""
+
+    width: int
+    height: int
+    walls: frozenset[Square]
+    low: frozenset[Square]
+    fog: frozenset[Square]
+    figures: tuple[Figure, ...]
+    #: ``melee`` or ``ranged`` for an attack; ``move`` for a move on the grid.
+    kind: Literal["melee", "ranged", "move"]
+    distance: int | None = None
+    cover: Sighting | None = None
+    #: Only when the map has fog: without it, concealment is not looked at.
+    concealment: Sighting | None = None
+    flank: Flank | None = None
+    threats: tuple[Threat, ...] = ()
+    path: tuple[PathStep, ...] = ()
+    disengaged: bool = False
+
+    def figure(self, letter: str) -> Figure:
+        return next(f for f in self.figures if f.letter == letter)

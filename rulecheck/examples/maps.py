@@ -1,0 +1,451 @@
+"""Battle maps: an example's grid drawn as inline SVG, from what the engine decided on it.
+
+The picture is drawn from a :class:`~rulecheck.engine.sightlines.BattleMap` only: the squares and
+terrain, each creature's space at its size, and what the rule looked at (the corner it chose and
+the lines it traced, blocked or clear; the flanking line; the threatened squares; the path and
+its opportunity attacks). It never reads the map's letters. Every cue has a shape or a line style
+besides its colour, so the picture survives black and white print; the colours below are the light
+theme's, given as presentation attributes (a file opened on its own looks right), and the site's
+stylesheet repaints them by class for the dark theme. The words (title, description, legend) are
+in the page's language; creatures are numbered and named in the legend, never shown by letter. ``names`` gives the
+display name of a role's creature when the example names it (``attacker``, ``defender``).
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from pathlib import PurePosixPath
+from typing import Any
+
+from rulecheck.engine.grid import Point, Space, Square
+from rulecheck.engine.sightlines import BattleMap, Figure, Sighting
+from rulecheck.errors import Problem
+from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.render import label as size_label
+from rulecheck.examples.render import word
+from rulecheck.examples.schema import ParsedExample
+
+#: One square, in SVG user units, and the margin around the board.
+SQUARE = 32
+MARGIN = 4
+#: Roles in the order their creatures are numbered.
+ORDER = ("attacker", "mover", "defender", "ally", "enemy", "other")
+#: Fill, stroke and dashes of each role's token (light theme): the dashes tell them apart in grey.
+ROLE_STYLE = {
+    "attacker": 'fill="#1f4e99" stroke="#0d2a57" stroke-width="2"',
+    "mover": 'fill="#1f4e99" stroke="#0d2a57" stroke-width="2"',
+    "defender": 'fill="#fff" stroke="#b3261e" stroke-width="3"',
+    "enemy": 'fill="#fff" stroke="#b3261e" stroke-width="3"',
+    "ally": 'fill="#dbe7f7" stroke="#1f4e99" stroke-width="2" stroke-dasharray="4 2"',
+    "other": 'fill="#fff" stroke="#444" stroke-width="2" stroke-dasharray="1.5 2.5"',
+}
+CLEAR = 'stroke="#1b6e20" stroke-width="1.5"'
+BLOCKED = 'stroke="#b3261e" stroke-width="1.5" stroke-dasharray="5 3"'
+
+
+@functools.lru_cache(maxsize=4096)
+def _u(value: Fraction | int) -> str:
+    """A grid coordinate (in squares) as SVG user units, shortest form (maps repeat the same few)."""
+    return f"{round(MARGIN + float(value) * SQUARE, 2):g}"
+
+
+def _s(value: Fraction | int) -> str:
+    """A length in squares as SVG user units."""
+    return f"{round(float(value * SQUARE), 2):g}"
+
+
+def element_id(key: str) -> str:
+    """An id prefix for one map's elements, unique on its page as the example id is."""
+    return "rcm-" + re.sub(r"[^A-Za-z0-9_-]", "_", key)
+
+
+def numbering(drawn: BattleMap) -> dict[str, int]:
+    """Each creature's number on the picture: the attacker (or mover) first, then by role and letter."""
+    ordered = sorted(drawn.figures, key=lambda f: (ORDER.index(f.role), f.letter))
+    return {f.letter: n for n, f in enumerate(ordered, start=1)}
+
+
+def figure_html(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[str, str] | None = None) -> str:
+    """The map as a ``<figure>``: the SVG, then a caption with the result and the legend.
+
+    Drawn once for the check (:func:`map_problems`) and once more for the card: the second time
+    is the first one's, kept.
+    """
+    return _figure(drawn, language, key, title, tuple(sorted((names or {}).items())))
+
+
+@functools.lru_cache(maxsize=256)
+def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[tuple[str, str], ...]) -> str:
+    names = dict(named)
+    labels = numbering(drawn)
+    legend = "".join(f"<li>{html.escape(_figure_words(f, labels, names, language, drawn.kind))}</li>"
+                     for f in sorted(drawn.figures, key=lambda f: labels[f.letter]))
+    keys = ("\u00a0; " if language == "fr" else "; ").join(word(k, language) for k in _keys(drawn))
+    return (
+        f'<figure class="rc-map" data-search-exclude>{svg(drawn, language, key, title, names)}'
+        f'<figcaption><p class="rc-map__result">{caption(drawn, labels, language)}</p>'
+        f'<ol class="rc-map__legend">{legend}</ol>'
+        f'<p class="rc-map__key">{html.escape(keys)}</p></figcaption></figure>\n'
+    )
+
+
+def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[str, str] | None = None,
+        standalone: bool = False) -> str:
+    """The map as one ``<svg role="img">`` with its ``<title>`` and description in ``language``."""
+    names = names or {}
+    prefix = element_id(key)
+    labels = numbering(drawn)
+    width, height = drawn.width * SQUARE + 2 * MARGIN, drawn.height * SQUARE + 2 * MARGIN
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="rc-map__svg" role="img" viewBox="0 0 {width} {height}" '
+        f'width="{width * 3 // 2}" height="{height * 3 // 2}" aria-labelledby="{prefix}-t {prefix}-d">',
+        f'<title id="{prefix}-t">{html.escape(word("map.title", language).format(title=title))}</title>',
+        f'<desc id="{prefix}-d">{html.escape(description(drawn, labels, names, language))}</desc>',
+        _defs(prefix),
+        f'<rect class="board" x="{MARGIN}" y="{MARGIN}" width="{_s(drawn.width)}" height="{_s(drawn.height)}" '
+        'fill="#fff" stroke="#595959"/>',
+        _grid_lines(drawn),
+        *_terrain(drawn),
+        *_threats(drawn, prefix),
+        *_sighting(drawn.cover),
+        *_sighting(drawn.concealment),
+        *_flank(drawn),
+        _path_line(drawn, prefix),
+        *_figures(drawn, labels),
+        *_corner(drawn.cover),
+        *_corner(drawn.concealment),
+        *_provocations(drawn),
+        "</svg>",
+    ]
+    if standalone:
+        parts.insert(1, "<style>text{font-family:sans-serif}</style>")
+    # Every element closed by an end tag, never ``/>``: the card's search and print views take out
+    # only plain balanced markup (rulecheck.hosts.card_views), and HTML reads both alike in SVG.
+    return _SELF_CLOSING.sub(r"<\1\2></\1>", "".join(part for part in parts if part))
+
+
+#: An empty element written ``<name …/>``: attribute values here never hold ``<`` or ``>`` (escaped).
+_SELF_CLOSING = re.compile(r"<([a-z]+)([^<>]*)/>")
+
+
+def _defs(prefix: str) -> str:
+    return (
+        f'<defs><pattern id="{prefix}-h" patternUnits="userSpaceOnUse" width="8" height="8">'
+        '<path class="threat-hatch" d="M0 8L8 0M-2 2L2-2M6 10L10 6" stroke="#1f4e99" stroke-width="1"/></pattern>'
+        f'<pattern id="{prefix}-x" patternUnits="userSpaceOnUse" width="8" height="8">'
+        '<path class="inner-hatch" d="M0 0L8 8M0 8L8 0" stroke="#7a4f00" stroke-width="1"/></pattern>'
+        f'<marker id="{prefix}-a" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
+        'orient="auto"><path class="arrow" d="M0 0L10 5L0 10z" fill="#000"/></marker></defs>'
+    )
+
+
+def _grid_lines(drawn: BattleMap) -> str:
+    d = "".join(f"M{_u(x)} {_u(0)}V{_u(drawn.height)}" for x in range(1, drawn.width))
+    d += "".join(f"M{_u(0)} {_u(y)}H{_u(drawn.width)}" for y in range(1, drawn.height))
+    return f'<path class="gridline" d="{d}" stroke="#767676" stroke-width=".75"/>' if d else ""
+
+
+def _square_path(squares: Iterable[Square]) -> str:
+    return "".join(f"M{_u(s.x)} {_u(s.y)}h{SQUARE}v{SQUARE}h-{SQUARE}z" for s in sorted(squares))
+
+
+def _terrain(drawn: BattleMap) -> list[str]:
+    parts = []
+    if drawn.walls:
+        parts.append(f'<path class="wall" d="{_square_path(drawn.walls)}" fill="#333"/>')
+    if drawn.low:
+        bars = "".join(f"M{_u(s.x)} {_u(s.y + Fraction(1, 2))}h{SQUARE}" for s in sorted(drawn.low))
+        parts.append(f'<path class="low" d="{_square_path(drawn.low)}" fill="#e0e0e0"/>'
+                     f'<path class="low-bar" d="{bars}" stroke="#333" stroke-width="7"/>')
+    if drawn.fog:
+        waves = "".join(f"M{_u(s.x) } {_u(s.y + Fraction(k, 3))}q8-6 16 0t16 0"
+                        for s in sorted(drawn.fog) for k in (1, 2))
+        parts.append(f'<path class="fog" d="{_square_path(drawn.fog)}" fill="#e3ecf0"/>'
+                     f'<path class="fog-wave" d="{waves}" stroke="#4a636e" stroke-width="1.5" fill="none"/>')
+    return parts
+
+
+def _threats(drawn: BattleMap, prefix: str) -> list[str]:
+    parts = []
+    for threat in drawn.threats:
+        if threat.squares:
+            parts.append(f'<path class="threat" data-of="{html.escape(threat.letter)}" '
+                         f'd="{_square_path(threat.squares)}" fill="url(#{prefix}-h)"/>')
+        if threat.inner:
+            parts.append(f'<path class="inner" data-of="{html.escape(threat.letter)}" '
+                         f'd="{_square_path(threat.inner)}" fill="url(#{prefix}-x)"/>')
+    return parts
+
+
+def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> list[str]:
+    parts = []
+    shared: dict[tuple[int, int], int] = {}  # creatures smaller than a square, placed in turn in it
+    for figure in sorted(drawn.figures, key=lambda f: f.letter):
+        space, side = figure.space, figure.side
+        x, y = Fraction(space.x), Fraction(space.y)
+        if side < 1:
+            index = shared.get((space.x, space.y), 0)
+            shared[(space.x, space.y)] = index + 1
+            per_row = int(1 / side)
+            x, y = x + side * (index % per_row), y + side * (index // per_row)
+        style = ROLE_STYLE[figure.role]
+        cx, cy = _u(x + side / 2), _u(y + side / 2)
+        number = labels[figure.letter]
+        text_fill = "#fff" if figure.role in ("attacker", "mover") else "#1a1a1a"
+        role = f'class="fig {figure.role}" data-letter="{html.escape(figure.letter)}"'
+        if side > 1:
+            inset = Fraction(1, 8)
+            shape = (f'<rect {role} x="{_u(x + inset)}" y="{_u(y + inset)}" width="{_s(side - 2 * inset)}" '
+                     f'height="{_s(side - 2 * inset)}" rx="8" {style}/>')
+            if figure.role in ("defender", "enemy"):
+                shape += (f'<rect class="ring" x="{_u(x + 3 * inset)}" y="{_u(y + 3 * inset)}" '
+                          f'width="{_s(side - 6 * inset)}" height="{_s(side - 6 * inset)}" rx="6" fill="none" '
+                          'stroke="#b3261e" stroke-width="1.5"/>')
+        else:
+            radius = side * Fraction(17, 50)
+            shape = f'<circle {role} cx="{cx}" cy="{cy}" r="{_s(radius)}" {style}/>'
+            if figure.role in ("defender", "enemy"):
+                shape += (f'<circle class="ring" cx="{cx}" cy="{cy}" r="{_s(radius * Fraction(3, 5))}" '
+                          'fill="none" stroke="#b3261e" stroke-width="1.5"/>')
+        size = max(7, round(float(side if side < 1 else 1) * 14))
+        parts.append(f'{shape}<text class="label {figure.role}" x="{cx}" y="{cy}" font-size="{size}" '
+                     f'font-weight="700" text-anchor="middle" dominant-baseline="central" '
+                     f'fill="{text_fill}">{number}</text>')
+    return parts
+
+
+def _flank(drawn: BattleMap) -> list[str]:
+    flank = drawn.flank
+    if flank is None:
+        return []
+    target = next(f.space for f in drawn.figures if f.role == "defender")
+    x0, y0, x1, y1 = target.x, target.y, target.x + target.side, target.y + target.side
+    sides = (f"M{_u(x0)} {_u(y0)}V{_u(y1)}M{_u(x1)} {_u(y0)}V{_u(y1)}" if flank.sides == "left_right"
+             else f"M{_u(x0)} {_u(y0)}H{_u(x1)}M{_u(x0)} {_u(y1)}H{_u(x1)}")
+    return [f'<path class="flank-sides" d="{sides}" stroke="#6a1b9a" stroke-width="5"/>'
+            f'<line class="flank" x1="{_u(flank.start[0])}" y1="{_u(flank.start[1])}" x2="{_u(flank.end[0])}" '
+            f'y2="{_u(flank.end[1])}" stroke="#6a1b9a" stroke-width="3" stroke-dasharray="10 4 2 4"/>']
+
+
+def _sighting(sighting: Sighting | None) -> list[str]:
+    if sighting is None:
+        return []
+    parts = []
+    for line in sighting.lines:
+        style = BLOCKED if line.blocked_by else CLEAR
+        kind = f"blocked {line.blocked_by}" if line.blocked_by else "clear"
+        parts.append(f'<line class="sight {sighting.rule} {kind}" x1="{_u(line.start[0])}" y1="{_u(line.start[1])}" '
+                     f'x2="{_u(line.end[0])}" y2="{_u(line.end[1])}" {style}/>')
+    return parts
+
+
+def _corner(sighting: Sighting | None) -> list[str]:
+    parts = []
+    if sighting is not None and sighting.corner is not None:
+        cx, cy = sighting.corner
+        parts.append(f'<path class="corner" d="M{_u(cx)} {float(MARGIN + cy * SQUARE) - 6:g}l6 6-6 6-6-6z" '
+                     'fill="#000" stroke="#fff" stroke-width="1.5"/>')
+    return parts
+
+
+def _centre(space: Space) -> Point:
+    half = Fraction(space.side, 2)
+    return (space.x + half, space.y + half)
+
+
+def _path_line(drawn: BattleMap, prefix: str) -> str:
+    """The move, centre to centre, a dot at each square passed and an arrow at the last."""
+    if not drawn.path:
+        return ""
+    points = [_centre(drawn.path[0].start), *(_centre(step.end) for step in drawn.path)]
+    dashes = ' stroke-dasharray="2 3"' if drawn.disengaged else ""
+    line = (f'<polyline class="path" points="{" ".join(f"{_u(x)},{_u(y)}" for x, y in points)}" fill="none" '
+            f'stroke="#000" stroke-width="2.5"{dashes} marker-end="url(#{prefix}-a)"/>')
+    return line + "".join(f'<circle class="step" cx="{_u(x)}" cy="{_u(y)}" r="2.5" fill="#000"/>'
+                          for x, y in points[1:-1])
+
+
+def _provocations(drawn: BattleMap) -> list[str]:
+    """Where the move concerns an enemy: a ! triangle where it provokes, a ring where it does not."""
+    parts = []
+    for step in drawn.path:
+        x, y = _centre(step.start)
+        for met in step.provocations:
+            enemy = _centre(drawn.figure(met.enemy).space)
+            if met.provokes:  # the ! in the square's top right corner, clear of the mover's number
+                mark_x, mark_y = x + Fraction(step.start.side * 3, 10), y - Fraction(step.start.side * 3, 10)
+                parts.append(
+                    f'<line class="provoke-line" data-of="{html.escape(met.enemy)}" x1="{_u(enemy[0])}" '
+                    f'y1="{_u(enemy[1])}" x2="{_u(x)}" y2="{_u(y)}" stroke="#b3261e" stroke-width="1.5" '
+                    'stroke-dasharray="1 3"/>'
+                    f'<path class="provoke" data-of="{html.escape(met.enemy)}" '
+                    f'd="M{_u(mark_x)} {float(MARGIN + mark_y * SQUARE) - 8:g}l7 12h-14z" fill="#b3261e" '
+                    'stroke="#fff"/>'
+                    f'<text class="provoke-mark" x="{_u(mark_x)}" y="{float(MARGIN + mark_y * SQUARE) + 3:g}" '
+                    'font-size="9" '
+                    'font-weight="700" text-anchor="middle" fill="#fff">!</text>')
+            else:
+                parts.append(f'<circle class="spared" data-of="{html.escape(met.enemy)}" cx="{_u(x)}" cy="{_u(y)}" '
+                             'r="6" fill="none" stroke="#1b6e20" stroke-width="2"/>')
+    return parts
+
+
+def _keys(drawn: BattleMap) -> list[str]:
+    keys = []
+    if drawn.walls or drawn.low or drawn.fog:
+        keys.append("map.key.terrain")
+    if any(s is not None and s.lines for s in (drawn.cover, drawn.concealment)):
+        keys.append("map.key.lines")
+    if drawn.flank:
+        keys.append("map.key.flank")
+    if any(t.squares for t in drawn.threats):
+        keys.append("map.key.threat")
+    if any(t.inner for t in drawn.threats):
+        keys.append("map.key.inner")
+    if drawn.path:
+        keys.append("map.key.path")
+    return keys
+
+
+def _figure_words(figure: Figure, labels: Mapping[str, int], names: Mapping[str, str], language: str,
+                  kind: str) -> str:
+    role = word(f"map.role.{figure.role}", language)
+    if figure.role == "ally" and kind == "move":
+        role = word("map.role.ally_of_mover", language)
+    name = f" ({names[figure.role]})" if figure.role in names else ""
+    space = figure.space
+    values = {"label": labels[figure.letter], "role": role, "name": name,
+              "size": size_label(f"size.{figure.size}", language), "x": space.x + 1, "y": space.y + 1,
+              "x2": space.x + space.side, "y2": space.y + space.side}
+    return word("map.figure.block" if space.side > 1 else "map.figure", language).format(**values)
+
+
+def caption(drawn: BattleMap, labels: Mapping[str, int], language: str) -> str:
+    """The result the picture shows, as the card states it (HTML)."""
+    colon = "\u00a0:" if language == "fr" else ":"
+    shown = []
+    for sighting in (drawn.cover, drawn.concealment):
+        if sighting is not None:
+            title = word(f"map.caption.{sighting.rule}", language)
+            shown.append(f"<strong>{html.escape(title)}</strong>{colon} "
+                         f"{html.escape(word(f'{sighting.rule}.{sighting.verdict}', language))}")
+    if drawn.kind == "melee":
+        flanked = (f"{word('flanked', language)} ({labels[drawn.flank.ally]})" if drawn.flank
+                   else word("not_flanked", language))
+        shown.append(html.escape(flanked))
+    if drawn.kind == "move":
+        provoked = [labels[m.enemy] for step in drawn.path for m in step.provocations if m.provokes]
+        listed = ", ".join(map(str, provoked)) or word("map.caption.none", language)
+        shown.append(f"<strong>{html.escape(word('map.caption.opportunity', language))}</strong>{colon} "
+                     f"{html.escape(listed)}")
+    return " · ".join(shown)
+
+
+def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str], language: str) -> str:
+    """What the picture shows, in words: the grid, the creatures, and what the rule looked at."""
+    said = [word("map.grid", language).format(width=drawn.width, height=drawn.height)]
+    said += [_figure_words(f, labels, names, language, drawn.kind) + "."
+             for f in sorted(drawn.figures, key=lambda f: labels[f.letter])]
+    if drawn.walls or drawn.low or drawn.fog:
+        said.append(word("map.terrain", language).format(walls=len(drawn.walls), low=len(drawn.low),
+                                                        fog=len(drawn.fog)))
+    for threat in drawn.threats:
+        text = word("map.threat", language).format(label=labels[threat.letter], count=len(threat.squares),
+                                                   reach=threat.reach)
+        if threat.inner:
+            text += word("map.inner", language).format(count=len(threat.inner))
+        said.append(text + ".")
+    for sighting in (drawn.cover, drawn.concealment):
+        if sighting is not None:
+            said += _sighting_words(sighting, language)
+    if drawn.flank:
+        said.append(word("map.flank", language).format(
+            a=labels[next(f.letter for f in drawn.figures if f.role == "attacker")], b=labels[drawn.flank.ally],
+            sides=word(f"map.sides.{drawn.flank.sides}", language)))
+    if drawn.path:
+        mover = next(f.letter for f in drawn.figures if f.role == "mover")
+        steps = ", ".join(word("map.step", language).format(x=s.end.x + 1, y=s.end.y + 1) for s in drawn.path)
+        said.append(word("map.path", language).format(label=labels[mover], steps=steps))
+        for step in drawn.path:
+            for met in step.provocations:
+                said.append(word("map.provokes" if met.provokes else "map.spared", language).format(
+                    x=step.start.x + 1, y=step.start.y + 1, enemy=labels[met.enemy],
+                    event=word(f"map.event.{met.event}", language)))
+        if drawn.disengaged:
+            said.append(word("map.disengaged", language))
+    return " ".join(said)
+
+
+def _sighting_words(sighting: Sighting, language: str) -> list[str]:
+    rule = word(f"map.rule.{sighting.rule}", language)
+    blocked = [line.blocked_by for line in sighting.lines if line.blocked_by]
+    kinds = ", ".join(word(f"map.by.{kind}", language) for kind in dict.fromkeys(blocked))
+    by = word("map.by", language).format(kinds=kinds) if kinds else ""
+    counts = {"rule": rule, "clear": len(sighting.lines) - len(blocked), "blocked": len(blocked), "by": by}
+    if sighting.target is None:
+        text = word("map.lines.none", language).format(rule=rule)
+    elif sighting.corner is not None:
+        corner = word("map.corner", language).format(x=sighting.corner[0], y=sighting.corner[1])
+        text = word("map.lines.corner", language).format(
+            corner=corner, x=sighting.target.x + 1, y=sighting.target.y + 1, **counts)
+    else:
+        assert sighting.origin is not None
+        text = word("map.lines.squares", language).format(
+            ox=sighting.origin.x + 1, oy=sighting.origin.y + 1, x=sighting.target.x + 1, y=sighting.target.y + 1,
+            **counts)
+    verdict = word(f"{sighting.rule}.{sighting.verdict}", language)
+    return [text, word("map.result", language).format(verdict=verdict)]
+
+
+def grid_field(example: Any) -> tuple[str, ...] | None:
+    """Where an example's grid is written (``given.grid`` or ``given.situation.grid``), if it has one."""
+    given = getattr(example, "given", None)
+    if getattr(given, "grid", None) is not None:
+        return ("given", "grid")
+    if getattr(getattr(given, "situation", None), "grid", None) is not None:
+        return ("given", "situation", "grid")
+    return None
+
+
+def names(example: Any) -> dict[str, str]:
+    """The display names an example gives its attacker and defender, by role."""
+    given = getattr(example, "given", None)
+    found = {}
+    for role in ("attacker", "defender"):
+        name = getattr(getattr(given, role, None), "name", None)
+        if isinstance(name, str) and name:
+            found[role] = name
+    return found
+
+
+def card_figure(parsed: ParsedExample, drawn: BattleMap, language: str) -> str:
+    """The figure a card shows for this example: its title, the names it gives."""
+    return figure_html(drawn, language, parsed.id, getattr(parsed.example, "title", None) or parsed.id,
+                       names(parsed.example))
+
+
+def map_problems(parsed: ParsedExample, result: Any) -> list[Problem]:
+    """A grid example whose map cannot be drawn, located at its ``map``: the rule recorded no
+    battle map, or the picture fails in the page's language (the card then reuses it)."""
+    where = grid_field(parsed.example)
+    if where is None:
+        return []
+    drawn = getattr(result, "battle_map", None)
+    if not isinstance(drawn, BattleMap):
+        return [parsed.problem(f"this grid cannot be drawn: rule `{parsed.example.rule}` records no battle map "
+                               "in its result (a bug of rulecheck, not of the example)", (*where, "map"))]
+    # The page's language is the folder its path names (docs/fr/…); a file of its own: each.
+    parts = PurePosixPath(parsed.block.path.replace("\\", "/")).parts
+    languages = [part for part in parts if part in LANGUAGES][:1] or list(LANGUAGES)
+    problems = []
+    for language in languages:
+        try:
+            card_figure(parsed, drawn, language)
+        except (KeyError, ValueError, StopIteration) as error:
+            problems.append(parsed.problem(f"this grid cannot be drawn ({language}): {type(error).__name__}: "
+                                           f"{error}", (*where, "map")))
+    return problems

@@ -1,0 +1,78 @@
+"""Hypothesis strategies of battlefields: small random maps of terrain and creatures of every size.
+
+Shared by the engine's tests of what the grid rules record and the renderer's tests of the
+picture drawn from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from rulecheck.engine import Battlefield
+from rulecheck.engine.opportunity import OpportunityInput
+
+TERRAIN = ". . . . . # = ~"
+
+
+@st.composite
+def maps(draw: st.DrawFn, required: tuple[str, ...] = ("A", "D")) -> dict[str, Any]:
+    """A map as an example writes it: rows of terrain, the required letters and up to three others
+    (one of them may be a 2×2 block), a Tiny creature placed with ``at``, reach weapons."""
+    width, height = draw(st.integers(2, 7)), draw(st.integers(1, 6))
+    rows = [[draw(st.sampled_from(TERRAIN.split())) for _ in range(width)] for _ in range(height)]
+    letters = [*required, *draw(st.lists(st.sampled_from("BCgko"), unique=True, max_size=3))]
+    taken: set[tuple[int, int]] = set()
+    creatures: dict[str, Any] = {}
+    for letter in letters:
+        side = draw(st.sampled_from((1, 1, 1, 2)))
+        fits = [(x, y) for y in range(height - side + 1) for x in range(width - side + 1)
+                if not any((x + dx, y + dy) in taken for dx in range(side) for dy in range(side))]
+        assume(fits)
+        x, y = draw(st.sampled_from(fits))
+        for dx in range(side):
+            for dy in range(side):
+                rows[y + dy][x + dx] = letter
+                taken.add((x + dx, y + dy))
+        if draw(st.booleans()) and draw(st.booleans()):
+            creatures[letter] = {"reach_weapon": True}
+    open_squares = [(x, y) for y in range(height) for x in range(width) if rows[y][x] in ".~"]
+    if open_squares and draw(st.booleans()):
+        creatures["p"] = {"size": "tiny", "at": list(draw(st.sampled_from(open_squares)))}
+    return {"map": "\n".join(" ".join(row) for row in rows), "creatures": creatures}
+
+
+@st.composite
+def battlefields(draw: st.DrawFn) -> Battlefield:
+    return Battlefield.model_validate(draw(maps()))
+
+
+STEPS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
+
+
+@st.composite
+def moves(draw: st.DrawFn) -> OpportunityInput:
+    """A move of ``A`` on a random map, square by square onto free squares, maybe after disengaging."""
+    grid = draw(maps(required=("A",)))
+    rows = [row.split() for row in grid["map"].splitlines()]
+    mine = [(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == "A"]
+    (x, y), side = min(mine), max(mx for mx, _ in mine) - min(mx for mx, _ in mine) + 1
+    # A mover bigger than a square cannot take a 1-square step: the rule measures the step between
+    # its whole spaces, which overlap (distance 0), and refuses it.
+    assume(side == 1)
+
+    def free(x: int, y: int) -> bool:
+        return all(0 <= x + dx < len(rows[0]) and 0 <= y + dy < len(rows) and rows[y + dy][x + dx] in ".~A"
+                   for dx in range(side) for dy in range(side))
+
+    path: list[list[int]] = []
+    for _ in range(draw(st.integers(1, 6))):
+        candidates = [(x + dx, y + dy) for dx, dy in STEPS if free(x + dx, y + dy)]
+        if not candidates:
+            break
+        x, y = draw(st.sampled_from(candidates))
+        path.append([x, y])
+    assume(path)
+    return OpportunityInput.model_validate({"grid": grid, "path": path, "disengaged": draw(st.booleans())})

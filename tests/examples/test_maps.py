@@ -1,0 +1,196 @@
+"""Battle maps drawn as SVG (rulecheck/examples/maps.py): the picture holds exactly the squares,
+creatures and lines of the engine's battle map, in both languages, and a grid that cannot be drawn
+is a located problem."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import re
+import xml.etree.ElementTree as ET
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+
+from rulecheck.engine import Battlefield, OpportunityInput, PositionsInput, ScriptedDice, resolve_positions
+from rulecheck.engine.opportunity import resolve_opportunity
+from rulecheck.engine.sightlines import BattleMap
+from rulecheck.examples import maps
+from rulecheck.examples.check import check_page
+from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.schema import ParsedExample, parse_block
+from tests.engine.random_grids import battlefields, moves
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parsed_svg(drawn: BattleMap, language: str = "en") -> ET.Element:
+    return ET.fromstring(maps.svg(drawn, language, "ex-1", "An example", standalone=True))
+
+
+def with_class(root: ET.Element, tag: str, *classes: str) -> list[ET.Element]:
+    return [e for e in root.iter(SVG + tag) if set(classes) <= set(e.get("class", "").split())]
+
+
+def subpaths(element: ET.Element) -> int:
+    return len(re.findall("M", element.get("d", "")))
+
+
+def units(value: object) -> str:
+    return f"{round(float(maps.MARGIN + value * maps.SQUARE), 2):g}"  # type: ignore[operator]
+
+
+def assert_picture_matches(drawn: BattleMap, language: str) -> None:
+    root = parsed_svg(drawn, language)
+    assert root.get("role") == "img"
+    title, desc = root.find(SVG + "title"), root.find(SVG + "desc")
+    assert title is not None and title.text and desc is not None and desc.text
+    assert "map." not in desc.text and "{" not in desc.text  # every word found, every blank filled
+    # the creatures: one token each, at its space, numbered 1..n
+    tokens = with_class(root, "circle", "fig") + with_class(root, "rect", "fig")
+    assert sorted(t.get("data-letter") or "" for t in tokens) == sorted(f.letter for f in drawn.figures)
+    numbers = sorted(int(t.text or 0) for t in with_class(root, "text", "label"))
+    assert numbers == list(range(1, len(drawn.figures) + 1))
+    # the terrain and the threatened squares: one square each
+    for kind, squares in (("wall", drawn.walls), ("low", drawn.low), ("fog", drawn.fog)):
+        assert sum(subpaths(p) for p in with_class(root, "path", kind)) == len(squares)
+    for kind in ("threat", "inner"):
+        expected = sum(len(getattr(t, "squares" if kind == "threat" else "inner")) for t in drawn.threats)
+        assert sum(subpaths(p) for p in with_class(root, "path", kind)) == expected
+    # the lines the rule traced, each where it was traced, blocked or clear as it was
+    for sighting in (drawn.cover, drawn.concealment):
+        rule = sighting.rule if sighting else "none"
+        shown = sorted((line.get("x1"), line.get("y1"), line.get("x2"), line.get("y2"),
+                        "blocked" in (line.get("class") or "").split())
+                       for line in with_class(root, "line", "sight", rule))
+        expected_lines = sorted((units(traced.start[0]), units(traced.start[1]), units(traced.end[0]),
+                                 units(traced.end[1]), traced.blocked)
+                                for traced in (sighting.lines if sighting else ()))
+        assert shown == expected_lines
+        for line in with_class(root, "line", "sight", rule):
+            assert ("stroke-dasharray" in line.attrib) == ("blocked" in (line.get("class") or ""))  # not colour only
+    corners = [s for s in (drawn.cover, drawn.concealment) if s is not None and s.corner is not None]
+    assert len(with_class(root, "path", "corner")) == len(corners)
+    assert len(with_class(root, "line", "flank")) == (drawn.flank is not None)
+    # the path, and a ! where each opportunity attack is provoked
+    assert len(with_class(root, "polyline", "path")) == (1 if drawn.path else 0)
+    provoked = [m.enemy for s in drawn.path for m in s.provocations if m.provokes]
+    assert [p.get("data-of") for p in with_class(root, "path", "provoke")] == provoked
+
+
+@pytest.mark.parametrize("melee", [True, False])
+@settings(max_examples=40, deadline=None)
+@given(field=battlefields())
+def test_the_picture_shows_exactly_what_the_engine_decided(field: Battlefield, melee: bool) -> None:
+    result = resolve_positions(PositionsInput(grid=field, attack="melee" if melee else "ranged"), ScriptedDice({}))
+    assert result.battle_map is not None
+    for language in LANGUAGES:
+        assert_picture_matches(result.battle_map, language)
+
+
+@settings(max_examples=40, deadline=None)
+@given(given_=moves())
+def test_a_move_s_picture_shows_its_path_and_its_opportunity_attacks(given_: OpportunityInput) -> None:
+    try:
+        result = resolve_opportunity(given_, ScriptedDice({}))
+    except ValueError:
+        return
+    assert result.battle_map is not None
+    for language in LANGUAGES:
+        assert_picture_matches(result.battle_map, language)
+
+
+def drawn_of(grid: str, kind: str = "ranged") -> BattleMap:
+    result = resolve_positions(PositionsInput.model_validate({"attack": kind, "grid": {"map": grid}}), ScriptedDice({}))
+    assert result.battle_map is not None
+    return result.battle_map
+
+
+@pytest.mark.parametrize(("language", "title", "verdict", "role"), [
+    ("fr", "Plan de combat : Le gobelin", "abri mou", "cible (Loup)"),
+    ("en", "Battle map: The goblin", "soft cover", "target (Wolf)"),
+])
+def test_the_figure_speaks_the_page_s_language_and_names_creatures_not_letters(
+        language: str, title: str, verdict: str, role: str) -> None:
+    drawn = drawn_of("A . g . D")
+    titled = "Le gobelin" if language == "fr" else "The goblin"
+    page = maps.figure_html(drawn, language, "goblin", titled, {"defender": "Wolf" if language == "en" else "Loup"})
+    assert f">{title}</title>" in page and verdict in page and role in page
+    legend = re.search(r'<ol class="rc-map__legend">(.*?)</ol>', page)
+    assert legend and legend.group(1).count("<li>") == 3
+    assert not re.search(r"\b[ADg]\b", re.sub(r"<[^>]+>", " ", legend.group(1)))  # no bare map letter
+
+
+def test_each_map_has_ids_of_its_own_and_a_file_of_its_own_parses_alone() -> None:
+    drawn = drawn_of("A . D")
+    first, second = maps.svg(drawn, "en", "one", "One"), maps.svg(drawn, "en", "two", "Two")
+    ids = set(re.findall(r'id="([^"]+)"', first))
+    assert ids and not ids & set(re.findall(r'id="([^"]+)"', second))
+    assert maps.element_id("a b/é") == "rcm-a_b__"
+    root = ET.fromstring(maps.svg(drawn, "fr", "one", "Un", standalone=True))
+    assert root.find(SVG + "style") is not None
+
+
+def test_flanking_and_reach_and_a_move_are_said_in_words() -> None:
+    flank = drawn_of(". B .\n. D .\n. A .", kind="melee")
+    said = maps.description(flank, maps.numbering(flank), {}, "en")
+    assert "meets the target's top and bottom sides" in said and "1 threatens 5 squares (reach 1)" in said
+    given_ = OpportunityInput.model_validate({"grid": {"map": "o A . ."}, "path": [[2, 0], [3, 0]]})
+    moved = resolve_opportunity(given_, ScriptedDice({})).battle_map
+    assert moved is not None
+    words = maps.description(moved, maps.numbering(moved), {}, "fr")
+    assert "provoque une attaque d'opportunité de 2 (sort de son allonge)" in words
+    shown = html.unescape(maps.caption(moved, maps.numbering(moved), "fr"))
+    assert "Attaques d'opportunité de</strong>\u00a0: 2" in shown
+
+
+PAGE = """# Grid
+
+```rulecheck
+id: goblin-shot
+rule: positions
+given:
+  attack: ranged
+  grid:
+    map: |
+      A . g . D
+expect:
+  cover: soft
+```
+"""
+
+
+def goblin_example() -> ParsedExample:
+    parsed = parse_block(find_blocks(PAGE, "docs/en/grid.md")[0])
+    assert isinstance(parsed, ParsedExample)
+    return parsed
+
+
+def test_a_grid_the_rule_did_not_record_is_a_problem_located_at_its_map() -> None:
+    parsed = goblin_example()
+    problems = maps.map_problems(parsed, SimpleNamespace(battle_map=None))
+    assert [(p.path, p.line, p.example_id, p.field) for p in problems] == [
+        ("docs/en/grid.md", 9, "goblin-shot", "given.grid.map")]
+    assert "cannot be drawn" in problems[0].message
+
+
+def test_a_picture_that_fails_in_a_language_is_a_problem_too() -> None:
+    parsed = goblin_example()
+    assert maps.map_problems(parsed, SimpleNamespace(battle_map=drawn_of("A . g . D"))) == []
+    flank = drawn_of(". B .\n. D .\n. A .", kind="melee")
+    broken = dataclasses.replace(flank, figures=tuple(f for f in flank.figures if f.letter != "B"))
+    problems = maps.map_problems(parsed, SimpleNamespace(battle_map=broken))  # the flanking ally is gone
+    assert [(p.line, p.field) for p in problems] == [(9, "given.grid.map")]
+    assert "(en)" in problems[0].message  # drawn in its page's language, the one its card shows
+    alone = parse_block(find_blocks(PAGE, "example.md")[0])
+    assert isinstance(alone, ParsedExample)  # a file of its own: drawn in each language
+    assert [p.message[:33] for p in maps.map_problems(alone, SimpleNamespace(battle_map=broken))] == [
+        "this grid cannot be drawn (fr): K", "this grid cannot be drawn (en): K"]
+
+
+def test_every_grid_example_of_a_page_gets_its_map_checked() -> None:
+    report = check_page("docs/en/grid.md", PAGE, odds=False)
+    assert [o.problems for o in report.outcomes] == [[]]
+    assert getattr(report.outcomes[0].result, "battle_map", None) is not None

@@ -1,0 +1,113 @@
+"""The battle map on a card and from the command line (rulecheck/hosts/battle_map.py, `rulecheck run
+--map`): the card of every grid example holds its picture, and an author can write it to a file."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from rulecheck.examples.check import check_page
+from rulecheck.hosts import cards
+from rulecheck.hosts.cli import main
+from rulecheck.hosts.print_edition import prefixed
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+SHOT = """\
+id: pillar-shot
+title: {title}
+rule: attack
+given:
+  attacker: {{name: {attacker}}}
+  defender: {{name: {defender}, def_phy: 14}}
+  attack: {{kind: ranged, total: 17, damage: 1d8}}
+  situation:
+    grid:
+      map: |
+        A . . . . .
+        . . . # . D
+expect:
+  cover: normal
+  outcome: miss
+"""
+NO_GRID = """\
+id: plain-blow
+rule: attack
+given:
+  attacker: {name: Marauder}
+  defender: {name: Guard, def_phy: 14}
+  attack: {kind: melee, total: 10, damage: 1d8}
+expect:
+  outcome: miss
+"""
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(main, ["run", *args])
+
+
+@pytest.mark.parametrize(("language", "title", "attacker", "defender", "said"), [
+    ("en", "The pillar", "Scout", "Bandit", "Battle map: The pillar"),
+    ("fr", "Le pilier", "Éclaireur", "Bandit", "Plan de combat : Le pilier"),
+])
+def test_run_writes_the_battle_map_the_card_draws(tmp_path: Path, language: str, title: str, attacker: str,
+                                                  defender: str, said: str) -> None:
+    example = tmp_path / "shot.yml"
+    example.write_text(SHOT.format(title=title, attacker=attacker, defender=defender), "utf-8")
+    picture = tmp_path / "maps" / "shot.svg"
+    picture.parent.mkdir()
+    result = run(str(example), "--lang", language, "--map", str(picture))
+    assert result.exit_code == 0, result.output
+    root = ET.parse(picture).getroot()
+    assert root.tag == SVG + "svg" and root.get("role") == "img"
+    assert root.findtext(SVG + "title") == said
+    description = root.findtext(SVG + "desc") or ""
+    assert attacker in description and defender in description
+    blocked = [e for e in root.iter(SVG + "line") if "blocked" in (e.get("class") or "").split()]
+    assert blocked and all("wall" in (e.get("class") or "") for e in blocked)
+
+
+def test_run_map_of_an_example_without_a_grid_is_a_usage_error(tmp_path: Path) -> None:
+    example = tmp_path / "plain.yml"
+    example.write_text(NO_GRID, "utf-8")
+    result = run(str(example), "--map", str(tmp_path / "plain.svg"))
+    assert result.exit_code == 2
+    assert "plain.yml: --map: this example has no grid to draw" in result.stderr
+    assert "Traceback" not in result.output and not (tmp_path / "plain.svg").exists()
+
+
+def test_run_map_says_where_it_cannot_write(tmp_path: Path) -> None:
+    example = tmp_path / "shot.yml"
+    example.write_text(SHOT.format(title="T", attacker="Scout", defender="Bandit"), "utf-8")
+    result = run(str(example), "--map", str(tmp_path / "missing" / "shot.svg"))
+    assert result.exit_code == 1
+    assert "shot.svg: cannot write the battle map" in result.stderr and "Traceback" not in result.output
+
+
+def test_a_grid_card_holds_its_map_before_its_trace_and_a_card_without_grid_none() -> None:
+    page = (f"# Page\n\n```rulecheck\n{SHOT.format(title='The pillar', attacker='Scout', defender='Bandit')}```\n\n"
+            f"```rulecheck\n{NO_GRID}```\n")
+    report = check_page("docs/en/page.md", page, odds=False)
+    assert [o.problems for o in report.outcomes] == [[], []]
+    shot, plain = (cards.card(outcome, "en") for outcome in report.outcomes)
+    assert shot.index('<figure class="rc-map"') < shot.index('<ol class="rc-trace">')
+    assert "attacker (Scout)" in shot and "target (Bandit)" in shot and "<strong>Cover</strong>: cover" in shot
+    assert "rc-map" not in plain
+
+
+def test_a_map_in_the_print_edition_keeps_its_hatching_arrow_and_labels() -> None:
+    page = "# Page\n\n```rulecheck\nid: walk\nrule: opportunity\ngiven:\n  grid:\n    map: o A . .\n" \
+           "  path: [[2, 0], [3, 0]]\nexpect:\n  provokes: true\n```\n"
+    report = check_page("docs/en/page.md", page, odds=False)
+    card = cards.card(report.outcomes[0], "en")
+    printed = prefixed(card, "opportunity", set())
+    ids = set(re.findall(r'\sid="([^"]+)"', printed))
+    pointed = re.findall(r'="url\(#([^)"]+)\)"', printed)
+    labelled = re.findall(r'aria-labelledby="([^"]+)"', printed)[0].split()
+    assert pointed and labelled and {*pointed, *labelled} <= ids
+    assert all(found.startswith("opportunity--") for found in pointed)

@@ -1,0 +1,110 @@
+"""Battle maps on the built site, in a real browser: every grid card of both languages shows its
+SVG with its title, its lines match the card's result as the engine gave it, it fits a phone, and
+its marks keep AA contrast in the light and the dark theme."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from rulecheck.examples import render
+from rulecheck.examples.check import check_paths
+from tests.site.browsing import PHONE, Tab
+from tests.site.site_tools import ROOT
+
+pytestmark = pytest.mark.browser
+
+PAGES = {"fr": ("modifiers.html", "opportunity.html", "authors.html"),
+         "en": ("en/modifiers.html", "en/opportunity.html", "en/authors.html")}
+#: What the page shows of each map: its card, title, role, the lines it draws and its caption.
+READ = """() => [...document.querySelectorAll('.rc-card')].filter(c => c.querySelector('figure.rc-map')).map(c => {
+  const svg = c.querySelector('figure.rc-map svg');
+  const count = selector => svg.querySelectorAll(selector).length;
+  return {id: c.dataset.example, role: svg.getAttribute('role'), title: svg.querySelector('title').textContent,
+          labelled: svg.getAttribute('aria-labelledby'), desc: svg.querySelector('desc').textContent,
+          blocked: count('line.sight.cover.blocked'), clear: count('line.sight.cover.clear'),
+          fog: count('line.sight.concealment.blocked'), flank: count('line.flank'), provoked: count('path.provoke'),
+          caption: c.querySelector('.rc-map__result').textContent};
+})"""
+#: Computed colours of the marks of the first map holding each, and of what they stand on.
+COLOURS = """() => {
+  const rgb = (selector, property) => { const e = document.querySelector('.rc-map ' + selector);
+    return e ? getComputedStyle(e)[property] : null; };
+  return {board: rgb('.board', 'fill'), grid: rgb('.gridline', 'stroke'), wall: rgb('.wall', 'fill'),
+          clear: rgb('.sight.clear', 'stroke'), blocked: rgb('.sight.blocked', 'stroke'),
+          attacker: rgb('.fig.attacker', 'fill'), attacker_label: rgb('.label.attacker', 'fill'),
+          defender: rgb('.fig.defender', 'fill'), defender_label: rgb('.label.defender', 'fill'),
+          defender_ring: rgb('.fig.defender', 'stroke'), flank: rgb('.flank', 'stroke')};
+}"""
+
+
+def luminance(colour: str) -> float:
+    channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.fixture(scope="module")
+def engine() -> dict[str, dict[str, Any]]:
+    """Each grid example's result and title, by language and id, as the engine gives them."""
+    report = check_paths([ROOT / "docs"], root=ROOT, odds=False)
+    found: dict[str, dict[str, Any]] = {"fr": {}, "en": {}}
+    for path, page in report.pages.items():
+        for outcome in page.outcomes:
+            if getattr(outcome.result, "battle_map", None) is not None and outcome.parsed is not None:
+                found[path.split("/")[1]][outcome.parsed.id] = (outcome.result, outcome.parsed.example.title)
+    return found
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_grid_card_shows_its_map_and_its_lines_match_the_card_s_result(
+        tab: Callable[..., Tab], engine: dict[str, dict[str, Any]], language: str) -> None:
+    reader = tab()
+    shown: list[dict[str, Any]] = []
+    for page in PAGES[language]:
+        reader.open(page)
+        shown += reader.page.evaluate(READ)
+    assert sorted(m["id"] for m in shown) == sorted(engine[language])  # every grid example, once
+    title = "Plan de combat : " if language == "fr" else "Battle map: "
+    for seen in shown:
+        result, example_title = engine[language][seen["id"]]
+        drawn = result.battle_map
+        spaced = re.sub(r"[\u00a0\u202f]", " ", seen["title"])  # the French pages' no-break spaces
+        assert seen["role"] == "img" and spaced == title + (example_title or seen["id"]), seen
+        assert seen["labelled"].split() == [f"rcm-{seen['id']}-t", f"rcm-{seen['id']}-d"] and seen["desc"]
+        lines = drawn.cover.lines if drawn.cover else ()
+        assert (seen["blocked"], seen["clear"]) == (sum(x.blocked for x in lines), sum(not x.blocked for x in lines))
+        if drawn.kind != "move":
+            assert (seen["blocked"] == 0) == (result.cover == "none"), seen["id"]
+            assert render.word(f"cover.{result.cover}", language) in seen["caption"], seen["id"]
+        if drawn.kind == "melee":
+            assert seen["flank"] == (1 if result.flanking else 0), seen["id"]
+        if drawn.kind == "move":
+            assert seen["provoked"] == result.opportunity_attacks, seen["id"]
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_a_map_keeps_aa_contrast_in_both_themes_and_fits_a_phone(tab: Callable[..., Tab], scheme: str) -> None:
+    reader = tab(PHONE, phone=True)
+    reader.open("en/modifiers.html")
+    reader.page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+    colours = reader.page.evaluate(COLOURS)
+    assert all(colours.values()), colours
+    for mark in ("grid", "wall", "clear", "blocked", "defender_ring", "flank", "attacker"):
+        assert contrast(colours[mark], colours["board"]) >= 3, (scheme, mark, colours)  # graphics: 3:1
+    assert contrast(colours["attacker_label"], colours["attacker"]) >= 4.5, colours  # text: 4.5:1
+    assert contrast(colours["defender_label"], colours["defender"]) >= 4.5, colours
+    widths = reader.page.evaluate("""() => [...document.querySelectorAll('figure.rc-map svg')].map(svg =>
+        [svg.getBoundingClientRect().width, svg.closest('.rc-card').getBoundingClientRect().width])""")
+    shown = [(svg, card) for svg, card in widths if card]  # a card in a closed tab has no box
+    assert shown and all(0 < svg <= card for svg, card in shown), widths
+    reader.page.locator("#ex-flanking-turns-a-miss-into-a-hit").scroll_into_view_if_needed()
+    reader.shot(f"battle-map-phone-{scheme}")
