@@ -94,7 +94,8 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     if situated.coup_de_grace:  # ruling 13: no attack roll, an automatic hit and critical
         if attack.total is not None:
             raise refuse("a coup de grâce hits automatically, with no attack roll: it has no attack total",
-                         "attack", "total", hint="remove `total` (and `natural`) from `attack`")
+                         "attack", "total", hint="remove `total` (and `natural`) from `attack`",
+                         code="coup_de_grace_total")
     else:
         natural, total = _attack_test(given, dice, steps)
         total, attack_modifier = situated.adjust_attack(total, steps)

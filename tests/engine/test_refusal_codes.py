@@ -42,10 +42,19 @@ def test_an_opportunity_attack_against_cover_or_total_concealment_is_a_coded_ref
     assert code_of_attack(given) == code
 
 
-def test_an_opportunity_attack_with_mere_concealment_or_soft_cover_is_made() -> None:
-    for situation in ({"concealment": "concealment"}, {"cover": "soft"}):
-        given = {"attack": {"kind": "melee", "total": 15, "opportunity": True}, "situation": situation}
-        assert resolve_attack(AttackInput.model_validate(given), ScriptedDice({"miss_chance": [50]})).hit
+def test_an_opportunity_attack_with_mere_concealment_is_made() -> None:
+    given = {"attack": {"kind": "melee", "total": 15, "opportunity": True}, "situation": {"concealment": "concealment"}}
+    assert resolve_attack(AttackInput.model_validate(given), ScriptedDice({"miss_chance": [50]})).hit
+
+
+@pytest.mark.parametrize(("contact", "code"), [
+    (None, "soft_cover_adjacent"),         # creatures give no soft cover against an adjacent blow
+    (False, "opportunity_against_cover"),  # at reach soft cover is cover: no opportunity attack
+])
+def test_soft_cover_and_an_opportunity_attack(contact: bool | None, code: str) -> None:
+    given = {"attack": {"kind": "melee", "total": 15, "opportunity": True}, "situation": {"cover": "soft"},
+             **({} if contact is None else {"contact": contact})}
+    assert code_of_attack(given) == code
 
 
 @pytest.mark.parametrize(("given", "code"), [

@@ -158,6 +158,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                                          "camouflage total, même si l'on sait où elle est",
         "refusal.prone_ranged_weapon": "couché au sol, on ne tire qu'à l'arbalète ou aux shurikens",
         "refusal.out_of_reach": "la cible est hors de l'allonge de l'attaquant",
+        "refusal.coup_de_grace_total": "un coup de grâce touche sans jet d'attaque\u202f: il n'a pas de total",
         "refusal.soft_cover_adjacent": "au contact, une créature ne donne pas d'abri mou\u202f: seule une attaque "
         "à allonge, au-delà des cases voisines, suit la règle des tirs",
     },
@@ -194,6 +195,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                                          "concealment, even when its square is known",
         "refusal.prone_ranged_weapon": "lying prone, only a crossbow or shurikens can shoot",
         "refusal.out_of_reach": "the target is beyond the attacker's reach",
+        "refusal.coup_de_grace_total": "a coup de grâce hits with no attack roll: it has no attack total",
         "refusal.soft_cover_adjacent": "against an adjacent target, a creature gives no soft cover: only a reach "
         "attack beyond the neighbouring squares follows the rule for shots",
     },
