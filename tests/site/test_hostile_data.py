@@ -102,7 +102,9 @@ def poison(root: Path) -> int:
     for page in sorted((root / "docs").rglob("*.md")):
         text = page.read_text(encoding="utf-8") + (PROSE if page.name == "criticals.md" else "")
         new, titles = TITLE.subn(lambda m: f"{m['lead']}title: {_hostile(m[0], variants, TITLE_LENGTH)}", text)
-        new, names = NAME.subn(lambda m: f"{{name: {_hostile(m[0], variants, NAME_LENGTH)}{m['end']}", new)
+        # A plain name is nobody's of the cast: "someone" keeps it far from every member's name.
+        new, names = NAME.subn(
+            lambda m: f"{{name: {json.dumps('someone ' + next(variants)[:NAME_LENGTH - 8])}{m['end']}", new)
         # A card is rules data, the same in both twins: its variant depends on its place in the page.
         on_page = iter(range(len(VARIANTS) * 10))
         new, cards = CARD_NAME.subn(lambda m: 'card: "' + json.dumps(
