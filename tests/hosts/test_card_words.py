@@ -69,11 +69,11 @@ def cast_line(outcome: Outcome, language: str) -> str:
 def test_the_cast_line_says_who_attacks_whom_and_names_everyone(documented: tuple[str, list[Outcome]]) -> None:
     language, outcomes = documented
     by_id = {o.id: o for o in outcomes}
-    attacks = {"fr": "Orque attaque Elara", "en": "Orc attacks Elara"}[language]
+    attacks = {"fr": "Orc attaque Elara", "en": "Orc attacks Elara"}[language]
     assert cast_line(by_id["elara-parry"], language) == attacks
     # A one-off name (the healer), not only the recurring cast member.
     assert cast_line(by_id["stabilise-fails"], language) == {"fr": "Frère Aldric · Tomas",
-                                                              "en": "Brother Aldric · Tomas"}[language]
+                                                              "en": "Frère Aldric · Tomas"}[language]
     assert cast_line(by_id["move-15-then-attack-refused"], language) == "Lysa", "a refused plan's card too"
     for outcome in outcomes:
         assert outcome.parsed is not None
