@@ -480,14 +480,6 @@ def anchor(member_id: str) -> str:
     return f"cast-{member_id}"
 
 
-def _spaced(title: str, language: Language) -> str:
-    """A title with French spacing before high punctuation: once its marks are character
-    references, the page's typography pass (``rulecheck.hosts.typography``) no longer sees them."""
-    if language != "fr":
-        return title
-    return re.sub(r" ([;!?])", "\u202f\\1", re.sub(r" ([:»])", "\u00a0\\1", title))
-
-
 def cast_markdown(cast: Cast, language: Language, appearances: dict[str, list[tuple[str, str]]]) -> str:
     """The cast as Markdown in ``language``: per member a heading, its role, a table of its base
     statistics and the examples it appears in (``appearances``: member id → [(title, URL)])."""
@@ -504,7 +496,7 @@ def cast_markdown(cast: Cast, language: Language, appearances: dict[str, list[tu
         links = appearances.get(member.id, [])
         # Raw links to the cards' ids: MkDocs cannot see those ids in the pages' Markdown. Markdown
         # still reads the text between the tags: the title is made inert Markdown, not HTML-escaped.
-        shown = " · ".join(f'<a href="{html_text(url)}">{markdown_text(_spaced(title, language))}</a>'
+        shown = " · ".join(f'<a href="{html_text(url)}">{markdown_text(title)}</a>'
                            for title, url in links)
         shown = shown or render.word("cast.nowhere", language)
         colon = "\u00a0:" if language == "fr" else ":"

@@ -2,30 +2,47 @@
 
 A space (or a source line break, which a browser shows as a space) before high punctuation
 becomes non-breaking: U+00A0 before « : » and « » », the narrow U+202F before « ; ! ? » and
-between a number and « % » (« 20 % »). Only text between tags changes; code, preformatted text,
-scripts and styles are left alone.
+between a number and « % » (« 20 % »). A mark written as a numeric character reference (``&#58;``)
+is spaced like the mark itself. Only text between tags changes; code, preformatted text, scripts
+and styles are left alone.
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 #: A tag ends at its ``>``, and none starts inside another (attribute values escape ``<``): a
 #: ``<`` without its ``>`` costs one scan to the next ``<``, so the split stays linear.
 _TAG = re.compile(r"(<[^<>]*>)")
 _RAW = re.compile(r"^<(/?)(code|pre|script|style|kbd|samp)\b", re.IGNORECASE)
+
+
+def _mark(chars: str) -> str:
+    """A pattern for one of ``chars`` as itself or as a numeric character reference: text that
+    example data brings reaches the page as references (``rulecheck.examples.as_text``), and
+    the reader sees the same mark either way."""
+    forms = [re.escape(char) for char in chars]
+    forms += [f"&#0*{ord(char)};" for char in chars] + [f"&#[xX]0*(?i:{ord(char):x});" for char in chars]
+    return "(?:" + "|".join(forms) + ")"
+
+
 # Each pattern starts a match only at the start of a run of blanks, so text is read in linear time.
-_BEFORE = re.compile(r"(?<![ \t\n])[ \t\n]+([:;!?»])")
-_AFTER = re.compile(r"«[ \t\n]+")
-_PERCENT = re.compile(r"(\d)[ \t\n]+%")
-_LEADING_PERCENT = re.compile(r"^[ \t\n]+%")  # after a number bound in a tag of its own: <span>50</span> %
-#: Every character a pattern above needs: a piece of text without any is left as it is.
-_TOUCHED = re.compile("[:;!?»«%]")
+_BEFORE = re.compile(r"(?<![ \t\n])[ \t\n]+(" + _mark(":;!?»") + ")")
+_AFTER = re.compile("(" + _mark("«") + r")[ \t\n]+")
+_PERCENT = re.compile(r"(\d)[ \t\n]+(" + _mark("%") + ")")
+_LEADING_PERCENT = re.compile(r"^[ \t\n]+(" + _mark("%") + ")")  # after <span>50</span> %
+#: What every pattern above needs: a piece of text without any of it is left as it is.
+_TOUCHED = re.compile("[:;!?»«%]|&#")
 NBSP, NARROW_NBSP = "\u00a0", "\u202f"
 
 
-def french_spacing(html: str) -> str:
-    pieces = _TAG.split(html)
+def _space_before(match: re.Match[str]) -> str:
+    return (NBSP if html.unescape(match.group(1)) in ":»" else NARROW_NBSP) + match.group(1)
+
+
+def french_spacing(markup: str) -> str:
+    pieces = _TAG.split(markup)
     depth = 0
     after_digit = False  # the text before this piece, across tags, ends with a digit
     for index, piece in enumerate(pieces):
@@ -35,11 +52,11 @@ def french_spacing(html: str) -> str:
                 depth = max(0, depth - 1) if raw.group(1) else depth + 1
             continue
         if depth == 0 and piece and _TOUCHED.search(piece):  # most pieces hold none of these marks
-            piece = _BEFORE.sub(lambda m: (NBSP if m.group(1) in ":»" else NARROW_NBSP) + m.group(1), piece)
-            piece = _PERCENT.sub(lambda m: m.group(1) + NARROW_NBSP + "%", piece)
+            piece = _BEFORE.sub(_space_before, piece)
+            piece = _PERCENT.sub(lambda m: m.group(1) + NARROW_NBSP + m.group(2), piece)
             if after_digit:
-                piece = _LEADING_PERCENT.sub(NARROW_NBSP + "%", piece)
-            pieces[index] = _AFTER.sub("«" + NBSP, piece)
+                piece = _LEADING_PERCENT.sub(lambda m: NARROW_NBSP + m.group(1), piece)
+            pieces[index] = _AFTER.sub(lambda m: m.group(1) + NBSP, piece)
         if piece:
             after_digit = depth == 0 and piece[-1].isdigit()
     return "".join(pieces)

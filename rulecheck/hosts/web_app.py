@@ -72,13 +72,12 @@ def folder_of(locale: str, default: str) -> str:
 NOT_FOR_READING = ["sitemap.xml", "sitemap.xml.gz", "*/sitemap.xml", "*/sitemap.xml.gz", "**/LICENSE"]
 
 
-def precache_globs() -> tuple[list[str], list[str]]:
-    """What the worker keeps: everything the build writes for reading, in every language and at
-    any depth (pages in subfolders, 404 pages, images and files beside pages, search indexes,
-    manifests) and the shared assets; not what no reader opens (:data:`NOT_FOR_READING`), Workbox's
-    runtime or the ``file://`` copies of the search indexes."""
-    ignores = [f"{RUNTIME}/**", *NOT_FOR_READING, OFFLINE_INDEX, f"*/{OFFLINE_INDEX}"]
-    return ["**/*"], ignores
+#: What the worker keeps: everything the build writes for reading, in every language and at any
+#: depth (pages in subfolders, 404 pages, images and files beside pages, search indexes,
+#: manifests) and the shared assets; not what no reader opens (:data:`NOT_FOR_READING`),
+#: Workbox's runtime or the ``file://`` copies of the search indexes (:data:`PRECACHE_IGNORES`).
+PRECACHE_PATTERNS = ["**/*"]
+PRECACHE_IGNORES = [f"{RUNTIME}/**", *NOT_FOR_READING, OFFLINE_INDEX, f"*/{OFFLINE_INDEX}"]
 
 
 _SETTINGS = re.compile(r"^var SETTINGS = (\{.*\});$", re.MULTILINE)
@@ -245,9 +244,8 @@ class WebAppPlugin(BasePlugin[WebAppConfig]):  # type: ignore[no-untyped-call]
                 locale=locale, depth=folder.count("/"), theme_color=self.config.theme_color,
                 background_color=self.config.background_color)
             (site / folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", "utf-8")
-        patterns, ignores = precache_globs()
         not_found = {folder_of(locale, default): f"{folder_of(locale, default)}404.html" for locale in others}
-        workers = [{"dest": SERVICE_WORKER, "globPatterns": patterns, "globIgnores": ignores,
+        workers = [{"dest": SERVICE_WORKER, "globPatterns": PRECACHE_PATTERNS, "globIgnores": PRECACHE_IGNORES,
                     "settings": {"optional": [], "notFound": not_found, "defaultNotFound": "404.html"}}]
         for result in self._run_workbox(config, site, workers):
             for warning in result.get("warnings", []):

@@ -18,29 +18,12 @@ from mkdocs.structure.files import get_files
 from rulecheck.examples import check, parity
 from rulecheck.examples.check import check_paths
 from rulecheck.examples.discovery import find_pages
-from tests.hosts.run_hosts import MKDOCS_YML, cli, mkdocs_build
-
-PAGE = """# {title}
-
-Total: {{{{ {id}.reaction_total }}}}.
-
-```rulecheck
-id: {id}
-rule: attack
-given:
-  defender: {{name: Elara, level: 2, str: 4, def_phy: 16}}
-  attack: {{kind: melee, total: 15, damage: 1d8+2}}
-  reaction: parry
-dice:
-  reaction: [17]
-expect:
-  reaction_total: {total}
-```
-"""
+from tests.hosts.run_hosts import MKDOCS_YML, cli, fenced, mkdocs_build, parry_example
 
 
 def page(example_id: str, total: int = 23) -> str:
-    return PAGE.format(title=example_id, id=example_id, total=total)
+    prose = f"# {example_id}\n\nTotal: {{{{ {example_id}.reaction_total }}}}.\n\n"
+    return prose + fenced(parry_example(example_id, total))
 
 
 def write(file: Path, text: str) -> Path:

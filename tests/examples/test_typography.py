@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import html
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck.hosts import typography
+from rulecheck.examples.as_text import markdown_text
 from rulecheck.hosts.typography import NARROW_NBSP, NBSP, french_spacing
 from tests.conftest import examples
 
@@ -34,26 +36,28 @@ def test_long_runs_of_blanks_are_read_once() -> None:
     assert french_spacing(text) == text
 
 
+_MARKS = ":;!?%«»"
+
+
 @settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.sampled_from(["<p>", "</p>", "<code>", "</code>", "<span>", "</span>", " ", "\n", "5", "a",
-                                 ":", ";", "!", "?", "%", "«", "»", "é"]), max_size=30))
-def test_text_without_a_mark_is_left_alone_and_the_rest_spaced_as_always(pieces: list[str]) -> None:
-    """The marks ``: ; ! ? « » %`` are what every rule needs: a page's spacing is that of applying
-    each rule to every piece of text, marks or not."""
-    html = "".join(pieces)
-    expected, depth, after_digit = [], 0, False
-    for index, piece in enumerate(typography._TAG.split(html)):
-        if index % 2:
-            raw = typography._RAW.match(piece)
-            depth = (max(0, depth - 1) if raw.group(1) else depth + 1) if raw else depth
-        elif depth == 0 and piece:
-            spaced = typography._BEFORE.sub(lambda m: (NBSP if m[1] in ":»" else NARROW_NBSP) + m[1], piece)
-            spaced = typography._PERCENT.sub(lambda m: m[1] + NARROW_NBSP + "%", spaced)
-            spaced = typography._LEADING_PERCENT.sub(NARROW_NBSP + "%", spaced) if after_digit else spaced
-            expected.append(typography._AFTER.sub("«" + NBSP, spaced))
-            after_digit = piece[-1].isdigit()
-            continue
-        expected.append(piece)
-        if piece and not index % 2:
-            after_digit = False
-    assert french_spacing(html) == "".join(expected)
+                                 *_MARKS, "é"]), max_size=30))
+def test_a_mark_written_as_a_character_reference_is_spaced_like_the_mark(pieces: list[str]) -> None:
+    """Example data reaches a page with its punctuation as numeric references (``as_text``): the
+    reader sees the same characters, so the same spacing, however the marks are written."""
+    plain = "".join(pieces)
+    forms = [lambda char: f"&#{ord(char)};", lambda char: f"&#x{ord(char):X};", lambda char: f"&#x0{ord(char):x};"]
+    for form in forms:
+        written = "".join(form(piece) if piece in _MARKS else piece for piece in pieces)
+        assert html.unescape(french_spacing(written)) == html.unescape(french_spacing(plain))
+
+
+def test_the_cast_page_s_titles_are_spaced_through_their_references() -> None:
+    title = markdown_text("Parade : réussie ! « Oui » à 20 %")
+    assert html.unescape(french_spacing(f"<p>{title}</p>")) == (
+        f"<p>Parade{NBSP}: réussie{NARROW_NBSP}! «{NBSP}Oui{NBSP}» à 20{NARROW_NBSP}%</p>")
+
+
+def test_references_to_other_characters_are_left_alone() -> None:
+    text = "<p>a &#38; b &#x3C; c &#1058; d &#58x; e</p>"
+    assert french_spacing(text) == text

@@ -38,28 +38,29 @@ markdown_extensions:
 """
 
 
-#: One example of the huge page; ``{n}`` numbers it, ``{total}`` is 23 (right) or 24 (drifted).
-EXAMPLE = """```rulecheck
-id: parry-{n}
-title: Parade {n}
+def parry_example(example_id: str = "elara-parry", total: int = 23, title: str | None = None) -> str:
+    """The YAML of the tests' usual example, Elara's parry (its reaction total is 23 when right)."""
+    return (f"id: {example_id}\n" + (f"title: {title}\n" if title else "") + """\
 rule: attack
 given:
-  defender: {{name: Elara, level: 2, str: 4, def_phy: 16}}
-  attack: {{kind: melee, total: 15, damage: 1d8+2}}
+  defender: {name: Elara, level: 2, str: 4, def_phy: 16}
+  attack: {kind: melee, total: 15, damage: 1d8+2}
   reaction: parry
 dice:
   reaction: [17]
 expect:
-  reaction_total: {total}
-  outcome: parried
-```
-"""
+""" + f"  reaction_total: {total}\n")
+
+
+def fenced(example: str) -> str:
+    return f"```rulecheck\n{example}```\n"
 
 
 def huge_page(count: int, broken: frozenset[int] = frozenset()) -> str:
     parts = ["# Une très longue page\n"]
     for n in range(count):
-        parts.append(f"Exemple {n}.\n\n" + EXAMPLE.format(n=n, total=24 if n in broken else 23))
+        example = parry_example(f"parry-{n}", 24 if n in broken else 23, title=f"Parade {n}")
+        parts.append(f"Exemple {n}.\n\n" + fenced(example + "  outcome: parried\n"))
     return "\n".join(parts)
 
 

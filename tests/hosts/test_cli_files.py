@@ -10,23 +10,11 @@ from pathlib import Path
 
 import pytest
 
-TIMEOUT = 60
-PAGE = """# Page
+from tests.hosts.run_hosts import fenced, parry_example
 
-```rulecheck
-id: elara-parry
-rule: attack
-given:
-  defender: {name: Elara, level: 2, str: 4, def_phy: 16}
-  attack: {kind: melee, total: 15, damage: 1d8+2}
-  reaction: parry
-dice:
-  reaction: [17]
-expect:
-  reaction_total: 23
-```
-"""
-EXAMPLE = PAGE.split("```rulecheck\n", 1)[1].split("```", 1)[0]
+TIMEOUT = 60
+EXAMPLE = parry_example()
+PAGE = "# Page\n\n" + fenced(EXAMPLE)
 
 
 def rulecheck(project: Path, *args: str, shell_tail: str = "", **options: object) -> subprocess.CompletedProcess[str]:

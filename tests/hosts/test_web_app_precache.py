@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rulecheck.hosts.web_app import SERVICE_WORKER, WebAppPlugin, precache_globs
+from rulecheck.hosts.web_app import PRECACHE_IGNORES, PRECACHE_PATTERNS, SERVICE_WORKER, WebAppPlugin
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,9 +35,8 @@ def build_worker(site: Path) -> set[str]:
     """Run the plugin's Workbox job on ``site``: the worker's precache list."""
     plugin = WebAppPlugin()
     config: Any = SimpleNamespace(config_file_path=str(ROOT / "mkdocs.yml"))
-    patterns, ignores = precache_globs()
-    results = plugin._run_workbox(config, site, [{"dest": SERVICE_WORKER, "globPatterns": patterns,
-                                                  "globIgnores": ignores}])
+    results = plugin._run_workbox(config, site, [{"dest": SERVICE_WORKER, "globPatterns": PRECACHE_PATTERNS,
+                                                  "globIgnores": PRECACHE_IGNORES}])
     assert all(not result["warnings"] for result in results), results
     return urls(site / SERVICE_WORKER)
 

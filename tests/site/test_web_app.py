@@ -30,7 +30,8 @@ from rulecheck.hosts.web_app import (
     hex_colour,
     icon_png,
     keep_offline,
-    precache_globs,
+    PRECACHE_IGNORES,
+    PRECACHE_PATTERNS,
     web_app_manifest,
     with_web_app_script,
 )
@@ -50,10 +51,9 @@ def precached(site: Path, worker: str) -> list[str]:
 # --- the pieces, without a build ---------------------------------------------------------------
 
 def test_the_worker_keeps_every_file_for_reading_but_not_the_file_index() -> None:
-    patterns, ignored = precache_globs()
-    assert patterns == ["**/*"]  # every language, at any depth (tests/hosts/test_web_app_precache.py)
+    assert PRECACHE_PATTERNS == ["**/*"]  # every language, at any depth (tests/hosts/test_web_app_precache.py)
     assert {"search/search_index.js", "*/search/search_index.js", f"{RUNTIME}/**", "**/LICENSE",
-            "sitemap.xml", "*/sitemap.xml.gz"} <= set(ignored)
+            "sitemap.xml", "*/sitemap.xml.gz"} <= set(PRECACHE_IGNORES)
 
 
 def test_files_written_after_the_build_join_the_worker_s_list_with_their_revision(tmp_path: Path) -> None:
