@@ -192,7 +192,8 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
         steps.append(Step(anchor="coup-de-grace", event="coup_de_grace.survival",
                           terms=(Term(value=10, label="flat"), Term(value=damage, label="damage")), value=survival_dc))
 
-    counter = bool(reaction_succeeded and reaction_natural == 20 and given.in_contact and not critical)
+    in_contact = given.in_contact if situated.contact is None else situated.contact  # seed 000: "au contact"
+    counter = bool(reaction_succeeded and reaction_natural == 20 and in_contact and not critical)
     lost = reaction_natural is not None and reaction_natural <= defender.fumble_threshold
     if counter:
         steps.append(Step(anchor="reaction-criticals", event="reaction.counter_attack"))

@@ -60,8 +60,8 @@ class Combatant(Model):
     def_mag: int = Field(10, ge=0, le=60, description="Magical defence (Def MAG).")
     posture: tuple[Action, ...] = Field((), max_length=2, description="Actions given up for a defensive posture.")
     fumble_threshold: int = Field(
-        1, ge=1, le=5,
-        description="A natural d20 at or below this is a critical failure (1 unless the GM raises it for CHA).",
+        1, ge=1, le=19,
+        description="A natural d20 at or below this is a critical failure (1 unless raised for CHA; at most 19).",
     )
 
     @field_validator("posture")

@@ -75,6 +75,8 @@ class Situated:
     coup_de_grace: bool = False
     cannot_act: bool = False
     dodge_dex: int = 0
+    #: With a grid: whether the two stand in contact (adjacent spaces), which the grid decides.
+    contact: bool | None = None
     steps: tuple[Step, ...] = ()
     #: With a grid: what it decided, drawn from (never compared).
     battle_map: BattleMap | None = field(default=None, compare=False, repr=False)
@@ -209,6 +211,7 @@ def _situate(given: AttackInput) -> Situated:
         coup_de_grace=situation.coup_de_grace,
         cannot_act=any(c in CANNOT_ACT for c in situation.defender),
         dodge_dex=ENTANGLED_DEX if "entangled" in situation.defender else 0,
+        contact=found.distance <= 1 if found is not None else None,
         steps=tuple(steps),
         battle_map=found.battle_map if found is not None else None,
     )

@@ -97,6 +97,26 @@ def test_reaction_natural_20_succeeds_and_counters_in_contact_only() -> None:
     assert ranged.outcome == "dodged" and not ranged.counter_attack
 
 
+@pytest.mark.parametrize(("size", "gap", "kind", "reach_weapon", "in_contact"), [
+    ("medium", 0, "melee", False, True), ("medium", 1, "melee", True, False), ("medium", 0, "ranged", False, True),
+    ("medium", 3, "ranged", False, False), ("large", 0, "melee", False, True), ("large", 0, "ranged", False, True),
+    ("large", 2, "ranged", False, False),
+])
+def test_on_a_grid_the_squares_decide_contact_for_the_counter_attack(
+    size: str, gap: int, kind: str, reach_weapon: bool, in_contact: bool
+) -> None:
+    """Seed 000: a counter-attack "si elle est au contact de l'attaquant". A reach weapon's blow
+    from two squares away is melee without contact; a shot from the next square is in contact."""
+    width = 2 if size == "large" else 1
+    rows = ["A" * width + "." * gap + "D"] + ["A" * width + "." * (gap + 1)] * (width - 1)
+    result = attack({"attack": {"kind": kind, "total": 40}, "reaction": "dodge",
+                     "situation": {"grid": {"map": "\n".join(rows) + "\n",
+                                            "creatures": {"A": {"size": size, "reach_weapon": reach_weapon}}}}},
+                    reaction=[20])
+    assert result.outcome == "dodged"
+    assert result.counter_attack is in_contact, rows
+
+
 def test_reaction_natural_1_fails_and_costs_next_turns_reactions() -> None:
     result = attack({"defender": {"level": 10, "dex": 10}, "attack": {"total": 2}, "reaction": "dodge"},
                     reaction=[1])

@@ -152,7 +152,7 @@ def test_mutated_real_examples_run_or_give_located_problems(source: str) -> None
     if isinstance(parsed, ParsedExample):
         outcome = check_example(parsed)
         assert_located(outcome.problems, 10, 10 + line_count(source) + 1)
-        assert outcome.problems or outcome.result is not None
+        assert outcome.problems or outcome.result is not None or outcome.refusal is not None  # a refusal expected
         for language in ("fr", "en"):
             assert isinstance(cards.card(outcome, language), str)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +18,6 @@ from tests.site.site_tools import ROOT
 
 pytestmark = pytest.mark.browser
 
-PAGES = {"fr": ("modifiers.html", "opportunity.html", "authors.html"),
-         "en": ("en/modifiers.html", "en/opportunity.html", "en/authors.html")}
 #: What the page shows of each map: its card, title, role, the lines it draws and its caption.
 READ = """() => [...document.querySelectorAll('.rc-card')].filter(c => c.querySelector('figure.rc-map')).map(c => {
   const svg = c.querySelector('figure.rc-map svg');
@@ -54,13 +53,15 @@ def contrast(a: str, b: str) -> float:
 
 @pytest.fixture(scope="module")
 def engine() -> dict[str, dict[str, Any]]:
-    """Each grid example's result and title, by language and id, as the engine gives them."""
+    """Each grid example's result, title and built page, by language and id, as the engine gives them."""
     report = check_paths([ROOT / "docs"], root=ROOT, odds=False)
     found: dict[str, dict[str, Any]] = {"fr": {}, "en": {}}
     for path, page in report.pages.items():
+        language, name = path.split("/")[1], Path(path).with_suffix(".html").name
         for outcome in page.outcomes:
             if getattr(outcome.result, "battle_map", None) is not None and outcome.parsed is not None:
-                found[path.split("/")[1]][outcome.parsed.id] = (outcome.result, outcome.parsed.example.title)
+                built = name if language == "fr" else f"en/{name}"
+                found[language][outcome.parsed.id] = (outcome.result, outcome.parsed.example.title, built)
     return found
 
 
@@ -69,13 +70,13 @@ def test_every_grid_card_shows_its_map_and_its_lines_match_the_card_s_result(
         tab: Callable[..., Tab], engine: dict[str, dict[str, Any]], language: str) -> None:
     reader = tab()
     shown: list[dict[str, Any]] = []
-    for page in PAGES[language]:
+    for page in sorted({built for _, _, built in engine[language].values()}):  # every page with a grid example
         reader.open(page)
         shown += reader.page.evaluate(READ)
     assert sorted(m["id"] for m in shown) == sorted(engine[language])  # every grid example, once
     title = "Plan de combat : " if language == "fr" else "Battle map: "
     for seen in shown:
-        result, example_title = engine[language][seen["id"]]
+        result, example_title, _ = engine[language][seen["id"]]
         drawn = result.battle_map
         spaced = re.sub(r"[\u00a0\u202f]", " ", seen["title"])  # the French pages' no-break spaces
         assert seen["role"] == "img" and spaced == title + (example_title or seen["id"]), seen
