@@ -14,10 +14,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rulecheck.engine.rules import Rule
+from rulecheck.examples import render
 from rulecheck.examples.events import EVENT_FIELDS, Event, event_of
 
 if TYPE_CHECKING:
     from rulecheck.engine.odds import Odds
+    from rulecheck.examples.locales import Language
     from rulecheck.examples.outcome import Outcome
 
 #: A result field whose value is what one roll showed → the roll's label, and how to read that
@@ -71,6 +73,20 @@ def chance(outcome: Outcome) -> Chance | None:
         return None
     probability = event.probability(outcome.odds)
     return Chance(event, probability) if 0 < probability < 1 else None
+
+
+def stated(outcome: Outcome, language: Language) -> tuple[str, str] | None:
+    """The chance line a player reads, as words: the event named, then its chance and, where one
+    roll decides it, what that roll needs ("Chance the parry succeeds", "60% (3 in 5) — 9 or
+    more on the d20"); the card and ``rulecheck run --lang`` print the same line."""
+    found = chance(outcome)
+    if found is None or outcome.odds is None:
+        return None
+    said = render.chance(found.probability, language)
+    needed = needs(outcome.odds, found.event)
+    if needed is not None:
+        said += " — " + render.needs(needed.count, needed.sides, needed.low, needed.high, language)
+    return render.event(found.event.key, found.event.params, language), said
 
 
 def needs(odds: Odds, event: Event) -> Needs | None:

@@ -290,16 +290,12 @@ def _chances(outcome: Outcome, language: str) -> str:
     if odds is None:
         return ""
     line = ""
-    found = chances.chance(outcome)
+    found = chances.stated(outcome, language)
     if found is not None:
         colon = "\u00a0:" if language == "fr" else ":"
-        named = render.event(found.event.key, found.event.params, language)
+        named, said = found
         line = (f'<p class="rc-odds" data-search-exclude><strong>{html_text(named)}</strong>{colon} '
-                f"{html_text(render.chance(found.probability, language))}")
-        needed = chances.needs(odds, found.event)
-        if needed is not None:
-            line += f" — {html_text(render.needs(needed.count, needed.sides, needed.low, needed.high, language))}"
-        line += "</p>\n"
+                f"{html_text(said)}</p>\n")
     spread = chances.damage_spread(odds)
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
                                                    language, chances.critical_spread(odds))

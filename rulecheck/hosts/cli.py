@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from rulecheck.errors import Problem, RulecheckError, format_field, printable
-from rulecheck.examples import Report, check_example, check_paths, maps, parse_block
+from rulecheck.examples import Report, chances, check_example, check_paths, maps, parse_block
 from rulecheck.examples import pages as pages_module
 from rulecheck.examples import render as rendering
 from rulecheck.examples.check import Casts, Outcome, decode_page, page_language, read_bounded, undecodable
@@ -242,12 +242,11 @@ def _run_json(outcome: Outcome, problems: list[Problem]) -> dict[str, Any]:
 def _print_text(outcome: Outcome, lang: str) -> None:
     for line in rendering.trace(getattr(outcome.result, "trace", ()), lang):
         click.echo(printable(line))
-    found = outcome.headline_odds
+    found = chances.stated(outcome, lang)
     if found:
-        name, value, exact = found
+        named, said = found
         colon = "\u00a0:" if lang == "fr" else ":"
-        click.echo(f"{rendering.word('odds', lang)}{colon} {rendering.probability(exact, lang)} "
-                   f"({rendering.word('field.' + name, lang)} = {rendering.value(value, lang, name)})")
+        click.echo(printable(f"{named}{colon} {said}"))
 
 
 @main.command()

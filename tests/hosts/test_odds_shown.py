@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import re
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
@@ -199,9 +200,9 @@ def test_run_reads_json_from_stdin() -> None:
 
 @pytest.mark.parametrize(("language", "lines"), [
     ("fr", ["Test de parade : 17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie",
-            "Probabilité : 60 % (Résultat = parée)"]),
+            "Chance que la parade réussisse : 60 % (3 sur 5) — 9 ou plus au d20"]),
     ("en", ["Parry test: 17 (d20) + 2 (level) + 4 (STR) = 23 ≥ 15 (attack) → parry succeeds",
-            "Probability: 60% (Outcome = parried)"]),
+            "Chance the parry succeeds: 60% (3 in 5) — 9 or more on the d20"]),
 ])
 def test_run_prints_a_readable_trace_and_the_odds_line(language: str, lines: list[str]) -> None:
     result = run("-", "--lang", language, stdin=ELARA)
@@ -209,6 +210,33 @@ def test_run_prints_a_readable_trace_and_the_odds_line(language: str, lines: lis
     shown = result.stdout.replace(NBSP, " ").replace(NNBSP, " ").splitlines()
     for line in lines:
         assert line in shown
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_run_prints_the_chance_line_of_the_card_for_every_kind_of_event(tmp_path: Path, language: str) -> None:
+    """An author reads in the terminal the very line a player reads on the card, whatever the
+    event: one example of the site for each event a card names a chance for."""
+    from rulecheck.examples import chances
+
+    (tmp_path / "docs" / language).mkdir(parents=True)
+    (tmp_path / "docs" / "cast.yml").write_bytes((ROOT / "docs" / "cast.yml").read_bytes())
+    seen: dict[str, tuple[Outcome, str]] = {}
+    report = check.check_paths([ROOT / "docs"], root=ROOT)
+    for path, page in sorted(report.pages.items()):
+        for outcome in page.outcomes if path.split("/")[1] == language else ():
+            found = chances.chance(outcome)
+            if found is not None and outcome.ok and outcome.block.source:
+                seen.setdefault(found.event.key, (outcome, outcome.block.source))
+    assert len(seen) >= 8, sorted(seen)
+    for key, (outcome, source) in sorted(seen.items()):
+        shown = re.search(r'<p class="rc-odds"[^>]*>(.*?)</p>', card(outcome, language))
+        assert shown, key
+        on_card = html.unescape(re.sub(r"<[^>]+>", "", shown.group(1)))
+        example = tmp_path / "docs" / language / "example.yml"
+        example.write_text(source, "utf-8")
+        printed = run(str(example), "--lang", language)
+        assert printed.exit_code == 0, printed.output
+        assert on_card in printed.stdout.splitlines(), (key, on_card, printed.stdout)
 
 
 def test_run_reports_drift_but_still_prints_the_result() -> None:
