@@ -97,7 +97,10 @@ def guarded_tabs(browser: Browser, site_url: str) -> Iterator[Callable[..., Tab]
     tabs: list[Tab] = []
 
     def open_tab(viewport: dict[str, int] = DESKTOP, *, phone: bool = False) -> Tab:
-        context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone, color_scheme="light")
+        # No service worker: its copy of the whole site, fetched beside every first page, is the
+        # offline app's behaviour, which tests/site/test_web_app.py drives in contexts of its own.
+        context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone, color_scheme="light",
+                                      service_workers="block")
         context.set_default_timeout(ACTION_MS)
         context.set_default_navigation_timeout(NAVIGATION_MS)
         contexts.append(context)

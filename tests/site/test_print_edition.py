@@ -137,8 +137,11 @@ def pdf_text(path: Path) -> tuple[int, str, list[tuple[float, float]]]:
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("pdf", "language", "must_hold", "must_not_hold"), [
-    ("regles-de-combat.pdf", "fr", ["Esquive et parade", "Inconscience et mort", "Sommaire"], ["Dodge and parry"]),
-    ("en/combat-rules.pdf", "en", ["Dodge and parry", "Unconsciousness and death", "Contents"], ["Esquive et parade"]),
+    # a refused plan prints its steps, the refused one marked in words
+    ("regles-de-combat.pdf", "fr", ["Esquive et parade", "Inconscience et mort", "Sommaire", "refusé ici"],
+     ["Dodge and parry"]),
+    ("en/combat-rules.pdf", "en", ["Dodge and parry", "Unconsciousness and death", "Contents", "refused here"],
+     ["Esquive et parade"]),
 ])
 @ON_THE_PDF_WORKER
 def test_the_rulebook_pdf_holds_every_page_and_the_seed_examples(
