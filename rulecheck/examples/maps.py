@@ -87,7 +87,7 @@ def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[
     keys = ("\u00a0; " if language == "fr" else "; ").join(word(k, language) for k in _keys(drawn))
     return (
         f'<figure class="rc-map" data-search-exclude>{svg(drawn, language, key, title, names)}'
-        f'<figcaption><p class="rc-map__result">{caption(drawn, labels, language)}</p>'
+        f'<figcaption><p class="rc-map__result">{caption(drawn, labels, language, names)}</p>'
         f'<ol class="rc-map__legend">{legend}</ol>'
         f'<p class="rc-map__key">{html.escape(keys)}</p></figcaption></figure>\n'
     )
@@ -316,7 +316,8 @@ def _figure_words(figure: Figure, labels: Mapping[str, int], names: Mapping[str,
     role = word(f"map.role.{figure.role}", language)
     if figure.role == "ally" and kind == "move":
         role = word("map.role.ally_of_mover", language)
-    name = f" ({names[figure.role]})" if figure.role in names else ""
+    shown = _name_of(figure, names)
+    name = f" ({shown})" if shown else ""
     space = figure.space
     values = {"label": labels[figure.letter], "role": role, "name": name,
               "size": size_label(f"size.{figure.size}", language), "x": space.x + 1, "y": space.y + 1,
@@ -324,8 +325,22 @@ def _figure_words(figure: Figure, labels: Mapping[str, int], names: Mapping[str,
     return word("map.figure.block" if space.side > 1 else "map.figure", language).format(**values)
 
 
-def caption(drawn: BattleMap, labels: Mapping[str, int], language: str) -> str:
-    """The result the picture shows, as the card states it (HTML)."""
+def _name_of(figure: Figure, names: Mapping[str, str]) -> str:
+    """A creature's name as the example gives it: on the map (by letter), else by its role."""
+    return names.get(f"letter:{figure.letter}") or names.get(figure.role, "")
+
+
+def _called(letter: str, drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str]) -> str:
+    """A creature as the caption names it: its name and its number on the picture, or the number."""
+    figure = next(f for f in drawn.figures if f.letter == letter)
+    shown = _name_of(figure, names)
+    return f"{shown} ({labels[letter]})" if shown else str(labels[letter])
+
+
+def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: Mapping[str, str] | None = None) -> str:
+    """The result the picture shows, as the card states it (HTML): each finding under its own
+    label, each creature by its name where the example gives one."""
+    names = names or {}
     colon = "\u00a0:" if language == "fr" else ":"
     shown = []
     for sighting in (drawn.cover, drawn.concealment):
@@ -334,12 +349,15 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str) -> str:
             shown.append(f"<strong>{html.escape(title)}</strong>{colon} "
                          f"{html.escape(word(f'{sighting.rule}.{sighting.verdict}', language))}")
     if drawn.kind == "melee":
-        flanked = (f"{word('flanked', language)} ({labels[drawn.flank.ally]})" if drawn.flank
+        flanked = (f"{word('flanked', language)} {word('map.caption.flank', language)} "
+                   f"{_called(drawn.flank.ally, drawn, labels, names)}" if drawn.flank
                    else word("not_flanked", language))
-        shown.append(html.escape(flanked))
+        shown.append(f"<strong>{html.escape(word('map.caption.flanking', language))}</strong>{colon} "
+                     f"{html.escape(flanked)}")
     if drawn.kind == "move":
-        provoked = [labels[m.enemy] for step in drawn.path for m in step.provocations if m.provokes]
-        listed = ", ".join(map(str, provoked)) or word("map.caption.none", language)
+        provoked = [_called(m.enemy, drawn, labels, names) for step in drawn.path for m in step.provocations
+                    if m.provokes]
+        listed = ", ".join(provoked) or word("map.caption.none", language)
         shown.append(f"<strong>{html.escape(word('map.caption.opportunity', language))}</strong>{colon} "
                      f"{html.escape(listed)}")
     return " · ".join(shown)
@@ -354,8 +372,9 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
         said.append(word("map.terrain", language).format(walls=len(drawn.walls), low=len(drawn.low),
                                                         fog=len(drawn.fog)))
     for threat in drawn.threats:
-        text = word("map.threat", language).format(label=labels[threat.letter], count=len(threat.squares),
-                                                   reach=threat.reach)
+        count = len(threat.squares)
+        text = word("map.threat", language).format(label=labels[threat.letter], count=count,
+                                                   plural="s" if count > 1 else "", reach=threat.reach)
         if threat.inner:
             text += word("map.inner", language).format(count=len(threat.inner))
         said.append(text + ".")
@@ -412,13 +431,19 @@ def grid_field(example: Any) -> tuple[str, ...] | None:
 
 
 def names(example: Any) -> dict[str, str]:
-    """The display names an example gives its attacker and defender, by role."""
+    """The display names an example gives its creatures: its attacker and defender by role, and
+    the creatures of its grid by letter (``letter:<letter>``)."""
     given = getattr(example, "given", None)
     found = {}
     for role in ("attacker", "defender"):
         name = getattr(getattr(given, role, None), "name", None)
         if isinstance(name, str) and name:
             found[role] = name
+    grid = getattr(given, "grid", None) or getattr(getattr(given, "situation", None), "grid", None)
+    for letter, creature in (getattr(grid, "creatures", None) or {}).items():
+        name = getattr(creature, "name", None)
+        if isinstance(name, str) and name:
+            found[f"letter:{letter}"] = name
     return found
 
 

@@ -32,12 +32,14 @@ def creature(grid: Any, letter: str, language: Language) -> str:
 
 
 def creature_labels(given: Any, language: Language) -> dict[str, str]:
-    """The words of the trace labels ``creature.<letter>`` of an example's map: each creature's
-    name, or its letter's meaning."""
+    """The words of the trace labels ``creature.<letter>`` of an example's map, the distance in
+    squares to a creature: "squares to" its name, or its letter's meaning (never a bare name
+    beside a number, which reads as the creature's number on the picture)."""
     grid = getattr(given, "grid", None)
     if grid is None:
         return {}
-    return {f"creature.{letter}": creature(grid, letter, language) for letter in layout(grid).creatures}
+    return {f"creature.{letter}": word("creature.distance", language).format(name=creature(grid, letter, language))
+            for letter in layout(grid).creatures}
 
 
 def result_value(given: Any, result: Any, name: str, language: Language) -> str | None:
