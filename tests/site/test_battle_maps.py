@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 
 from rulecheck.examples import render
 from rulecheck.examples.check import check_paths
@@ -109,3 +110,36 @@ def test_a_map_keeps_aa_contrast_in_both_themes_and_fits_a_phone(tab: Callable[.
     assert shown and all(0 < svg <= card for svg, card in shown), widths
     reader.page.locator("#ex-flanking-turns-a-miss-into-a-hit").scroll_into_view_if_needed()
     reader.shot(f"battle-map-phone-{scheme}")
+
+
+#: The colours paper shows of a map and of a card's words and links.
+PRINTED = """() => {
+  const map = document.querySelector('.rc-card figure.rc-map');
+  const card = map.closest('.rc-card');
+  const out = {scheme: document.body.getAttribute('data-md-color-scheme')};
+  for (const selector of ['.board', '.gridline', '.fig', '.label', '.sight', '.wall', '.ring'])
+    [...map.querySelectorAll(selector)].slice(0, 3).forEach((e, i) => {
+      const style = getComputedStyle(e); out[`${selector}${i}`] = [style.fill, style.stroke]; });
+  for (const link of card.querySelectorAll('a')) out[`link ${link.textContent}`] = getComputedStyle(link).color;
+  out.words = getComputedStyle(card.querySelector('.rc-outcome, .rc-trace')).color;
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_on_paper_a_map_and_its_card_print_the_same_whatever_the_screen_s_theme(
+        browser: Browser, offline_site: Path, language: str) -> None:
+    """A reader who prints from a dark screen gets the light theme's map and words, not a navy
+    board and pale links on white paper."""
+    printed = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 794, "height": 1123}, color_scheme=scheme)
+        page = context.new_page()
+        page.emulate_media(media="print")  # before the page: no colour transition left running
+        page.goto((offline_site / ("" if language == "fr" else "en") / "print.html").as_uri(), wait_until="load")
+        printed[scheme] = page.evaluate(PRINTED)
+        context.close()
+    assert (printed["light"].pop("scheme"), printed["dark"].pop("scheme")) == ("default", "slate")
+    assert printed["dark"] == printed["light"]
+    assert all(colour == printed["light"]["words"] for name, colour in printed["light"].items()
+               if name.startswith("link ")), printed["light"]  # links print as words
