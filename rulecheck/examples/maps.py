@@ -35,11 +35,14 @@ MARGIN = 4
 #: Roles in the order their creatures are numbered.
 ORDER = ("attacker", "mover", "defender", "ally", "enemy", "other")
 #: Fill, stroke and dashes of each role's token (light theme): the dashes tell them apart in grey.
+#: Who strikes is drawn filled, who may be struck as a ringed target: on a movement, the enemies
+#: make the opportunity attacks and the creature moving is the one they strike.
+STRIKES, STRUCK = ("attacker", "enemy"), ("defender", "mover")
 ROLE_STYLE = {
     "attacker": 'fill="#1f4e99" stroke="#0d2a57" stroke-width="2"',
-    "mover": 'fill="#1f4e99" stroke="#0d2a57" stroke-width="2"',
+    "enemy": 'fill="#1f4e99" stroke="#0d2a57" stroke-width="2"',
     "defender": 'fill="#fff" stroke="#b3261e" stroke-width="3"',
-    "enemy": 'fill="#fff" stroke="#b3261e" stroke-width="3"',
+    "mover": 'fill="#fff" stroke="#b3261e" stroke-width="3"',
     "ally": 'fill="#dbe7f7" stroke="#1f4e99" stroke-width="2" stroke-dasharray="4 2"',
     "other": 'fill="#fff" stroke="#444" stroke-width="2" stroke-dasharray="1.5 2.5"',
 }
@@ -195,20 +198,20 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> list[str]:
         style = ROLE_STYLE[figure.role]
         cx, cy = _u(x + side / 2), _u(y + side / 2)
         number = labels[figure.letter]
-        text_fill = "#fff" if figure.role in ("attacker", "mover") else "#1a1a1a"
+        text_fill = "#fff" if figure.role in STRIKES else "#1a1a1a"
         role = f'class="fig {figure.role}" data-letter="{html.escape(figure.letter)}"'
         if side > 1:
             inset = Fraction(1, 8)
             shape = (f'<rect {role} x="{_u(x + inset)}" y="{_u(y + inset)}" width="{_s(side - 2 * inset)}" '
                      f'height="{_s(side - 2 * inset)}" rx="8" {style}/>')
-            if figure.role in ("defender", "enemy"):
+            if figure.role in STRUCK:
                 shape += (f'<rect class="ring" x="{_u(x + 3 * inset)}" y="{_u(y + 3 * inset)}" '
                           f'width="{_s(side - 6 * inset)}" height="{_s(side - 6 * inset)}" rx="6" fill="none" '
                           'stroke="#b3261e" stroke-width="1.5"/>')
         else:
             radius = side * Fraction(17, 50)
             shape = f'<circle {role} cx="{cx}" cy="{cy}" r="{_s(radius)}" {style}/>'
-            if figure.role in ("defender", "enemy"):
+            if figure.role in STRUCK:
                 shape += (f'<circle class="ring" cx="{cx}" cy="{cy}" r="{_s(radius * Fraction(3, 5))}" '
                           'fill="none" stroke="#b3261e" stroke-width="1.5"/>')
         size = max(7, round(float(side if side < 1 else 1) * 14))
@@ -295,20 +298,23 @@ def _provocations(drawn: BattleMap) -> list[str]:
 
 
 def _keys(drawn: BattleMap) -> list[str]:
-    keys = []
-    if drawn.walls or drawn.low or drawn.fog:
-        keys.append("map.key.terrain")
-    if any(s is not None and s.lines for s in (drawn.cover, drawn.concealment)):
-        keys.append("map.key.lines")
-    if drawn.flank:
-        keys.append("map.key.flank")
-    if any(t.squares for t in drawn.threats):
-        keys.append("map.key.threat")
-    if any(t.inner for t in drawn.threats):
-        keys.append("map.key.inner")
-    if drawn.path:
-        keys.append("map.key.path")
-    return keys
+    """The legend's entries for what this picture draws, and nothing it does not."""
+    sightings = [s for s in (drawn.cover, drawn.concealment) if s is not None]
+    lines = [line for s in sightings for line in s.lines]
+    provocations = [met for step in drawn.path for met in step.provocations]
+    drawn_marks = {
+        "map.key.wall": bool(drawn.walls), "map.key.low": bool(drawn.low), "map.key.fog": bool(drawn.fog),
+        "map.key.clear": any(not line.blocked_by for line in lines),
+        "map.key.blocked": any(line.blocked_by for line in lines),
+        "map.key.corner": any(s.corner is not None for s in sightings),
+        "map.key.flank": drawn.flank is not None,
+        "map.key.threat": any(t.squares for t in drawn.threats),
+        "map.key.inner": any(t.inner for t in drawn.threats),
+        "map.key.path": bool(drawn.path),
+        "map.key.provoked": any(met.provokes for met in provocations),
+        "map.key.spared": any(not met.provokes for met in provocations),
+    }
+    return [key for key, shown in drawn_marks.items() if shown]
 
 
 def _figure_words(figure: Figure, labels: Mapping[str, int], names: Mapping[str, str], language: str,

@@ -20,6 +20,7 @@ from rulecheck.examples import maps
 from rulecheck.examples.check import check_page
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.render import word
 from rulecheck.examples.schema import ParsedExample, parse_block
 from tests.engine.random_grids import battlefields, moves
 
@@ -78,6 +79,17 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     assert len(with_class(root, "polyline", "path")) == (1 if drawn.path else 0)
     provoked = [m.enemy for s in drawn.path for m in s.provocations if m.provokes]
     assert [p.get("data-of") for p in with_class(root, "path", "provoke")] == provoked
+    # the key explains every mark the picture draws, and no mark it does not draw
+    marks = {"wall": ("path", "wall"), "low": ("path", "low"), "fog": ("path", "fog"),
+             "clear": ("line", "sight", "clear"), "blocked": ("line", "sight", "blocked"),
+             "corner": ("path", "corner"), "flank": ("line", "flank"), "threat": ("path", "threat"),
+             "inner": ("path", "inner"), "path": ("polyline", "path"), "provoked": ("path", "provoke"),
+             "spared": ("circle", "spared")}
+    drawn_marks = [f"map.key.{name}" for name, (tag, *classes) in marks.items() if with_class(root, tag, *classes)]
+    assert maps._keys(drawn) == drawn_marks
+    figure = maps.figure_html(drawn, language, "ex-1", "An example")
+    key = html.unescape(re.search(r'<p class="rc-map__key">(.*?)</p>', figure).group(1))  # type: ignore[union-attr]
+    assert all(word(name, language) in key for name in drawn_marks)
 
 
 @pytest.mark.parametrize("melee", [True, False])
