@@ -248,6 +248,10 @@ def test_the_damage_chart_is_readable(http: Callable[..., Tab], locale: str, sch
         return [getComputedStyle(bar).backgroundColor, background];
     }""")
     assert contrast(*colours) >= 3, f"bars against their background: {colours}"
+    marks = chart.evaluate("""figure => [figure.querySelector('.rc-spread__bar--this'),
+        figure.querySelector('.rc-spread__swatch:not(.rc-spread__swatch--critical)')]
+        .map(e => getComputedStyle(e).outlineStyle)""")
+    assert marks == ["solid", "solid"], "the roll shown is told apart by an outline, not by its colour alone"
     card_box, chart_box = card.bounding_box(), chart.bounding_box()
     assert card_box and chart_box and chart_box["x"] + chart_box["width"] <= card_box["x"] + card_box["width"] + 1
     assert not chart.locator("script").count()
