@@ -4,7 +4,7 @@ from collections.abc import Mapping
 
 VALUES: Mapping[str, Mapping[str, str]] = {
     "fr": {
-        "true": "oui", "false": "non", "checked": "vérifié",
+        "true": "oui", "false": "non", "checked": "vérifié", "checked_refusal": "refus vérifié",
         "show_yaml": "Pour les auteurs\u00a0: les données de l'exemple (YAML, clés en anglais)",
         "error": "Exemple en erreur", "odds": "Probabilité", "card.refused": "Refusé",
         "against": "contre", "see_rule": "La règle de cette étape",
@@ -15,7 +15,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                      "écrivez-le directement sur la page, dans un bloc ```rulecheck.",
     },
     "en": {
-        "true": "yes", "false": "no", "checked": "checked", "show_yaml": "For authors: the example's data (YAML)",
+        "true": "yes", "false": "no", "checked": "checked", "checked_refusal": "refusal checked",
+        "show_yaml": "For authors: the example's data (YAML)",
         "error": "Example in error", "odds": "Probability", "card.refused": "Refused",
         "against": "against", "see_rule": "The rule behind this step",
         "chance.of": "{count} in {total}",
