@@ -84,6 +84,20 @@ class Tab:
         return url.startswith((self.root, "data:", "blob:", "about:"))
 
 
+@pytest.fixture(scope="module")
+def served(offline_site: Path) -> Iterator[str]:
+    """The built site on 127.0.0.1, for tests that need one mode only (``tab`` runs a test from
+    ``file://`` and over HTTP both)."""
+    with serve(offline_site) as url:
+        yield url
+
+
+@pytest.fixture
+def http(browser: Browser, served: str) -> Iterator[Callable[..., Tab]]:
+    """Tabs on the served site, with the same guards as ``tab``: no foreign request, no failure."""
+    yield from guarded_tabs(browser, served)
+
+
 @pytest.fixture
 def tab(browser: Browser, site_url: str) -> Iterator[Callable[..., Tab]]:
     """Opens tabs on the site; after the test, checks that none asked another host for anything."""

@@ -7,30 +7,18 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from rulecheck.examples.check import Outcome, check_paths
 from tests.conftest import ROOT
 from tests.hosts.test_card_chances import check_line, stated_chances
-from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, Tab, guarded_tabs
-from tests.site.site_tools import serve
+from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, Tab
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def served(offline_site: Path) -> Iterator[str]:
-    with serve(offline_site) as url:
-        yield url
-
-
-@pytest.fixture
-def http(browser: Browser, served: str) -> Iterator[Callable[..., Tab]]:
-    yield from guarded_tabs(browser, served)
 
 
 def plain(text: str) -> str:

@@ -6,14 +6,13 @@ and a theme toggle labelled in the page's language."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.site.browsing import DESKTOP, HOME, PHONE, Tab, guarded_tabs
-from tests.site.site_tools import serve
+from tests.site.browsing import DESKTOP, HOME, PHONE, Tab
 from tests.site.test_reader import AXE, contrast, dark
 
 pytestmark = pytest.mark.browser
@@ -36,17 +35,6 @@ COLOURS = """element => {
     return {colour: getComputedStyle(element).color, background, gradient, opacity,
             text: element.textContent, classes: element.className};
 }"""
-
-
-@pytest.fixture(scope="module")
-def served(offline_site: Path) -> Iterator[str]:
-    with serve(offline_site) as url:
-        yield url
-
-
-@pytest.fixture
-def http(browser: Browser, served: str) -> Iterator[Callable[..., Tab]]:
-    yield from guarded_tabs(browser, served)
 
 
 def open_tab(http: Callable[..., Tab], viewport: str) -> Tab:

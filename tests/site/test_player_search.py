@@ -4,14 +4,12 @@ or author's error message as a result's text, and the authors' pages still found
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
-from tests.site.browsing import HOME, Tab, guarded_tabs
-from tests.site.site_tools import serve
+from tests.site.browsing import HOME, Tab
 from tests.site.test_reader import RULES_PAGES
 
 pytestmark = pytest.mark.browser
@@ -25,17 +23,6 @@ CODE_LIKE = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+\.[a-z_]+\b|\{\{|--[a-z]|\.y
 #: The lines of an example's YAML (a code listing), which no result shows on any page.
 LISTING = re.compile(r"^\s*(id|rule|given|dice|expect):", re.MULTILINE)
 AUTHORS_PAGES = ("authors.html", "fields.html")
-
-
-@pytest.fixture(scope="module")
-def served(offline_site: Path) -> Iterator[str]:
-    with serve(offline_site) as url:
-        yield url
-
-
-@pytest.fixture
-def http(browser: Browser, served: str) -> Iterator[Callable[..., Tab]]:
-    yield from guarded_tabs(browser, served)
 
 
 def results(reader: Tab, query: str) -> list[tuple[str, str]]:

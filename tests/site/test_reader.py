@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, Tab, guarded_tabs, search, switch_language
 from tests.conftest import ROOT
+from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, Tab, search, switch_language
 from tests.site.site_tools import serve
 
 pytestmark = pytest.mark.browser
@@ -41,20 +41,6 @@ WORDS = {
            "missing": "Missing", "not_found": "Page not found", "home": "Back to the home page",
            "search": "Search the rules", "chart": "Possible damage"},
 }
-
-
-@pytest.fixture(scope="module")
-def served(offline_site: Path) -> Iterator[str]:
-    """The built site on 127.0.0.1: most tests here need one mode only (``test_site_browser.py``
-    runs each behaviour from file:// too); the search tests run in both, through ``tab``."""
-    with serve(offline_site) as url:
-        yield url
-
-
-@pytest.fixture
-def http(browser: Browser, served: str) -> Iterator[Callable[..., Tab]]:
-    """Tabs on the served site, with the same guards as ``tab``: no foreign request, no failure."""
-    yield from guarded_tabs(browser, served)
 
 
 def dark(reader: Tab) -> None:
