@@ -7,8 +7,9 @@ its opportunity attacks). It never reads the map's letters. Every cue has a shap
 besides its colour, so the picture survives black and white print; the colours below are the light
 theme's, given as presentation attributes (a file opened on its own looks right), and the site's
 stylesheet repaints them by class for the dark theme. The words (title, description, legend) are
-in the page's language; creatures are numbered and named in the legend, never shown by letter. ``names`` gives the
-display name of a role's creature when the example names it (``attacker``, ``defender``).
+in the page's language; creatures are numbered and named in the legend, never shown by letter.
+``names`` gives the display names the example writes: by role (``attacker``, ``defender``) and,
+for the creatures of its grid, by letter (``letter:o``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import html
 import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from pathlib import PurePosixPath
 from typing import Any
 
 from rulecheck.engine.grid import Point, Space, Square
@@ -28,21 +28,20 @@ from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import label as size_label
 from rulecheck.examples.render import word
 from rulecheck.examples.schema import ParsedExample
+from rulecheck.examples.twins import language_of
 
 #: One square, in SVG user units, and the margin around the board.
 SQUARE = 32
 MARGIN = 4
 #: Roles in the order their creatures are numbered.
 ORDER = ("attacker", "mover", "defender", "ally", "enemy", "other")
-#: Fill, stroke and dashes of each role's token (light theme): the dashes tell them apart in grey.
 #: Who strikes is drawn filled, who may be struck as a ringed target: on a movement, the enemies
 #: make the opportunity attacks and the creature moving is the one they strike.
 STRIKES, STRUCK = ("attacker", "enemy"), ("defender", "mover")
+#: Fill, stroke and dashes of each role's token (light theme): the dashes tell them apart in grey.
 ROLE_STYLE = {
-    "attacker": 'fill="#1f4e99" stroke="#0d2a57" stroke-width="2"',
-    "enemy": 'fill="#1f4e99" stroke="#0d2a57" stroke-width="2"',
-    "defender": 'fill="#fff" stroke="#b3261e" stroke-width="3"',
-    "mover": 'fill="#fff" stroke="#b3261e" stroke-width="3"',
+    **dict.fromkeys(STRIKES, 'fill="#1f4e99" stroke="#0d2a57" stroke-width="2"'),
+    **dict.fromkeys(STRUCK, 'fill="#fff" stroke="#b3261e" stroke-width="3"'),
     "ally": 'fill="#dbe7f7" stroke="#1f4e99" stroke-width="2" stroke-dasharray="4 2"',
     "other": 'fill="#fff" stroke="#444" stroke-width="2" stroke-dasharray="1.5 2.5"',
 }
@@ -165,7 +164,7 @@ def _terrain(drawn: BattleMap) -> list[str]:
         parts.append(f'<path class="low" d="{_square_path(drawn.low)}" fill="#e0e0e0"/>'
                      f'<path class="low-bar" d="{bars}" stroke="#333" stroke-width="7"/>')
     if drawn.fog:
-        waves = "".join(f"M{_u(s.x) } {_u(s.y + Fraction(k, 3))}q8-6 16 0t16 0"
+        waves = "".join(f"M{_u(s.x)} {_u(s.y + Fraction(k, 3))}q8-6 16 0t16 0"
                         for s in sorted(drawn.fog) for k in (1, 2))
         parts.append(f'<path class="fog" d="{_square_path(drawn.fog)}" fill="#e3ecf0"/>'
                      f'<path class="fog-wave" d="{waves}" stroke="#4a636e" stroke-width="1.5" fill="none"/>')
@@ -469,9 +468,8 @@ def map_problems(parsed: ParsedExample, result: Any) -> list[Problem]:
     if not isinstance(drawn, BattleMap):
         return [parsed.problem(f"this grid cannot be drawn: rule `{parsed.example.rule}` records no battle map "
                                "in its result (a bug of rulecheck, not of the example)", (*where, "map"))]
-    # The page's language is the folder its path names (docs/fr/…); a file of its own: each.
-    parts = PurePosixPath(parsed.block.path.replace("\\", "/")).parts
-    languages = [part for part in parts if part in LANGUAGES][:1] or list(LANGUAGES)
+    found = language_of(parsed.block.path)  # a page's language; a file outside a language folder: each
+    languages = [found[0]] if found else list(LANGUAGES)
     problems = []
     for language in languages:
         try:
