@@ -46,6 +46,7 @@ from rulecheck.engine.limits import MAX_CREATURES
 from rulecheck.engine.sightlines import BattleMap, Blocker, Figure, Flank, Role, Sighting, Sightline, Threat
 from rulecheck.engine.sizes import Shape, Size, SizeRow, size_for_squares, size_row
 from rulecheck.engine.trace import Step
+from rulecheck.errors import refuse
 
 ATTACKER, DEFENDER = "A", "D"
 TERRAIN = {".": None, "#": "wall", "=": "low", "~": "fog"}
@@ -131,6 +132,8 @@ class Layout:
     #: The map's size in squares.
     width: int = 0
     height: int = 0
+    #: A square holding more small creatures than fit in it (a refusal of the rules, not a misdrawn map).
+    overfull: Square | None = None
 
     @property
     def attacker(self) -> Placed:
@@ -186,10 +189,10 @@ def layout(field: Battlefield) -> Layout:
             who = "the attacker `A` and the defender `D`" if field.required == (ATTACKER, DEFENDER) \
                 else "the moving creature `A`"
             raise ValueError(f"the map has no `{letter}`: draw {who}")
-    _check_sharing(creatures)
+    overfull = _check_sharing(creatures)
     _check_work(creatures, width * len(rows))
     return Layout(frozenset(terrain["wall"]), frozenset(terrain["low"]), frozenset(terrain["fog"]), creatures,
-                  width, len(rows))
+                  width, len(rows), overfull)
 
 
 def _drawn(letter: str, squares: list[Square], occupant: Occupant | None) -> Placed:
@@ -236,20 +239,34 @@ def _check_work(creatures: dict[str, Placed], cells: int) -> None:
             "draw a smaller map (only the squares between and around them)")
 
 
-def _check_sharing(creatures: dict[str, Placed]) -> None:
-    """Creatures of a square or more never overlap; smaller ones share squares up to a full square."""
+def _check_sharing(creatures: dict[str, Placed]) -> Square | None:
+    """Creatures of a square or more never overlap (a misdrawn map); the first square where smaller
+    ones fill more than the square, which the rules refuse (:func:`refuse_overfull`)."""
     whole: dict[Square, str] = {}
     shared: dict[Square, Fraction] = {}
+    overfull: Square | None = None
     for letter, creature in sorted(creatures.items()):
         for square in creature.space.squares:
             if creature.size.space < 1:
                 shared[square] = shared.get(square, Fraction(0)) + creature.size.space ** 2
-                if shared[square] > 1:
-                    raise ValueError(f"square [{square.x}, {square.y}] holds more small creatures than fit in it")
+                if shared[square] > 1 and overfull is None:
+                    overfull = square
             elif square in whole:
                 raise ValueError(f"creatures `{whole[square]}` and `{letter}` overlap at [{square.x}, {square.y}]")
             else:
                 whole[square] = letter
+    return overfull
+
+
+def refuse_overfull(square: Square | None, *where: str) -> None:
+    """Refuse a map whose ``square`` (:attr:`Layout.overfull`) holds more small creatures than fit:
+    four Tiny, 25 Diminutive or 100 Fine creatures share one (``where``: the grid's field)."""
+    if square is None:
+        return
+    raise refuse(f"square [{square.x}, {square.y}] holds more small creatures than fit in it: four Tiny, "
+                 "25 Diminutive or 100 Fine creatures share a square", *where, "creatures",
+                 code="square_over_full", params={"x": square.x, "y": square.y},
+                 hint="place the others in a neighbouring square")
 
 
 @dataclass(frozen=True)
@@ -268,12 +285,17 @@ class Assessment:
     natural_reach: int
     #: What the rule looked at to decide the above: lines, corners, flanking line, reach.
     battle_map: BattleMap | None = None
+    #: A square holding more small creatures than fit, which the rules refuse.
+    overfull: Square | None = None
 
 
-def assess(field: Battlefield, melee: bool) -> Assessment:
-    """Distance, reach, cover, concealment and flanking for a melee or a ranged attack."""
+def assess(field: Battlefield, melee: bool, *where: str) -> Assessment:
+    """Distance, reach, cover, concealment and flanking for a melee or a ranged attack (``where``,
+    the grid's field in the example, locates a refusal of the positions)."""
     # Exact odds run an attack once per dice outcome on the same grid: compute its geometry once.
-    return _assess(field.model_dump_json(), melee)
+    found = _assess(field.model_dump_json(), melee)
+    refuse_overfull(found.overfull, *where)
+    return found
 
 
 @functools.lru_cache(maxsize=128)
@@ -303,6 +325,7 @@ def _assess(field_json: str, melee: bool) -> Assessment:
         reach_weapon=attacker.reach_weapon,
         natural_reach=attacker.size.reach,
         battle_map=drawn,
+        overfull=grid.overfull,
     )
 
 

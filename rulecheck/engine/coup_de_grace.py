@@ -70,5 +70,5 @@ def _adjacent(given: AttackInput) -> bool:
     """Adjacent as the attack rule decides it: from the grid when there is one, else ``contact``."""
     situation = given.situation
     if situation is not None and situation.grid is not None:
-        return assess(situation.grid, melee=given.attack.kind == "melee").distance <= 1
+        return assess(situation.grid, given.attack.kind == "melee", "situation", "grid").distance <= 1
     return bool(given.contact)

@@ -23,7 +23,16 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, PrivateAttr, model_validator
 
-from rulecheck.engine.battlefield import ATTACKER, Battlefield, Placed, figures, layout, melee_cover, threat
+from rulecheck.engine.battlefield import (
+    ATTACKER,
+    Battlefield,
+    Placed,
+    figures,
+    layout,
+    melee_cover,
+    refuse_overfull,
+    threat,
+)
 from rulecheck.engine.grid import Space, distance
 from rulecheck.engine.models import Model
 from rulecheck.engine.sightlines import BattleMap, PathStep, Provocation, Role
@@ -117,6 +126,7 @@ def move_role(letter: str) -> Role:
 def resolve_opportunity(given: OpportunityInput, dice: DiceSource) -> OpportunityResult:
     """Walk the path and list the enemies that may make an opportunity attack; no dice are rolled."""
     grid = layout(given.grid)
+    refuse_overfull(grid.overfull, "grid")
     mover = grid.creatures[ATTACKER]
     enemies = {letter: c for letter, c in sorted(grid.creatures.items()) if move_role(letter) == "enemy"}
     single_step = len(given.path) == 1

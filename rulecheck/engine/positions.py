@@ -46,7 +46,7 @@ class PositionsResult(Model):
 def resolve_positions(given: PositionsInput, dice: DiceSource) -> PositionsResult:
     """Assess the grid; no dice are rolled. Reach and flanking concern melee attacks only."""
     melee = given.attack == "melee"
-    found = assess(given.grid, melee=melee)
+    found = assess(given.grid, melee, "grid")
     result = PositionsResult(
         distance=found.distance,
         reach=found.reach,

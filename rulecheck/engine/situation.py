@@ -178,7 +178,7 @@ def _situate(given: AttackInput) -> Situated:
     steps: list[Step] = []
     found: Assessment | None = None
     if situation.grid is not None:
-        found = assess(situation.grid, melee=column == "melee")
+        found = assess(situation.grid, column == "melee", "situation", "grid")
         steps += assessment_steps(found, melee=column == "melee")
         _check_grid(given, found, column)
 

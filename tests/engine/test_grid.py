@@ -14,7 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from rulecheck.engine import Battlefield, PositionsInput, ScriptedDice, assess, resolve_positions
+from rulecheck.engine import (
+    AttackInput,
+    Battlefield,
+    OpportunityInput,
+    PositionsInput,
+    ScriptedDice,
+    assess,
+    resolve_attack,
+    resolve_opportunity,
+    resolve_positions,
+)
 from rulecheck.engine.battlefield import Assessment, layout
 from rulecheck.engine.grid import (
     Space,
@@ -26,6 +36,7 @@ from rulecheck.engine.grid import (
     line_rank,
     touches_vertical,
 )
+from rulecheck.errors import RuleError
 from tests.conftest import attack, examples
 
 F = Fraction
@@ -339,14 +350,43 @@ def test_a_wrong_map_is_refused_with_a_clear_message(grid: str, creatures: dict[
 
 def test_small_creatures_share_a_square_up_to_its_capacity() -> None:
     four = {letter: {"size": "tiny", "at": [2, 0]} for letter in "wxyz"}
-    assert len(layout(field("A D .", **four)).creatures) == 6
-    with pytest.raises(ValidationError, match="more small creatures than fit"):
-        field("A D .", **four, v={"size": "tiny", "at": [2, 0]})
+    assert layout(field("A D .", **four)).overfull is None
+    assert layout(field("A D .", **four, v={"size": "tiny", "at": [2, 0]})).overfull == Square(2, 0)
     many = {letter: {"size": "diminutive", "at": [2, 0]} for letter in "bcefghijklmnopqrstuvwxyzC"}
     assert len(many) == 25
-    assert len(layout(field("A D .", **many)).creatures) == 27
-    with pytest.raises(ValidationError, match="more small creatures than fit"):
-        field("A D .", **many, E={"size": "diminutive", "at": [2, 0]})
+    assert layout(field("A D .", **many)).overfull is None
+    assert layout(field("A D .", **many, E={"size": "diminutive", "at": [2, 0]})).overfull == Square(2, 0)
+    # Sizes mix by the area they fill: three Tiny (3/4) and six Diminutive (6/25) fit, a seventh does not.
+    mixed = {letter: {"size": "tiny", "at": [2, 0]} for letter in "xyz"}
+    mixed |= {letter: {"size": "diminutive", "at": [2, 0]} for letter in "bcefgh"}
+    assert layout(field("A D .", **mixed)).overfull is None
+    assert layout(field("A D .", **mixed, i={"size": "diminutive", "at": [2, 0]})).overfull == Square(2, 0)
+
+
+def _run_with_crowd(kind: str, crowd: dict[str, Any]) -> object:
+    """Resolve a ``kind`` example whose square [1, 0] holds ``crowd``."""
+    grid = {"map": "A . D .\n. . . .", "creatures": crowd}
+    if kind == "positions":
+        return resolve_positions(PositionsInput.model_validate({"grid": grid}), ScriptedDice({}))
+    if kind == "attack":
+        return resolve_attack(AttackInput.model_validate(
+            {"attack": {"kind": "ranged", "ability": "dex"}, "attacker": {"dex": 0}, "defender": {"def_phy": 10},
+             "situation": {"grid": grid}}), ScriptedDice({"attack": [15], "damage": [3]}))
+    moving = {"map": "A . . .\n. . . .", "creatures": crowd}
+    return resolve_opportunity(OpportunityInput.model_validate({"grid": moving, "path": [[1, 1]]}), ScriptedDice({}))
+
+
+@pytest.mark.parametrize("size, fit", [("tiny", 4), ("diminutive", 25)])
+@pytest.mark.parametrize("kind", ["positions", "attack", "opportunity"])
+def test_one_small_creature_too_many_in_a_square_is_a_refusal_of_the_rules(size: str, fit: int, kind: str) -> None:
+    letters = [c for c in "bcefghijklmnopqrstuvwxyzBCEFGHIJKLMNOPQRSTUVWXYZ"][:fit + 1]
+    crowd = {letter: {"size": size, "at": [1, 0]} for letter in letters}
+    with pytest.raises(RuleError) as refused:
+        _run_with_crowd(kind, crowd)
+    assert refused.value.code == "square_over_full"
+    assert refused.value.field[0] == "given" and refused.value.field[-2:] == ("grid", "creatures")
+    del crowd[letters[-1]]
+    assert _run_with_crowd(kind, crowd) is not None  # exactly as many as fit: no refusal
 
 
 # The positions rule --------------------------------------------------------------------------
