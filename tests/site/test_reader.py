@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -20,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ROOT
-from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, Tab, search, switch_language
+from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, Tab, guarded_tabs, search, switch_language
 from tests.site.site_tools import serve
 
 pytestmark = pytest.mark.browser
@@ -151,28 +152,73 @@ def test_no_page_type_overflows_a_phone(http: Callable[..., Tab], locale: str) -
 
 # Example cards ------------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class RulesPage:
+    """What a reader's desktop tab finds on one rules page, read once for the tests below."""
+
+    said: list[str]  # every title and aria-label of the content, and every link's text
+    internal: set[str]  # the cards' example ids and the rule anchors their links point to
+    chances: list[str]  # the cards' chance lines
+    chance_without_dice: list[str]  # ids of cards with a chance line but no dice rolled
+    traces: list[str]  # every line of every card's trace
+
+
+READ_RULES_PAGE = """() => {
+    const said = [];
+    for (const element of document.querySelectorAll(".md-content *")) {
+        for (const name of ["title", "aria-label"]) {
+            const value = element.getAttribute(name);
+            if (value) said.push(value);
+        }
+    }
+    for (const link of document.querySelectorAll(".md-content a")) said.push(link.innerText);
+    const internal = [...document.querySelectorAll("[data-example]")].map(c => c.dataset.example)
+        .concat([...document.querySelectorAll("a.rc-rule")].map(a => a.hash.slice(1)));
+    const chances = [...document.querySelectorAll(".rc-odds")].map(e => e.innerText);
+    const chanceWithoutDice = [...document.querySelectorAll(".rc-card:not(.rc-card--error)")]
+        .filter(c => !/^dice:/m.test(c.querySelector("pre code").textContent))
+        .filter(c => c.querySelector(".rc-odds")).map(c => c.id);
+    const traces = [...document.querySelectorAll(".rc-trace li")].map(e => e.innerText);
+    return [said, internal, chances, chanceWithoutDice, traces];
+}"""
+
+
+@pytest.fixture(scope="module")
+def rules_pages(browser: Browser, served: str) -> Callable[[str], dict[str, RulesPage]]:
+    """Each rules page of a language as a desktop reader's tab shows it, loaded once for every
+    test that only reads it (the tabs' guards hold: no foreign request, no failure)."""
+    read: dict[str, dict[str, RulesPage]] = {}
+
+    def pages_of(locale: str) -> dict[str, RulesPage]:
+        if locale not in read:
+            tabs = guarded_tabs(browser, served)
+            reader = next(tabs)()
+            found = {}
+            for page in RULES_PAGES:
+                reader.open(HOME[locale] + page)
+                said, internal, chances, without_dice, traces = reader.page.evaluate(READ_RULES_PAGE)
+                found[page] = RulesPage(said, set(internal), chances, without_dice, traces)
+            next(tabs, None)  # closes the tab and asserts its guards
+            read[locale] = found
+        return read[locale]
+
+    return pages_of
+
+
+#: The tests that read the rules pages share one walk of them on one worker.
+READS_THE_RULES_PAGES = pytest.mark.xdist_group("rules-pages")
+
+
+@READS_THE_RULES_PAGES
 @pytest.mark.parametrize("locale", ["fr", "en"])
-def test_no_internal_identifier_reaches_a_reader(http: Callable[..., Tab], locale: str) -> None:
-    reader = http()
-    for page in RULES_PAGES:
-        reader.open(HOME[locale] + page)
-        said: list[str] = reader.page.evaluate("""() => {
-            const out = [];
-            for (const element of document.querySelectorAll(".md-content *")) {
-                for (const name of ["title", "aria-label"]) {
-                    const value = element.getAttribute(name);
-                    if (value) out.push(value);
-                }
-            }
-            for (const link of document.querySelectorAll(".md-content a")) out.push(link.innerText);
-            return out;
-        }""")
-        ids = reader.page.locator("[data-example]").evaluate_all("cards => cards.map(c => c.dataset.example)")
-        anchors = reader.page.locator("a.rc-rule").evaluate_all("links => links.map(a => a.hash.slice(1))")
-        internal = set(ids) | set(anchors)
-        leaks = [text for text in said if text.strip() in internal or re.search(r"\bP\(|\w\.\w+_\w+|^[a-z]+(-[a-z]+)+$",
-                                                                               text.strip())]
+def test_no_internal_identifier_reaches_a_reader(
+    http: Callable[..., Tab], rules_pages: Callable[[str], dict[str, RulesPage]], locale: str
+) -> None:
+    for page, shown in rules_pages(locale).items():
+        leaks = [text for text in shown.said if text.strip() in shown.internal
+                 or re.search(r"\bP\(|\w\.\w+_\w+|^[a-z]+(-[a-z]+)+$", text.strip())]
         assert leaks == [], f"{page}: {leaks}"
+    reader = http()
     reader.open(HOME[locale] + "reactions.html")
     bound = reader.page.locator(".rc-ref").first
     term = reader.page.locator("article abbr").first
@@ -182,12 +228,14 @@ def test_no_internal_identifier_reaches_a_reader(http: Callable[..., Tab], local
     assert term.evaluate(style) != bound.evaluate(style), "a bound number does not look like a glossary term"
 
 
+@READS_THE_RULES_PAGES
 @pytest.mark.parametrize(("locale", "chance", "needs"), [
     ("fr", "Chance que la parade réussisse\u00a0: 60\u202f% (3 sur 5)", "9 ou plus au d20"),
     ("en", "Chance the parry succeeds: 60% (3 in 5)", "9 or more on the d20"),
 ])
 def test_cards_give_the_chance_only_where_dice_decide(
-    http: Callable[..., Tab], locale: str, chance: str, needs: str
+    http: Callable[..., Tab], rules_pages: Callable[[str], dict[str, RulesPage]], locale: str, chance: str,
+    needs: str,
 ) -> None:
     reader = http()
     reader.open(HOME[locale] + "reactions.html")
@@ -195,15 +243,10 @@ def test_cards_give_the_chance_only_where_dice_decide(
     expect(odds).to_contain_text(chance)
     expect(odds).to_contain_text(needs)
     shown = 0
-    for page in RULES_PAGES:
-        reader.open(HOME[locale] + page)
-        lines = reader.page.locator(".rc-odds").all_inner_texts()
-        shown += len(lines)
-        assert not [line for line in lines if re.search(r"\b(100|0)\s?%", line.split("(")[0])], page
-        without_dice = reader.page.locator(".rc-card:not(.rc-card--error)").evaluate_all(
-            "cards => cards.filter(c => !/^dice:/m.test(c.querySelector('pre code').textContent))"
-            ".filter(c => c.querySelector('.rc-odds')).map(c => c.id)")
-        assert without_dice == [], f"{page}: a chance line on a card whose dice are not rolled"
+    for page, read in rules_pages(locale).items():
+        shown += len(read.chances)
+        assert not [line for line in read.chances if re.search(r"\b(100|0)\s?%", line.split("(")[0])], page
+        assert read.chance_without_dice == [], f"{page}: a chance line on a card whose dice are not rolled"
     assert shown >= 10
 
 
@@ -245,13 +288,10 @@ def test_the_damage_chart_is_readable(http: Callable[..., Tab], locale: str, sch
     card.screenshot(path=ARTIFACTS / f"reader-chart-{locale}-{scheme}-{viewport}.png")
 
 
+@READS_THE_RULES_PAGES
 @pytest.mark.parametrize("locale", ["fr", "en"])
-def test_traces_read_as_a_player_says_them(http: Callable[..., Tab], locale: str) -> None:
-    reader = http()
-    lines: list[str] = []
-    for page in RULES_PAGES:
-        reader.open(HOME[locale] + page)
-        lines += reader.page.locator(".rc-trace li").all_inner_texts()
+def test_traces_read_as_a_player_says_them(rules_pages: Callable[[str], dict[str, RulesPage]], locale: str) -> None:
+    lines = [line for read in rules_pages(locale).values() for line in read.traces]
     assert len(lines) > 100
     assert [line for line in lines if re.search(r"\d+ / \d+", line)] == [], "no fraction look"
     assert [line for line in lines if re.search(r": 0 → ", line)] == [], "no 'Damage taken: 0 → miss'"
