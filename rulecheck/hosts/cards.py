@@ -188,10 +188,15 @@ def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None
 
 
 def source_block(escaped_source: str, language: str) -> str:
-    """The raw example, folded: a collapsible block whose code Material gives a copy button."""
+    """The raw example, folded: a collapsible block of preformatted text.
+
+    Not Material's ``pre > code``, which it sets up at load (a copy button, a resize observer) for
+    every block, folded or not: on a phone that was the costliest part of a card. The page's
+    script gives the block its copy button when a reader first opens it (``overrides/main.html``)."""
+    copy, copied = (html_text(render.word(key, language)) for key in ("copy_yaml", "copied_yaml"))
     return (
         f'<details class="rc-source" data-search-exclude><summary>{render.word("show_yaml", language)}</summary>'
-        f'<pre class="copy"><code class="language-yaml">{escaped_source}</code></pre></details>'
+        f'<pre class="rc-yaml" tabindex="0" data-copy="{copy}" data-copied="{copied}">{escaped_source}</pre></details>'
     )
 
 

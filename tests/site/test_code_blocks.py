@@ -16,7 +16,8 @@ import pytest
 from tests.site.site_tools import html_files
 
 FENCE = '<div class="highlight">'  # pymdownx.highlight's fenced block, right before its <pre>
-CARD_EXAMPLE = re.compile(r'<pre class="copy"><code class="language-yaml"')  # a card's folded YAML
+#: A card's folded YAML (rulecheck/hosts/cards.py, source_block).
+CARD_EXAMPLE = re.compile(r'<pre class="rc-yaml" tabindex="0" data-copy="[^"<>]*" data-copied="[^"<>]*">')
 ANY_PRE = re.compile(r"<pre[ >]")
 
 
@@ -36,7 +37,7 @@ def stray_code_blocks(site: Path) -> list[str]:
 def test_the_check_finds_prose_indented_into_a_code_block(tmp_path: Path) -> None:
     page = tmp_path / "page.html"
     page.write_text('<div class="highlight"><pre><span></span><code>x</code></pre></div>'
-                    '<pre class="copy"><code class="language-yaml" tabindex="0">id: a</code></pre>'
+                    '<pre class="rc-yaml" tabindex="0" data-copy="Copy" data-copied="Copied">id: a</pre>'
                     '<div class="admonition"><pre id="__code_0"><code>Les règles disent</code></pre></div>', "utf-8")
     assert stray_code_blocks(tmp_path) == ["page.html: Les règles disent"]
 

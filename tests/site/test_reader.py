@@ -35,10 +35,11 @@ RULES_PAGES = ["attack.html", "reactions.html", "criticals.html", "posture.html"
 WORDS = {
     "fr": {"chance": "Chance que la parade échoue", "checked": "vérifié",
            "yaml": "Pour les auteurs\u00a0: les données de l'exemple (YAML, clés en anglais)",
+           "copy": "Copier les données", "copied": "Copié",
            "missing": "Non trouvé", "not_found": "Page introuvable", "home": "Revenir à l'accueil",
            "search": "Chercher dans les règles", "chart": "Dégâts possibles"},
     "en": {"chance": "Chance the parry fails", "checked": "checked",
-           "yaml": "For authors: the example's data (YAML)",
+           "yaml": "For authors: the example's data (YAML)", "copy": "Copy the data", "copied": "Copied",
            "missing": "Missing", "not_found": "Page not found", "home": "Back to the home page",
            "search": "Search the rules", "chart": "Possible damage"},
 }
@@ -176,7 +177,7 @@ READ_RULES_PAGE = """() => {
         .concat([...document.querySelectorAll("a.rc-rule")].map(a => a.hash.slice(1)));
     const chances = [...document.querySelectorAll(".rc-odds")].map(e => e.innerText);
     const chanceWithoutDice = [...document.querySelectorAll(".rc-card:not(.rc-card--error)")]
-        .filter(c => !/^dice:/m.test(c.querySelector("pre code").textContent))
+        .filter(c => !/^dice:/m.test(c.querySelector("pre.rc-yaml").textContent))
         .filter(c => c.querySelector(".rc-odds")).map(c => c.id);
     const traces = [...document.querySelectorAll(".rc-trace li")].map(e => e.innerText);
     return [said, internal, chances, chanceWithoutDice, traces];
@@ -321,14 +322,26 @@ def test_the_raw_example_folds_copies_and_scrolls_on_a_phone(http: Callable[...,
     summary.focus()
     reader.page.keyboard.press("Enter")
     expect(source).to_have_attribute("open", "")
-    code = source.locator("pre > code")
+    code = source.locator("pre.rc-yaml")
     expect(code).to_contain_text("id: elara-parry")
-    button = source.locator("button.md-code__button[data-md-type=copy]")
-    expect(button).to_be_attached()
+    button = source.locator("button.rc-copy")
+    expect(button).to_have_text(WORDS[locale]["copy"])
+    expect(source.locator("button.rc-copy")).to_have_count(1)
     # The copy button stands above the first line of the example, never over its words.
     first_line_top = code.evaluate("c => c.getBoundingClientRect().top + parseFloat(getComputedStyle(c).paddingTop)")
     box = button.bounding_box()
     assert box is not None and box["y"] + box["height"] <= first_line_top + 1, (box, first_line_top)
+    # It copies the example's data as written, and says so.
+    reader.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    button.tap()
+    expect(button).to_have_text(WORDS[locale]["copied"])
+    copied = reader.page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == code.text_content() and copied.startswith("id: elara-parry\n"), copied
+    # Folded and opened again, it keeps its one button; Material set up no code block of its own there.
+    summary.click()
+    summary.click()
+    expect(source.locator("button")).to_have_count(1)
+    assert card.locator("pre > code, .md-code__nav").count() == 0
     scroll = code.evaluate("""c => {
         c.scrollLeft = 40;
         const style = getComputedStyle(c);

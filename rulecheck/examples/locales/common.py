@@ -6,6 +6,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "true": "oui", "false": "non", "checked": "vérifié", "checked_refusal": "refus vérifié",
         "show_yaml": "Pour les auteurs\u00a0: les données de l'exemple (YAML, clés en anglais)",
+        "copy_yaml": "Copier les données", "copied_yaml": "Copié",
         "error": "Exemple en erreur", "odds": "Probabilité", "card.refused": "Refusé",
         "against": "contre", "see_rule": "La règle de cette étape",
         "chance.of": "{count} sur {total}",
@@ -17,6 +18,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
     "en": {
         "true": "yes", "false": "no", "checked": "checked", "checked_refusal": "refusal checked",
         "show_yaml": "For authors: the example's data (YAML)",
+        "copy_yaml": "Copy the data", "copied_yaml": "Copied",
         "error": "Example in error", "odds": "Probability", "card.refused": "Refused",
         "against": "against", "see_rule": "The rule behind this step",
         "chance.of": "{count} in {total}",
