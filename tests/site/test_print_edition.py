@@ -163,6 +163,30 @@ def test_the_rulebook_pdf_holds_every_page_and_the_seed_examples(
     assert "rulecheck" not in text, "the YAML source of the cards is not printed"
 
 
+def map_captions(page: Path) -> list[str]:
+    """The result line of every battle map a built page draws, as its words."""
+    found = re.findall(r'<p class="rc-map__result">(.*?)</p>', page.read_text("utf-8"), re.S)
+    return [" ".join(html.unescape(re.sub(r"<[^>]*>", "", caption)).split()) for caption in found]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("pdf", "language"), [("regles-de-combat.pdf", "fr"), ("en/combat-rules.pdf", "en")])
+@ON_THE_PDF_WORKER
+def test_every_battle_map_of_the_printed_pages_is_in_the_pdf_with_its_result(
+        pdfs: Path, pdf: str, language: str) -> None:
+    printed = [p for p in nav_pages() if p not in NOT_PRINTED]
+    on_screen = [caption for page in printed
+                 for caption in map_captions(pdfs / LANGUAGES[language] / page.replace(".md", ".html"))]
+    assert len(on_screen) >= 29, "every grid example draws its map"  # 35 in each language, December 2026
+    assert map_captions(pdfs / LANGUAGES[language] / "print.html") == on_screen, "the print page, in nav order"
+    _, text, _ = pdf_text(pdfs / pdf)
+    searched_from = 0
+    for caption in on_screen:  # on paper too, each in its place
+        found = text.find(caption, searched_from)
+        assert found >= 0, f"{pdf}: no map says {caption!r} after character {searched_from}"
+        searched_from = found + len(caption)
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize(("pdf", "title"), [
     ("aide-memoire-mj.pdf", "Aide-mémoire du MJ"), ("en/gm-quick-reference.pdf", "GM's quick reference")])
