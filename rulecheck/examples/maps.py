@@ -120,6 +120,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         *_figures(drawn, labels),
         *_corner(drawn.cover),
         *_corner(drawn.concealment),
+        *_target_square(drawn),
         *_provocations(drawn),
         "</svg>",
     ]
@@ -254,6 +255,21 @@ def _corner(sighting: Sighting | None) -> list[str]:
     return parts
 
 
+def _target_squares(drawn: BattleMap) -> list[Square]:
+    """The square of a big target that the lines were traced to (the one its attacker chose), once."""
+    target = next((f.space for f in drawn.figures if f.role == "defender"), None)
+    if target is None or target.side <= 1:
+        return []
+    chosen = [s.target for s in (drawn.cover, drawn.concealment) if s is not None and s.target is not None]
+    return list(dict.fromkeys(chosen))
+
+
+def _target_square(drawn: BattleMap) -> list[str]:
+    return [f'<rect class="target-square" x="{_u(square.x)}" y="{_u(square.y)}" width="{SQUARE}" height="{SQUARE}" '
+            'fill="none" stroke="#000" stroke-width="2" stroke-dasharray="5 3"/>'
+            for square in _target_squares(drawn)]
+
+
 def _centre(space: Space) -> Point:
     half = Fraction(space.side, 2)
     return (space.x + half, space.y + half)
@@ -306,6 +322,7 @@ def _keys(drawn: BattleMap) -> list[str]:
         "map.key.clear": any(not line.blocked_by for line in lines),
         "map.key.blocked": any(line.blocked_by for line in lines),
         "map.key.corner": any(s.corner is not None for s in sightings),
+        "map.key.target": bool(_target_squares(drawn)),
         "map.key.flank": drawn.flank is not None,
         "map.key.threat": any(t.squares for t in drawn.threats),
         "map.key.inner": any(t.inner for t in drawn.threats),

@@ -74,6 +74,11 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
             assert ("stroke-dasharray" in line.attrib) == ("blocked" in (line.get("class") or ""))  # not colour only
     corners = [s for s in (drawn.cover, drawn.concealment) if s is not None and s.corner is not None]
     assert len(with_class(root, "path", "corner")) == len(corners)
+    # a big target: the square of it that the lines go to
+    target = next((f.space for f in drawn.figures if f.role == "defender"), None)
+    chosen = {(units(s.target.x), units(s.target.y)) for s in (drawn.cover, drawn.concealment)
+              if s is not None and s.target is not None and target is not None and target.side > 1}
+    assert {(r.get("x"), r.get("y")) for r in with_class(root, "rect", "target-square")} == chosen
     assert len(with_class(root, "line", "flank")) == (drawn.flank is not None)
     # the path, and a ! where each opportunity attack is provoked
     assert len(with_class(root, "polyline", "path")) == (1 if drawn.path else 0)
@@ -82,7 +87,8 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     # the key explains every mark the picture draws, and no mark it does not draw
     marks = {"wall": ("path", "wall"), "low": ("path", "low"), "fog": ("path", "fog"),
              "clear": ("line", "sight", "clear"), "blocked": ("line", "sight", "blocked"),
-             "corner": ("path", "corner"), "flank": ("line", "flank"), "threat": ("path", "threat"),
+             "corner": ("path", "corner"), "target": ("rect", "target-square"),
+             "flank": ("line", "flank"), "threat": ("path", "threat"),
              "inner": ("path", "inner"), "path": ("polyline", "path"), "provoked": ("path", "provoke"),
              "spared": ("circle", "spared")}
     drawn_marks = [f"map.key.{name}" for name, (tag, *classes) in marks.items() if with_class(root, tag, *classes)]
