@@ -187,6 +187,25 @@ def test_every_battle_map_of_the_printed_pages_is_in_the_pdf_with_its_result(
         searched_from = found + len(caption)
 
 
+def text_on_sheets(path: Path) -> list[tuple[float, float]]:
+    """Each page's text: the share of the page's height it spans, and its median type size (pt)."""
+    from pypdf import PdfReader
+
+    found = []
+    for page in PdfReader(path).pages:
+        heights: list[float] = []
+        sizes: list[float] = []
+
+        def seen(text: str, cm: list[float], tm: list[float], _font: object, size: float) -> None:
+            if text.strip():
+                heights.append(cm[5] + tm[5] * cm[3])
+                sizes.append(size * (tm[3] or 1) * cm[3])
+
+        page.extract_text(visitor_text=seen)
+        found.append(((max(heights) - min(heights)) / float(page.mediabox.height), sorted(sizes)[len(sizes) // 2]))
+    return found
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize(("pdf", "title"), [
     ("aide-memoire-mj.pdf", "Aide-mémoire du MJ"), ("en/gm-quick-reference.pdf", "GM's quick reference")])
@@ -197,6 +216,10 @@ def test_the_quick_reference_prints_on_two_landscape_sheets(pdfs: Path, pdf: str
     assert all(w > h for w, h in sizes), "landscape"
     assert title in text
     assert "qr-" not in text, "the examples behind the numbers are not printed"
+    # Both sheets used, in type a GM reads at the table (at 9 pt the second sheet was two-thirds empty).
+    for number, (spanned, size) in enumerate(text_on_sheets(pdfs / pdf), 1):
+        assert spanned >= 0.6, f"{pdf}, sheet {number}: its text spans {spanned:.0%} of its height"
+        assert size >= 10, f"{pdf}, sheet {number}: type of {size:.1f} pt"
 
 
 @ON_THE_PDF_WORKER
