@@ -25,11 +25,6 @@ from .web_app import keep_offline
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND"]
-FOOTER = (
-    '<div style="width:100%;font-size:8px;color:#555;text-align:center;font-family:sans-serif">'
-    '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
-)
-
 PORTRAIT_MARGINS = {"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"}
 LANDSCAPE_MARGINS = {"top": "7mm", "bottom": "7mm", "left": "8mm", "right": "8mm"}
 
@@ -97,9 +92,9 @@ def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS, *, brows
                 try:
                     def print_to(path: Path, edition: PdfEdition = edition) -> None:
                         page.pdf(
+                            # Page numbers come from the print stylesheet's @page, as when a reader
+                            # prints from the browser: one source for both.
                             path=str(path), format="A4", landscape=edition.landscape, print_background=True,
-                            display_header_footer=not edition.landscape, header_template="<span></span>",
-                            footer_template=FOOTER,
                             margin=LANDSCAPE_MARGINS if edition.landscape else PORTRAIT_MARGINS,
                         )
 

@@ -161,6 +161,12 @@ def test_the_rulebook_pdf_holds_every_page_and_the_seed_examples(
     assert re.search(r"Alice.{0,900}?\b5\b", text)
     assert re.search(r"Kael.{0,900}?\b24\b", text)
     assert "rulecheck" not in text, "the YAML source of the cards is not printed"
+    # Every page numbered once, by the print stylesheet (as a browser's own printing numbers it).
+    from pypdf import PdfReader
+
+    for number, page in enumerate(PdfReader(pdfs / pdf).pages, 1):
+        footer = re.findall(rf"(?<!\d){number} / {pages}(?!\d)", page.extract_text() or "")
+        assert len(footer) == 1, f"{pdf}, page {number}: numbered {len(footer)} times"
 
 
 def map_captions(page: Path) -> list[str]:
