@@ -264,8 +264,14 @@ def _target_squares(drawn: BattleMap) -> list[Square]:
     return list(dict.fromkeys(chosen))
 
 
+#: The dotted square sits this far inside the chosen square, clear of the grid and the board's edge.
+TARGET_INSET = 3
+
+
 def _target_square(drawn: BattleMap) -> list[str]:
-    return [f'<rect class="target-square" x="{_u(square.x)}" y="{_u(square.y)}" width="{SQUARE}" height="{SQUARE}" '
+    side = SQUARE - 2 * TARGET_INSET
+    return [f'<rect class="target-square" x="{float(_u(square.x)) + TARGET_INSET:g}" '
+            f'y="{float(_u(square.y)) + TARGET_INSET:g}" width="{side}" height="{side}" '
             'fill="none" stroke="#000" stroke-width="2" stroke-dasharray="5 3"/>'
             for square in _target_squares(drawn)]
 

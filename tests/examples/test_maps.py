@@ -76,7 +76,9 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     assert len(with_class(root, "path", "corner")) == len(corners)
     # a big target: the square of it that the lines go to
     target = next((f.space for f in drawn.figures if f.role == "defender"), None)
-    chosen = {(units(s.target.x), units(s.target.y)) for s in (drawn.cover, drawn.concealment)
+    inset = maps.TARGET_INSET
+    chosen = {(f"{float(units(s.target.x)) + inset:g}", f"{float(units(s.target.y)) + inset:g}")
+              for s in (drawn.cover, drawn.concealment)
               if s is not None and s.target is not None and target is not None and target.side > 1}
     assert {(r.get("x"), r.get("y")) for r in with_class(root, "rect", "target-square")} == chosen
     assert len(with_class(root, "line", "flank")) == (drawn.flank is not None)
