@@ -303,7 +303,7 @@ def _assess(field_json: str, melee: bool) -> Assessment:
     grid = layout(Battlefield.model_validate_json(field_json))
     attacker, defender = grid.attacker, grid.defender
     apart = distance(attacker.space, defender.space)
-    flank = _flank(grid)
+    flank = _flank(grid) if melee else None  # flanking is a melee rule: a shot draws no flanking line
     cover = _cover_sighting(grid, apart, melee)
     concealment = _concealment_sighting(grid, apart, melee)
     reaching = [attacker, *grid.allies] if melee else []
@@ -311,7 +311,7 @@ def _assess(field_json: str, melee: bool) -> Assessment:
         width=grid.width, height=grid.height, walls=grid.walls, low=grid.low, fog=grid.fog,
         figures=figures(grid, attack_role), kind="melee" if melee else "ranged", distance=apart,
         cover=cover, concealment=concealment if grid.fog else None, flank=flank,
-        threats=tuple(t for t in (threat(c, grid.width, grid.height) for c in reaching) if t is not None),
+        threats=tuple(t for t in (threat(c, grid) for c in reaching) if t is not None),
     )
     return Assessment(
         distance=apart,
@@ -344,16 +344,17 @@ def figures(grid: Layout, role: Callable[[str], Role]) -> tuple[Figure, ...]:
                  for letter, c in sorted(grid.creatures.items()))
 
 
-def threat(creature: Placed, width: int, height: int) -> Threat | None:
-    """The squares of a ``width × height`` map that ``creature`` threatens (``None``: reach 0)."""
+def threat(creature: Placed, grid: Layout) -> Threat | None:
+    """The squares of ``grid`` that ``creature`` threatens (``None``: reach 0): those within its
+    reach where a creature can stand (not a wall's or a low wall's)."""
     if creature.size.reach == 0:
         return None
     squares: set[Square] = set()
     inner: set[Square] = set()
-    for y in range(height):
-        for x in range(width):
+    for y in range(grid.height):
+        for x in range(grid.width):
             square = Square(x, y)
-            if square in creature.space:
+            if square in creature.space or square in grid.walls or square in grid.low:
                 continue
             apart = distance(creature.space, Space(x, y))
             if creature.reaches(apart):

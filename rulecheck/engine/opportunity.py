@@ -171,7 +171,7 @@ def resolve_opportunity(given: OpportunityInput, dice: DiceSource) -> Opportunit
     result._battle_map = BattleMap(
         width=grid.width, height=grid.height, walls=grid.walls, low=grid.low, fog=grid.fog,
         figures=figures(grid, move_role), kind="move",
-        threats=tuple(t for t in (threat(e, grid.width, grid.height) for e in enemies.values()) if t is not None),
+        threats=tuple(t for t in (threat(e, grid) for e in enemies.values()) if t is not None),
         path=tuple(walked), disengaged=given.disengaged,
     )
     return result

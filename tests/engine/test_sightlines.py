@@ -156,7 +156,9 @@ def test_the_battle_map_holds_what_the_rule_decided(field: Battlefield, melee: b
         assert not result.flanking
     for threat in drawn.threats:
         creature = grid.creatures[threat.letter]
-        every = [Square(x, y) for y in range(grid.height) for x in range(grid.width)]
+        # every square a creature could stand on: no wall, no low wall
+        every = [Square(x, y) for y in range(grid.height) for x in range(grid.width)
+                 if Square(x, y) not in grid.walls | grid.low]
         apart = {s: distance(creature.space, Space(s.x, s.y)) for s in every if s not in creature.space}
         natural = creature.size.reach
         if creature.reach_weapon:
@@ -186,3 +188,17 @@ def test_a_move_s_battle_map_walks_the_given_path_and_provokes_as_the_result_say
             assert drawn.figure(met.enemy).role == "enemy"
             if met.event != "enters_square":  # the enemy threatens the square the mover leaves
                 assert set(step.start.squares) & threats[met.enemy].squares
+
+
+@pytest.mark.parametrize("grid", ["A D B", "B\nD\nA", "A . .\n. D .\n. . B"])
+def test_a_shot_draws_no_flanking_line_whatever_the_allies(grid: str) -> None:
+    (shot, shot_map), (blow, blow_map) = positions(grid), positions(grid, "melee")
+    assert shot.flanking is None and shot_map.flank is None
+    assert blow.flanking and blow_map.flank is not None
+
+
+@pytest.mark.parametrize(("grid", "obstacles"), [("A # D\n. . .", {(1, 0)}), ("A = .\n# D .", {(1, 0), (0, 1)})])
+def test_no_wall_or_low_wall_square_is_threatened(grid: str, obstacles: set[tuple[int, int]]) -> None:
+    _, drawn = positions(grid, "melee")
+    threatened = {(s.x, s.y) for t in drawn.threats for s in t.squares}
+    assert threatened and not threatened & obstacles
