@@ -7,6 +7,7 @@ own code), read the PDFs back with pypdf and keep screenshots of the print previ
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import shutil
@@ -126,13 +127,18 @@ def pdfs(offline_site: Path, tmp_path_factory: pytest.TempPathFactory, browser: 
     return site
 
 
-def pdf_text(path: Path) -> tuple[int, str, list[tuple[float, float]]]:
+@functools.cache
+def page_texts(path: Path) -> tuple[tuple[str, tuple[float, float]], ...]:
+    """Each page's text and size (pt), read once per PDF for all the tests that read it."""
     from pypdf import PdfReader
 
-    reader = PdfReader(path)
-    sizes = [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages]
-    text = "\n".join(page.extract_text() or "" for page in reader.pages)
-    return len(reader.pages), " ".join(text.split()), sizes
+    return tuple((page.extract_text() or "", (float(page.mediabox.width), float(page.mediabox.height)))
+                 for page in PdfReader(path).pages)
+
+
+def pdf_text(path: Path) -> tuple[int, str, list[tuple[float, float]]]:
+    pages = page_texts(path)
+    return len(pages), " ".join("\n".join(text for text, _ in pages).split()), [size for _, size in pages]
 
 
 @pytest.mark.browser
@@ -162,10 +168,8 @@ def test_the_rulebook_pdf_holds_every_page_and_the_seed_examples(
     assert re.search(r"Kael.{0,900}?\b24\b", text)
     assert "rulecheck" not in text, "the YAML source of the cards is not printed"
     # Every page numbered once, by the print stylesheet (as a browser's own printing numbers it).
-    from pypdf import PdfReader
-
-    for number, page in enumerate(PdfReader(pdfs / pdf).pages, 1):
-        footer = re.findall(rf"(?<!\d){number} / {pages}(?!\d)", page.extract_text() or "")
+    for number, (page, _) in enumerate(page_texts(pdfs / pdf), 1):
+        footer = re.findall(rf"(?<!\d){number} / {pages}(?!\d)", page)
         assert len(footer) == 1, f"{pdf}, page {number}: numbered {len(footer)} times"
 
 
