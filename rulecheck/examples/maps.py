@@ -269,9 +269,9 @@ TARGET_INSET = 3
 
 
 def _target_square(drawn: BattleMap) -> list[str]:
-    side = SQUARE - 2 * TARGET_INSET
-    return [f'<rect class="target-square" x="{float(_u(square.x)) + TARGET_INSET:g}" '
-            f'y="{float(_u(square.y)) + TARGET_INSET:g}" width="{side}" height="{side}" '
+    inset = Fraction(TARGET_INSET, SQUARE)
+    return [f'<rect class="target-square" x="{_u(square.x + inset)}" y="{_u(square.y + inset)}" '
+            f'width="{_s(1 - 2 * inset)}" height="{_s(1 - 2 * inset)}" '
             'fill="none" stroke="#000" stroke-width="2" stroke-dasharray="5 3"/>'
             for square in _target_squares(drawn)]
 

@@ -8,6 +8,7 @@ import dataclasses
 import html
 import re
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
@@ -76,9 +77,8 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     assert len(with_class(root, "path", "corner")) == len(corners)
     # a big target: the square of it that the lines go to
     target = next((f.space for f in drawn.figures if f.role == "defender"), None)
-    inset = maps.TARGET_INSET
-    chosen = {(f"{float(units(s.target.x)) + inset:g}", f"{float(units(s.target.y)) + inset:g}")
-              for s in (drawn.cover, drawn.concealment)
+    inset = Fraction(maps.TARGET_INSET, maps.SQUARE)
+    chosen = {(units(s.target.x + inset), units(s.target.y + inset)) for s in (drawn.cover, drawn.concealment)
               if s is not None and s.target is not None and target is not None and target.side > 1}
     assert {(r.get("x"), r.get("y")) for r in with_class(root, "rect", "target-square")} == chosen
     assert len(with_class(root, "line", "flank")) == (drawn.flank is not None)
