@@ -161,8 +161,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.coup_de_grace_total": "un coup de grâce touche sans jet d'attaque\u202f: il n'a pas de total",
         "refusal.soft_cover_adjacent": "au contact, une créature ne donne pas d'abri mou\u202f: seule une attaque "
         "à allonge, au-delà des cases voisines, suit la règle des tirs",
-        "refusal.square_over_full": "une case ne tient pas plus de quatre créatures Très Petites, 25 Minuscules "
-        "ou 100 Infimes",
+        "refusal.square_over_full": "les petites créatures de cette case la remplissent au-delà\u202f: une Très "
+        "petite en occupe le quart, une Minuscule 1/25, une Infime 1/100",
     },
     "en": {
         "not_stacking": "does not stack", "concealment_miss": "the attack misses",
@@ -200,6 +200,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.coup_de_grace_total": "a coup de grâce hits with no attack roll: it has no attack total",
         "refusal.soft_cover_adjacent": "against an adjacent target, a creature gives no soft cover: only a reach "
         "attack beyond the neighbouring squares follows the rule for shots",
-        "refusal.square_over_full": "one square holds at most four Tiny, 25 Diminutive or 100 Fine creatures",
+        "refusal.square_over_full": "the small creatures in this square fill more than the square: a Tiny one "
+        "fills a quarter of it, a Diminutive one 1/25, a Fine one 1/100",
     },
 }
