@@ -84,8 +84,7 @@ def figure_html(drawn: BattleMap, language: str, key: str, title: str, names: Ma
 def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[tuple[str, str], ...]) -> str:
     names = dict(named)
     labels = numbering(drawn)
-    legend = "".join(f"<li>{html.escape(_figure_words(f, labels, names, language, drawn.kind))}</li>"
-                     for f in sorted(drawn.figures, key=lambda f: labels[f.letter]))
+    legend = "".join(f"<li>{html.escape(words)}</li>" for words in creature_words(drawn, labels, names, language))
     keys = ("\u00a0; " if language == "fr" else "; ").join(word(k, language) for k in _keys(drawn))
     return (
         f'<figure class="rc-map" data-search-exclude>{svg(drawn, language, key, title, names)}'
@@ -102,9 +101,12 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
     prefix = element_id(key)
     labels = numbering(drawn)
     width, height = drawn.width * SQUARE + 2 * MARGIN, drawn.height * SQUARE + 2 * MARGIN
+    # Drawn at one and a half times its units; twice that where creatures smaller than a Tiny one
+    # are drawn, so that each of them, and the target's ring among them, can be seen.
+    scale = 3 if any(f.side < LABELLED_SIDE for f in drawn.figures) else Fraction(3, 2)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="rc-map__svg" role="img" viewBox="0 0 {width} {height}" '
-        f'width="{width * 3 // 2}" height="{height * 3 // 2}" aria-labelledby="{prefix}-t {prefix}-d">',
+        f'width="{int(width * scale)}" height="{int(height * scale)}" aria-labelledby="{prefix}-t {prefix}-d">',
         f'<title id="{prefix}-t">{html.escape(word("map.title", language).format(title=title))}</title>',
         f'<desc id="{prefix}-d">{html.escape(description(drawn, labels, names, language))}</desc>',
         _defs(prefix),
@@ -184,18 +186,59 @@ def _threats(drawn: BattleMap, prefix: str) -> list[str]:
     return parts
 
 
+#: The finest side of a creature smaller than a square (Fine, 1/10): every smaller side is a whole
+#: number of it (Tiny 5, Diminutive 2), so the creatures of one square are packed on its lattice.
+LATTICE = Fraction(1, 10)
+#: The roles several creatures may share, whose crowds the legend counts in one line.
+GROUPED = ("ally", "enemy", "other")
+#: The smallest token whose number is written on it; smaller ones are numbered in the legend only.
+LABELLED_SIDE = Fraction(1, 2)
+
+
+def small_places(drawn: BattleMap) -> dict[str, tuple[Fraction, Fraction]]:
+    """Where each creature smaller than a square is drawn in its square (its top left corner, in
+    squares): the biggest first, each in the first free place of its own size, row by row, so that
+    a square the rules let them fill is drawn filled, none over another."""
+    places: dict[str, tuple[Fraction, Fraction]] = {}
+    cells = int(1 / LATTICE)
+    taken: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for figure in sorted((f for f in drawn.figures if f.side < 1), key=lambda f: (-f.side, f.letter)):
+        space, k = figure.space, int(figure.side / LATTICE)
+        used = taken.setdefault((space.x, space.y), set())
+        spots = [(col, row) for row in range(0, cells - k + 1, k) for col in range(0, cells - k + 1, k)]
+        free = [spot for spot in spots
+                if not any((spot[0] + i, spot[1] + j) in used for i in range(k) for j in range(k))]
+        # a mix the lattice cannot pack although its parts fit (three Tiny, six Diminutive): overlap
+        col, row = free[0] if free else spots[len(places) % len(spots)]
+        used.update((col + i, row + j) for i in range(k) for j in range(k))
+        places[figure.letter] = (space.x + col * LATTICE, space.y + row * LATTICE)
+    return places
+
+
+def unlabelled_figures(drawn: BattleMap) -> set[str]:
+    """The creatures drawn without their number: smaller than a Tiny one and sharing their square."""
+    count: dict[tuple[int, int], int] = {}
+    for figure in drawn.figures:
+        count[(figure.space.x, figure.space.y)] = count.get((figure.space.x, figure.space.y), 0) + 1
+    return {f.letter for f in drawn.figures if f.side < LABELLED_SIDE and count[(f.space.x, f.space.y)] > 1}
+
+
+def _thin(style: str, side: Fraction) -> str:
+    """A token's style for a creature smaller than a Tiny one: its outline as thin as the token is
+    small (a Tiny one's stroke would hide a Fine one), no dashes, which so short a line cannot show."""
+    style = re.sub(r' stroke-dasharray="[^"]*"', "", style)
+    return re.sub(r'stroke-width="([\d.]+)"',
+                  lambda found: f'stroke-width="{float(found.group(1)) * float(side / LABELLED_SIDE):g}"', style)
+
+
 def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> list[str]:
     parts = []
-    shared: dict[tuple[int, int], int] = {}  # creatures smaller than a square, placed in turn in it
+    small = small_places(drawn)
+    unlabelled = unlabelled_figures(drawn)
     for figure in sorted(drawn.figures, key=lambda f: f.letter):
         space, side = figure.space, figure.side
-        x, y = Fraction(space.x), Fraction(space.y)
-        if side < 1:
-            index = shared.get((space.x, space.y), 0)
-            shared[(space.x, space.y)] = index + 1
-            per_row = int(1 / side)
-            x, y = x + side * (index % per_row), y + side * (index // per_row)
-        style = ROLE_STYLE[figure.role]
+        x, y = small.get(figure.letter, (Fraction(space.x), Fraction(space.y)))
+        style = ROLE_STYLE[figure.role] if side >= LABELLED_SIDE else _thin(ROLE_STYLE[figure.role], side)
         cx, cy = _u(x + side / 2), _u(y + side / 2)
         number = labels[figure.letter]
         text_fill = "#fff" if figure.role in STRIKES else "#1a1a1a"
@@ -212,8 +255,12 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> list[str]:
             radius = side * Fraction(17, 50)
             shape = f'<circle {role} cx="{cx}" cy="{cy}" r="{_s(radius)}" {style}/>'
             if figure.role in STRUCK:
-                shape += (f'<circle class="ring" cx="{cx}" cy="{cy}" r="{_s(radius * Fraction(3, 5))}" '
-                          'fill="none" stroke="#b3261e" stroke-width="1.5"/>')
+                ring = 'fill="none" stroke="#b3261e" stroke-width="1.5"'
+                ring = ring if side >= LABELLED_SIDE else _thin(ring, side)
+                shape += f'<circle class="ring" cx="{cx}" cy="{cy}" r="{_s(radius * Fraction(3, 5))}" {ring}/>'
+        if figure.letter in unlabelled:  # too small for its number to be read: the legend places it
+            parts.append(shape)
+            continue
         size = max(7, round(float(side if side < 1 else 1) * 14))
         parts.append(f'{shape}<text class="label {figure.role}" x="{cx}" y="{cy}" font-size="{size}" '
                      f'font-weight="700" text-anchor="middle" dominant-baseline="central" '
@@ -339,6 +386,38 @@ def _keys(drawn: BattleMap) -> list[str]:
     return [key for key, shown in drawn_marks.items() if shown]
 
 
+def creature_words(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str], language: str) -> list[str]:
+    """The legend's line for each creature, by number; a run of unnamed creatures drawn without
+    their numbers, alike in role, size and square, is one line (« 3 to 26: 24 other creatures »)."""
+    lines: list[str] = []
+    unlabelled = unlabelled_figures(drawn)
+    run: list[Figure] = []
+
+    def close() -> None:
+        if len(run) > 1:
+            first, space = run[0], run[0].space
+            role = "ally_of_mover" if first.role == "ally" and drawn.kind == "move" else first.role
+            lines.append(word(f"map.figure.group.{role}", language).format(
+                first=labels[first.letter], last=labels[run[-1].letter], count=len(run),
+                size=size_label(f"size.{first.size}", language), x=space.x + 1, y=space.y + 1))
+        else:
+            lines.extend(_figure_words(f, labels, names, language, drawn.kind) for f in run)
+        run.clear()
+
+    for figure in sorted(drawn.figures, key=lambda f: labels[f.letter]):
+        grouped = figure.role in GROUPED and figure.letter in unlabelled and not _name_of(figure, names)
+        alike = (grouped and bool(run)
+                 and (run[-1].role, run[-1].size, run[-1].space) == (figure.role, figure.size, figure.space))
+        if not alike:
+            close()
+        if grouped:
+            run.append(figure)
+        else:
+            lines.append(_figure_words(figure, labels, names, language, drawn.kind))
+    close()
+    return lines
+
+
 def _figure_words(figure: Figure, labels: Mapping[str, int], names: Mapping[str, str], language: str,
                   kind: str) -> str:
     role = word(f"map.role.{figure.role}", language)
@@ -394,8 +473,7 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
 def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str], language: str) -> str:
     """What the picture shows, in words: the grid, the creatures, and what the rule looked at."""
     said = [word("map.grid", language).format(width=drawn.width, height=drawn.height)]
-    said += [_figure_words(f, labels, names, language, drawn.kind) + "."
-             for f in sorted(drawn.figures, key=lambda f: labels[f.letter])]
+    said += [words + "." for words in creature_words(drawn, labels, names, language)]
     if drawn.walls or drawn.low or drawn.fog:
         said.append(word("map.terrain", language).format(walls=len(drawn.walls), low=len(drawn.low),
                                                         fog=len(drawn.fog)))

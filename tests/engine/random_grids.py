@@ -6,6 +6,7 @@ picture drawn from it.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from hypothesis import assume
@@ -20,7 +21,7 @@ TERRAIN = ". . . . . # = ~"
 @st.composite
 def maps(draw: st.DrawFn, required: tuple[str, ...] = ("A", "D")) -> dict[str, Any]:
     """A map as an example writes it: rows of terrain, the required letters and up to three others
-    (one of them may be a 2×2 block), a Tiny creature placed with ``at``, reach weapons."""
+    (one of them may be a 2×2 block), small creatures sharing a square placed with ``at``, reach weapons."""
     width, height = draw(st.integers(2, 7)), draw(st.integers(1, 6))
     rows = [[draw(st.sampled_from(TERRAIN.split())) for _ in range(width)] for _ in range(height)]
     letters = [*required, *draw(st.lists(st.sampled_from("BCgko"), unique=True, max_size=3))]
@@ -40,8 +41,31 @@ def maps(draw: st.DrawFn, required: tuple[str, ...] = ("A", "D")) -> dict[str, A
             creatures[letter] = {"reach_weapon": True}
     open_squares = [(x, y) for y in range(height) for x in range(width) if rows[y][x] in ".~"]
     if open_squares and draw(st.booleans()):
-        creatures["p"] = {"size": "tiny", "at": list(draw(st.sampled_from(open_squares)))}
+        at = list(draw(st.sampled_from(open_squares)))
+        for letter, size in zip(CROWD, draw(crowds()), strict=False):
+            creatures[letter] = {"size": size, "at": at}
     return {"map": "\n".join(" ".join(row) for row in rows), "creatures": creatures}
+
+
+#: The letters of the small creatures placed in one square beside a map's own.
+CROWD = "pqrstuvwxyzPQRSTUVWXYZ"
+#: The part of a square each size smaller than a square fills (the site's reading of the counts).
+AREA = {"tiny": Fraction(1, 4), "diminutive": Fraction(1, 25), "fine": Fraction(1, 100)}
+
+
+@st.composite
+def crowds(draw: st.DrawFn) -> list[str]:
+    """The sizes of small creatures that fit together in one square: often a lone Tiny one, else
+    a mix of Tiny, Diminutive and Fine ones filling up to the whole square."""
+    if draw(st.booleans()):
+        return ["tiny"]
+    sizes = draw(st.lists(st.sampled_from(sorted(AREA)), min_size=1, max_size=len(CROWD)))
+    kept, filled = [], Fraction(0)
+    for size in sizes:
+        if filled + AREA[size] <= 1:
+            kept.append(size)
+            filled += AREA[size]
+    return kept
 
 
 @st.composite

@@ -25,7 +25,7 @@ from rulecheck.engine import (
     resolve_opportunity,
     resolve_positions,
 )
-from rulecheck.engine.battlefield import Assessment, layout
+from rulecheck.engine.battlefield import Assessment, Placed, _check_sharing, layout
 from rulecheck.engine.grid import (
     Space,
     Square,
@@ -36,6 +36,7 @@ from rulecheck.engine.grid import (
     line_rank,
     touches_vertical,
 )
+from rulecheck.engine.sizes import size_row
 from rulecheck.errors import RuleError
 from tests.conftest import attack, examples
 
@@ -361,6 +362,27 @@ def test_small_creatures_share_a_square_up_to_its_capacity() -> None:
     mixed |= {letter: {"size": "diminutive", "at": [2, 0]} for letter in "bcefgh"}
     assert layout(field("A D .", **mixed)).overfull is None
     assert layout(field("A D .", **mixed, i={"size": "diminutive", "at": [2, 0]})).overfull == Square(2, 0)
+
+
+@pytest.mark.parametrize(("size", "fit"), [("tiny", 4), ("diminutive", 25), ("fine", 100)])
+def test_a_square_holds_four_tiny_25_diminutive_or_100_fine_creatures(size: str, fit: int) -> None:
+    # More creatures than a map has letters: the count itself, on the creatures as placed.
+    row = size_row(size)  # type: ignore[arg-type]
+    crowd = {f"c{n}": Placed(f"c{n}", Space(1, 0, 1), row) for n in range(fit)}
+    assert _check_sharing(crowd) is None
+    crowd["one more"] = Placed("one more", Space(1, 0, 1), row)
+    assert _check_sharing(crowd) == Square(1, 0)
+    assert _check_sharing({**crowd, "elsewhere": Placed("elsewhere", Space(2, 0, 1), row)}) == Square(1, 0)
+
+
+def test_fine_creatures_fill_the_hundredth_part_of_a_square_beside_diminutive_ones() -> None:
+    # 24 Diminutive fill 24/25 of the square: four Fine ones fill the last 1/25, a fifth is too many.
+    letters = iter("bcefghijklmnopqrstuvwxyzBCEFGHIJKLMNOP")
+    crowd = {next(letters): {"size": "diminutive", "at": [2, 0]} for _ in range(24)}
+    crowd |= {next(letters): {"size": "fine", "at": [2, 0]} for _ in range(4)}
+    assert layout(field("A D .", **crowd)).overfull is None
+    assert layout(field("A D .", **crowd, Z={"size": "fine", "at": [2, 0]})).overfull == Square(2, 0)
+    assert layout(field("A D .", **crowd, Z={"size": "fine", "at": [1, 0]})).overfull is None  # D's square
 
 
 def _run_with_crowd(kind: str, crowd: dict[str, Any]) -> None:

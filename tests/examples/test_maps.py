@@ -7,12 +7,14 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
+import string
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulecheck.engine import Battlefield, OpportunityInput, PositionsInput, ScriptedDice, resolve_positions
 from rulecheck.engine.opportunity import resolve_opportunity
@@ -23,7 +25,7 @@ from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import word
 from rulecheck.examples.schema import ParsedExample, parse_block
-from tests.engine.random_grids import battlefields, moves
+from tests.engine.random_grids import AREA, battlefields, moves
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -44,17 +46,30 @@ def units(value: object) -> str:
     return f"{round(float(maps.MARGIN + value * maps.SQUARE), 2):g}"  # type: ignore[operator]
 
 
+def legend_numbers(lines: list[str]) -> list[int]:
+    """The creatures' numbers a legend gives, a grouped line (« 3 to 26: … ») counting for each."""
+    found = []
+    for line in lines:
+        first, last = re.match(r"(\d+)(?: (?:to|à) (\d+))?", line).groups()  # type: ignore[union-attr]
+        found += range(int(first), int(last or first) + 1)
+    return found
+
+
 def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     root = parsed_svg(drawn, language)
     assert root.get("role") == "img"
     title, desc = root.find(SVG + "title"), root.find(SVG + "desc")
     assert title is not None and title.text and desc is not None and desc.text
     assert "map." not in desc.text and "{" not in desc.text  # every word found, every blank filled
-    # the creatures: one token each, at its space, numbered 1..n
+    # the creatures: one token each, at its space, numbered 1..n on the picture or, for those too
+    # small to carry their number, in the legend alone
     tokens = with_class(root, "circle", "fig") + with_class(root, "rect", "fig")
     assert sorted(t.get("data-letter") or "" for t in tokens) == sorted(f.letter for f in drawn.figures)
+    labels, unlabelled = maps.numbering(drawn), maps.unlabelled_figures(drawn)
     numbers = sorted(int(t.text or 0) for t in with_class(root, "text", "label"))
-    assert numbers == list(range(1, len(drawn.figures) + 1))
+    assert numbers == sorted(labels[f.letter] for f in drawn.figures if f.letter not in unlabelled)
+    assert all(f.side < maps.LABELLED_SIDE for f in drawn.figures if f.letter in unlabelled)
+    assert legend_numbers(maps.creature_words(drawn, labels, {}, language)) == list(range(1, len(drawn.figures) + 1))
     # the terrain and the threatened squares: one square each
     for kind, squares in (("wall", drawn.walls), ("low", drawn.low), ("fog", drawn.fog)):
         assert sum(subpaths(p) for p in with_class(root, "path", kind)) == len(squares)
@@ -126,6 +141,64 @@ def drawn_of(grid: str, kind: str = "ranged") -> BattleMap:
     result = resolve_positions(PositionsInput.model_validate({"attack": kind, "grid": {"map": grid}}), ScriptedDice({}))
     assert result.battle_map is not None
     return result.battle_map
+
+
+def crowd_field(sizes: list[str]) -> Battlefield:
+    """The attacker beside a square where small creatures of these sizes stand, the first the target
+    (the others of the attacker's side once the lower-case letters run out)."""
+    letters = ["D", *string.ascii_lowercase, *string.ascii_uppercase.replace("A", "").replace("D", "")]
+    return Battlefield.model_validate({"map": "A . .", "creatures": {
+        letter: {"size": size, "at": [1, 0]} for letter, size in zip(letters, sizes, strict=False)}})
+
+
+def drawn_boxes(root: ET.Element) -> dict[str, tuple[float, float, float]]:
+    """Each small token's centre and radius, by letter (all but the attacker's)."""
+    return {c.get("data-letter") or "": (float(c.get("cx") or 0), float(c.get("cy") or 0), float(c.get("r") or 0))
+            for c in with_class(root, "circle", "fig") if c.get("data-letter") != "A"}
+
+
+# Mixes the lattice always packs: one size alone, or Fine creatures beside bigger ones of one size.
+PACKABLE = st.sampled_from(["tiny", "diminutive", "fine"]).flatmap(
+    lambda big: st.tuples(st.just(big), st.integers(1, {"tiny": 4, "diminutive": 25, "fine": 100}[big])).flatmap(
+        lambda pair: st.builds(lambda fine: [pair[0]] * pair[1] + ["fine"] * fine,
+                               st.integers(0, max(0, 100 - pair[1] * int(AREA[pair[0]] * 100))))))
+
+
+@settings(max_examples=60, deadline=None)
+@given(sizes=PACKABLE)
+def test_small_creatures_sharing_a_square_are_drawn_side_by_side_none_over_another(sizes: list[str]) -> None:
+    sizes = sizes[:51]  # one letter each beside the attacker's
+    result = resolve_positions(PositionsInput(grid=crowd_field(sizes), attack="melee"), ScriptedDice({}))
+    assert result.battle_map is not None
+    root = parsed_svg(result.battle_map)
+    tokens = list(drawn_boxes(root).items())
+    assert len(tokens) == len(sizes)
+    square = (units(1), units(2))
+    for index, (letter, (x, y, r)) in enumerate(tokens):
+        assert float(square[0]) <= x - r and x + r <= float(square[1])  # inside the square
+        for other, (x2, y2, r2) in tokens[index + 1:]:
+            assert (x - x2) ** 2 + (y - y2) ** 2 >= (r + r2) ** 2, (letter, other)
+
+
+def test_a_crowd_too_small_to_number_is_numbered_in_one_line_of_the_legend() -> None:
+    result = resolve_positions(PositionsInput(grid=crowd_field(["diminutive"] * 24 + ["fine"] * 4), attack="melee"),
+                               ScriptedDice({}))
+    assert result.battle_map is not None
+    labels = maps.numbering(result.battle_map)
+    # the target and 23 bats, three flies in lower case (others), the fourth fly in capitals (an ally)
+    for language, grouped in (("en", ["3: the attacker's ally, Fine, column 2, row 1",
+                                      "4 to 26: 23 other creatures (Diminutive), column 2, row 1",
+                                      "27 to 29: 3 other creatures (Fine), column 2, row 1"]),
+                              ("fr", ["3 : allié de l'attaquant, Infime, colonne 2, rangée 1",
+                                      "4 à 26 : 23 autres créatures (taille Minuscule), colonne 2, rangée 1",
+                                      "27 à 29 : 3 autres créatures (taille Infime), colonne 2, rangée 1"])):
+        lines = maps.creature_words(result.battle_map, labels, {}, language)
+        assert lines[2:] == grouped and lines[1].startswith("2")  # the attacker, the target, then the crowd
+        desc = parsed_svg(result.battle_map, language).find(SVG + "desc")
+        assert desc is not None and all(line in (desc.text or "") for line in grouped)
+    # nothing but the attacker carries a number: the target is told by its ring
+    assert [t.text for t in with_class(parsed_svg(result.battle_map), "text", "label")] == ["1"]
+    assert len(with_class(parsed_svg(result.battle_map), "circle", "ring")) == 1
 
 
 @pytest.mark.parametrize(("language", "title", "verdict", "role"), [

@@ -11,6 +11,14 @@ VALUES: dict[str, dict[str, str]] = {
         "map.role.enemy": "ennemi", "map.role.ally_of_mover": "allié",
         "map.figure": "{label} : {role}{name}, {size}, colonne {x}, rangée {y}",
         "map.figure.block": "{label} : {role}{name}, {size}, colonnes {x} à {x2}, rangées {y} à {y2}",
+        "map.figure.group.other": "{first} à {last} : {count} autres créatures (taille {size}), "
+                                  "colonne {x}, rangée {y}",
+        "map.figure.group.ally": "{first} à {last} : {count} alliés de l'attaquant (taille {size}), "
+                                  "colonne {x}, rangée {y}",
+        "map.figure.group.ally_of_mover": "{first} à {last} : {count} alliés (taille {size}), "
+                                  "colonne {x}, rangée {y}",
+        "map.figure.group.enemy": "{first} à {last} : {count} ennemis (taille {size}), "
+                                  "colonne {x}, rangée {y}",
         "map.terrain": "Murs : {walls} ; murets : {low} ; brume ou feuillage : {fog} (cases).",
         "map.corner": "point de grille {x}, {y} (lignes comptées depuis 0 en haut à gauche)",
         "map.lines.corner": "{rule} : lignes tracées du coin choisi ({corner}) aux coins de la case de la cible "
@@ -64,6 +72,10 @@ VALUES: dict[str, dict[str, str]] = {
         "map.role.enemy": "enemy", "map.role.ally_of_mover": "ally",
         "map.figure": "{label}: {role}{name}, {size}, column {x}, row {y}",
         "map.figure.block": "{label}: {role}{name}, {size}, columns {x} to {x2}, rows {y} to {y2}",
+        "map.figure.group.other": "{first} to {last}: {count} other creatures ({size}), column {x}, row {y}",
+        "map.figure.group.ally": "{first} to {last}: {count} of the attacker's allies ({size}), column {x}, row {y}",
+        "map.figure.group.ally_of_mover": "{first} to {last}: {count} allies ({size}), column {x}, row {y}",
+        "map.figure.group.enemy": "{first} to {last}: {count} enemies ({size}), column {x}, row {y}",
         "map.terrain": "Walls: {walls}; low walls: {low}; mist or foliage: {fog} (squares).",
         "map.corner": "grid point {x}, {y} (lines counted from 0 at the top left)",
         "map.lines.corner": "{rule}: lines traced from the chosen corner ({corner}) to the corners of the target's "
