@@ -24,6 +24,14 @@ from rulecheck.examples.people import people
 from rulecheck.examples.result_words import creature_labels, result_value
 from rulecheck.hosts.battle_map import battle_map_html
 
+#: The attribute of the hover hints a card repeats by the hundred (a § link, a chart's bar, the
+#: cast line), whose words are also said otherwise (a link's label, the chart's). Not ``title``:
+#: Material mounts a tooltip, with its observers, on every titled element of a page at load, which
+#: on a page of cards was most of its script time on a phone; the page's script
+#: (overrides/main.html) makes the hint a title when a pointer or the focus first reaches it. The
+#: few cost badges and type chips keep their title: it is the words of their letters.
+TIP = "data-tip"
+
 
 @dataclass
 class _Page:
@@ -184,7 +192,7 @@ def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None
         parts.append(render.word("cast.attacks", language).format(attacker=attacker, defender=defender))
         others = [name for name in others if name not in {named.attacker, named.defender}]
     parts += [shown(name) for name in others]
-    return f'<p class="rc-cast" title="{html_text(render.word("cast.title", language))}">{" · ".join(parts)}</p>'
+    return f'<p class="rc-cast" {TIP}="{html_text(render.word("cast.title", language))}">{" · ".join(parts)}</p>'
 
 
 def source_block(escaped_source: str, language: str) -> str:
@@ -231,7 +239,7 @@ def _step(step: Step, language: str, href: str | None, names: dict[str, str]) ->
         return f"<li>{text}</li>"
     see = html_text(render.word("see_rule", language))
     # The § is drawn by the stylesheet: no text for the search index, one element less a step.
-    return f'<li>{text} <a class="rc-rule" href="{html_text(href)}" title="{see}" aria-label="{see}"></a></li>'
+    return f'<li>{text} <a class="rc-rule" href="{html_text(href)}" {TIP}="{see}" aria-label="{see}"></a></li>'
 
 
 def _summary(given: Any, result: Any, fields: tuple[str, ...], language: str) -> str:
@@ -352,7 +360,7 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
             this += " rc-spread__bar--critical"
             striped = f";--critical:{part:.1f}%"
         columns.append(f'<span class="rc-spread__bar{this}" style="height:{height:.1f}%{striped}" '
-                       f'title="{html_text(said[n])}"{x}></span>')
+                       f'{TIP}="{html_text(said[n])}"{x}></span>')
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),
         mean=render.number(round(float(mean), 1), language))

@@ -48,6 +48,7 @@ def test_the_real_site_builds_with_cards_and_bound_prose(site_copy: Callable[[],
     assert '<span class="rc-badge rc-badge--ok" data-search-exclude>✓ checked</span>' in english
     assert '<span class="rc-ref">23</span>' in french
     assert 'title="elara-parry' not in french + english, "no internal identifier in a tooltip"
+    assert 'data-tip="elara-parry' not in french + english
     assert "{{" not in french and "{{" not in english
 
 

@@ -157,7 +157,7 @@ def test_no_page_type_overflows_a_phone(http: Callable[..., Tab], locale: str) -
 class RulesPage:
     """What a reader's desktop tab finds on one rules page, read once for the tests below."""
 
-    said: list[str]  # every title and aria-label of the content, and every link's text
+    said: list[str]  # every title, aria-label and hover hint of the content, and every link's text
     internal: set[str]  # the cards' example ids and the rule anchors their links point to
     chances: list[str]  # the cards' chance lines
     chance_without_dice: list[str]  # ids of cards with a chance line but no dice rolled
@@ -167,7 +167,7 @@ class RulesPage:
 READ_RULES_PAGE = """() => {
     const said = [];
     for (const element of document.querySelectorAll(".md-content *")) {
-        for (const name of ["title", "aria-label"]) {
+        for (const name of ["title", "aria-label", "data-tip"]) {
             const value = element.getAttribute(name);
             if (value) said.push(value);
         }
@@ -287,6 +287,36 @@ def test_the_damage_chart_is_readable(http: Callable[..., Tab], locale: str, sch
     assert not chart.locator("script").count()
     assert overflowing(reader.page) == []
     card.screenshot(path=ARTIFACTS / f"reader-chart-{locale}-{scheme}-{viewport}.png")
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_a_card_s_hints_show_on_pointer_and_focus_and_nothing_is_mounted_for_them_at_load(
+    http: Callable[..., Tab], locale: str
+) -> None:
+    reader = http()
+    reader.open(HOME[locale] + "reactions.html")
+    page = reader.page
+    # Material mounts a tooltip on every titled element at load: the cards' repeated hints are
+    # not titles then, only the few cost badges and type chips are.
+    titled = page.evaluate("""() => [...document.querySelectorAll('.rc-card [title]')]
+        .filter(e => !e.matches('.rc-cost, .rc-chip')).map(e => e.outerHTML.slice(0, 80))""")
+    assert titled == []
+    hinted = page.locator(".rc-card [data-tip]")
+    assert hinted.count() > 50
+    rule = page.locator("#ex-elara-parry a.rc-rule").first
+    bar = page.locator("#ex-elara-parry .rc-spread__bar").first
+    cast = page.locator("#ex-elara-parry .rc-cast")
+    rule.scroll_into_view_if_needed()
+    for shown in (rule, bar, cast):
+        assert shown.get_attribute("title") is None
+        shown.hover()
+        expect(shown).to_have_attribute("title", shown.get_attribute("data-tip") or "?")
+    words = {"fr": "La règle de cette étape", "en": "The rule behind this step"}[locale]
+    assert rule.get_attribute("title") == words and rule.get_attribute("aria-label") == words
+    assert re.fullmatch(r"\d+\s?: \d+\s?%.*", bar.get_attribute("title") or ""), "a bar says its total and its chance"
+    other = page.locator("a.rc-rule").nth(5)
+    other.focus()  # the keyboard reaches a hint too
+    expect(other).to_have_attribute("title", other.get_attribute("data-tip") or "?")
 
 
 @READS_THE_RULES_PAGES
