@@ -104,8 +104,17 @@ def test_a_map_keeps_aa_contrast_in_both_themes_and_fits_a_phone(tab: Callable[.
         assert contrast(colours[mark], colours["board"]) >= 3, (scheme, mark, colours)  # graphics: 3:1
     assert contrast(colours["attacker_label"], colours["attacker"]) >= 4.5, colours  # text: 4.5:1
     assert contrast(colours["defender_label"], colours["defender"]) >= 4.5, colours
-    widths = reader.page.evaluate("""() => [...document.querySelectorAll('figure.rc-map svg')].map(svg =>
-        [svg.getBoundingClientRect().width, svg.closest('.rc-card').getBoundingClientRect().width])""")
+    # Each map as a reader scrolling to it sees it: a card off screen is laid out only near it.
+    widths = reader.page.evaluate("""async () => {
+        const frame = () => new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const found = [];
+        for (const svg of document.querySelectorAll('figure.rc-map svg')) {
+            svg.scrollIntoView({block: 'center'});
+            await frame();
+            found.push([svg.getBoundingClientRect().width, svg.closest('.rc-card').getBoundingClientRect().width]);
+        }
+        return found;
+    }""")
     shown = [(svg, card) for svg, card in widths if card]  # a card in a closed tab has no box
     assert shown and all(0 < svg <= card for svg, card in shown), widths
     reader.page.locator("#ex-flanking-turns-a-miss-into-a-hit").scroll_into_view_if_needed()
