@@ -223,10 +223,14 @@ def test_french_pages_say_orc_as_the_rulebook_does() -> None:
 def test_the_goblin_s_prose_matches_its_numbers(language: str) -> None:
     words = prose(language, "modifiers.md")
     assert "DEX (+1)" not in words and "DEX bonus (+1)" not in words
-    assert "égale la Def PHY" not in words and "matches the\n    goblin's Def PHY" not in words
+    # The higher ground's +1 decides the blow: from the floor it misses, from the table it equals
+    # the goblin's Def PHY (13), as the prose says.
     higher = resolved(language, "modifiers.md")["higher-ground"]
-    assert higher.result is not None
-    assert higher.result.attack_total > higher.result.defence_value  # type: ignore[attr-defined]
+    assert higher.result is not None and higher.parsed is not None
+    total, defence = higher.result.attack_total, higher.result.defence_value  # type: ignore[attr-defined]
+    assert total == defence == 13 and higher.parsed.example.given.attack.total < defence  # type: ignore[union-attr]
+    said = {"fr": "et égale la Def PHY\n    du gobelin", "en": "and equals the\n    goblin's Def PHY"}[language]
+    assert said in words
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
