@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import html
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -217,9 +218,7 @@ def small_places(drawn: BattleMap) -> dict[str, tuple[Fraction, Fraction]]:
 
 def unlabelled_figures(drawn: BattleMap) -> set[str]:
     """The creatures drawn without their number: smaller than a Tiny one and sharing their square."""
-    count: dict[tuple[int, int], int] = {}
-    for figure in drawn.figures:
-        count[(figure.space.x, figure.space.y)] = count.get((figure.space.x, figure.space.y), 0) + 1
+    count = Counter((f.space.x, f.space.y) for f in drawn.figures)
     return {f.letter for f in drawn.figures if f.side < LABELLED_SIDE and count[(f.space.x, f.space.y)] > 1}
 
 
