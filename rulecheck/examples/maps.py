@@ -4,9 +4,10 @@ The picture is drawn from a :class:`~rulecheck.engine.sightlines.BattleMap` only
 terrain, each creature's space at its size, and what the rule looked at (the corner it chose and
 the lines it traced, blocked or clear; the flanking line; the threatened squares; the path and
 its opportunity attacks). It never reads the map's letters. Every cue has a shape or a line style
-besides its colour, so the picture survives black and white print; the colours below are the light
-theme's, given as presentation attributes (a file opened on its own looks right), and the site's
-stylesheet repaints them by class for the dark theme. The words (title, description, legend) are
+besides its colour, so the picture survives black and white print. Each mark is styled by its class alone, from one
+table (:data:`PAPER`, the light theme's and paper's colours): the site serves it in its
+stylesheet, which repaints the marks for the dark theme, and a map written to a file on its own
+embeds it. A map on a page thus carries its geometry and words only. The words (title, description, legend) are
 in the page's language; creatures are numbered and named in the legend, never shown by letter.
 ``names`` gives the display names the example writes: by role (``attacker``, ``defender``) and,
 for the creatures of its grid, by letter (``letter:o``).
@@ -39,15 +40,51 @@ ORDER = ("attacker", "mover", "defender", "ally", "enemy", "other")
 #: Who strikes is drawn filled, who may be struck as a ringed target: on a movement, the enemies
 #: make the opportunity attacks and the creature moving is the one they strike.
 STRIKES, STRUCK = ("attacker", "enemy"), ("defender", "mover")
-#: Fill, stroke and dashes of each role's token (light theme): the dashes tell them apart in grey.
-ROLE_STYLE = {
-    **dict.fromkeys(STRIKES, 'fill="#1f4e99" stroke="#0d2a57" stroke-width="2"'),
-    **dict.fromkeys(STRUCK, 'fill="#fff" stroke="#b3261e" stroke-width="3"'),
-    "ally": 'fill="#dbe7f7" stroke="#1f4e99" stroke-width="2" stroke-dasharray="4 2"',
-    "other": 'fill="#fff" stroke="#444" stroke-width="2" stroke-dasharray="1.5 2.5"',
+#: Each mark's style by its classes, in the light theme (which paper prints whatever the screen's):
+#: fill, stroke and dashes. The dashes tell apart in grey what the colours tell apart on screen.
+#: A creature's token is styled by its role (``.fig.attacker``), its number likewise.
+PAPER: dict[str, str] = {
+    ".board": "fill:#fff;stroke:#595959",
+    ".gridline": "stroke:#767676;stroke-width:.75",
+    ".wall": "fill:#333",
+    ".low": "fill:#e0e0e0",
+    ".low-bar": "stroke:#333;stroke-width:7",
+    ".fog": "fill:#e3ecf0",
+    ".fog-wave": "fill:none;stroke:#4a636e;stroke-width:1.5",
+    ".threat-hatch": "stroke:#1f4e99;stroke-width:1",
+    ".inner-hatch": "stroke:#7a4f00;stroke-width:1",
+    ".arrow": "fill:#000",
+    **dict.fromkeys((f".fig.{role}" for role in STRIKES), "fill:#1f4e99;stroke:#0d2a57;stroke-width:2"),
+    **dict.fromkeys((f".fig.{role}" for role in STRUCK), "fill:#fff;stroke:#b3261e;stroke-width:3"),
+    ".fig.ally": "fill:#dbe7f7;stroke:#1f4e99;stroke-width:2;stroke-dasharray:4 2",
+    ".fig.other": "fill:#fff;stroke:#444;stroke-width:2;stroke-dasharray:1.5 2.5",
+    # a token smaller than a Tiny one: too short an outline to show dashes (its width is its own)
+    ".fig.small": "stroke-dasharray:none",
+    ".ring": "fill:none;stroke:#b3261e;stroke-width:1.5",
+    ".label": "font-weight:700;text-anchor:middle;dominant-baseline:central;fill:#1a1a1a",
+    **dict.fromkeys((f".label.{role}" for role in STRIKES), "fill:#fff"),
+    ".sight.clear": "stroke:#1b6e20;stroke-width:1.5",
+    ".sight.blocked": "stroke:#b3261e;stroke-width:1.5;stroke-dasharray:5 3",
+    ".corner": "fill:#000;stroke:#fff;stroke-width:1.5",
+    ".target-square": "fill:none;stroke:#000;stroke-width:2;stroke-dasharray:5 3",
+    ".flank-sides": "stroke:#6a1b9a;stroke-width:5",
+    ".flank": "stroke:#6a1b9a;stroke-width:3;stroke-dasharray:10 4 2 4",
+    ".path": "fill:none;stroke:#000;stroke-width:2.5",
+    ".path.disengaged": "stroke-dasharray:2 3",
+    ".step": "fill:#000",
+    ".provoke-line": "stroke:#b3261e;stroke-width:1.5;stroke-dasharray:1 3",
+    ".provoke": "fill:#b3261e;stroke:#fff",
+    ".provoke-mark": "font-weight:700;text-anchor:middle;fill:#fff",
+    ".spared": "fill:none;stroke:#1b6e20;stroke-width:2",
 }
-CLEAR = 'stroke="#1b6e20" stroke-width="1.5"'
-BLOCKED = 'stroke="#b3261e" stroke-width="1.5" stroke-dasharray="5 3"'
+#: The widths of the outlines :data:`PAPER` gives a token and a ring, which a small one thins.
+TOKEN_STROKE = {**dict.fromkeys(STRIKES, 2.0), **dict.fromkeys(STRUCK, 3.0), "ally": 2.0, "other": 2.0}
+RING_STROKE = 1.5
+
+
+def stylesheet(scope: str = ".rc-map__svg") -> str:
+    """:data:`PAPER` as CSS, each selector within ``scope`` (the class of every map's ``<svg>``)."""
+    return "".join(f"{scope} {selector}{{{style}}}\n" for selector, style in PAPER.items())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -110,9 +147,8 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         f'width="{int(width * scale)}" height="{int(height * scale)}" aria-labelledby="{prefix}-t {prefix}-d">',
         f'<title id="{prefix}-t">{html.escape(word("map.title", language).format(title=title))}</title>',
         f'<desc id="{prefix}-d">{html.escape(description(drawn, labels, names, language))}</desc>',
-        _defs(prefix),
-        f'<rect class="board" x="{MARGIN}" y="{MARGIN}" width="{_s(drawn.width)}" height="{_s(drawn.height)}" '
-        'fill="#fff" stroke="#595959"/>',
+        _defs(drawn, prefix),
+        f'<rect class="board" x="{MARGIN}" y="{MARGIN}" width="{_s(drawn.width)}" height="{_s(drawn.height)}"/>',
         _grid_lines(drawn),
         *_terrain(drawn),
         *_threats(drawn, prefix),
@@ -128,7 +164,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         "</svg>",
     ]
     if standalone:
-        parts.insert(1, "<style>text{font-family:sans-serif}</style>")
+        parts.insert(1, f"<style>text{{font-family:sans-serif}}\n{stylesheet()}</style>")
     # Every element closed by an end tag, never ``/>``: the card's search and print views take out
     # only plain balanced markup (rulecheck.hosts.card_views), and HTML reads both alike in SVG.
     return _SELF_CLOSING.sub(r"<\1\2></\1>", "".join(part for part in parts if part))
@@ -138,21 +174,25 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
 _SELF_CLOSING = re.compile(r"<([a-z]+)([^<>]*)/>")
 
 
-def _defs(prefix: str) -> str:
-    return (
-        f'<defs><pattern id="{prefix}-h" patternUnits="userSpaceOnUse" width="8" height="8">'
-        '<path class="threat-hatch" d="M0 8L8 0M-2 2L2-2M6 10L10 6" stroke="#1f4e99" stroke-width="1"/></pattern>'
-        f'<pattern id="{prefix}-x" patternUnits="userSpaceOnUse" width="8" height="8">'
-        '<path class="inner-hatch" d="M0 0L8 8M0 8L8 0" stroke="#7a4f00" stroke-width="1"/></pattern>'
-        f'<marker id="{prefix}-a" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
-        'orient="auto"><path class="arrow" d="M0 0L10 5L0 10z" fill="#000"/></marker></defs>'
-    )
+def _defs(drawn: BattleMap, prefix: str) -> str:
+    """The hatchings and the arrowhead, those of them this picture uses."""
+    defs = []
+    if any(t.squares for t in drawn.threats):
+        defs.append(f'<pattern id="{prefix}-h" patternUnits="userSpaceOnUse" width="8" height="8">'
+                    '<path class="threat-hatch" d="M0 8L8 0M-2 2L2-2M6 10L10 6"/></pattern>')
+    if any(t.inner for t in drawn.threats):
+        defs.append(f'<pattern id="{prefix}-x" patternUnits="userSpaceOnUse" width="8" height="8">'
+                    '<path class="inner-hatch" d="M0 0L8 8M0 8L8 0"/></pattern>')
+    if drawn.path:
+        defs.append(f'<marker id="{prefix}-a" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" '
+                    'markerHeight="4" orient="auto"><path class="arrow" d="M0 0L10 5L0 10z"/></marker>')
+    return f"<defs>{''.join(defs)}</defs>" if defs else ""
 
 
 def _grid_lines(drawn: BattleMap) -> str:
     d = "".join(f"M{_u(x)} {_u(0)}V{_u(drawn.height)}" for x in range(1, drawn.width))
     d += "".join(f"M{_u(0)} {_u(y)}H{_u(drawn.width)}" for y in range(1, drawn.height))
-    return f'<path class="gridline" d="{d}" stroke="#767676" stroke-width=".75"/>' if d else ""
+    return f'<path class="gridline" d="{d}"/>' if d else ""
 
 
 def _square_path(squares: Iterable[Square]) -> str:
@@ -162,16 +202,14 @@ def _square_path(squares: Iterable[Square]) -> str:
 def _terrain(drawn: BattleMap) -> list[str]:
     parts = []
     if drawn.walls:
-        parts.append(f'<path class="wall" d="{_square_path(drawn.walls)}" fill="#333"/>')
+        parts.append(f'<path class="wall" d="{_square_path(drawn.walls)}"/>')
     if drawn.low:
         bars = "".join(f"M{_u(s.x)} {_u(s.y + Fraction(1, 2))}h{SQUARE}" for s in sorted(drawn.low))
-        parts.append(f'<path class="low" d="{_square_path(drawn.low)}" fill="#e0e0e0"/>'
-                     f'<path class="low-bar" d="{bars}" stroke="#333" stroke-width="7"/>')
+        parts.append(f'<path class="low" d="{_square_path(drawn.low)}"/><path class="low-bar" d="{bars}"/>')
     if drawn.fog:
         waves = "".join(f"M{_u(s.x)} {_u(s.y + Fraction(k, 3))}q8-6 16 0t16 0"
                         for s in sorted(drawn.fog) for k in (1, 2))
-        parts.append(f'<path class="fog" d="{_square_path(drawn.fog)}" fill="#e3ecf0"/>'
-                     f'<path class="fog-wave" d="{waves}" stroke="#4a636e" stroke-width="1.5" fill="none"/>')
+        parts.append(f'<path class="fog" d="{_square_path(drawn.fog)}"/><path class="fog-wave" d="{waves}"/>')
     return parts
 
 
@@ -222,12 +260,10 @@ def unlabelled_figures(drawn: BattleMap) -> set[str]:
     return {f.letter for f in drawn.figures if f.side < LABELLED_SIDE and count[(f.space.x, f.space.y)] > 1}
 
 
-def _thin(style: str, side: Fraction) -> str:
-    """A token's style for a creature smaller than a Tiny one: its outline as thin as the token is
-    small (a Tiny one's stroke would hide a Fine one), no dashes, which so short a line cannot show."""
-    style = re.sub(r' stroke-dasharray="[^"]*"', "", style)
-    return re.sub(r'stroke-width="([\d.]+)"',
-                  lambda found: f'stroke-width="{float(found.group(1)) * float(side / LABELLED_SIDE):g}"', style)
+def _thin(width: float, side: Fraction) -> str:
+    """The outline of a creature smaller than a Tiny one, as thin as its token is small (a Tiny
+    one's stroke would hide a Fine one): an inline style, which outweighs :data:`PAPER`'s."""
+    return f' style="stroke-width:{width * float(side / LABELLED_SIDE):g}"'
 
 
 def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> list[str]:
@@ -237,33 +273,30 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> list[str]:
     for figure in sorted(drawn.figures, key=lambda f: f.letter):
         space, side = figure.space, figure.side
         x, y = small.get(figure.letter, (Fraction(space.x), Fraction(space.y)))
-        style = ROLE_STYLE[figure.role] if side >= LABELLED_SIDE else _thin(ROLE_STYLE[figure.role], side)
+        small_token = side < LABELLED_SIDE
+        style = _thin(TOKEN_STROKE[figure.role], side) if small_token else ""
         cx, cy = _u(x + side / 2), _u(y + side / 2)
         number = labels[figure.letter]
-        text_fill = "#fff" if figure.role in STRIKES else "#1a1a1a"
-        role = f'class="fig {figure.role}" data-letter="{html.escape(figure.letter)}"'
+        role = (f'class="fig {figure.role}{" small" if small_token else ""}" '
+                f'data-letter="{html.escape(figure.letter)}"')
         if side > 1:
             inset = Fraction(1, 8)
             shape = (f'<rect {role} x="{_u(x + inset)}" y="{_u(y + inset)}" width="{_s(side - 2 * inset)}" '
-                     f'height="{_s(side - 2 * inset)}" rx="8" {style}/>')
+                     f'height="{_s(side - 2 * inset)}" rx="8"/>')
             if figure.role in STRUCK:
                 shape += (f'<rect class="ring" x="{_u(x + 3 * inset)}" y="{_u(y + 3 * inset)}" '
-                          f'width="{_s(side - 6 * inset)}" height="{_s(side - 6 * inset)}" rx="6" fill="none" '
-                          'stroke="#b3261e" stroke-width="1.5"/>')
+                          f'width="{_s(side - 6 * inset)}" height="{_s(side - 6 * inset)}" rx="6"/>')
         else:
             radius = side * Fraction(17, 50)
-            shape = f'<circle {role} cx="{cx}" cy="{cy}" r="{_s(radius)}" {style}/>'
+            shape = f'<circle {role} cx="{cx}" cy="{cy}" r="{_s(radius)}"{style}/>'
             if figure.role in STRUCK:
-                ring = 'fill="none" stroke="#b3261e" stroke-width="1.5"'
-                ring = ring if side >= LABELLED_SIDE else _thin(ring, side)
-                shape += f'<circle class="ring" cx="{cx}" cy="{cy}" r="{_s(radius * Fraction(3, 5))}" {ring}/>'
+                ring = _thin(RING_STROKE, side) if small_token else ""
+                shape += f'<circle class="ring" cx="{cx}" cy="{cy}" r="{_s(radius * Fraction(3, 5))}"{ring}/>'
         if figure.letter in unlabelled:  # too small for its number to be read: the legend places it
             parts.append(shape)
             continue
         size = max(7, round(float(side if side < 1 else 1) * 14))
-        parts.append(f'{shape}<text class="label {figure.role}" x="{cx}" y="{cy}" font-size="{size}" '
-                     f'font-weight="700" text-anchor="middle" dominant-baseline="central" '
-                     f'fill="{text_fill}">{number}</text>')
+        parts.append(f'{shape}<text class="label {figure.role}" x="{cx}" y="{cy}" font-size="{size}">{number}</text>')
     return parts
 
 
@@ -275,9 +308,9 @@ def _flank(drawn: BattleMap) -> list[str]:
     x0, y0, x1, y1 = target.x, target.y, target.x + target.side, target.y + target.side
     sides = (f"M{_u(x0)} {_u(y0)}V{_u(y1)}M{_u(x1)} {_u(y0)}V{_u(y1)}" if flank.sides == "left_right"
              else f"M{_u(x0)} {_u(y0)}H{_u(x1)}M{_u(x0)} {_u(y1)}H{_u(x1)}")
-    return [f'<path class="flank-sides" d="{sides}" stroke="#6a1b9a" stroke-width="5"/>'
+    return [f'<path class="flank-sides" d="{sides}"/>'
             f'<line class="flank" x1="{_u(flank.start[0])}" y1="{_u(flank.start[1])}" x2="{_u(flank.end[0])}" '
-            f'y2="{_u(flank.end[1])}" stroke="#6a1b9a" stroke-width="3" stroke-dasharray="10 4 2 4"/>']
+            f'y2="{_u(flank.end[1])}"/>']
 
 
 def _sighting(sighting: Sighting | None) -> list[str]:
@@ -285,10 +318,9 @@ def _sighting(sighting: Sighting | None) -> list[str]:
         return []
     parts = []
     for line in sighting.lines:
-        style = BLOCKED if line.blocked_by else CLEAR
         kind = f"blocked {line.blocked_by}" if line.blocked_by else "clear"
         parts.append(f'<line class="sight {sighting.rule} {kind}" x1="{_u(line.start[0])}" y1="{_u(line.start[1])}" '
-                     f'x2="{_u(line.end[0])}" y2="{_u(line.end[1])}" {style}/>')
+                     f'x2="{_u(line.end[0])}" y2="{_u(line.end[1])}"/>')
     return parts
 
 
@@ -296,8 +328,7 @@ def _corner(sighting: Sighting | None) -> list[str]:
     parts = []
     if sighting is not None and sighting.corner is not None:
         cx, cy = sighting.corner
-        parts.append(f'<path class="corner" d="M{_u(cx)} {float(MARGIN + cy * SQUARE) - 6:g}l6 6-6 6-6-6z" '
-                     'fill="#000" stroke="#fff" stroke-width="1.5"/>')
+        parts.append(f'<path class="corner" d="M{_u(cx)} {float(MARGIN + cy * SQUARE) - 6:g}l6 6-6 6-6-6z"/>')
     return parts
 
 
@@ -317,8 +348,7 @@ TARGET_INSET = 3
 def _target_square(drawn: BattleMap) -> list[str]:
     inset = Fraction(TARGET_INSET, SQUARE)
     return [f'<rect class="target-square" x="{_u(square.x + inset)}" y="{_u(square.y + inset)}" '
-            f'width="{_s(1 - 2 * inset)}" height="{_s(1 - 2 * inset)}" '
-            'fill="none" stroke="#000" stroke-width="2" stroke-dasharray="5 3"/>'
+            f'width="{_s(1 - 2 * inset)}" height="{_s(1 - 2 * inset)}"/>'
             for square in _target_squares(drawn)]
 
 
@@ -332,10 +362,10 @@ def _path_line(drawn: BattleMap, prefix: str) -> str:
     if not drawn.path:
         return ""
     points = [_centre(drawn.path[0].start), *(_centre(step.end) for step in drawn.path)]
-    dashes = ' stroke-dasharray="2 3"' if drawn.disengaged else ""
-    line = (f'<polyline class="path" points="{" ".join(f"{_u(x)},{_u(y)}" for x, y in points)}" fill="none" '
-            f'stroke="#000" stroke-width="2.5"{dashes} marker-end="url(#{prefix}-a)"/>')
-    return line + "".join(f'<circle class="step" cx="{_u(x)}" cy="{_u(y)}" r="2.5" fill="#000"/>'
+    kind = "path disengaged" if drawn.disengaged else "path"
+    line = (f'<polyline class="{kind}" points="{" ".join(f"{_u(x)},{_u(y)}" for x, y in points)}" '
+            f'marker-end="url(#{prefix}-a)"/>')
+    return line + "".join(f'<circle class="step" cx="{_u(x)}" cy="{_u(y)}" r="2.5"/>'
                           for x, y in points[1:-1])
 
 
@@ -350,17 +380,14 @@ def _provocations(drawn: BattleMap) -> list[str]:
                 mark_x, mark_y = x + Fraction(step.start.side * 3, 10), y - Fraction(step.start.side * 3, 10)
                 parts.append(
                     f'<line class="provoke-line" data-of="{html.escape(met.enemy)}" x1="{_u(enemy[0])}" '
-                    f'y1="{_u(enemy[1])}" x2="{_u(x)}" y2="{_u(y)}" stroke="#b3261e" stroke-width="1.5" '
-                    'stroke-dasharray="1 3"/>'
+                    f'y1="{_u(enemy[1])}" x2="{_u(x)}" y2="{_u(y)}"/>'
                     f'<path class="provoke" data-of="{html.escape(met.enemy)}" '
-                    f'd="M{_u(mark_x)} {float(MARGIN + mark_y * SQUARE) - 8:g}l7 12h-14z" fill="#b3261e" '
-                    'stroke="#fff"/>'
+                    f'd="M{_u(mark_x)} {float(MARGIN + mark_y * SQUARE) - 8:g}l7 12h-14z"/>'
                     f'<text class="provoke-mark" x="{_u(mark_x)}" y="{float(MARGIN + mark_y * SQUARE) + 3:g}" '
-                    'font-size="9" '
-                    'font-weight="700" text-anchor="middle" fill="#fff">!</text>')
+                    'font-size="9">!</text>')
             else:
                 parts.append(f'<circle class="spared" data-of="{html.escape(met.enemy)}" cx="{_u(x)}" cy="{_u(y)}" '
-                             'r="6" fill="none" stroke="#1b6e20" stroke-width="2"/>')
+                             'r="6"/>')
     return parts
 
 

@@ -24,7 +24,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from rulecheck.errors import Problem
-from rulecheck.examples import render
+from rulecheck.examples import maps, render
 from rulecheck.examples.as_text import markdown_text
 from rulecheck.examples.cast import CAST_FILE, MARKER, Cast, cast_file_for, cast_markdown
 from rulecheck.examples.cast import anchor as cast_anchor
@@ -201,7 +201,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
             return
-        write_stylesheet(config, CSS)
+        # the battle maps' marks are styled by class (light theme; this stylesheet repaints them dark)
+        write_stylesheet(config, CSS, rules=f"/* battle maps (rulecheck.examples.maps.PAPER) */\n{maps.stylesheet()}")
         if self._cache is not None and self._report is not None:
             self._cache.save(self._report.examples)
 

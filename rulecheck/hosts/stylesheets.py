@@ -20,8 +20,9 @@ def list_stylesheet(config: MkDocsConfig, path: str) -> None:
         config.extra_css.append(path)
 
 
-def write_stylesheet(config: MkDocsConfig, path: str) -> None:
-    """Copy the packaged stylesheet ``path`` to the same place in the built site."""
+def write_stylesheet(config: MkDocsConfig, path: str, rules: str = "") -> None:
+    """Copy the packaged stylesheet ``path`` to the same place in the built site, ``rules`` made
+    elsewhere first (what comes after them wins a tie between selectors)."""
     target = Path(config.site_dir) / path
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(resources.files("rulecheck.hosts").joinpath(path).read_text("utf-8"), "utf-8")
+    target.write_text(rules + resources.files("rulecheck.hosts").joinpath(path).read_text("utf-8"), "utf-8")

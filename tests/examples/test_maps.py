@@ -38,6 +38,18 @@ def with_class(root: ET.Element, tag: str, *classes: str) -> list[ET.Element]:
     return [e for e in root.iter(SVG + tag) if set(classes) <= set(e.get("class", "").split())]
 
 
+def style_of(element: ET.Element) -> dict[str, str]:
+    """The declarations :data:`maps.PAPER` gives ``element`` by its classes (each selector there is
+    one compound of classes; a later one wins), its inline style last, as a browser applies them."""
+    classes = set(element.get("class", "").split())
+    declared: dict[str, str] = {}
+    for selector, style in maps.PAPER.items():
+        if set(selector.split(".")[1:]) <= classes:
+            declared |= dict(part.split(":", 1) for part in style.split(";"))
+    inline = element.get("style")
+    return declared | (dict(part.split(":", 1) for part in inline.split(";")) if inline else {})
+
+
 def subpaths(element: ET.Element) -> int:
     return len(re.findall("M", element.get("d", "")))
 
@@ -87,7 +99,8 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
                                 for traced in (sighting.lines if sighting else ()))
         assert shown == expected_lines
         for line in with_class(root, "line", "sight", rule):
-            assert ("stroke-dasharray" in line.attrib) == ("blocked" in (line.get("class") or ""))  # not colour only
+            dashes = style_of(line).get("stroke-dasharray", "none")
+            assert (dashes != "none") == ("blocked" in (line.get("class") or ""))  # not colour only
     corners = [s for s in (drawn.cover, drawn.concealment) if s is not None and s.corner is not None]
     assert len(with_class(root, "path", "corner")) == len(corners)
     # a big target: the square of it that the lines go to
@@ -113,6 +126,52 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     figure = maps.figure_html(drawn, language, "ex-1", "An example")
     key = html.unescape(re.search(r'<p class="rc-map__key">(.*?)</p>', figure).group(1))  # type: ignore[union-attr]
     assert all(word(name, language) in key for name in drawn_marks)
+    assert_styled_by_class(drawn, language)
+
+
+#: Attributes that paint (colour, width, dashes, type): the stylesheet gives them, never a mark.
+PAINT = {"fill", "stroke", "stroke-width", "stroke-dasharray", "font-weight", "text-anchor", "dominant-baseline",
+         "opacity", "color"}
+#: What is not a mark: the picture, its words, its definitions.
+UNPAINTED = {"svg", "title", "desc", "defs", "pattern", "marker"}
+
+
+def assert_styled_by_class(drawn: BattleMap, language: str) -> None:
+    """A map on a page paints nothing itself: each mark's classes get it a fill or a stroke from
+    :data:`maps.PAPER` (a hatching is its pattern's), only a small token its own outline's width;
+    the definitions are those the marks use, each once."""
+    inline = ET.fromstring(maps.svg(drawn, language, "ex-1", "An example"))
+    assert inline.find(SVG + "style") is None
+    used, defined = [], []
+    for element in inline.iter():
+        tag = element.tag.removeprefix(SVG)
+        assert not PAINT & set(element.attrib) - ({"fill"} if element.get("fill", "").startswith("url(#") else set()), (
+            tag, element.attrib)
+        assert element.get("style") is None or (
+            "small" in element.get("class", "").split() or element.get("class") == "ring"), element.attrib
+        used += re.findall(r"url\(#([^)]+)\)", " ".join(element.attrib.values()))
+        if tag in ("pattern", "marker"):
+            defined.append(element.get("id"))
+        if tag in UNPAINTED or (tag == "path" and element.get("fill", "").startswith("url(#")):
+            continue
+        style = style_of(element)
+        assert style.get("fill", "none") != "none" or style.get("stroke", "none") != "none", (tag, element.attrib)
+    assert sorted(defined) == sorted(set(used)) and len(set(defined)) == len(defined)
+
+
+def test_the_stylesheet_gives_every_role_and_every_line_a_cue_besides_its_colour() -> None:
+    """In grey, tokens differ by their outline (width or dashes), lines by their dashes."""
+    tokens = {role: (style_of(ET.Element("circle", {"class": f"fig {role}"})).get("stroke-width"),
+                     style_of(ET.Element("circle", {"class": f"fig {role}"})).get("stroke-dasharray", "none"))
+              for role in ("attacker", "defender", "ally", "other")}
+    assert len(set(tokens.values())) == len(tokens), tokens
+    lines = [style_of(ET.Element("line", {"class": kind})).get("stroke-dasharray", "none")
+             for kind in ("sight clear", "sight blocked", "flank", "provoke-line")]
+    assert len(set(lines)) == len(lines), lines
+    assert "stroke-dasharray" not in style_of(ET.Element("circle", {"class": "fig ally small"})) or (
+        style_of(ET.Element("circle", {"class": "fig ally small"}))["stroke-dasharray"] == "none")
+    css = maps.stylesheet()
+    assert css.count("{") == len(maps.PAPER) and all(f".rc-map__svg {selector}{{" in css for selector in maps.PAPER)
 
 
 @pytest.mark.parametrize("melee", [True, False])
@@ -224,7 +283,8 @@ def test_each_map_has_ids_of_its_own_and_a_file_of_its_own_parses_alone() -> Non
     assert ids and not ids & set(re.findall(r'id="([^"]+)"', second))
     assert maps.element_id("a b/é") == "rcm-a_b__"
     root = ET.fromstring(maps.svg(drawn, "fr", "one", "Un", standalone=True))
-    assert root.find(SVG + "style") is not None
+    style = root.find(SVG + "style")
+    assert style is not None and maps.stylesheet() in (style.text or "")  # painted as on the site, alone
 
 
 def test_flanking_and_reach_and_a_move_are_said_in_words() -> None:
