@@ -87,7 +87,7 @@ RULES: Mapping[str, Rule] = {
                     (("damage.total",), "damage"), (("coup_de_grace.survival",), "survival_dc"))),
         Rule("positions", PositionsInput, PositionsResult, resolve_positions,
              "What positions on a square grid decide: distance and reach, cover, concealment, flanking.",
-             headline=("in_reach", "cover", "flanking")),
+             headline=("in_reach", "cover", "concealment", "flanking")),
         Rule("opportunity", OpportunityInput, OpportunityResult, resolve_opportunity,
              "A move on a square grid: which enemies may make an opportunity attack, and why.",
              headline=("provokes", "opportunity_from")),

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import typing
+
+import pytest
+
 from rulecheck.engine import CapabilityInput, ScriptedDice, resolve_capability
 from rulecheck.engine.capability import CapabilityResult
+from rulecheck.engine.rules import RULES
 from rulecheck.examples import render
 from rulecheck.hosts.cards import action_badges, capability_header, cost_badge
 
@@ -38,3 +43,30 @@ def test_values_render_tuples_and_verdicts_without_body() -> None:
     result = capability(TAUNT)
     assert render.trace(result.trace, "fr") == ["Coût\u00a0: G (action gratuite)"]
     assert render.trace(result.trace, "en") == ["Cost: G (free action)"]
+
+
+def literal_values(annotation: object) -> list[str]:
+    """The words a result field may hold: its ``Literal`` values (within an optional), else none."""
+    if typing.get_origin(annotation) is typing.Literal:
+        return [str(v) for v in typing.get_args(annotation)]
+    return [v for arg in typing.get_args(annotation) for v in literal_values(arg)]
+
+
+ACTION_LETTERS = ("M", "A", "G")
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_field_a_card_s_outcome_line_names_has_its_words(language: str) -> None:
+    """A word a locale lacks prints as its key ("field.concealment"): each rule's headline field
+    is labelled, and each value it may hold said, in both languages."""
+    missing = []
+    for rule in RULES.values():
+        for name in rule.headline:
+            if render.word(f"field.{name}", language) == f"field.{name}":
+                missing.append(f"{rule.name}: field.{name}")
+            for raw in literal_values(rule.result.model_fields[name].annotation):
+                if raw in ACTION_LETTERS:  # the cost letters, shown as the badges spell them
+                    continue
+                if f"{name}.{raw}" not in render.VALUES[language] and raw not in render.VALUES[language]:
+                    missing.append(f"{rule.name}: {name} = {raw}")
+    assert missing == []
