@@ -1,12 +1,13 @@
 """Lighthouse mobile on rules pages, the site side by side with the same site without its cards.
 
-Run: ``.venv/bin/python bench/lighthouse.py [runs] [page …]`` (default 3 runs of
+Run: ``.venv/bin/python bench/lighthouse.py [runs] [--identity] [page …]`` (default 3 runs of
 ``reactions.html``, ``attack.html`` and ``en/reactions.html``). It builds the site twice, with
 rulecheck (cards) and with ``RULECHECK_ENABLED=false`` (the examples left as code blocks), serves
-each on 127.0.0.1, and runs Lighthouse's mobile performance audit (npm ``lighthouse``, pinned in
-``package.json``) on each page of each build in turns, with Debian's Chromium (``CHROME_PATH``,
-default ``/usr/bin/chromium``). No request leaves the machine: every host name but 127.0.0.1
-fails to resolve in the audited browser.
+each on 127.0.0.1, its text gzipped as GitHub Pages (where the site is deployed) and every common
+host serve it (``--identity``: uncompressed, as Python's own server does), and runs Lighthouse's
+mobile performance audit (npm ``lighthouse``, pinned in ``package.json``) on each page of each
+build in turns, with Debian's Chromium (``CHROME_PATH``, default ``/usr/bin/chromium``). No
+request leaves the machine: every host name but 127.0.0.1 fails to resolve in the audited browser.
 
 Prints a Markdown table per page: the median over the runs of the performance score, total
 blocking time, largest contentful paint, the number of elements (DOM size), the bytes
@@ -19,7 +20,9 @@ from one run to the next: compare the two builds within one run only.
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
+import io
 import json
 import os
 import statistics
@@ -49,10 +52,42 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+#: What a static host gzips (GitHub Pages: text, scripts, styles, data, SVG).
+COMPRESSED = (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".webmanifest")
+
+
+class _Gzipped(_Quiet):
+    """Serves a text file gzipped to a client that accepts it, as a static host does; the rest as
+    Python's server does."""
+
+    def send_head(self) -> Any:
+        path = Path(self.translate_path(self.path))  # without its query and fragment
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        if ("gzip" not in self.headers.get("Accept-Encoding", "") or path.suffix not in COMPRESSED
+                or not path.is_file()):
+            return super().send_head()  # a folder without its slash is redirected there
+        body = _gzipped(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+@functools.cache
+def _gzipped(path: Path) -> bytes:
+    return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+
+
 @contextmanager
-def served(site: Path) -> Iterator[str]:
-    """``site`` on 127.0.0.1, on a free port, for the duration of the block."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+def served(site: Path, compress: bool = True) -> Iterator[str]:
+    """``site`` on 127.0.0.1, on a free port, for the duration of the block; its text gzipped
+    unless ``compress`` is false."""
+    handler = _Gzipped if compress else _Quiet
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
     thread.start()
     try:
@@ -112,7 +147,8 @@ def table(page: str, runs: dict[str, list[dict[str, float]]]) -> str:
 
 def main(argv: list[str]) -> int:
     runs = int(argv[0]) if argv and argv[0].isdigit() else 3
-    pages = [arg for arg in argv if not arg.isdigit()] or PAGES
+    compress = "--identity" not in argv
+    pages = [arg for arg in argv if not arg.isdigit() and arg != "--identity"] or PAGES
     if not LIGHTHOUSE.is_file():
         print("lighthouse is missing: run `npm ci` (package.json pins it)", file=sys.stderr)
         return 1
@@ -121,7 +157,8 @@ def main(argv: list[str]) -> int:
         for name, env in BUILDS.items():
             build(folder / name.replace(" ", "-"), env)
         results: dict[str, dict[str, list[dict[str, float]]]] = {page: {name: [] for name in BUILDS} for page in pages}
-        with served(folder / "cards") as with_cards, served(folder / "no-cards") as without:
+        print(f"served {'gzipped, as GitHub Pages serves it' if compress else 'uncompressed (--identity)'}\n")
+        with served(folder / "cards", compress) as with_cards, served(folder / "no-cards", compress) as without:
             roots = {"cards": with_cards, "no cards": without}
             for run in range(runs):
                 for page in pages:
