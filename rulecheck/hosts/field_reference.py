@@ -11,6 +11,7 @@ fails the build, naming it: the page cannot fall behind the engine.
 
 from __future__ import annotations
 
+import functools
 import json
 import types
 import typing
@@ -105,12 +106,19 @@ def _default_text(field: Any, required: bool, words: Mapping[str, str]) -> str:
     return f"`{json.dumps(default, ensure_ascii=False, default=str)}`"
 
 
+@functools.cache
+def json_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """A model's JSON Schema, made once: the same for both languages and for every rule nesting
+    the model (pydantic makes it anew on each call; read only)."""
+    return model.model_json_schema()
+
+
 def given_rows(model: type[BaseModel], locale: str, prefix: str = "", depth: int = 0,
                missing: list[str] | None = None) -> list[tuple[str, str, str, str]]:
     """(key, type, default, meaning) of every key of a ``given`` model, nested keys after their parent."""
     missing = missing if missing is not None else []
     words, meanings = WORDS[locale], FIELDS[locale]
-    schema = model.model_json_schema()
+    schema = json_schema(model)
     defs = schema.get("$defs", {})
     rows: list[tuple[str, str, str, str]] = []
     for name, field in model.model_fields.items():
@@ -129,7 +137,7 @@ def given_rows(model: type[BaseModel], locale: str, prefix: str = "", depth: int
 
 def result_rows(rule: Rule, locale: str) -> list[tuple[str, str]]:
     words = WORDS[locale]
-    schema = rule.result.model_json_schema()
+    schema = json_schema(rule.result)
     defs = schema.get("$defs", {})
     return [(name, type_text(schema["properties"].get(name, {}), defs, words))
             for name in rule.result.model_fields if name != "trace"]
