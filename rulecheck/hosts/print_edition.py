@@ -55,8 +55,12 @@ H2 = re.compile(r'<h2 id="(?P<id>[^"]+)"[^>]*>(?P<text>.*?)</h2>', re.DOTALL)
 HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
 ANY_TAG = re.compile(r"<[^<>]*>")
 WORDS = {
-    "fr": {"contents": "Sommaire", "edition": "Édition imprimable"},
-    "en": {"contents": "Contents", "edition": "Print edition"},
+    "fr": {"contents": "Sommaire", "edition": "Édition imprimable",
+           "pages": "Les numéros de page sont dans l'édition PDF, dont la mise en page est fixe\u00a0: "
+                    "imprimées depuis un navigateur, les pages dépendent de ses polices et de son papier."},
+    "en": {"contents": "Contents", "edition": "Print edition",
+           "pages": "Page numbers are in the PDF edition, whose layout is fixed: printed from a browser, the pages "
+                    "depend on its fonts and paper."},
 }
 
 
@@ -148,7 +152,9 @@ def edition(chapters: list[Chapter], *, site_name: str, description: str, langua
         f'<p class="rc-print-cover__subtitle">{html_text(words["edition"])}</p>'
         f'<p class="rc-print-cover__description">{html_text(description)}</p></section>'
         f'<nav class="rc-print-toc" aria-labelledby="print-contents">'
-        f'<h2 id="print-contents">{html_text(words["contents"])}</h2><ol>{toc}</ol></nav>'
+        f'<h2 id="print-contents">{html_text(words["contents"])}</h2>'
+        # on paper, where no entry has its page (a browser's printing, not the PDF's: pdf_pages)
+        f'<p class="rc-print-toc__pages">{html_text(words["pages"])}</p><ol>{toc}</ol></nav>'
         f"{body}</div>"
     )
 

@@ -20,7 +20,8 @@ import yaml
 from playwright.sync_api import Browser
 
 from rulecheck.hosts.pdf import EDITIONS, PdfError, write_pdfs
-from rulecheck.hosts.print_edition import page_name, prefixed
+from rulecheck.hosts.pdf_pages import NUMBER_LINKS
+from rulecheck.hosts.print_edition import WORDS, page_name, prefixed
 
 from tests.site.browsing import ARTIFACTS
 from tests.site.site_tools import ROOT, read_html
@@ -158,6 +159,7 @@ def test_the_rulebook_pdf_holds_every_page_and_the_seed_examples(
     assert all(abs(w - 595.3) < 2 and abs(h - 841.9) < 2 for w, h in sizes), "A4 portrait"
     for phrase in must_hold:
         assert phrase in text
+    assert " ".join(WORDS[language]["pages"].split()[:4]) not in text  # its contents are numbered
     for phrase in must_not_hold:
         assert phrase not in text
     for page in (p for p in nav_pages() if p not in NOT_PRINTED):  # every page's title, in this language
@@ -257,6 +259,27 @@ def test_print_previews_are_kept_as_screenshots(pdfs: Path, browser: Browser) ->
             shot = ARTIFACTS / f"print-preview-{(folder or 'fr/').rstrip('/')}-{name}.png"
             page.screenshot(path=shot)
             assert shot.stat().st_size > 0
+    page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_browser_s_printing_says_where_the_page_numbers_are_and_the_pdf_does_not(
+        offline_site: Path, browser: Browser, language: str) -> None:
+    """A browser cannot number a link's target page (no ``target-counter()`` in Chromium) and
+    paginates by its own fonts and paper: printed from it, the contents say that the PDF has the
+    page numbers; numbered, as ``make pdf`` numbers them, they say nothing of it; on screen, never."""
+    note = WORDS[language]["pages"]
+    page = browser.new_page()
+    page.goto((offline_site / LANGUAGES[language] / "print.html").as_uri(), wait_until="load")
+    said = page.locator(".rc-print-toc__pages")
+    assert said.count() == 1 and said.text_content() == note
+    assert said.is_hidden()  # on screen
+    page.emulate_media(media="print")
+    assert said.is_visible()
+    first = page.locator(".rc-print-toc a").first.get_attribute("href")
+    assert first is not None and page.evaluate(NUMBER_LINKS, {first[1:]: 3}) == 1
+    assert said.is_hidden()
     page.close()
 
 
