@@ -234,24 +234,45 @@ GROUPED = ("ally", "enemy", "other")
 LABELLED_SIDE = Fraction(1, 2)
 
 
-def small_places(drawn: BattleMap) -> dict[str, tuple[Fraction, Fraction]]:
+def small_places(drawn: BattleMap) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
     """Where each creature smaller than a square is drawn in its square (its top left corner, in
-    squares): the biggest first, each in the first free place of its own size, row by row, so that
-    a square the rules let them fill is drawn filled, none over another."""
-    places: dict[str, tuple[Fraction, Fraction]] = {}
-    cells = int(1 / LATTICE)
-    taken: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    squares) and how big (its side, in squares): the biggest first, each in the first free place
+    of its own size, row by row, so that a square the rules let them fill is drawn filled, none
+    over another. A mix the square's lattice cannot pack although the rules let it share the
+    square (three Tiny and six Diminutive ones) is packed on a finer one, each token a little
+    smaller than its size, the same for all of that square."""
+    places: dict[str, tuple[Fraction, Fraction, Fraction]] = {}
+    crowds: dict[tuple[int, int], list[Figure]] = {}
     for figure in sorted((f for f in drawn.figures if f.side < 1), key=lambda f: (-f.side, f.letter)):
-        space, k = figure.space, int(figure.side / LATTICE)
-        used = taken.setdefault((space.x, space.y), set())
-        spots = [(col, row) for row in range(0, cells - k + 1, k) for col in range(0, cells - k + 1, k)]
-        free = [spot for spot in spots
-                if not any((spot[0] + i, spot[1] + j) in used for i in range(k) for j in range(k))]
-        # a mix the lattice cannot pack although its parts fit (three Tiny, six Diminutive): overlap
-        col, row = free[0] if free else spots[len(places) % len(spots)]
-        used.update((col + i, row + j) for i in range(k) for j in range(k))
-        places[figure.letter] = (space.x + col * LATTICE, space.y + row * LATTICE)
+        crowds.setdefault((figure.space.x, figure.space.y), []).append(figure)
+    for (x, y), crowd in crowds.items():
+        sides = [int(figure.side / LATTICE) for figure in crowd]
+        lattice = next((cells for cells in range(int(1 / LATTICE), MAX_LATTICE + 1) if packing(sides, cells)), None)
+        spots = packing(sides, lattice) if lattice else [(0, 0)] * len(crowd)  # cannot happen: see the tests
+        cell = Fraction(1, lattice or int(1 / LATTICE))
+        for figure, side, (col, row) in zip(crowd, sides, spots, strict=True):
+            places[figure.letter] = (x + col * cell, y + row * cell, side * cell)
     return places
+
+
+#: The finest lattice a square's crowd is packed on, tokens then ``10 / MAX_LATTICE`` of their size.
+MAX_LATTICE = 40
+
+
+def packing(sides: list[int], cells: int) -> list[tuple[int, int]] | None:
+    """The top left cell of each token of side ``sides[i]`` cells (biggest first) in a square of
+    ``cells`` by ``cells``, each in the first free place on a grid of its own side; ``None``
+    when one does not fit."""
+    used: set[tuple[int, int]] = set()
+    found = []
+    for k in sides:
+        spot = next(((col, row) for row in range(0, cells - k + 1, k) for col in range(0, cells - k + 1, k)
+                     if not any((col + i, row + j) in used for i in range(k) for j in range(k))), None)
+        if spot is None:
+            return None
+        used.update((spot[0] + i, spot[1] + j) for i in range(k) for j in range(k))
+        found.append(spot)
+    return found
 
 
 def unlabelled_figures(drawn: BattleMap) -> set[str]:
@@ -271,8 +292,8 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> list[str]:
     small = small_places(drawn)
     unlabelled = unlabelled_figures(drawn)
     for figure in sorted(drawn.figures, key=lambda f: f.letter):
-        space, side = figure.space, figure.side
-        x, y = small.get(figure.letter, (Fraction(space.x), Fraction(space.y)))
+        space = figure.space
+        x, y, side = small.get(figure.letter, (Fraction(space.x), Fraction(space.y), figure.side))
         small_token = side < LABELLED_SIDE
         style = _thin(TOKEN_STROKE[figure.role], side) if small_token else ""
         cx, cy = _u(x + side / 2), _u(y + side / 2)

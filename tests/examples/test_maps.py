@@ -13,7 +13,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rulecheck.engine import Battlefield, OpportunityInput, PositionsInput, ScriptedDice, resolve_positions
@@ -25,7 +25,7 @@ from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import word
 from rulecheck.examples.schema import ParsedExample, parse_block
-from tests.engine.random_grids import AREA, battlefields, moves
+from tests.engine.random_grids import AREA, battlefields, crowds, moves
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -217,15 +217,21 @@ def drawn_boxes(root: ET.Element) -> dict[str, tuple[float, float, float]]:
 
 
 @st.composite
-def packable(draw: st.DrawFn) -> list[str]:
-    """A mix the lattice always packs: creatures of one size, then Fine ones in what they leave."""
+def sharing(draw: st.DrawFn) -> list[str]:
+    """Small creatures the rules let share a square: a mix of any sizes (three Tiny and six
+    Diminutive ones, which no lattice of their own sizes packs), or one size and Fine ones in
+    what they leave, up to a hundred creatures."""
+    if draw(st.booleans()):
+        return draw(crowds())
     big = draw(st.sampled_from(sorted(AREA)))
     count = draw(st.integers(1, int(1 / AREA[big])))
     return [big] * count + ["fine"] * draw(st.integers(0, int((1 - count * AREA[big]) * 100)))
 
 
-@settings(max_examples=60, deadline=None)
-@given(sizes=packable())
+@settings(max_examples=80, deadline=None)
+@given(sizes=sharing())
+@example(sizes=["tiny"] * 3 + ["diminutive"] * 6)
+@example(sizes=["tiny"] * 2 + ["diminutive"] * 12 + ["fine"] * 2)
 def test_small_creatures_sharing_a_square_are_drawn_side_by_side_none_over_another(sizes: list[str]) -> None:
     sizes = sizes[:51]  # one letter each beside the attacker's
     result = resolve_positions(PositionsInput(grid=crowd_field(sizes), attack="melee"), ScriptedDice({}))
@@ -238,6 +244,13 @@ def test_small_creatures_sharing_a_square_are_drawn_side_by_side_none_over_anoth
         assert float(square[0]) <= x - r and x + r <= float(square[1])  # inside the square
         for other, (x2, y2, r2) in tokens[index + 1:]:
             assert (x - x2) ** 2 + (y - y2) ** 2 >= (r + r2) ** 2, (letter, other)
+    # drawn at their size, or all alike a little smaller where their own lattice cannot pack them
+    cells = {"tiny": 5, "diminutive": 2, "fine": 1}
+    size_of = {f.letter: f.size for f in result.battle_map.figures}
+    scales = [r / (cells[size_of[letter]] / 10 * 17 / 50 * maps.SQUARE) for letter, (_, _, r) in tokens]
+    packs = maps.packing(sorted((cells[size] for size in sizes), reverse=True), 10) is not None
+    assert max(scales) - min(scales) < 0.02, scales  # the SVG's two decimals apart
+    assert (min(scales) > 0.98 if packs else max(scales) < 0.98), (scales, packs)
 
 
 def test_a_crowd_too_small_to_number_is_numbered_in_one_line_of_the_legend() -> None:
