@@ -247,31 +247,41 @@ def small_places(drawn: BattleMap) -> dict[str, tuple[Fraction, Fraction, Fracti
         crowds.setdefault((figure.space.x, figure.space.y), []).append(figure)
     for (x, y), crowd in crowds.items():
         sides = [int(figure.side / LATTICE) for figure in crowd]
-        lattice = next((cells for cells in range(int(1 / LATTICE), MAX_LATTICE + 1) if packing(sides, cells)), None)
-        spots = packing(sides, lattice) if lattice else [(0, 0)] * len(crowd)  # cannot happen: see the tests
-        cell = Fraction(1, lattice or int(1 / LATTICE))
+        lattice, spots = next(((cells, found) for cells in range(int(1 / LATTICE), MAX_LATTICE + 1)
+                               if (found := packing(sides, cells)) is not None),
+                              (MAX_LATTICE, [(0, 0)] * len(crowd)))  # never: see MAX_LATTICE
+        cell = Fraction(1, lattice)
         for figure, side, (col, row) in zip(crowd, sides, spots, strict=True):
             places[figure.letter] = (x + col * cell, y + row * cell, side * cell)
     return places
 
 
-#: The finest lattice a square's crowd is packed on, tokens then ``10 / MAX_LATTICE`` of their size.
-MAX_LATTICE = 40
+#: The finest lattice a square's crowd is packed on, its tokens then half their size: there every
+#: crowd the rules allow packs (its tokens fill at most a quarter of the square, each on a grid of
+#: its own side, the biggest first), and the property tests draw them all.
+MAX_LATTICE = 20
 
 
 def packing(sides: list[int], cells: int) -> list[tuple[int, int]] | None:
     """The top left cell of each token of side ``sides[i]`` cells (biggest first) in a square of
-    ``cells`` by ``cells``, each in the first free place on a grid of its own side; ``None``
-    when one does not fit."""
-    used: set[tuple[int, int]] = set()
+    ``cells`` by ``cells``, each in the first free place on a grid of its own side, row by row;
+    ``None`` when one does not fit."""
+    free = [bytearray(b"\x01" * cells) for _ in range(cells)]
+    resume: dict[int, int] = {}  # a side's places before this one are taken: its tokens come in a run
     found = []
     for k in sides:
-        spot = next(((col, row) for row in range(0, cells - k + 1, k) for col in range(0, cells - k + 1, k)
-                     if not any((col + i, row + j) in used for i in range(k) for j in range(k))), None)
+        places = [(col, row) for row in range(0, cells - k + 1, k) for col in range(0, cells - k + 1, k)]
+        start = resume.get(k, 0)
+        spot = next((n for n in range(start, len(places))
+                     if all(free[places[n][1] + j][places[n][0]:places[n][0] + k] == b"\x01" * k for j in range(k))),
+                    None)
         if spot is None:
             return None
-        used.update((spot[0] + i, spot[1] + j) for i in range(k) for j in range(k))
-        found.append(spot)
+        resume[k] = spot + 1
+        col, row = places[spot]
+        for j in range(k):
+            free[row + j][col:col + k] = bytes(k)
+        found.append((col, row))
     return found
 
 

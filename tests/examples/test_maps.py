@@ -361,3 +361,14 @@ def test_every_grid_example_of_a_page_gets_its_map_checked() -> None:
     report = check_page("docs/en/grid.md", PAGE, odds=False)
     assert [o.problems for o in report.outcomes] == [[]]
     assert getattr(report.outcomes[0].result, "battle_map", None) is not None
+
+
+def test_every_crowd_the_rules_let_share_a_square_packs_on_some_lattice_none_over_another() -> None:
+    """All of them, by count of each size (Tiny 1/4, Diminutive 1/25, Fine 1/100 of a square): the
+    drawing never falls back to tokens over one another."""
+    unpacked = [(tiny, diminutive, fine)
+                for tiny in range(5) for diminutive in range(26) for fine in range(101)
+                if 25 * tiny + 4 * diminutive + fine <= 100
+                and not any(maps.packing([5] * tiny + [2] * diminutive + [1] * fine, cells) is not None
+                            for cells in range(10, maps.MAX_LATTICE + 1))]
+    assert unpacked == []
