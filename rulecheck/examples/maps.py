@@ -4,11 +4,12 @@ The picture is drawn from a :class:`~rulecheck.engine.sightlines.BattleMap` only
 terrain, each creature's space at its size, and what the rule looked at (the corner it chose and
 the lines it traced, blocked or clear; the flanking line; the threatened squares; the path and
 its opportunity attacks). It never reads the map's letters. Every cue has a shape or a line style
-besides its colour, so the picture survives black and white print. Each mark is styled by its class alone, from one
-table (:data:`PAPER`, the light theme's and paper's colours): the site serves it in its
-stylesheet, which repaints the marks for the dark theme, and a map written to a file on its own
-embeds it. A map on a page thus carries its geometry and words only. The words (title, description, legend) are
-in the page's language; creatures are numbered and named in the legend, never shown by letter.
+besides its colour, so the picture survives black and white print. Each mark is styled by its
+class alone, from one table (:data:`PAPER`, the light theme's and paper's colours): the site
+serves it in its stylesheet, which repaints the marks for the dark theme, and a map written to a
+file on its own embeds it; a map on a page carries its geometry and words only. The words
+(title, description, legend) are in the page's language; creatures are numbered and named in the
+legend, never shown by letter.
 ``names`` gives the display names the example writes: by role (``attacker``, ``defender``) and,
 for the creatures of its grid, by letter (``letter:o``).
 """
@@ -77,9 +78,12 @@ PAPER: dict[str, str] = {
     ".provoke-mark": "font-weight:700;text-anchor:middle;fill:#fff",
     ".spared": "fill:none;stroke:#1b6e20;stroke-width:2",
 }
-#: The widths of the outlines :data:`PAPER` gives a token and a ring, which a small one thins.
-TOKEN_STROKE = {**dict.fromkeys(STRIKES, 2.0), **dict.fromkeys(STRUCK, 3.0), "ally": 2.0, "other": 2.0}
-RING_STROKE = 1.5
+
+
+def _stroke_width(selector: str) -> float:
+    """The outline width :data:`PAPER` gives ``selector``, which a small token's own style thins."""
+    declared = dict(part.split(":", 1) for part in PAPER[selector].split(";"))
+    return float(declared["stroke-width"])
 
 
 def stylesheet(scope: str = ".rc-map__svg") -> str:
@@ -305,7 +309,7 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> list[str]:
         space = figure.space
         x, y, side = small.get(figure.letter, (Fraction(space.x), Fraction(space.y), figure.side))
         small_token = side < LABELLED_SIDE
-        style = _thin(TOKEN_STROKE[figure.role], side) if small_token else ""
+        style = _thin(_stroke_width(f".fig.{figure.role}"), side) if small_token else ""
         cx, cy = _u(x + side / 2), _u(y + side / 2)
         number = labels[figure.letter]
         role = (f'class="fig {figure.role}{" small" if small_token else ""}" '
@@ -321,7 +325,7 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> list[str]:
             radius = side * Fraction(17, 50)
             shape = f'<circle {role} cx="{cx}" cy="{cy}" r="{_s(radius)}"{style}/>'
             if figure.role in STRUCK:
-                ring = _thin(RING_STROKE, side) if small_token else ""
+                ring = _thin(_stroke_width(".ring"), side) if small_token else ""
                 shape += f'<circle class="ring" cx="{cx}" cy="{cy}" r="{_s(radius * Fraction(3, 5))}"{ring}/>'
         if figure.letter in unlabelled:  # too small for its number to be read: the legend places it
             parts.append(shape)

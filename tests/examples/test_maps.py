@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import math
 import re
 import string
 import xml.etree.ElementTree as ET
@@ -161,15 +162,15 @@ def assert_styled_by_class(drawn: BattleMap, language: str) -> None:
 
 def test_the_stylesheet_gives_every_role_and_every_line_a_cue_besides_its_colour() -> None:
     """In grey, tokens differ by their outline (width or dashes), lines by their dashes."""
-    tokens = {role: (style_of(ET.Element("circle", {"class": f"fig {role}"})).get("stroke-width"),
-                     style_of(ET.Element("circle", {"class": f"fig {role}"})).get("stroke-dasharray", "none"))
+    styles = {role: style_of(ET.Element("circle", {"class": f"fig {role}"}))
               for role in ("attacker", "defender", "ally", "other")}
+    tokens = {role: (style.get("stroke-width"), style.get("stroke-dasharray", "none"))
+              for role, style in styles.items()}
     assert len(set(tokens.values())) == len(tokens), tokens
     lines = [style_of(ET.Element("line", {"class": kind})).get("stroke-dasharray", "none")
              for kind in ("sight clear", "sight blocked", "flank", "provoke-line")]
     assert len(set(lines)) == len(lines), lines
-    assert "stroke-dasharray" not in style_of(ET.Element("circle", {"class": "fig ally small"})) or (
-        style_of(ET.Element("circle", {"class": "fig ally small"}))["stroke-dasharray"] == "none")
+    assert style_of(ET.Element("circle", {"class": "fig ally small"})).get("stroke-dasharray", "none") == "none"
     css = maps.stylesheet()
     assert css.count("{") == len(maps.PAPER) and all(f".rc-map__svg {selector}{{" in css for selector in maps.PAPER)
 
@@ -216,6 +217,10 @@ def drawn_boxes(root: ET.Element) -> dict[str, tuple[float, float, float]]:
             for c in with_class(root, "circle", "fig") if c.get("data-letter") != "A"}
 
 
+#: Each small size's side in cells of a square's 1/10 lattice (Tiny 5, Diminutive 2, Fine 1).
+CELLS = {size: math.isqrt(int(area * 100)) for size, area in AREA.items()}
+
+
 @st.composite
 def sharing(draw: st.DrawFn) -> list[str]:
     """Small creatures the rules let share a square: a mix of any sizes (three Tiny and six
@@ -245,10 +250,9 @@ def test_small_creatures_sharing_a_square_are_drawn_side_by_side_none_over_anoth
         for other, (x2, y2, r2) in tokens[index + 1:]:
             assert (x - x2) ** 2 + (y - y2) ** 2 >= (r + r2) ** 2, (letter, other)
     # drawn at their size, or all alike a little smaller where their own lattice cannot pack them
-    cells = {"tiny": 5, "diminutive": 2, "fine": 1}
     size_of = {f.letter: f.size for f in result.battle_map.figures}
-    scales = [r / (cells[size_of[letter]] / 10 * 17 / 50 * maps.SQUARE) for letter, (_, _, r) in tokens]
-    packs = maps.packing(sorted((cells[size] for size in sizes), reverse=True), 10) is not None
+    scales = [r / (CELLS[size_of[letter]] / 10 * 17 / 50 * maps.SQUARE) for letter, (_, _, r) in tokens]
+    packs = maps.packing(sorted((CELLS[size] for size in sizes), reverse=True), 10) is not None
     assert max(scales) - min(scales) < 0.02, scales  # the SVG's two decimals apart
     assert (min(scales) > 0.98 if packs else max(scales) < 0.98), (scales, packs)
 
@@ -366,9 +370,11 @@ def test_every_grid_example_of_a_page_gets_its_map_checked() -> None:
 def test_every_crowd_the_rules_let_share_a_square_packs_on_some_lattice_none_over_another() -> None:
     """All of them, by count of each size (Tiny 1/4, Diminutive 1/25, Fine 1/100 of a square): the
     drawing never falls back to tokens over one another."""
+    counts = [range(int(1 / AREA[size]) + 1) for size in ("tiny", "diminutive", "fine")]
     unpacked = [(tiny, diminutive, fine)
-                for tiny in range(5) for diminutive in range(26) for fine in range(101)
-                if 25 * tiny + 4 * diminutive + fine <= 100
-                and not any(maps.packing([5] * tiny + [2] * diminutive + [1] * fine, cells) is not None
+                for tiny in counts[0] for diminutive in counts[1] for fine in counts[2]
+                if tiny * AREA["tiny"] + diminutive * AREA["diminutive"] + fine * AREA["fine"] <= 1
+                and not any(maps.packing([CELLS["tiny"]] * tiny + [CELLS["diminutive"]] * diminutive
+                                         + [CELLS["fine"]] * fine, cells) is not None
                             for cells in range(10, maps.MAX_LATTICE + 1))]
     assert unpacked == []

@@ -9,6 +9,7 @@ import pytest
 from rulecheck.engine import CapabilityInput, ScriptedDice, resolve_capability
 from rulecheck.engine.capability import CapabilityResult
 from rulecheck.engine.rules import RULES
+from rulecheck.engine.turn import LETTERS
 from rulecheck.examples import render
 from rulecheck.hosts.cards import action_badges, capability_header, cost_badge
 
@@ -52,9 +53,6 @@ def literal_values(annotation: object) -> list[str]:
     return [v for arg in typing.get_args(annotation) for v in literal_values(arg)]
 
 
-ACTION_LETTERS = ("M", "A", "G")
-
-
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_field_a_card_s_outcome_line_names_has_its_words(language: str) -> None:
     """A word a locale lacks prints as its key ("field.concealment"): each rule's headline field
@@ -65,7 +63,7 @@ def test_every_field_a_card_s_outcome_line_names_has_its_words(language: str) ->
             if render.word(f"field.{name}", language) == f"field.{name}":
                 missing.append(f"{rule.name}: field.{name}")
             for raw in literal_values(rule.result.model_fields[name].annotation):
-                if raw in ACTION_LETTERS:  # the cost letters, shown as the badges spell them
+                if raw in LETTERS:  # the actions' letters, shown as the badges spell them
                     continue
                 if f"{name}.{raw}" not in render.VALUES[language] and raw not in render.VALUES[language]:
                     missing.append(f"{rule.name}: {name} = {raw}")
