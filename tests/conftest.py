@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -31,18 +32,56 @@ def examples(budget: int) -> int:
     return budget * 10 if LONG_RUN else budget
 
 
-@pytest.fixture
-def site_copy(tmp_path: Path) -> Callable[[], Path]:
-    """A copy of the real site (mkdocs.yml and docs/) in a temporary folder, to break on purpose."""
+#: The pages every cut copy of the site keeps (``site_copy(pages=…)``): the home page, the pages the
+#: site's plugins make or read (glossary, cast, print edition).
+ALWAYS_KEPT = ("index", "glossary", "cast", "print")
 
-    def make() -> Path:
+
+@pytest.fixture
+def site_copy(tmp_path: Path) -> Callable[..., Path]:
+    """A copy of the real site (mkdocs.yml and docs/) in a temporary folder, to break on purpose.
+
+    ``site_copy(pages=("reactions",))`` cuts the copy to those pages (and :data:`ALWAYS_KEPT`) in
+    both languages, for a test of how a build behaves rather than of what every page holds: it
+    builds in a second or two instead of seven. Its nav lists the pages it kept, and a link to a
+    page it left out is reported at MkDocs' ``info`` level instead of failing the strict build.
+    """
+
+    def make(pages: tuple[str, ...] | None = None) -> Path:
         target = tmp_path / "site-copy"
-        shutil.copytree(ROOT / "docs", target / "docs")
         shutil.copytree(ROOT / "overrides", target / "overrides")  # mkdocs.yml's theme custom_dir
-        shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+        config = (ROOT / "mkdocs.yml").read_text("utf-8")
+        if pages is None:
+            shutil.copytree(ROOT / "docs", target / "docs")
+        else:
+            kept = {f"{page}.md" for page in (*ALWAYS_KEPT, *pages)}
+            shutil.copytree(ROOT / "docs", target / "docs",
+                            ignore=lambda folder, names: [n for n in names if n.endswith(".md") and n not in kept])
+            config = cut_config(config, kept)
+        (target / "mkdocs.yml").write_text(config, "utf-8")
         return target
 
     return make
+
+
+def cut_config(config: str, kept: set[str]) -> str:
+    """``mkdocs.yml`` for a copy of the site with only the ``kept`` pages (file names)."""
+    lines = config.splitlines(keepends=True)
+    start = lines.index("nav:\n")
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].strip() and not lines[i].startswith(" "))
+    page = re.compile(r":\s*(\S+\.md)\s*$")
+    nav = [line for line in lines[start + 1:end] if line.strip()
+           and ((found := page.search(line)) is None or found[1] in kept)]  # sections, then kept pages
+    # A section whose pages were all cut is followed by a line no deeper than its own.
+    depth = [len(line) - len(line.lstrip()) for line in nav]
+    nav = [line for i, line in enumerate(nav)
+           if line.rstrip().endswith(".md") or (i + 1 < len(nav) and depth[i + 1] > depth[i])]
+    authors = "authors_pages: [authors.md, fields.md]"
+    assert authors in config, "the cut copy names the authors' pages it keeps"
+    kept_authors = ", ".join(page for page in ("authors.md", "fields.md") if page in kept)
+    return ("".join([*lines[:start + 1], *nav, *lines[end:]])
+            .replace(authors, f"authors_pages: [{kept_authors}]")
+            + "\nvalidation:\n  links:\n    not_found: info\n    anchors: info\n")
 
 
 @pytest.fixture(scope="session")

@@ -211,8 +211,8 @@ def expected(line: int) -> str:
             "the page says `−3`, the engine says `−1`")
 
 
-def test_the_cli_reports_a_wrong_cell(site_copy: Callable[[], Path], monkeypatch: pytest.MonkeyPatch) -> None:
-    site = site_copy()
+def test_the_cli_reports_a_wrong_cell(site_copy: Callable[..., Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    site = site_copy(pages=("modifiers",))
     line = break_cell(site)
     monkeypatch.chdir(site)
     result = CliRunner().invoke(main, ["check", "docs"])
@@ -221,8 +221,8 @@ def test_the_cli_reports_a_wrong_cell(site_copy: Callable[[], Path], monkeypatch
     assert [p.line for p in check_paths([site / "docs"], root=site).all_problems] == [line]
 
 
-def test_pytest_fails_the_page_with_a_wrong_cell(pytester: pytest.Pytester, site_copy: Callable[[], Path]) -> None:
-    site = site_copy()
+def test_pytest_fails_the_page_with_a_wrong_cell(pytester: pytest.Pytester, site_copy: Callable[..., Path]) -> None:
+    site = site_copy(pages=("modifiers",))
     line = break_cell(site)
     copy_tree(site, pytester.path)
     result = pytester.runpytest("docs/en/modifiers.md", "-q", "-p", "no:cacheprovider",
@@ -233,8 +233,8 @@ def test_pytest_fails_the_page_with_a_wrong_cell(pytester: pytest.Pytester, site
 
 
 @pytest.mark.build
-def test_the_build_fails_on_a_wrong_cell(site_copy: Callable[[], Path]) -> None:
-    site = site_copy()
+def test_the_build_fails_on_a_wrong_cell(site_copy: Callable[..., Path]) -> None:
+    site = site_copy(pages=("modifiers",))
     line = break_cell(site)
     result = mkdocs_build(site)
     assert result.returncode != 0

@@ -19,7 +19,7 @@ from mkdocs.exceptions import Abort, PluginError
 
 from rulecheck.hosts import mkdocs_plugin
 from rulecheck.hosts.build_cache import FILE, SECRET, SECRET_BYTES, BuildCache, machine_key, seal, text_digest, unseal
-from tests.hosts.test_three_hosts import DRIFTED, drift, mkdocs_build
+from tests.hosts.test_three_hosts import DRIFT_PAGES, DRIFTED, drift, mkdocs_build
 
 
 def build_site(site: Path, target: str) -> None:
@@ -59,9 +59,9 @@ def counted_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 @pytest.mark.build
 def test_an_unchanged_site_reuses_the_last_build_and_gives_the_same_bytes(
-    site_copy: Callable[[], Path], counted_checks: list[int]
+    site_copy: Callable[..., Path], counted_checks: list[int]
 ) -> None:
-    site = site_copy()
+    site = site_copy(pages=DRIFT_PAGES)
     build_site(site, "first")
     assert len(counted_checks) == 1 and (site / FILE).is_file()
     build_site(site, "second")
@@ -71,9 +71,9 @@ def test_an_unchanged_site_reuses_the_last_build_and_gives_the_same_bytes(
 
 @pytest.mark.build
 def test_an_edited_page_is_checked_again_and_a_failure_is_never_kept(
-    site_copy: Callable[[], Path], counted_checks: list[int]
+    site_copy: Callable[..., Path], counted_checks: list[int]
 ) -> None:
-    site = site_copy()
+    site = site_copy(pages=DRIFT_PAGES)
     build_site(site, "first")
     line = drift(site)
     for attempt in range(2):  # the failing build stores nothing that would let the next one pass
@@ -91,8 +91,8 @@ def test_an_edited_page_is_checked_again_and_a_failure_is_never_kept(
 
 
 @pytest.mark.build
-def test_a_damaged_cache_is_ignored(site_copy: Callable[[], Path], counted_checks: list[int]) -> None:
-    site = site_copy()
+def test_a_damaged_cache_is_ignored(site_copy: Callable[..., Path], counted_checks: list[int]) -> None:
+    site = site_copy(pages=DRIFT_PAGES)
     (site / FILE).parent.mkdir(parents=True)
     (site / FILE).write_text('{"key": "not json', "utf-8")
     build_site(site, "site")
@@ -101,8 +101,8 @@ def test_a_damaged_cache_is_ignored(site_copy: Callable[[], Path], counted_check
 
 
 @pytest.mark.build
-def test_an_edited_cast_file_is_checked_again(site_copy: Callable[[], Path], counted_checks: list[int]) -> None:
-    site = site_copy()
+def test_an_edited_cast_file_is_checked_again(site_copy: Callable[..., Path], counted_checks: list[int]) -> None:
+    site = site_copy(pages=DRIFT_PAGES)
     build_site(site, "first")
     cast = site / "docs" / "cast.yml"
     cast.write_text(cast.read_text("utf-8").replace("  def_phy: 16\n", "  def_phy: 99\n", 1), "utf-8")

@@ -314,12 +314,12 @@ def test_twins_share_one_odds_computation(tmp_path: Path) -> None:
 
 @pytest.mark.build
 def test_the_built_cards_show_the_odds_unless_the_plugin_turns_them_off(
-    site_copy: Callable[[], Path], monkeypatch: pytest.MonkeyPatch
+    site_copy: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    site = site_copy()
+    site = site_copy(pages=("reactions",))
     monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
     build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
     french = (site / "site/reactions.html").read_text("utf-8")

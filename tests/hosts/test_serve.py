@@ -24,6 +24,7 @@ from mkdocs.exceptions import Abort
 
 from tests.conftest import CORPUS
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, mkdocs_build, mkdocs_config
+from tests.hosts.test_three_hosts import DRIFT_PAGES
 
 SERVE_URL = "http://127.0.0.1:8000/"
 
@@ -139,7 +140,8 @@ def test_build_still_fails_after_serving_in_the_same_process(tmp_path: Path) -> 
 
 
 def drifted(root: Path) -> Path:
-    """The project's own site (strict, i18n, Material), copied to ``root``, with one drifted example."""
+    """The project's own site (strict, i18n, Material), copied to ``root``, with one drifted example
+    in each language."""
     for language in ("fr", "en"):
         file = root / "docs" / language / "reactions.md"
         text = file.read_text(encoding="utf-8")
@@ -156,8 +158,8 @@ def drift_message(root: Path) -> str:
 
 
 @pytest.mark.build
-def test_serving_the_strict_i18n_site_with_a_drift_does_not_abort(site_copy: Callable[[], Path]) -> None:
-    root = drifted(site_copy())
+def test_serving_the_strict_i18n_site_with_a_drift_does_not_abort(site_copy: Callable[..., Path]) -> None:
+    root = drifted(site_copy(pages=DRIFT_PAGES))
     with capture_logs("rulecheck", "mkdocs") as logs:
         mkdocs_build(root, command="serve")
     assert "Aborted" not in logs.text
@@ -191,8 +193,8 @@ def _poll(url: str, want: str, timeout: float) -> str:
 
 
 @pytest.mark.build
-def test_a_real_mkdocs_serve_keeps_serving_and_rechecks_on_save(site_copy: Callable[[], Path]) -> None:
-    root = drifted(site_copy())
+def test_a_real_mkdocs_serve_keeps_serving_and_rechecks_on_save(site_copy: Callable[..., Path]) -> None:
+    root = drifted(site_copy(pages=DRIFT_PAGES))
     message = drift_message(root)
     port = _free_port()
     url = f"http://127.0.0.1:{port}/reactions.html"  # no SITE_URL: served at the root

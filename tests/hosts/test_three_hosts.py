@@ -17,6 +17,8 @@ from tests.conftest import ROOT, copy_tree
 
 ELARA_EXPECT = "  reaction_total: 23\n  outcome: parried"
 DRIFTED = "docs/fr/reactions.md:{line}: elara-parry: expect.reaction_total: expected 24, got 23"
+#: The pages a copy of the site needs for :func:`drift` (``site_copy(pages=…)``).
+DRIFT_PAGES = ("reactions",)
 
 
 def drift(site: Path) -> int:
@@ -37,12 +39,9 @@ def mkdocs_build(site: Path, *extra: str, env: dict[str, str] | None = None) -> 
 
 
 @pytest.mark.build
-def test_the_real_site_builds_with_cards_and_bound_prose(site_copy: Callable[[], Path]) -> None:
-    site = site_copy()
-    result = mkdocs_build(site)
-    assert result.returncode == 0, result.stderr
-    french = (site / "site/reactions.html").read_text("utf-8")
-    english = (site / "site/en/reactions.html").read_text("utf-8")
+def test_the_real_site_builds_with_cards_and_bound_prose(offline_site: Path) -> None:
+    french = (offline_site / "reactions.html").read_text("utf-8")  # built once for every test
+    english = (offline_site / "en/reactions.html").read_text("utf-8")
     assert "17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie" in french
     assert "17 (d20) + 2 (level) + 4 (STR) = 23 ≥ 15 (attack) → parry succeeds" in english
     assert '<span class="rc-badge rc-badge--ok" data-search-exclude>✓ checked</span>' in english
@@ -53,8 +52,8 @@ def test_the_real_site_builds_with_cards_and_bound_prose(site_copy: Callable[[],
 
 
 @pytest.mark.build
-def test_a_drifted_example_fails_the_build_with_its_location(site_copy: Callable[[], Path]) -> None:
-    site = site_copy()
+def test_a_drifted_example_fails_the_build_with_its_location(site_copy: Callable[..., Path]) -> None:
+    site = site_copy(pages=DRIFT_PAGES)
     line = drift(site)
     result = mkdocs_build(site)
     assert result.returncode != 0
@@ -63,8 +62,8 @@ def test_a_drifted_example_fails_the_build_with_its_location(site_copy: Callable
 
 
 @pytest.mark.build
-def test_the_plugin_can_be_disabled_from_the_environment(site_copy: Callable[[], Path]) -> None:
-    site = site_copy()
+def test_the_plugin_can_be_disabled_from_the_environment(site_copy: Callable[..., Path]) -> None:
+    site = site_copy(pages=DRIFT_PAGES)
     drift(site)
     result = mkdocs_build(site, env={"RULECHECK_ENABLED": "false"})
     assert result.returncode == 0, result.stderr
@@ -72,9 +71,9 @@ def test_the_plugin_can_be_disabled_from_the_environment(site_copy: Callable[[],
 
 
 def test_pytest_collects_one_item_per_example_and_fails_the_drifted_one(
-    pytester: pytest.Pytester, site_copy: Callable[[], Path]
+    pytester: pytest.Pytester, site_copy: Callable[..., Path]
 ) -> None:
-    site = site_copy()
+    site = site_copy(pages=DRIFT_PAGES)
     line = drift(site)
     copy_tree(site, pytester.path)
     quiet = ("-q", "-p", "no:cacheprovider", "-W", "ignore::pytest.PytestAssertRewriteWarning")
@@ -87,14 +86,14 @@ def test_pytest_collects_one_item_per_example_and_fails_the_drifted_one(
     collected.stdout.fnmatch_lines(["docs/en/reactions.md::elara-parry", "docs/fr/reactions.md::kael-knight"])
 
 
-def test_cli_check_exit_codes_and_formats(site_copy: Callable[[], Path], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_check_exit_codes_and_formats(site_copy: Callable[..., Path], monkeypatch: pytest.MonkeyPatch) -> None:
     runner = CliRunner()
     monkeypatch.chdir(ROOT)
     ok = runner.invoke(main, ["check"])
     assert ok.exit_code == 0, ok.output
     assert "0 problem(s)" in ok.output
 
-    site = site_copy()
+    site = site_copy(pages=DRIFT_PAGES)
     line = drift(site)
     monkeypatch.chdir(site)
     text = runner.invoke(main, ["check", "docs"])
@@ -128,12 +127,12 @@ def test_cli_schema_and_run(tmp_path: Path) -> None:
 
 @pytest.mark.build
 def test_in_process_build_renders_glossary_tooltips_on_every_page(
-    site_copy: Callable[[], Path], monkeypatch: pytest.MonkeyPatch
+    site_copy: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    site = site_copy()
+    site = site_copy(pages=("attack",))
     monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
     build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
     french = (site / "site/attack.html").read_text("utf-8")
