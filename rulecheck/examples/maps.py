@@ -33,9 +33,10 @@ from rulecheck.examples.render import word
 from rulecheck.examples.schema import ParsedExample
 from rulecheck.examples.twins import language_of
 
-#: One square, in SVG user units, and the margin around the board.
+#: One square, in SVG user units, and the margin around the board: wide enough for the marks drawn
+#: about a point of its edge (the chosen corner's diamond reaches 6 units and its outline past it).
 SQUARE = 32
-MARGIN = 4
+MARGIN = 8
 #: Roles in the order their creatures are numbered.
 ORDER = ("attacker", "mover", "defender", "ally", "enemy", "other")
 #: Who strikes is drawn filled, who may be struck as a ringed target: on a movement, the enemies

@@ -59,6 +59,27 @@ def units(value: object) -> str:
     return f"{round(float(maps.MARGIN + value * maps.SQUARE), 2):g}"  # type: ignore[operator]
 
 
+def path_extent(d: str) -> tuple[float, float, float, float]:
+    """The box (left, top, right, bottom) of a path of straight lines: ``M`` then relative ``l``, ``h``, ``v``."""
+    x = y = 0.0
+    points = []
+    for command, numbers in re.findall(r"([MlhvZz])([^MlhvZz]*)", d):
+        values = [float(v) for v in re.findall(r"-?[\d.]+", numbers)]
+        if command == "M":
+            x, y = values[0], values[1]
+            points.append((x, y))
+        elif command == "l":
+            for dx, dy in zip(values[::2], values[1::2], strict=True):
+                x, y = x + dx, y + dy
+                points.append((x, y))
+        elif command in "hv":
+            for delta in values:
+                x, y = (x + delta, y) if command == "h" else (x, y + delta)
+                points.append((x, y))
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def legend_numbers(lines: list[str]) -> list[int]:
     """The creatures' numbers a legend gives, a grouped line (« 3 to 26: … ») counting for each."""
     found = []
@@ -104,6 +125,14 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
             assert (dashes != "none") == ("blocked" in (line.get("class") or ""))  # not colour only
     corners = [s for s in (drawn.cover, drawn.concealment) if s is not None and s.corner is not None]
     assert len(with_class(root, "path", "corner")) == len(corners)
+    # the small marks drawn about a point (the chosen corner, a provocation's !) stay whole on the picture,
+    # even at the board's own corner
+    _, _, width, height = (float(v) for v in (root.get("viewBox") or "").split())
+    for mark in with_class(root, "path", "corner") + with_class(root, "path", "provoke"):
+        left, top, right, bottom = path_extent(mark.get("d") or "")
+        reach = float(style_of(mark).get("stroke-width", "1")) / 2
+        assert left - reach >= 0 and top - reach >= 0 and right + reach <= width and bottom + reach <= height, (
+            mark.get("d"), width, height)
     # a big target: the square of it that the lines go to
     target = next((f.space for f in drawn.figures if f.role == "defender"), None)
     inset = Fraction(maps.TARGET_INSET, maps.SQUARE)
@@ -195,6 +224,17 @@ def test_a_move_s_picture_shows_its_path_and_its_opportunity_attacks(given_: Opp
     assert result.battle_map is not None
     for language in LANGUAGES:
         assert_picture_matches(result.battle_map, language)
+
+
+@pytest.mark.parametrize("grid", ["A . .\n. . .\n. . D", ". . A\n. . .\nD . .", ". . D\n. . .\nA . .", "A . D",
+                                  "D\n.\nA"])
+def test_a_corner_chosen_on_the_board_s_edge_is_drawn_whole(grid: str) -> None:
+    drawn = drawn_of(grid)
+    assert drawn.cover is not None and drawn.cover.corner is not None
+    x, y = drawn.cover.corner
+    assert x in (0, drawn.width) or y in (0, drawn.height)
+    for language in LANGUAGES:
+        assert_picture_matches(drawn, language)
 
 
 def drawn_of(grid: str, kind: str = "ranged") -> BattleMap:
