@@ -15,19 +15,10 @@ from rulecheck.errors import RulecheckError
 from rulecheck.examples import page_writes
 from rulecheck.examples.check import check_paths
 from rulecheck.examples.update import Edit, apply_edits, plan_updates
-from tests.examples.test_update import EN, FR, fixed
+from tests.examples.conftest import EN, FR, fixed
 from tests.hosts.run_hosts import cli
 
 PAGES = ("docs/fr/parry.md", "docs/en/parry.md")
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Path:
-    for language, text in (("fr", FR), ("en", EN)):
-        page = tmp_path / "docs" / language / "parry.md"
-        page.parent.mkdir(parents=True)
-        page.write_text(text, encoding="utf-8")
-    return tmp_path
 
 
 def texts(site: Path) -> tuple[str, str]:
