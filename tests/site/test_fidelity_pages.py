@@ -237,3 +237,38 @@ def test_the_goblin_s_prose_matches_its_numbers(language: str) -> None:
 def test_the_target_rolls_the_miss_chance(language: str) -> None:
     words = " ".join(prose(language, "modifiers.md").split())
     assert ("the **target** rolls a **d100**" in words) if language == "en" else ("la **cible** lance un **d100**" in words)
+
+
+# A fourth outside reading (3 December 2026) -----------------------------------------------------------
+
+def test_a_reach_of_zero_is_the_typical_value_and_said_to_be_a_reading() -> None:
+    """Seed 004: creatures smaller than a square *generally* have a reach of 0; the sizes' values
+    are typical, with exceptions. The engine follows the typical values, and the pages say so."""
+    said = {"fr": ("n'a en général pas d'allonge", "C'est une lecture : le moteur et"),
+            "en": ("generally has no reach", "This is a reading: the engine and the")}
+    for language, (on_opportunity, on_modifiers) in said.items():
+        assert on_opportunity in " ".join(prose(language, "opportunity.md").split())
+        assert on_modifiers in " ".join(prose(language, "modifiers.md").split())
+        assert "modifiers.md#size-and-reach" in text(language, "notes.md")
+
+
+def test_only_leaving_contact_provokes_is_said_of_an_ordinary_reach() -> None:
+    """A long reach provokes on a move inside it too: the sentence must not say otherwise."""
+    said = {"fr": "Face à une allonge ordinaire, seul compte", "en": "Against an ordinary reach, only the move"}
+    for language, words in said.items():
+        assert words in " ".join(prose(language, "opportunity.md").split())
+
+
+def test_the_dying_priest_s_examples_count_his_turns_not_rounds() -> None:
+    """Seed 002 counts the unconscious character's own turns (« À chaque tour où… », « Lors de son tour »)."""
+    assert not re.search(r"\b(first|second) round\b", prose("en", "dying.md"))
+    assert re.search(r"[Aa]u premier tour", prose("fr", "dying.md"))
+
+
+def test_the_poison_tests_note_says_what_the_rules_say_of_a_natural_1() -> None:
+    """Seed 002: a natural 1 on an action in combat is a critical failure, the action fails."""
+    said = {"fr": "les règles disent qu'un 1 naturel fait échouer une action en combat",
+            "en": "the rules say a natural 1 makes an action in combat fail"}
+    for language, words in said.items():
+        page = " ".join(text(language, "poisons.md").split())
+        assert words in page and "pas leur effet sur un test" not in page and "not their effect on a test" not in page
