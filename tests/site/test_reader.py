@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ROOT
-from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, Tab, guarded_tabs, search, switch_language
+from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, SETTLED, Tab, guarded_tabs, search, switch_language
 from tests.site.site_tools import serve
 
 pytestmark = pytest.mark.browser
@@ -152,6 +152,28 @@ def test_no_page_type_overflows_a_phone(http: Callable[..., Tab], locale: str) -
         if page == "modifiers.html":
             reader.shot(f"reader-phone-modifiers-{locale}")
     assert found == []
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_back_to_top_on_a_phone_covers_no_card_title(http: Callable[..., Tab], locale: str) -> None:
+    """Scrolling back up shows the button in the bottom right corner, not over the titles at the top."""
+    reader = http(PHONE, phone=True)
+    reader.open(HOME[locale] + "reactions.html")
+    titles = reader.page.locator(".rc-card__title")
+    titles.nth(2).scroll_into_view_if_needed()
+    reader.page.mouse.wheel(0, 600)
+    reader.page.wait_for_timeout(300)
+    reader.page.mouse.wheel(0, -150)  # a reader scrolling back up to a card
+    button = reader.page.locator(".md-top")
+    expect(button).to_be_visible()
+    reader.page.evaluate(SETTLED)
+    box = button.bounding_box()
+    assert box is not None
+    # the lowest quarter of the screen, at its right edge: not where a reader scrolling up looks
+    assert box["y"] >= PHONE["height"] * 0.75 and box["x"] >= PHONE["width"] * 0.75, box
+    assert box["x"] + box["width"] <= PHONE["width"] and box["y"] + box["height"] <= PHONE["height"], box
+    expect(button).to_have_accessible_name(re.compile(r"\w{3}"))  # its words, though only its arrow shows
+    reader.shot(f"reader-phone-back-to-top-{locale}")
 
 
 # Example cards ------------------------------------------------------------------------------------
