@@ -272,3 +272,22 @@ def test_the_poison_tests_note_says_what_the_rules_say_of_a_natural_1() -> None:
     for language, words in said.items():
         page = " ".join(text(language, "poisons.md").split())
         assert words in page and "pas leur effet sur un test" not in page and "not their effect on a test" not in page
+
+
+def test_what_the_rules_do_not_say_of_rests_and_free_actions_is_called_a_reading() -> None:
+    """Seed 002 gives neither a cap at the maximum nor what a long rest gives back, and speaks of
+    free actions in the plural: the site's choices are readings wherever it states them."""
+    said = {"fr": ("Personne ne dépasse son maximum ([une lecture](#note-rest-amounts))",
+                   "nous lisons qu'il peut rendre des PV comme des PM ([une lecture](#note-rest-choice))",
+                   "(G) (une seule : [une lecture](turn.md#note-one-free-action))",
+                   "PV ; [une lecture](rests.md#note-rest-amounts))", "Deux lectures, les règles n'en disant rien"),
+            "en": ("Nobody goes over their maximum ([a reading](#note-rest-amounts))",
+                   "we read that it may give back HP and MP alike ([a reading](#note-rest-choice))",
+                   "(G) (only one: [a reading](turn.md#note-one-free-action))",
+                   "HP; [a reading](rests.md#note-rest-amounts))", "Two readings, where the rules say nothing")}
+    for language, (cap, long_rest, free, quick_cap, notes) in said.items():
+        rests = " ".join(text(language, "rests.md").split())
+        quick = " ".join(text(language, "quick-reference.md").split())
+        assert cap in rests and long_rest in rests and free in quick and quick_cap in quick
+        assert notes in " ".join(text(language, "notes.md").split())
+        assert "seulement ce que disent les règles" not in rests and "only checks what the rules do say" not in rests
