@@ -291,3 +291,26 @@ def test_what_the_rules_do_not_say_of_rests_and_free_actions_is_called_a_reading
         assert cap in rests and long_rest in rests and free in quick and quick_cap in quick
         assert notes in " ".join(text(language, "notes.md").split())
         assert "seulement ce que disent les règles" not in rests and "only checks what the rules do say" not in rests
+
+
+def test_a_third_outside_reading_s_findings_stay_mended() -> None:
+    """Approaching provokes by a natural reach over one square, not by size; the bonus quoted as
+    the rules write it; the survival roll's formula, the prone weapons, the threshold's cap of 19
+    and a reaction's natural 20 are readings, not the rules' words."""
+    said = {
+        "fr": {"modifiers.md": ("s'approcher d'une créature dont l'allonge naturelle dépasse une case provoque",
+                                "1d20 + niveau + CON serait une lecture", "le moteur n'accepte que ces deux armes-là, une lecture"),
+               "notes.md": ("il se calcule toujours d'après la Def PHY", "19 au plus, une lecture",
+                            "une lecture, les règles n'en disant que la contre-attaque",
+                            "pour une créature d'allonge 0, entrer dans la case d'un ennemi")},
+        "en": {"modifiers.md": ("approaching a creature whose natural reach is more than one square provokes",
+                                "1d20 + level + CON would be a reading", "the engine accepts those two only, a reading"),
+               "notes.md": ("it is always worked out from Def PHY", "19 at most, a reading",
+                            "a reading, the rules giving it only the counter-attack",
+                            "for a creature with a reach of 0, entering an enemy's square")},
+    }
+    for language, pages_said in said.items():
+        for page, phrases in pages_said.items():
+            words = " ".join(text(language, page).split())
+            for phrase in phrases:
+                assert phrase in words, (language, page, phrase)
