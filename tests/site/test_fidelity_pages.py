@@ -239,7 +239,7 @@ def test_the_target_rolls_the_miss_chance(language: str) -> None:
     assert ("the **target** rolls a **d100**" in words) if language == "en" else ("la **cible** lance un **d100**" in words)
 
 
-# A fourth outside reading (3 December 2026) -----------------------------------------------------------
+# Three outside readings of 3 December 2026 ---------------------------------------------------------
 
 def test_a_reach_of_zero_is_the_typical_value_and_said_to_be_a_reading() -> None:
     """Seed 004: creatures smaller than a square *generally* have a reach of 0; the sizes' values
@@ -293,7 +293,7 @@ def test_what_the_rules_do_not_say_of_rests_and_free_actions_is_called_a_reading
         assert "seulement ce que disent les règles" not in rests and "only checks what the rules do say" not in rests
 
 
-def test_a_third_outside_reading_s_findings_stay_mended() -> None:
+def test_reach_the_bonus_s_defence_and_other_unstated_numbers_are_called_readings() -> None:
     """Approaching provokes by a natural reach over one square, not by size; the bonus quoted as
     the rules write it; the survival roll's formula, the prone weapons, the threshold's cap of 19
     and a reaction's natural 20 are readings, not the rules' words."""

@@ -155,7 +155,7 @@ def test_no_page_type_overflows_a_phone(http: Callable[..., Tab], locale: str) -
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
-def test_back_to_top_on_a_phone_covers_no_card_title(http: Callable[..., Tab], locale: str) -> None:
+def test_back_to_top_on_a_phone_waits_in_the_bottom_right_corner(http: Callable[..., Tab], locale: str) -> None:
     """Scrolling back up shows the button in the bottom right corner, not over the titles at the top."""
     reader = http(PHONE, phone=True)
     reader.open(HOME[locale] + "reactions.html")
