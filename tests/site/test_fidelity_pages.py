@@ -314,3 +314,41 @@ def test_reach_the_bonus_s_defence_and_other_unstated_numbers_are_called_reading
             words = " ".join(text(language, page).split())
             for phrase in phrases:
                 assert phrase in words, (language, page, phrase)
+
+
+# A fourth outside reading, 3 December 2026 ----------------------------------------------------------
+
+def test_entangled_takes_the_rules_minus_4_dex_and_the_minus_2_is_a_reading() -> None:
+    """Seed 004: an entangled character takes −4 to Dexterity; the −2 the engine applies to the DEX
+    modifier is a reading, said wherever the pages give it, never a bare "−2 DEX"."""
+    said = {"fr": ("−4 en DEX, soit −2 au modificateur de DEX", "([une lecture](modifiers.md#note-dex-in-defence))",
+                   ("−2 en DEX", "perd 2 points de DEX")),
+            "en": ("−4 DEX, that is −2 to the DEX modifier", "([a reading](modifiers.md#note-dex-in-defence))",
+                   ("−2 DEX", "loses 2 points of DEX"))}
+    for language, (rule, reading, bare) in said.items():
+        quick = " ".join(prose(language, "quick-reference.md").split())
+        modifiers = " ".join(prose(language, "modifiers.md").split())
+        assert quick.count(rule) == 2 and text(language, "quick-reference.md").count(reading) == 2
+        assert modifiers.count(rule) == 2
+        note = modifiers.index("{ #note-dex-in-defence }")
+        for words in bare:  # only the note that explains the reading says it so
+            assert words not in quick and words not in modifiers[:note], (language, words)
+
+
+def test_kael_deals_the_critical_damage_and_alice_takes_it() -> None:
+    """Seed 000: Kael attacks the knight; Alice is the one hit by the goblin."""
+    said = {"fr": ("les dégâts que subit Alice et ceux qu'inflige Kael", "Alice et Kael subissent"),
+            "en": ("the damage Alice takes and the damage Kael deals", "Alice and Kael take")}
+    for language, (right, wrong) in said.items():
+        notes = " ".join(text(language, "notes.md").split())
+        assert right in notes and wrong not in notes
+
+
+def test_stopping_at_a_failed_int_test_is_called_a_reading() -> None:
+    """Seed 002 asks for two consecutive tests and says an INT failure may mean a weaker or unsuited
+    poison is used; whether the DEX test is still made, it does not say."""
+    said = {"fr": ("sans dire si le test de DEX se fait encore", "([notre lecture](#note-poison-tests))"),
+            "en": ("without saying whether the DEX test is still made", "([our reading](#note-poison-tests))")}
+    for language, (note, prose_link) in said.items():
+        page = " ".join(text(language, "poisons.md").split())
+        assert note in page and prose_link in page
