@@ -352,3 +352,26 @@ def test_stopping_at_a_failed_int_test_is_called_a_reading() -> None:
     for language, (note, prose_link) in said.items():
         page = " ".join(text(language, "poisons.md").split())
         assert note in page and prose_link in page
+
+
+def test_a_natural_1_fails_by_the_rules_and_the_critical_s_bonus_without_a_reaction_is_a_reading() -> None:
+    """Seed 002: on a natural 1 in combat « votre action a simplement échoué » — the rules do say
+    it decides; what they leave unsaid is the critical success's face and that it hits whatever
+    the totals. Seed 000 gives the critical's bonus after a failed dodge or parry; the site adds it
+    to every critical, a reading said on each page that states it."""
+    understated = re.compile(r"l'un ou l'autre (tranche|l'emporte)|either (decides|overrides)")
+    said = {"fr": {"attack.md": "disent qu'alors l'action échoue : un 1 naturel manque donc toujours",
+                   "criticals.md": "Ce bonus sur tout critique, que la cible ait réagi ou non, est une lecture",
+                   "reactions.md": "dont elles disent qu'il fait échouer l'action",
+                   "unarmed.md": "Def PHY ([une lecture](notes.md#note-damage-bonus))",
+                   "notes.md": "nous l'appliquons à tout critique qui touche, que la cible ait réagi ou non (une lecture)"},
+            "en": {"attack.md": "say the action then fails: a natural 1 always misses",
+                   "criticals.md": "That bonus on every critical, whether the target reacted or not, is a reading",
+                   "reactions.md": "which they say makes the action fail",
+                   "unarmed.md": "Def PHY ([a reading](notes.md#note-damage-bonus))",
+                   "notes.md": "we apply it to every critical that hits, whether the target reacted or not (a reading)"}}
+    for language, pages_said in said.items():
+        for page, phrase in pages_said.items():
+            words = " ".join(text(language, page).split())
+            assert phrase in words, (language, page)
+            assert not understated.search(words), (language, page)
