@@ -375,3 +375,12 @@ def test_a_natural_1_fails_by_the_rules_and_the_critical_s_bonus_without_a_react
             words = " ".join(text(language, page).split())
             assert phrase in words, (language, page)
             assert not understated.search(words), (language, page)
+
+
+def test_a_stabilised_character_resting_from_0_hp_is_a_reading() -> None:
+    """Seed 002 says how a dying character is stabilised, not what HP they then have."""
+    said = {"fr": ("commencer son repos à 0 PV (une lecture)", "Un personnage stabilisé commence son repos à 0 PV."),
+            "en": ("start their rest on 0 HP (a reading)", "A stabilised character starts their rest on 0 HP.")}
+    for language, (reading, stated) in said.items():
+        rests = " ".join(text(language, "rests.md").split())
+        assert reading in rests and stated not in rests
