@@ -364,12 +364,16 @@ def test_a_natural_1_fails_by_the_rules_and_the_critical_s_bonus_without_a_react
                    "criticals.md": "Ce bonus sur tout critique, que la cible ait réagi ou non, est une lecture",
                    "reactions.md": "dont elles disent qu'il fait échouer l'action",
                    "unarmed.md": "Def PHY ([une lecture](notes.md#note-damage-bonus))",
-                   "notes.md": "nous l'appliquons à tout critique qui touche, que la cible ait réagi ou non (une lecture)"},
+                   "quick-reference.md": "(réussite critique, [une lecture](attack.md#note-natural-rolls)), un 1 naturel rate",
+                   "notes.md": "nous l'appliquons à tout critique qui touche, que la cible ait réagi ou non "
+                               "(une lecture)"},
             "en": {"attack.md": "say the action then fails: a natural 1 always misses",
                    "criticals.md": "That bonus on every critical, whether the target reacted or not, is a reading",
                    "reactions.md": "which they say makes the action fail",
                    "unarmed.md": "Def PHY ([a reading](notes.md#note-damage-bonus))",
-                   "notes.md": "we apply it to every critical that hits, whether the target reacted or not (a reading)"}}
+                   "quick-reference.md": "(critical success, [a reading](attack.md#note-natural-rolls)), a natural 1 always",
+                   "notes.md": "we apply it to every critical that hits, whether the target reacted or not "
+                               "(a reading)"}}
     for language, pages_said in said.items():
         for page, phrase in pages_said.items():
             words = " ".join(text(language, page).split())
