@@ -125,6 +125,8 @@ def figures(report: dict[str, Any]) -> dict[str, float]:
         "elements": audits["dom-size"]["numericValue"],
         "kib": sum(item.get("transferSize", 0) for item in requests) / 1024,
         "twice": sum(1 for count in fetched.values() if count > 1),
+        # Lighthouse's own measure of this machine's speed at the time of the run (higher: faster).
+        "speed": report.get("environment", {}).get("benchmarkIndex") or 0,
     }
 
 
@@ -142,6 +144,16 @@ def table(page: str, runs: dict[str, list[dict[str, float]]]) -> str:
     for label, shape, key in rows:
         ratio = f"{cards[key] / plain[key]:.2f}" if plain[key] else "–"
         lines.append(f"| {label} | {shape.format(cards[key])} | {shape.format(plain[key])} | {ratio} |")
+    # The builds ran in turns: each round's two runs shared the machine's state of the moment, so
+    # the median of the rounds' own comparisons moves less than the ratio of two medians.
+    pairs = list(zip(runs["cards"], runs["no cards"], strict=True))
+    points = [c["score"] - p["score"] for c, p in pairs]
+    ratios = [c["tbt"] / p["tbt"] for c, p in pairs if p["tbt"]]
+    speeds = [run["speed"] for run in runs["cards"] + runs["no cards"]]
+    lines += ["", f"Round by round ({len(pairs)} rounds): score {statistics.median(points):+.0f} points with cards "
+              f"(median; {min(points):+.0f} to {max(points):+.0f}), blocking time "
+              + (f"{statistics.median(ratios):.2f} times (median)" if ratios else "– (none without cards)")
+              + f"; Lighthouse's benchmark index of the machine {min(speeds):.0f} to {max(speeds):.0f}."]
     return "\n".join(lines)
 
 
