@@ -189,7 +189,7 @@ def layout(field: Battlefield) -> Layout:
             who = "the attacker `A` and the defender `D`" if field.required == (ATTACKER, DEFENDER) \
                 else "the moving creature `A`"
             raise ValueError(f"the map has no `{letter}`: draw {who}")
-    overfull = _check_sharing(creatures)
+    overfull = check_sharing(creatures)
     _check_work(creatures, width * len(rows))
     return Layout(frozenset(terrain["wall"]), frozenset(terrain["low"]), frozenset(terrain["fog"]), creatures,
                   width, len(rows), overfull)
@@ -239,7 +239,7 @@ def _check_work(creatures: dict[str, Placed], cells: int) -> None:
             "draw a smaller map (only the squares between and around them)")
 
 
-def _check_sharing(creatures: dict[str, Placed]) -> Square | None:
+def check_sharing(creatures: dict[str, Placed]) -> Square | None:
     """Creatures of a square or more never overlap (a misdrawn map); the first square where smaller
     ones fill more than the square, which the rules refuse (:func:`refuse_overfull`)."""
     whole: dict[Square, str] = {}

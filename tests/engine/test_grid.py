@@ -25,7 +25,7 @@ from rulecheck.engine import (
     resolve_opportunity,
     resolve_positions,
 )
-from rulecheck.engine.battlefield import Assessment, Placed, _check_sharing, layout
+from rulecheck.engine.battlefield import Assessment, Placed, check_sharing, layout
 from rulecheck.engine.grid import (
     Space,
     Square,
@@ -369,10 +369,10 @@ def test_a_square_holds_four_tiny_25_diminutive_or_100_fine_creatures(size: str,
     # More creatures than a map has letters: the count itself, on the creatures as placed.
     row = size_row(size)  # type: ignore[arg-type]
     crowd = {f"c{n}": Placed(f"c{n}", Space(1, 0, 1), row) for n in range(fit)}
-    assert _check_sharing(crowd) is None
+    assert check_sharing(crowd) is None
     crowd["one more"] = Placed("one more", Space(1, 0, 1), row)
-    assert _check_sharing(crowd) == Square(1, 0)
-    assert _check_sharing({**crowd, "elsewhere": Placed("elsewhere", Space(2, 0, 1), row)}) == Square(1, 0)
+    assert check_sharing(crowd) == Square(1, 0)
+    assert check_sharing({**crowd, "elsewhere": Placed("elsewhere", Space(2, 0, 1), row)}) == Square(1, 0)
 
 
 def test_fine_creatures_fill_the_hundredth_part_of_a_square_beside_diminutive_ones() -> None:
