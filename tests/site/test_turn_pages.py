@@ -114,3 +114,11 @@ def test_every_refusal_these_pages_mention_is_an_example(page: str) -> None:
         mentions = re.search(r"refus|refused", prose(language, page), re.IGNORECASE)
         shown = [i for i, data in examples(language, page).items() if "refused" in (data.get("expect") or {})]
         assert not mentions or shown, f"{language}/{page}: a refusal is mentioned but none is shown"
+
+
+def test_both_languages_give_the_card_format_the_same_ability_codes() -> None:
+    """The capability line's parser takes French and English codes alike: each language's table says so."""
+    for language in ("fr", "en"):
+        page = text(language, "turn.md")
+        for code in ("FOR/STR", "SAG/WIS", "`Support`"):
+            assert code in page, (language, code)
