@@ -124,3 +124,32 @@ def test_the_built_reference_is_linked_from_the_authors_page(offline_site: Path)
         assert "<!-- rulecheck-field-reference -->" not in page
         assert re.search(r"<td><code>defender\.level</code></td>\s*<td>[^<]*</td>\s*<td><code>0</code></td>\s*"
                          rf"<td>{re.escape(meaning)}</td>", page)
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_stacking_the_reference_describes_is_the_engine_s(locale: str) -> None:
+    """Penalties of one kind from two sources add up, two bonuses of a kind do not: the reference
+    says so (an earlier wording had the worst penalty alone apply), and calls it a reading."""
+    from rulecheck.engine.modifiers import Modifier, stack
+
+    def condition(source: str, value: int) -> Modifier:
+        return Modifier(kind="condition", source=source, target="attack", value=value)
+
+    assert stack([condition("attacker.dazzled", -1), condition("attacker.shaken", -2)], "attack", "melee").total == -3
+    assert stack([condition("a.one", 2), condition("a.two", 1)], "attack", "melee").total == 2
+    said = {"fr": ("Les malus s'additionnent", "seul le plus grand compte"),
+            "en": ("Penalties add up", "only the larger counts")}[locale]
+    meaning = fields.FIELDS[locale]["Modifier.kind"]
+    assert all(words in meaning for words in said) and "modifiers.md#note-stacking" in meaning
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_reference_calls_the_site_s_readings_readings(locale: str) -> None:
+    """What the rules leave unsaid (a long rest's HP and MP, a stabilised character's 0 HP, the
+    advanced bonus's scope, a reach weapon at every size) links to its reading note."""
+    meanings = fields.FIELDS[locale]
+    for key, note in (("Resting.hp", "rests.md#note-rest-amounts"),
+                      ("Options.progressive_damage", "attack.md#note-progressive-bonus"),
+                      ("Occupant.reach_weapon", "modifiers.md#note-distance")):
+        assert note in meanings[key], key
+    assert "rests.md#note-rest-choice" in fields.RULES[locale]["rest"]

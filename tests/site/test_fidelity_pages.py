@@ -388,3 +388,12 @@ def test_a_stabilised_character_resting_from_0_hp_is_a_reading() -> None:
     for language, (reading, stated) in said.items():
         rests = " ".join(text(language, "rests.md").split())
         assert reading in rests and stated not in rests
+
+
+def test_the_authors_page_calls_level_plus_an_ability_the_site_s_form_not_the_rules() -> None:
+    """Seed 000: the attacker rolls the attack test « tel qu'indiqué par l'arme utilisée ou la
+    capacité employée »; 1d20 + level + an ability is the form this site gives its cast."""
+    said = {"fr": "que ce site donne à ses personnages récurrents ; les règles laissent l'arme ou la capacité dire",
+            "en": "which this site gives its recurring characters; the rules let the weapon or capability say"}
+    for language, words in said.items():
+        assert words in " ".join(text(language, "authors.md").split())

@@ -43,7 +43,8 @@ RULES: Mapping[str, Mapping[str, str]] = {
         "poison_apply": "Enduire une arme de poison : test d'INT puis test de DEX, difficulté 10.",
         "poison_charges": "Quelles attaques suivantes portent le poison appliqué, et son effet sur la cible.",
         "vial_accident": "Un échec critique en portant des fioles de poison : test de CON, difficulté 15.",
-        "rest": "Un repos court (PV ou PM, jamais les deux) ou un repos long (tout).",
+        "rest": "Un repos court (PV ou PM, jamais les deux) ou un repos long (PV comme PM, "
+                "[une lecture](rests.md#note-rest-choice)) ; ce qui revient, l'exemple le dit.",
         "turn": "Un plan de tour (déplacements, attaques, capacités, actions gratuites…) et les actions M, A, G "
                 "qu'il utilise.",
         "movement": "Un déplacement de quelques mètres : combien d'actions de mouvement il coûte, et s'il prend A.",
@@ -58,7 +59,8 @@ RULES: Mapping[str, Mapping[str, str]] = {
         "poison_apply": "Coating a weapon with poison: INT test then DEX test, both DC 10.",
         "poison_charges": "Which of the next attacks carry an applied poison, and what it does to the target.",
         "vial_accident": "A critical failure while carrying poison vials: CON test, DC 15.",
-        "rest": "A short rest (HP or MP, never both) or a long rest (everything).",
+        "rest": "A short rest (HP or MP, never both) or a long rest (HP and MP alike, "
+                "[a reading](rests.md#note-rest-choice)); the example says how much comes back.",
         "turn": "A turn plan (moves, attacks, capabilities, free actions…) and the actions M, A, G it uses.",
         "movement": "A move of some metres: how many movement actions it costs, and whether it takes A.",
         "capability": "A capability card checked: its cost, its attack, and its damage at a level.",
@@ -143,7 +145,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Attack.damage": "Dégâts de l'arme ou de la capacité.",
         "Attack.extra_damage": "Dés de dégâts en plus venus de capacités.",
         "Options.progressive_damage": "Bonus de dégâts progressif : chaque coup porté ajoute "
-                                      "max(0, attaque − défense).",
+                                      "max(0, attaque − défense) ([une lecture](attack.md#note-progressive-bonus)).",
         "Situation.attacker": "Situation de l'attaquant (lignes du tableau).",
         "Situation.defender": "Situation de la cible (lignes du tableau).",
         "Situation.cover": "Abri de la cible ; avec une grille, `partial` ou `improved` précise l'abri trouvé.",
@@ -158,11 +160,13 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Battlefield.creatures": "Tailles et placements, par lettre.",
         "Occupant.size": "Par défaut : moyenne, ou la taille du bloc dessiné.",
         "Occupant.shape": "Grande taille et plus : `tall` (allonge plus longue) ou `long`.",
-        "Occupant.reach_weapon": "Arme à allonge : plus loin que l'allonge naturelle, jusqu'au double.",
+        "Occupant.reach_weapon": "Arme à allonge : plus loin que l'allonge naturelle, jusqu'au double ; pour "
+                                 "toute taille, [une lecture](modifiers.md#note-distance).",
         "Occupant.at": "[colonne, rangée] d'une créature qui n'est pas dessinée sur la carte.",
         "Occupant.name": "Nom affiché ; peut changer d'une langue à l'autre.",
-        "Modifier.kind": "Deux modificateurs de même sorte ne se cumulent pas : le meilleur bonus et le pire "
-                         "malus s'appliquent.",
+        "Modifier.kind": "Deux bonus de même sorte ne se cumulent pas : seul le plus grand compte. Les malus "
+                         "s'additionnent, sauf ceux d'une même `source`, dont seul le pire compte "
+                         "([une lecture](modifiers.md#note-stacking)).",
         "Modifier.source": "Ce qui l'accorde, sous forme de clé (`attacker.prone`).",
         "Modifier.target": "`attack` (le total du test d'attaque) ou `defence`.",
         "Modifier.value": "Valeur du modificateur (négative pour un malus).",
@@ -193,7 +197,8 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Regain.hp": "PV rendus par le repos.",
         "Regain.mp": "PM rendus par le repos.",
         "Resting.name": "Nom affiché.",
-        "Resting.hp": "PV actuels ; un personnage stabilisé se repose à partir de 0.",
+        "Resting.hp": "PV actuels ; un personnage stabilisé se repose à partir de 0 "
+                      "([une lecture](rests.md#note-rest-amounts)).",
         "Resting.hp_max": "PV maximum.",
         "Resting.mp": "PM actuels.",
         "Resting.mp_max": "PM maximum.",
@@ -257,7 +262,8 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Attack.natural": "The d20 face of that total.",
         "Attack.damage": "The weapon's or capability's damage.",
         "Attack.extra_damage": "Extra damage dice from capabilities.",
-        "Options.progressive_damage": "Progressive Damage Bonus: every hit adds max(0, attack − defence).",
+        "Options.progressive_damage": "Progressive Damage Bonus: every hit adds max(0, attack − defence) "
+                                      "([a reading](attack.md#note-progressive-bonus)).",
         "Situation.attacker": "The attacker's situation (table rows).",
         "Situation.defender": "The target's situation (table rows).",
         "Situation.cover": "The target's cover; with a grid, `partial` or `improved` grades the cover found.",
@@ -272,10 +278,13 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Battlefield.creatures": "Sizes and placements, by letter.",
         "Occupant.size": "Default: Medium, or the size that fills the drawn block.",
         "Occupant.shape": "Large and bigger: `tall` (longer reach) or `long`.",
-        "Occupant.reach_weapon": "A reach weapon: beyond the natural reach, up to twice it.",
+        "Occupant.reach_weapon": "A reach weapon: beyond the natural reach, up to twice it; at any size, "
+                                 "[a reading](modifiers.md#note-distance).",
         "Occupant.at": "[column, row] of a creature not drawn on the map.",
         "Occupant.name": "Display name; may differ between languages.",
-        "Modifier.kind": "Same-kind modifiers do not stack: the best bonus and the worst penalty apply.",
+        "Modifier.kind": "Two bonuses of the same kind do not stack: only the larger counts. Penalties add up, "
+                         "except those of one `source`, of which only the worst counts "
+                         "([a reading](modifiers.md#note-stacking)).",
         "Modifier.source": "What grants it, as a key (`attacker.prone`).",
         "Modifier.target": "`attack` (the attack test's total) or `defence`.",
         "Modifier.value": "The modifier's value (negative for a penalty).",
@@ -323,7 +332,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Regain.hp": "HP the rest gives back.",
         "Regain.mp": "MP the rest gives back.",
         "Resting.name": "Display name.",
-        "Resting.hp": "Current HP; a stabilised character rests from 0.",
+        "Resting.hp": "Current HP; a stabilised character rests from 0 ([a reading](rests.md#note-rest-amounts)).",
         "Resting.hp_max": "Maximum HP.",
         "Resting.mp": "Current MP.",
         "Resting.mp_max": "Maximum MP.",
