@@ -397,3 +397,16 @@ def test_the_authors_page_calls_level_plus_an_ability_the_site_s_form_not_the_ru
             "en": "which this site gives its recurring characters; the rules let the weapon or capability say"}
     for language, words in said.items():
         assert words in " ".join(text(language, "authors.md").split())
+
+
+def test_the_cards_steps_claim_no_more_than_the_rules_on_a_fumbled_reaction_and_a_wrong_vial() -> None:
+    """A sixth outside reading, of the words the cards print: seed 000 takes away the dodge and
+    the parry on the next turn and says nothing of the other actions (seed 002 lets the GM give
+    the opponent an advantage); a failed INT test may mean a weaker or unsuited poison is used, so
+    it is the intended poison that is not applied."""
+    from rulecheck.examples.render import EVENTS
+
+    for language, (lost, vial) in {"fr": ("autres actions", "Poison voulu non appliqué"),
+                                   "en": ("other actions", "Intended poison not applied")}.items():
+        assert lost not in EVENTS[language]["reaction.lost_next_turn"]
+        assert EVENTS[language]["poison.not_applied.wrong_vial"].startswith(vial)

@@ -34,8 +34,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.not_applied": "Poison non appliqué, dose gâchée ou personnage blessé (au choix du MJ)",
         "poison.not_applied.vial": "Poison non appliqué, échec critique fiole en main (le MJ peut demander le test "
                                    "de CON des fioles brisées)",
-        "poison.not_applied.wrong_vial": "Poison non appliqué : le test d'INT raté arrête l'essai, sans test de DEX "
-                                         "(mauvaise fiole, au choix du MJ)",
+        "poison.not_applied.wrong_vial": "Poison voulu non appliqué : le test d'INT raté arrête l'essai, sans "
+                                         "test de DEX (mauvaise fiole, au choix du MJ)",
         "poison.attack.hit": "Attaque empoisonnée qui touche",
         "poison.attack.miss": "Attaque empoisonnée ratée",
         "poison.attack.clean": "Attaque sans poison",
@@ -71,8 +71,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.not_applied": "Poison not applied, the dose wasted or the character hurt (the GM decides)",
         "poison.not_applied.vial": "Poison not applied, critical failure with the vial in hand (the GM may call "
                                    "for the broken vials' CON test)",
-        "poison.not_applied.wrong_vial": "Poison not applied: the failed INT test ends the attempt, no DEX test "
-                                         "(the wrong vial, the GM decides)",
+        "poison.not_applied.wrong_vial": "Intended poison not applied: the failed INT test ends the attempt, "
+                                         "no DEX test (the wrong vial, the GM decides)",
         "poison.attack.hit": "Poisoned attack hits",
         "poison.attack.miss": "Poisoned attack misses",
         "poison.attack.clean": "Attack without poison",
