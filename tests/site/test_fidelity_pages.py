@@ -410,3 +410,12 @@ def test_the_cards_steps_claim_no_more_than_the_rules_on_a_fumbled_reaction_and_
                                    "en": ("other actions", "Intended poison not applied")}.items():
         assert lost not in EVENTS[language]["reaction.lost_next_turn"]
         assert EVENTS[language]["poison.not_applied.wrong_vial"].startswith(vial)
+
+
+def test_a_coup_de_grace_not_rolling_the_50_percent_is_a_reading() -> None:
+    """Seed 004 asks for a round to find a target in total concealment, and does not say its 50 %
+    miss chance is then waived."""
+    said = {"fr": "qu'alors les 50 % ne soient pas lancés est notre lecture",
+            "en": "that the 50% is then not rolled is our reading"}
+    for language, words in said.items():
+        assert words in " ".join(text(language, "modifiers.md").split())
