@@ -25,18 +25,40 @@ LISTING = re.compile(r"^\s*(id|rule|given|dice|expect):", re.MULTILINE)
 AUTHORS_PAGES = ("authors.html", "fields.html")
 
 
+#: The words Material's search shows once it has answered, by count, from the page's own config.
+COUNTS = """() => {
+    const words = JSON.parse(document.querySelector('#__config').textContent).translations;
+    return ['search.result.none', 'search.result.one', 'search.result.other'].map(key => words[key]);
+}"""
+#: What the search shows at one moment: its count line and each result's page and text.
+SHOWN = """() => [document.querySelector('.md-search-result__meta')?.innerText ?? '',
+    [...document.querySelectorAll('.md-search-result__item > a')].map(a => [a.getAttribute('href'), a.innerText])]"""
+
+
 def results(reader: Tab, query: str) -> list[tuple[str, str]]:
-    """Type ``query`` in a fresh search box; each result's page and the text it shows."""
+    """Type ``query`` in a fresh search box; each result's page and the text it shows.
+
+    The search worker answers each keystroke in its own time, later on a busy machine: the
+    results are read once the count line says how many were found (or none: "parry" in French)
+    and nothing has changed for a while, not after a fixed wait."""
     box = reader.page.locator("input.md-search__input")
     box.click()
     box.fill("")
     box.press_sequentially(query, delay=30)
-    meta = reader.page.locator(".md-search-result__meta")
-    expect(meta).not_to_have_text(re.compile(r"^\s*$"))
-    reader.page.wait_for_timeout(500)  # the last keystroke's results (or none: "parry" in French)
-    found: list[tuple[str, str]] = reader.page.locator(".md-search-result__item > a").evaluate_all(
-        "links => links.map(a => [a.getAttribute('href'), a.innerText])")
-    return found
+    none, one, other = reader.page.evaluate(COUNTS)
+    counted = re.escape(other).replace(re.escape("#"), r"\d+")
+    answered = re.compile(f"^({re.escape(none)}|{re.escape(one)}|{counted})$")
+    expect(reader.page.locator(".md-search-result__meta")).to_have_text(answered, timeout=30_000)
+    shown, steady = reader.page.evaluate(SHOWN), 0
+    for _ in range(60):  # steady for 0.6 s: the last keystroke's answer, not an earlier one's
+        reader.page.wait_for_timeout(200)
+        now = reader.page.evaluate(SHOWN)
+        steady = steady + 1 if now == shown else 0
+        shown = now
+        if steady == 3:
+            break
+    assert answered.match(shown[0].strip()), (query, shown[0])
+    return [(href, text) for href, text in shown[1]]
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
