@@ -26,6 +26,9 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = ROOT / "test-artifacts"
 ACTION_MS, NAVIGATION_MS, LAUNCH_MS = 10_000, 15_000, 60_000
+# An assertion waits as long as an action: Playwright's own 5 s for `expect` was too short for a
+# phone page of cards to scroll to a link's target on a machine running two suites at once.
+expect.set_options(timeout=ACTION_MS)
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 740}
 HOME = {"fr": "", "en": "en/"}  # where each language's pages are
