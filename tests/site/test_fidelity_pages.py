@@ -23,6 +23,12 @@ def pages(language: str) -> list[str]:
     return sorted(path.name for path in (ROOT / "docs" / language).glob("*.md"))
 
 
+def one_line(language: str, page: str, *, as_read: bool = False) -> str:
+    """A page's text with its line breaks folded, so that a phrase matches wherever the lines
+    wrap; ``as_read``: without its code, as :func:`prose` gives it."""
+    return " ".join((prose if as_read else text)(language, page).split())
+
+
 def resolved(language: str, page: str) -> dict[str, Any]:
     report = check_paths([ROOT / "docs" / language / page], root=ROOT, odds=False)
     return {o.id: o for found in report.pages.values() for o in found.outcomes}
@@ -151,7 +157,7 @@ def test_the_coup_de_grace_rolls_no_attack_and_keeps_the_miss_chance(language: s
     assert ("no attack total and no damage bonus" in note and "the target rolls its d100" in note) \
         if language == "en" else ("ni total d'attaque ni bonus de dégâts" in note and "la cible lance son d100" in note)
     for page in ("modifiers.md", "notes.md"):
-        words = " ".join(prose(language, page).split())
+        words = one_line(language, page, as_read=True)
         assert "only a coup de grâce escapes it" not in words and "seul le coup de grâce y échappe" not in words
         assert "the miss chance does not apply" not in words and "la chance d'échec ne joue pas" not in words
 
@@ -235,7 +241,7 @@ def test_the_goblin_s_prose_matches_its_numbers(language: str) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_target_rolls_the_miss_chance(language: str) -> None:
-    words = " ".join(prose(language, "modifiers.md").split())
+    words = one_line(language, "modifiers.md", as_read=True)
     assert ("the **target** rolls a **d100**" in words) if language == "en" else ("la **cible** lance un **d100**" in words)
 
 
@@ -247,8 +253,8 @@ def test_a_reach_of_zero_is_the_typical_value_and_said_to_be_a_reading() -> None
     said = {"fr": ("n'a en général pas d'allonge", "C'est une lecture : le moteur et"),
             "en": ("generally has no reach", "This is a reading: the engine and the")}
     for language, (on_opportunity, on_modifiers) in said.items():
-        assert on_opportunity in " ".join(prose(language, "opportunity.md").split())
-        assert on_modifiers in " ".join(prose(language, "modifiers.md").split())
+        assert on_opportunity in one_line(language, "opportunity.md", as_read=True)
+        assert on_modifiers in one_line(language, "modifiers.md", as_read=True)
         assert "modifiers.md#size-and-reach" in text(language, "notes.md")
 
 
@@ -256,7 +262,7 @@ def test_only_leaving_contact_provokes_is_said_of_an_ordinary_reach() -> None:
     """A long reach provokes on a move inside it too: the sentence must not say otherwise."""
     said = {"fr": "Face à une allonge ordinaire, seul compte", "en": "Against an ordinary reach, only the move"}
     for language, words in said.items():
-        assert words in " ".join(prose(language, "opportunity.md").split())
+        assert words in one_line(language, "opportunity.md", as_read=True)
 
 
 def test_the_dying_priest_s_examples_count_his_turns_not_rounds() -> None:
@@ -270,7 +276,7 @@ def test_the_poison_tests_note_says_what_the_rules_say_of_a_natural_1() -> None:
     said = {"fr": "les règles disent qu'un 1 naturel fait échouer une action en combat",
             "en": "the rules say a natural 1 makes an action in combat fail"}
     for language, words in said.items():
-        page = " ".join(text(language, "poisons.md").split())
+        page = one_line(language, "poisons.md")
         assert words in page and "pas leur effet sur un test" not in page and "not their effect on a test" not in page
 
 
@@ -286,10 +292,10 @@ def test_what_the_rules_do_not_say_of_rests_and_free_actions_is_called_a_reading
                    "(G) (only one: [a reading](turn.md#note-one-free-action))",
                    "HP; [a reading](rests.md#note-rest-amounts))", "Two readings, where the rules say nothing")}
     for language, (cap, long_rest, free, quick_cap, notes) in said.items():
-        rests = " ".join(text(language, "rests.md").split())
-        quick = " ".join(text(language, "quick-reference.md").split())
+        rests = one_line(language, "rests.md")
+        quick = one_line(language, "quick-reference.md")
         assert cap in rests and long_rest in rests and free in quick and quick_cap in quick
-        assert notes in " ".join(text(language, "notes.md").split())
+        assert notes in one_line(language, "notes.md")
         assert "seulement ce que disent les règles" not in rests and "only checks what the rules do say" not in rests
 
 
@@ -311,7 +317,7 @@ def test_reach_the_bonus_s_defence_and_other_unstated_numbers_are_called_reading
     }
     for language, pages_said in said.items():
         for page, phrases in pages_said.items():
-            words = " ".join(text(language, page).split())
+            words = one_line(language, page)
             for phrase in phrases:
                 assert phrase in words, (language, page, phrase)
 
@@ -326,8 +332,8 @@ def test_entangled_takes_the_rules_minus_4_dex_and_the_minus_2_is_a_reading() ->
             "en": ("−4 DEX, that is −2 to the DEX modifier", "([a reading](modifiers.md#note-dex-in-defence))",
                    ("−2 DEX", "loses 2 points of DEX"))}
     for language, (rule, reading, bare) in said.items():
-        quick = " ".join(prose(language, "quick-reference.md").split())
-        modifiers = " ".join(prose(language, "modifiers.md").split())
+        quick = one_line(language, "quick-reference.md", as_read=True)
+        modifiers = one_line(language, "modifiers.md", as_read=True)
         assert quick.count(rule) == 2 and text(language, "quick-reference.md").count(reading) == 2
         assert modifiers.count(rule) == 2
         note = modifiers.index("{ #note-dex-in-defence }")
@@ -340,7 +346,7 @@ def test_kael_deals_the_critical_damage_and_alice_takes_it() -> None:
     said = {"fr": ("les dégâts que subit Alice et ceux qu'inflige Kael", "Alice et Kael subissent"),
             "en": ("the damage Alice takes and the damage Kael deals", "Alice and Kael take")}
     for language, (right, wrong) in said.items():
-        notes = " ".join(text(language, "notes.md").split())
+        notes = one_line(language, "notes.md")
         assert right in notes and wrong not in notes
 
 
@@ -350,7 +356,7 @@ def test_stopping_at_a_failed_int_test_is_called_a_reading() -> None:
     said = {"fr": ("sans dire si le test de DEX se fait encore", "([notre lecture](#note-poison-tests))"),
             "en": ("without saying whether the DEX test is still made", "([our reading](#note-poison-tests))")}
     for language, (note, prose_link) in said.items():
-        page = " ".join(text(language, "poisons.md").split())
+        page = one_line(language, "poisons.md")
         assert note in page and prose_link in page
 
 
@@ -376,7 +382,7 @@ def test_a_natural_1_fails_by_the_rules_and_the_critical_s_bonus_without_a_react
                                "(a reading)"}}
     for language, pages_said in said.items():
         for page, phrase in pages_said.items():
-            words = " ".join(text(language, page).split())
+            words = one_line(language, page)
             assert phrase in words, (language, page)
             assert not understated.search(words), (language, page)
 
@@ -386,7 +392,7 @@ def test_a_stabilised_character_resting_from_0_hp_is_a_reading() -> None:
     said = {"fr": ("commencer son repos à 0 PV (une lecture)", "Un personnage stabilisé commence son repos à 0 PV."),
             "en": ("start their rest on 0 HP (a reading)", "A stabilised character starts their rest on 0 HP.")}
     for language, (reading, stated) in said.items():
-        rests = " ".join(text(language, "rests.md").split())
+        rests = one_line(language, "rests.md")
         assert reading in rests and stated not in rests
 
 
@@ -396,7 +402,7 @@ def test_the_authors_page_calls_level_plus_an_ability_the_site_s_form_not_the_ru
     said = {"fr": "que ce site donne à ses personnages récurrents ; les règles laissent l'arme ou la capacité dire",
             "en": "which this site gives its recurring characters; the rules let the weapon or capability say"}
     for language, words in said.items():
-        assert words in " ".join(text(language, "authors.md").split())
+        assert words in one_line(language, "authors.md")
 
 
 def test_the_cards_steps_claim_no_more_than_the_rules_on_a_fumbled_reaction_and_a_wrong_vial() -> None:
@@ -418,4 +424,4 @@ def test_a_coup_de_grace_not_rolling_the_50_percent_is_a_reading() -> None:
     said = {"fr": "qu'alors les 50 % ne soient pas lancés est notre lecture",
             "en": "that the 50% is then not rolled is our reading"}
     for language, words in said.items():
-        assert words in " ".join(text(language, "modifiers.md").split())
+        assert words in one_line(language, "modifiers.md")
