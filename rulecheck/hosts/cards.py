@@ -342,14 +342,21 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     labelled = {min(spread), max(spread), shown}
     if len(spread) > 13:  # too narrow for every value: every fifth too, where it has room
         labelled |= {n for n in spread if n % 5 == 0 and not {n - 1, n + 1} & labelled}
-    # One element a column (pages hold thousands): a bar where the damage may happen, an empty
-    # slot where it may not; the value under a column is its ``data-x``, drawn by the stylesheet.
+    # One element a bar (pages hold thousands), in a grid of one column a value: a column where
+    # the damage cannot happen has no element unless it carries a label (its ``data-x``, drawn by
+    # the stylesheet), and the next element names its column when the grid's own placement would
+    # not reach it.
     columns = []
-    for n, p in spread.items():
+    placed = 0  # the grid column of the last element written, counted from 1
+    for column, (n, p) in enumerate(spread.items(), start=1):
         label = render.number(n, language) if n in labelled or len(spread) <= 13 else ""
+        if not p and not label:
+            continue
         x = f' data-x="{html_text(label)}"' if label else ""
+        at = f"grid-column:{column}" if column != placed + 1 else ""
+        placed = column
         if not p:
-            columns.append(f"<span{x}></span>")
+            columns.append(f'<span style="{at}"{x}></span>' if at else f"<span{x}></span>")
             continue
         this = " rc-spread__bar--this" if n == shown else ""
         # p / tallest as a float, correctly rounded as float(Fraction) would, without a Fraction.
@@ -359,23 +366,24 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
             part = critical[n].numerator * p.denominator / (critical[n].denominator * p.numerator) * 100
             this += " rc-spread__bar--critical"
             striped = f";--critical:{part:.1f}%"
-        columns.append(f'<span class="rc-spread__bar{this}" style="height:{height:.1f}%{striped}" '
+        columns.append(f'<span class="rc-spread__bar{this}" style="{at + ";" if at else ""}height:{height:.1f}%{striped}" '
                        f'{TIP}="{html_text(said[n])}"{x}></span>')
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),
         mean=render.number(round(float(mean), 1), language))
     legend = ""
     if shown is not None:
-        legend = (f'<span class="rc-spread__legend"><span class="rc-spread__swatch"></span> '
+        legend = (f'<span class="rc-spread__legend rc-spread__legend--this">'
                   f'{html_text(render.word("spread.this", language))}</span>')
     if critical:
-        legend += (f' <span class="rc-spread__legend"><span class="rc-spread__swatch rc-spread__swatch--critical">'
-                   f'</span> {html_text(render.word("spread.critical", language))}</span>')
+        legend += (f' <span class="rc-spread__legend rc-spread__legend--critical">'
+                   f'{html_text(render.word("spread.critical", language))}</span>')
     axis = render.word("spread.axis", language).format(top=render.probability(tallest, language))
     title = html_text(render.word("spread", language))
     return (
         f'<figure class="rc-spread" data-search-exclude><figcaption><strong>{title}</strong>'
         f"{html_text(colon.rstrip())} {html_text(summary)} {legend}</figcaption>"
-        f'<div class="rc-spread__bars" role="img" aria-label="{title}{html_text(colon)}{html_text(described)}">'
+        f'<div class="rc-spread__bars" role="img" aria-label="{title}{html_text(colon)}{html_text(described)}" '
+        f'style="--columns:{len(spread)}">'
         f'{"".join(columns)}</div><p class="rc-spread__axis">{html_text(axis)}</p></figure>\n'
     )

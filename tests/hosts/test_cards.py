@@ -8,6 +8,8 @@ import re
 from fractions import Fraction
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from rulecheck.engine.trace import Step, Term
 from rulecheck.examples import chances, render
@@ -139,6 +141,7 @@ def test_the_damage_chart_marks_this_outcome_and_labels_every_value_for_screen_r
     assert bars.count("<span") == 3, "one element a column, the impossible 1 included"
     assert chart.count('<span class="rc-spread__bar') == 2 and chart.count("rc-spread__bar--this") == 1
     assert '<span data-x="1"></span>' in chart and 'data-x="2">' in chart
+    assert 'style="--columns:3"' in chart and "grid-column" not in chart, "each element in the next column"
     assert f'aria-label="Dégâts possibles{NBSP}: 0{NBSP}: 50{NNBSP}%, 2{NBSP}: 50{NNBSP}%"' in chart
     assert chart.count('style="height:100.0%"') == 2 and "height:0" not in chart
     assert "<script" not in chart and "data-search-exclude" in chart
@@ -154,7 +157,7 @@ def test_the_damage_chart_stripes_what_critical_hits_deal_and_says_what_its_axes
     striped = {title.split(":")[0]: style for classes, style, title in bars if "rc-spread__bar--critical" in classes}
     assert striped == {"10": "height:22.2%;--critical:50.0%", "22": "height:11.1%;--critical:100.0%"}
     assert "10: 10% (5% of it from critical hits)" in english and "22: 5% (critical hit)" in english
-    assert 'rc-spread__swatch--critical"></span> critical hit</span>' in english
+    assert '<span class="rc-spread__legend rc-spread__legend--critical">critical hit</span>' in english
     assert "Bar height: the chance of that total (tallest: 45%); under each bar, its damage" in english
     # A wide chart labels its ends, this outcome and every fifth value with room beside it.
     assert re.findall(r'data-x="(\d+)"', english) == ["0", "5", "10", "15", "20", "22"]
@@ -163,6 +166,44 @@ def test_the_damage_chart_stripes_what_critical_hits_deal_and_says_what_its_axes
     assert re.findall(r'data-x="(\d+)"', beside) == ["0", "5", "10", "15", "21", "22"], "no 20 glued to the 21"
     french = damage_chart(spread, 22, Fraction(5), "fr", critical)
     assert f"10{NBSP}: 10{NNBSP}% (dont 5{NNBSP}% en coup critique)" in french and "coup critique</span>" in french
+
+
+def drawn_columns(chart: str) -> dict[int, tuple[str, str]]:
+    """Each grid column a chart's elements occupy, as a browser places them: a column named by
+    ``grid-column``, else the one after the previous element's. Each gives its tip and label."""
+    columns, placed = {}, 0
+    for attributes in re.findall(r"<span((?: [a-z-]+=\"[^\"]*\")*)></span>", chart.split("rc-spread__bars")[1]):
+        named = re.search(r"grid-column:(\d+)", attributes)
+        placed = int(named.group(1)) if named else placed + 1
+        tip, label = (re.search(f'{name}="([^"]*)"', attributes) for name in ("data-tip", "data-x"))
+        assert placed not in columns, "two elements in one column"
+        columns[placed] = (tip.group(1) if tip else "", label.group(1) if label else "")
+    return columns
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([0, 0, 1, 2, 5]), min_size=2, max_size=40),
+       st.integers(min_value=0, max_value=30), st.data())
+def test_each_bar_of_a_damage_chart_stands_in_its_own_value_s_column(weights: list[int], low: int,
+                                                                     data: st.DataObject) -> None:
+    """Columns where the damage cannot happen have no element unless labelled, so every bar and
+    label must still land in the column of its own value: random charts, wide and narrow, with
+    runs of impossible values anywhere, are placed as a browser's grid places them."""
+    assume(any(weights))
+    total = sum(weights)
+    spread = {low + i: Fraction(w, total) for i, w in enumerate(weights)}
+    shown = data.draw(st.sampled_from([None, *spread]))
+    chart = damage_chart(spread, shown, Fraction(low), "en")
+    columns = drawn_columns(chart)
+    assert f'style="--columns:{len(spread)}"' in chart
+    values = list(spread)
+    for column, (tip, label) in columns.items():
+        value = values[column - 1]
+        assert (tip.split(":")[0] == str(value)) if tip else not spread[value], (column, tip)
+        assert not label or label == str(value), (column, label)
+    assert {values[c - 1] for c, (tip, _) in columns.items() if tip} == {n for n, p in spread.items() if p}
+    assert str(min(spread)) in {label for _, label in columns.values()}
+    assert str(max(spread)) in {label for _, label in columns.values()}
 
 
 def refused(plan: str, code: str, rule: str = "turn") -> str:

@@ -310,10 +310,18 @@ def test_the_damage_chart_is_readable(http: Callable[..., Tab], locale: str, sch
         return [getComputedStyle(bar).backgroundColor, background];
     }""")
     assert contrast(*colours) >= 3, f"bars against their background: {colours}"
-    marks = chart.evaluate("""figure => [figure.querySelector('.rc-spread__bar--this'),
-        figure.querySelector('.rc-spread__swatch:not(.rc-spread__swatch--critical)')]
-        .map(e => getComputedStyle(e).outlineStyle)""")
-    assert marks == ["solid", "solid"], "the roll shown is told apart by an outline, not by its colour alone"
+    marks = chart.evaluate("""figure => [getComputedStyle(figure.querySelector('.rc-spread__bar--this')),
+        getComputedStyle(figure.querySelector('.rc-spread__legend--this'), '::before')]
+        .map(style => [style.outlineStyle, style.backgroundColor])""")
+    assert [mark[0] for mark in marks] == ["solid", "solid"], "the roll shown is told apart by an outline too"
+    assert marks[0][1] == marks[1][1], "the legend's swatch has the colour of the bar it names"
+    # Each labelled column's label stands under its own bar: the bars are placed by value.
+    placed = chart.evaluate("""figure => [...figure.querySelectorAll('.rc-spread__bars > [data-x]')].map(e => {
+        const box = e.getBoundingClientRect();
+        return [e.dataset.x, e.dataset.tip || '', Math.round(box.left), Math.round(box.width)]; })""")
+    lefts = [left for _, _, left, _ in placed]
+    assert lefts == sorted(lefts) and len(set(lefts)) == len(lefts), placed
+    assert all(tip.split(":")[0].strip() == label for label, tip, _, _ in placed if tip), placed
     card_box, chart_box = card.bounding_box(), chart.bounding_box()
     assert card_box and chart_box and chart_box["x"] + chart_box["width"] <= card_box["x"] + card_box["width"] + 1
     assert not chart.locator("script").count()
