@@ -63,5 +63,5 @@ def test_the_refusal_of_a_lost_reaction_says_why() -> None:
     (given, dice) = ATTACKS[11]
     step = next(s for s in resolve_attack(AttackInput.model_validate(given), ScriptedDice(dice)).trace
                 if s.event == "reaction.refused.lost")
-    assert "échec critique au tour précédent" in render.step(step, "fr")
-    assert "critical failure last turn" in render.step(step, "en")
+    assert "échec critique au tour de combat précédent" in render.step(step, "fr")
+    assert "critical failure in the previous round" in render.step(step, "en")

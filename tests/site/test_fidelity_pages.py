@@ -425,3 +425,81 @@ def test_a_coup_de_grace_not_rolling_the_50_percent_is_a_reading() -> None:
             "en": "that the 50% is then not rolled is our reading"}
     for language, words in said.items():
         assert words in one_line(language, "modifiers.md")
+
+
+def test_the_broken_vials_test_is_the_rules_example_taken_as_the_rule() -> None:
+    """A seventh outside reading: seed 002 gives the CON test of difficulty 15 « par exemple »,
+    then leaves « les conséquences d'un tel accident » to the GM; the site's default is a reading,
+    said where it is stated, and nowhere does a page make it the rules' own."""
+    said = {"fr": {"poisons.md": ("Les règles en donnent un exemple", "[notre lecture](#note-vial-accident)"),
+                   "quick-reference.md": ("l'exemple des règles, pris comme règle",
+                                          "[une lecture](poisons.md#note-vial-accident)"),
+                   "notes.md": ("que les règles donnent dans un exemple et que nous prenons comme règle",)},
+            "en": {"poisons.md": ("The rules give an example", "[our reading](#note-vial-accident)"),
+                   "quick-reference.md": ("the rules' example, taken as the rule",
+                                          "[a reading](poisons.md#note-vial-accident)"),
+                   "notes.md": ("which the rules give in an example and we take as the rule",)}}
+    stated = re.compile(r"doit aussitôt réussir un test de \*\*CON\*\*, 1d20|must at once succeed on a \*\*CON\*\* test, 1d20")
+    for language, pages_said in said.items():
+        for page, phrases in pages_said.items():
+            words = one_line(language, page)
+            assert all(phrase in words for phrase in phrases), (language, page)
+            assert not stated.search(words), (language, page)
+
+
+def test_what_the_rules_leave_to_weapons_and_to_a_failed_dex_test_is_called_a_reading() -> None:
+    """Seed 000: the attack test is rolled « tel qu'indiqué par l'arme utilisée ou la capacité
+    employée » (seed 002 gives a formula for unarmed blows only); seed 002: the DEX test decides
+    whether the poison is applied « sans se blesser ou gaspiller la substance », not which of the
+    two a failure means."""
+    said = {"fr": {"attack.md": ("ajoutent son niveau et une caractéristique, parfois un bonus fixe "
+                                 "([une lecture](#note-attack-form))", "{ #note-attack-form }"),
+                   "poisons.md": ("(lequel, les règles ne le disent pas : le MJ choisit, notre lecture)",
+                                  "Les règles ne disent pas lequel : le MJ choisit (notre lecture)")},
+            "en": {"attack.md": ("add their level and an ability, sometimes a flat bonus "
+                                 "([a reading](#note-attack-form))", "{ #note-attack-form }"),
+                   "poisons.md": ("(which one, the rules do not say: the GM chooses, our reading)",
+                                  "The rules do not say which: the GM chooses (our reading)")}}
+    for language, pages_said in said.items():
+        for page, phrases in pages_said.items():
+            words = one_line(language, page)
+            assert all(phrase in words for phrase in phrases), (language, page)
+    assert "souvent son niveau" not in one_line("fr", "attack.md")
+    assert "often their level" not in one_line("en", "attack.md")
+
+
+def test_the_opponent_takes_the_advantage_of_a_fumble_and_the_gm_specifies_it() -> None:
+    """Seed 002: « l'adversaire peut saisir l'opportunité et obtenir un avantage tactique … Le MJ
+    devrait décider de l'avantage précis »: the opponent seizes it, the GM says which."""
+    given = re.compile(r"le MJ peut (donner|aussi accorder) un avantage|GM may (also )?hand the opponent")
+    said = {"fr": "l'adversaire peut", "en": "the opponent may"}
+    for language in LANGUAGES:
+        for page in ("attack.md", "reactions.md"):
+            words = one_line(language, page)
+            assert not given.search(words), (language, page)
+            assert said[language] in words, (language, page)
+
+
+def test_the_low_obstacle_hidden_defender_and_stacking_say_what_the_rules_say() -> None:
+    """Seed 004: the attacker « peut ignorer » a low obstacle nearer to them than the target;
+    its defender table has one line « caché/invisible | voir Camouflage »; and nothing above its
+    tables speaks of stacking, so the stacking rule is pointed at Pathfinder, not at our rules."""
+    said = {"fr": ("l'attaquant peut l'ignorer s'il en est plus près que sa cible",
+                   "le défenseur **caché** et l'**invisible**", "que le texte de nos règles ne reprend pas"),
+            "en": ("the attacker may ignore it when nearer to it than the target",
+                   "a **hidden** and an **invisible** defender", "which our rules' text does not repeat")}
+    for language, phrases in said.items():
+        words = one_line(language, "modifiers.md")
+        assert all(phrase in words for phrase in phrases), language
+        for page in ("modifiers.md", "notes.md"):
+            assert "en tête des tableaux" not in one_line(language, page)
+            assert "above the attacker's and defender's tables" not in one_line(language, page)
+
+
+def test_a_medium_creature_s_reach_weapon_is_called_a_reading_where_an_example_uses_it() -> None:
+    """Seed 004 doubles the reach of « créatures Grandes ou plus grandes » with a reach weapon; a
+    guard's halberd striking two squares away is the site's reading, linked where it is told."""
+    for language in LANGUAGES:
+        words = one_line(language, "reactions.md")
+        start = words.index("halberd" if language == "en" else "hallebarde")
+        assert "modifiers.md#note-distance" in words[start:start + 300], language

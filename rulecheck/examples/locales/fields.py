@@ -102,7 +102,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "AttackInput.defender": "Qui est visé.",
         "AttackInput.attack": "L'attaque : sa sorte, son test et ses dégâts.",
         "AttackInput.reaction": "La réaction annoncée par la cible.",
-        "AttackInput.reaction_lost": "La cible a raté une réaction sur un 1 naturel au tour précédent.",
+        "AttackInput.reaction_lost": "La cible a raté une réaction sur un 1 naturel au tour de combat précédent.",
         "AttackInput.contact": "Au contact ; par défaut, vrai pour une attaque au corps à corps.",
         "AttackInput.options": "Règles avancées en jeu.",
         "AttackInput.situation": "États, abri, camouflage, positions sur une grille, coup de grâce "
@@ -121,7 +121,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "CoupDeGraceInput.defender": "La cible, qui doit être sans défense.",
         "CoupDeGraceInput.attack": "L'arme : corps à corps, ou arc ou arbalète sur une case adjacente.",
         "CoupDeGraceInput.reaction": "Une réaction annoncée par la cible (elle est refusée).",
-        "CoupDeGraceInput.reaction_lost": "La cible a raté une réaction sur un 1 naturel au tour précédent.",
+        "CoupDeGraceInput.reaction_lost": "La cible a raté une réaction sur un 1 naturel au tour de combat précédent.",
         "CoupDeGraceInput.contact": "Au contact ; par défaut, vrai pour une attaque au corps à corps.",
         "CoupDeGraceInput.options": "Règles avancées en jeu.",
         "CoupDeGraceInput.situation": "États de la cible (sans défense…), camouflage, grille ; le "
@@ -237,7 +237,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "AttackInput.defender": "Who is targeted.",
         "AttackInput.attack": "The attack: its kind, its test and its damage.",
         "AttackInput.reaction": "The reaction the target announces.",
-        "AttackInput.reaction_lost": "The target fumbled a reaction (natural 1) last turn.",
+        "AttackInput.reaction_lost": "The target fumbled a reaction (natural 1) in the previous round.",
         "AttackInput.contact": "In melee contact; by default, true for a melee attack.",
         "AttackInput.options": "Advanced rules in play.",
         "AttackInput.situation": "Conditions, cover, concealment, positions on a grid, coup de grâce "
@@ -313,7 +313,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "CoupDeGraceInput.defender": "The target, which must be helpless.",
         "CoupDeGraceInput.attack": "The weapon: melee, or a bow or crossbow from an adjacent square.",
         "CoupDeGraceInput.reaction": "A reaction the target announces (it is refused).",
-        "CoupDeGraceInput.reaction_lost": "The target fumbled a reaction (natural 1) last turn.",
+        "CoupDeGraceInput.reaction_lost": "The target fumbled a reaction (natural 1) in the previous round.",
         "CoupDeGraceInput.contact": "In melee contact; by default, true for a melee attack.",
         "CoupDeGraceInput.options": "Advanced rules in play.",
         "CoupDeGraceInput.situation": "The target's conditions (helpless…), concealment, grid; the "
