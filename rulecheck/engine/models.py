@@ -142,7 +142,8 @@ class AttackInput(Model):
     attack: Attack
     reaction: Reaction = "none"
     reaction_lost: bool = Field(
-        False, description="The defender's reaction last turn was a critical failure: no dodge or parry this turn."
+        False, description="The defender's reaction in the previous round was a critical failure: "
+                           "no dodge or parry this round."
     )
     contact: bool | None = Field(None, description="In melee contact; defaults to a melee attack.")
     options: Options = Options()

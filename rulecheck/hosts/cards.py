@@ -366,7 +366,8 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
             part = critical[n].numerator * p.denominator / (critical[n].denominator * p.numerator) * 100
             this += " rc-spread__bar--critical"
             striped = f";--critical:{part:.1f}%"
-        columns.append(f'<span class="rc-spread__bar{this}" style="{at + ";" if at else ""}height:{height:.1f}%{striped}" '
+        placing = f"{at};" if at else ""
+        columns.append(f'<span class="rc-spread__bar{this}" style="{placing}height:{height:.1f}%{striped}" '
                        f'{TIP}="{html_text(said[n])}"{x}></span>')
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),

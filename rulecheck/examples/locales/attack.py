@@ -30,7 +30,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.refused.magic": "Ni esquive ni parade contre une attaque magique",
         "reaction.refused.area": "Ni esquive ni parade contre une attaque de zone",
         "reaction.refused.opportunity": "Ni esquive ni parade contre une attaque d'opportunité",
-        "reaction.refused.lost": "Esquive ou parade impossible pendant ce tour de combat (échec critique au tour de combat précédent)",
+        "reaction.refused.lost": ("Esquive ou parade impossible pendant ce tour de combat "
+                                  "(échec critique au tour de combat précédent)"),
         "reaction.dodge": "Test d'esquive",
         "reaction.parry": "Test de parade",
         "reaction.dodge.against_critical": "Test d'esquive, sans effet contre une réussite critique",
