@@ -164,8 +164,12 @@ def resolve_opportunity(given: OpportunityInput, dice: DiceSource) -> Opportunit
                             code="disengage_without_contact")
         steps.append(Step(anchor="disengage", event="opportunity.disengaged", verdict="no_opportunity"))
     elif not steps:
-        steps.append(Step(anchor="opportunity-approach", event="opportunity.none", value=len(given.path),
-                          verdict="no_opportunity"))
+        # Nothing provoked: either no enemy reaches any square of the walk, or the walk stays in
+        # (or only enters) the reach of those that do, which is not the same thing to a player.
+        squares = [mover.space, *(step.end for step in walked)]
+        threatened = any(enemy.threatens_space(square) for enemy in enemies.values() for square in squares)
+        steps.append(Step(anchor="opportunity-approach", event="opportunity.none.within_reach" if threatened
+                          else "opportunity.none", value=len(given.path), verdict="no_opportunity"))
     result = OpportunityResult(provokes=bool(found), opportunity_attacks=len(found), opportunity_from=tuple(found),
                                single_step=single_step, trace=tuple(steps))
     result._battle_map = BattleMap(

@@ -150,7 +150,23 @@ def test_disengaging_out_of_contact_is_refused() -> None:
 
 def test_a_single_step_next_to_a_reach_1_creature_needs_no_note() -> None:
     result = moving("A . .\n. o .", [[1, 0]])  # o is next to both squares: no long reach to explain
-    assert [(s.event, s.value, s.verdict) for s in result.trace] == [("opportunity.none", 1, "no_opportunity")]
+    assert [(s.event, s.value, s.verdict) for s in result.trace] == [
+        ("opportunity.none.within_reach", 1, "no_opportunity")]
+
+
+@pytest.mark.parametrize(("board", "path", "event"), [
+    ("A . .\n. . .\n. . o", [[1, 0]], "opportunity.none"),  # o two squares away all along
+    ("A . . .\n. . . o", [[0, 1]], "opportunity.none"),
+    ("A .\no .", [[1, 0], [1, 1]], "opportunity.none.within_reach"),  # circling the orc
+    (". . . A\no . . .", [[2, 0], [1, 0]], "opportunity.none.within_reach"),  # walking up to it
+    (". A .\n. o .", [[0, 0], [0, 1]], "opportunity.none.within_reach"),
+])
+def test_a_move_that_provokes_nothing_says_whether_an_enemy_reached_it(board: str, path: list[list[int]],
+                                                                      event: str) -> None:
+    """« No enemy threatens the path » is false of a walk around an orc that never leaves its reach."""
+    result = moving(board, path)
+    assert not result.provokes
+    assert [s.event for s in result.trace] == [event]
 
 
 def test_each_enemy_is_counted_once_and_later_enemies_still_provoke() -> None:

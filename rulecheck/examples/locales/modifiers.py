@@ -92,6 +92,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "opportunity.cover": "Protégé par un abri",
         "opportunity.disengaged": "S'est désengagé",
         "opportunity.none": "Aucun ennemi ne menace le trajet (cases parcourues)",
+        "opportunity.none.within_reach": "Ne sort de l'allonge d'aucun ennemi (cases parcourues)",
     },
     "en": {
         "modifiers.attack": "Attack modifiers",
@@ -120,6 +121,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "opportunity.cover": "Protected by cover",
         "opportunity.disengaged": "Disengaged first",
         "opportunity.none": "No enemy threatens the path (squares moved)",
+        "opportunity.none.within_reach": "Leaves no enemy's reach (squares moved)",
     },
 }
 
