@@ -187,7 +187,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     ))
 
     survival_dc = None
-    if situated.coup_de_grace:
+    if situated.coup_de_grace and hit:  # seed 004: the test is for a defender who survives the blow
         survival_dc = 10 + damage
         steps.append(Step(anchor="coup-de-grace", event="coup_de_grace.survival",
                           terms=(Term(value=10, label="flat"), Term(value=damage, label="damage")), value=survival_dc))

@@ -370,6 +370,19 @@ def test_coup_de_grace_is_an_automatic_critical_with_no_roll_and_no_bonus(
     assert "damage.bonus" not in [s.event for s in result.trace]
 
 
+@pytest.mark.parametrize("roll", [1, 10, 20])
+@pytest.mark.parametrize("damage", ["1d4", "2d6+1"])
+def test_a_coup_de_grace_lost_to_concealment_asks_for_no_survival_test(roll: int, damage: str) -> None:
+    """Seed 004: the test is for a defender who survives the blow; a blow that the 20 % miss chance
+    turns away deals nothing, and the card must not ask the target for a survival test."""
+    result = attack({"attacker": {"str": 2}, "defender": {"def_phy": 15},
+                     "attack": {"kind": "melee", "damage": damage},
+                     "situation": {"defender": ["helpless"], "coup_de_grace": True, "concealment": "concealment"}},
+                    miss_chance=[roll])
+    assert (result.hit, result.damage, result.survival_dc) == (False, 0, None)
+    assert "coup_de_grace.survival" not in [s.event for s in result.trace]
+
+
 @pytest.mark.parametrize("claim", [{"total": 8}, {"total": 30, "natural": 20}])
 def test_a_coup_de_grace_with_an_attack_total_is_refused(claim: dict[str, int]) -> None:
     error = refused({"attack": {"kind": "melee", "damage": "1d4", **claim},
