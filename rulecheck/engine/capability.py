@@ -127,6 +127,8 @@ def _damage(
         steps.append(Step(anchor="capability-damage", event=f"capability.doubled.{given.target}",
                           terms=(Term(value=rolled, label="damage"), Term(value=rolled, label="damage")),
                           value=damage))
-    steps.append(Step(anchor="capability-damage", event="capability.total", value=damage,
+    # Extra damage is added to the weapon's: the total a card shows is not what the target takes.
+    total = "capability.total.extra" if data.extra else "capability.total"
+    steps.append(Step(anchor="capability-damage", event=total, value=damage,
                       verdict=f"damage_type.{data.damage_type}" if data.damage_type else None))
     return damage, doubled

@@ -126,7 +126,7 @@ RULES: Mapping[str, Rule] = {
              "A capability card checked: its cost, its attack, and its damage at a level.",
              headline=("cost", "damage_dice", "damage"), summed_dice=frozenset({"damage"}),
              dice=("damage",),
-             shown=((("capability.total",), "damage"),)),
+             shown=((("capability.total", "capability.total.extra"), "damage"),)),
     )
 }
 

@@ -246,9 +246,15 @@ def _summary(given: Any, result: Any, fields: tuple[str, ...], language: str) ->
     colon = "\u00a0:" if language == "fr" else ":"
     shown = ((name, result_value(given, result, name, language)) for name in fields)
     return " · ".join(
-        f"<strong>{html_text(render.word('field.' + name, language))}</strong>{colon} {html_text(text)}"
+        f"<strong>{html_text(render.word(_field_word(result, name), language))}</strong>{colon} {html_text(text)}"
         for name, text in shown if text is not None
     )
+
+
+def _field_word(result: Any, name: str) -> str:
+    """A result field's label; a capability's extra damage is what it adds to the weapon's."""
+    extra = name == "damage" and getattr(result, "extra_damage", False) is True
+    return "field.damage.extra" if extra else f"field.{name}"
 
 
 def result_header(rule: str, result: Any, language: str) -> str:
@@ -311,13 +317,14 @@ def _chances(outcome: Outcome, language: str) -> str:
         line = (f'<p class="rc-odds" data-search-exclude><strong>{html_text(named)}</strong>{colon} '
                 f"{html_text(said)}</p>\n")
     spread = chances.damage_spread(odds)
+    extra = getattr(result, "extra_damage", False) is True
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
-                                                   language, chances.critical_spread(odds))
+                                                   language, chances.critical_spread(odds), added=extra)
     return line + chart
 
 
 def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str,
-                 critical: dict[int, Fraction] | None = None) -> str:
+                 critical: dict[int, Fraction] | None = None, *, added: bool = False) -> str:
     """A small bar chart of P(damage = n), drawn in HTML and CSS at build time (no script).
 
     The tallest bar fills the chart; the bar of this example's own damage is marked, and the
@@ -325,6 +332,7 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     striped, with a legend. Under the bars, their damage (every value, or the ends, this
     example's and every fifth on a wide chart); a line says what the height is, with the
     tallest bar's chance. Screen readers get every value and its percent in the chart's label.
+    ``added``: the damage is a capability's extra damage, added to the weapon's, and titled so.
     """
     tallest = max(spread.values())
     critical = critical or {}
@@ -380,7 +388,7 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
         legend += (f' <span class="rc-spread__legend rc-spread__legend--critical">'
                    f'{html_text(render.word("spread.critical", language))}</span>')
     axis = render.word("spread.axis", language).format(top=render.probability(tallest, language))
-    title = html_text(render.word("spread", language))
+    title = html_text(render.word("spread.extra" if added else "spread", language))
     return (
         f'<figure class="rc-spread" data-search-exclude><figcaption><strong>{title}</strong>'
         f"{html_text(colon.rstrip())} {html_text(summary)} {legend}</figcaption>"

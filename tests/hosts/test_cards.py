@@ -12,6 +12,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rulecheck.engine.trace import Step, Term
+from rulecheck.examples.check import check_page
 from rulecheck.examples import chances, render
 from rulecheck.hosts.cards import card, damage_chart
 from rulecheck.hosts.glossary import join_broken_abbreviations
@@ -158,7 +159,7 @@ def test_the_damage_chart_stripes_what_critical_hits_deal_and_says_what_its_axes
     assert striped == {"10": "height:22.2%;--critical:50.0%", "22": "height:11.1%;--critical:100.0%"}
     assert "10: 10% (5% of it from critical hits)" in english and "22: 5% (critical hit)" in english
     assert '<span class="rc-spread__legend rc-spread__legend--critical">critical hit</span>' in english
-    assert "Bar height: the chance of that total (tallest: 45%); under each bar, its damage" in english
+    assert "Bar height: the chance of that damage (tallest: 45%); under each bar, its damage" in english
     # A wide chart labels its ends, this outcome and every fifth value with room beside it.
     assert re.findall(r'data-x="(\d+)"', english) == ["0", "5", "10", "15", "20", "22"]
     assert "rc-spread__bar--critical" not in damage_chart(spread, 22, Fraction(5), "en")
@@ -277,3 +278,19 @@ def test_the_404_page_links_relatively_and_finds_its_root() -> None:
     assert 'href="../index.html#top"' in english and '"base": "./"' in english
     assert 'href="https://example.org/combat-rules/"' in english
     assert english.startswith("<html><head><script>") and 'var own = "en/", known = "/combat-rules/"' in english
+
+
+@pytest.mark.parametrize(("level", "dice"), [(1, [3]), (5, [2, 5])])
+def test_a_capability_s_extra_damage_is_never_called_the_damage_dealt(level: int, dice: list[int]) -> None:
+    """Flash Attack's dice are added to the weapon's: its card names them so in its step, its
+    outcome line and its chart, in both languages, where a plain capability says damage dealt."""
+    source = (f'id: flash\ntitle: Flash\nrule: capability\ngiven:\n  card: "Attaque Éclair | C - A - PHY(DEX)"\n'
+              f"  level: {level}\ndice:\n  damage: {dice}\nexpect:\n  extra_damage: true\n")
+    said = {"fr": ("Dégâts ajoutés à ceux de l'arme", "Dégâts ajoutés à l'arme", "Dégâts ajoutés possibles"),
+            "en": ("Damage added to the weapon's", "Added to the weapon's damage", "Possible added damage")}
+    for language, phrases in said.items():
+        (outcome,) = check_page(f"docs/{language}/page.md", f"# Page\n\n```rulecheck\n{source}```\n").outcomes
+        assert outcome.ok, outcome.problems
+        shown = html.unescape(card(outcome, language))
+        assert all(phrase in shown for phrase in phrases), (language, shown)
+        assert "Dégâts infligés" not in shown and "Damage dealt" not in shown

@@ -101,6 +101,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "none": "aucune", "dodge": "esquive", "parry": "parade",
         "melee": "au contact", "ranged": "à distance", "magic": "magique",
         "field.outcome": "Résultat", "field.damage": "Dégâts",
+        "field.damage.extra": "Dégâts ajoutés à l'arme",
     },
     "en": {
         "hit": "hit", "miss": "miss", "dodged": "dodged", "parried": "parried",
@@ -110,5 +111,6 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "none": "none", "dodge": "dodge", "parry": "parry",
         "melee": "melee", "ranged": "ranged", "magic": "magical",
         "field.outcome": "Outcome", "field.damage": "Damage",
+        "field.damage.extra": "Added to the weapon's damage",
     },
 }

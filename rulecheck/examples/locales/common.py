@@ -11,6 +11,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "against": "contre", "see_rule": "La règle de cette étape",
         "chance.of": "{count} sur {total}",
         "spread": "Dégâts possibles", "spread.this": "ce résultat",
+        "spread.extra": "Dégâts ajoutés possibles",
         "spread.summary": "de {low} à {high}, {mean} en moyenne",
         "unchecked": "Ce bloc est affiché comme un exemple, mais la vérification ne l'a pas vu\u00a0: "
                      "écrivez-le directement sur la page, dans un bloc ```rulecheck.",
@@ -23,6 +24,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "against": "against", "see_rule": "The rule behind this step",
         "chance.of": "{count} in {total}",
         "spread": "Possible damage", "spread.this": "this outcome",
+        "spread.extra": "Possible added damage",
         "spread.summary": "from {low} to {high}, {mean} on average",
         "unchecked": "This block is shown as an example, but the check never saw it: "
                      "write it on the page itself, in a ```rulecheck block.",

@@ -60,6 +60,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "capability.doubled.demonic": "Cible démoniaque, dégâts doublés",
         "capability.doubled.non_living": "Cible non vivante, dégâts doublés",
         "capability.total": "Dégâts infligés",
+        "capability.total.extra": "Dégâts ajoutés à ceux de l'arme",
     },
     "en": {
         "turn.move": "Move",
@@ -95,6 +96,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "capability.doubled.demonic": "Demonic target, damage doubled",
         "capability.doubled.non_living": "Non-living target, damage doubled",
         "capability.total": "Damage dealt",
+        "capability.total.extra": "Damage added to the weapon's",
     },
 }
 
