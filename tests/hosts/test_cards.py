@@ -12,8 +12,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rulecheck.engine.trace import Step, Term
-from rulecheck.examples.check import check_page
 from rulecheck.examples import chances, render
+from rulecheck.examples.check import check_page
 from rulecheck.hosts.cards import card, damage_chart
 from rulecheck.hosts.glossary import join_broken_abbreviations
 from rulecheck.hosts.i18n_search import relative_404, without_chrome_in_search
