@@ -59,6 +59,8 @@ def _attack(given: Any, result: Any) -> Event | None:
                      reaction_succeeded=result.reaction_succeeded)
     if result.concealment_miss:
         return _when("event.concealment_miss", concealment_miss=True)
+    if result.hit and result.miss_chance_roll is not None:  # the d100 may be all that varies
+        return _when("event.hit.concealed", hit=True)
     return _when("event.hit" if result.hit else "event.miss", hit=result.hit)
 
 
@@ -79,7 +81,9 @@ def _poison_apply(given: Any, result: Any) -> Event:
         return _when("event.poison.applied", applied=True)
     if result.critical_failure:
         return _when("event.poison.vial", critical_failure=True)
-    return _when("event.poison.not_applied", applied=False)
+    if not result.int_success:  # the wrong vial: the DEX test is not rolled
+        return _when("event.poison.wrong_vial", int_success=False)
+    return _when("event.poison.dex_fails", int_success=True, dex_success=False)
 
 
 def _vial_accident(given: Any, result: Any) -> Event:
@@ -99,7 +103,7 @@ EVENT_FIELDS: Mapping[str, frozenset[str]] = {
     "attack": frozenset({"critical", "fumble", "reactions_lost_next_turn", "counter_attack", "reaction_succeeded",
                          "concealment_miss", "hit"}),
     "dying": frozenset({"dead", "stabilised"}),
-    "poison_apply": frozenset({"applied", "critical_failure"}),
+    "poison_apply": frozenset({"applied", "critical_failure", "int_success", "dex_success"}),
     "vial_accident": frozenset({"resisted"}),
 }
 

@@ -51,6 +51,8 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
                                lambda r: r["miss_chance_roll"] is not None
                                and r["miss_chance_roll"] <= r["miss_chance"]),
     "event.hit": ("Chance de toucher", "Chance of a hit", lambda r: r["outcome"] == "hit"),
+    "event.hit.concealed": ("Chance de toucher malgré le camouflage", "Chance of a hit through the concealment",
+                            lambda r: r["outcome"] == "hit"),
     "event.miss": ("Chance de manquer", "Chance of a miss", lambda r: r["outcome"] != "hit"),
     "event.dying.dead.one": ("Chance de mourir ce tour-ci", "Chance of dying this turn", lambda r: r["dead"]),
     "event.dying.dead.many": ("Chance de mourir en", "Chance of dying within", lambda r: r["dead"]),
@@ -62,10 +64,14 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
                                    lambda r: not r["stabilised"]),
     "event.poison.applied": ("Chance d'enduire l'arme du poison", "Chance of coating the weapon with the poison",
                              lambda r: r["int_total"] >= r["dc"] and (r["dex_total"] or 0) >= r["dc"]),
-    "event.poison.vial": ("Chance d'un échec critique au test de DEX", "Chance of a critical failure on the DEX test",
+    "event.poison.vial": ("Chance d'un échec critique au test de DEX, après le test d'INT réussi",
+                          "Chance of a critical failure on the DEX test, after the INT test passed",
                           lambda r: r["dex_natural"] == 1),
-    "event.poison.not_applied": ("Chance que le poison ne soit pas appliqué", "Chance the poison is not applied",
-                                 lambda r: r["charges"] == 0),
+    "event.poison.wrong_vial": ("Chance de rater le test d'INT", "Chance of failing the INT test",
+                                lambda r: r["int_total"] < r["dc"]),
+    "event.poison.dex_fails": ("Chance de réussir le test d'INT puis de rater celui de DEX",
+                               "Chance of passing the INT test, then failing the DEX test",
+                               lambda r: r["int_total"] >= r["dc"] and r["dex_total"] < r["dc"]),
     "event.vial.resisted": ("Chance de résister aux poisons", "Chance of resisting the poisons",
                             lambda r: r["resisted"]),
     "event.vial.poisoned": ("Chance que les poisons agissent", "Chance the poisons take effect",
@@ -210,14 +216,18 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     # A failed parry: the chance it fails, and the faces that fail it.
     ("failed-parry-no-bonus", "Chance que la parade échoue : 60 % (3 sur 5) — 12 ou moins au d20",
      "Chance the parry fails: 60% (3 in 5) — 12 or less on the d20"),
-    # The wrong vial and the clean success no longer share one number.
-    ("poison-apply-int-fails", "Chance que le poison ne soit pas appliqué : 61,5 %",
-     "Chance the poison is not applied: 61.5%"),
+    # The wrong vial and the clean success no longer share one number, and the wrong vial's is
+    # the chance of the failed INT test it is about, not of any failure to apply the poison.
+    ("poison-apply-int-fails", "Chance de rater le test d'INT (la mauvaise fiole) : 45 % (9 sur 20)",
+     "Chance of failing the INT test (the wrong vial): 45% (9 in 20)"),
     ("poison-apply-dc-met", "Chance d'enduire l'arme du poison : 39 %",
      "Chance of coating the weapon with the poison: 39%"),
     # A rare event reads as a count a player can picture, not "3 in 320".
     ("stabilise-fails", "Chance de mourir ce tour-ci : 8 % (environ 1 sur 12)",
      "Chance of dying this turn: 8% (about 1 in 12)"),
+    # A hit in fog whose attack total is given: the d100 is all that varies, and the line says so.
+    ("fog-hit-at-21", "Chance de toucher malgré le camouflage : 80 % (4 sur 5)",
+     "Chance of a hit through the concealment: 80% (4 in 5)"),
 ])
 def test_the_cards_of_the_issue_say_what_their_chance_is_about(
     documented: dict[str, list[Outcome]], example: str, french: str, english: str
