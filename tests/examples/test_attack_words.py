@@ -65,3 +65,17 @@ def test_the_refusal_of_a_lost_reaction_says_why() -> None:
                 if s.event == "reaction.refused.lost")
     assert "échec critique au tour de combat précédent" in render.step(step, "fr")
     assert "critical failure in the previous round" in render.step(step, "en")
+
+
+@pytest.mark.parametrize("dex", [-3, 0, 2, 4])
+def test_a_dex_counted_as_minus_5_says_it_is_brought_down_to_it_not_that_it_is_the_number(dex: int) -> None:
+    """The term is the change from the defender's DEX to −5 (−7 for a DEX of +2): its words must
+    not read as the number itself (« − 7 (DEX comptée −5) » did)."""
+    given = {"defender": {"def_phy": 15, "dex": dex}, "attack": {"kind": "melee", "damage": "1d4"},
+             "situation": {"defender": ["helpless"]}}
+    result = resolve_attack(AttackInput.model_validate(given), ScriptedDice({"attack": [10], "damage": [1]}))
+    (term,) = [t for s in result.trace for t in s.terms if t.label == "dex.zero"]
+    assert term.value == -5 - dex
+    for language, words in (("fr", "DEX ramenée à −5"), ("en", "DEX lowered to −5")):
+        shown = [render.step(s, language) for s in result.trace if any(t.label == "dex.zero" for t in s.terms)]
+        assert f"{abs(term.value)} ({words})" in shown[0]
