@@ -250,8 +250,8 @@ def test_the_target_rolls_the_miss_chance(language: str) -> None:
 def test_a_reach_of_zero_is_the_typical_value_and_said_to_be_a_reading() -> None:
     """Seed 004: creatures smaller than a square *generally* have a reach of 0; the sizes' values
     are typical, with exceptions. The engine follows the typical values, and the pages say so."""
-    said = {"fr": ("n'a en général pas d'allonge", "C'est une lecture : le moteur et"),
-            "en": ("generally has no reach", "This is a reading: the engine and the")}
+    said = {"fr": ("n'a en général pas d'allonge", "C'est une lecture : ce site et"),
+            "en": ("generally has no reach", "This is a reading: this site and the")}
     for language, (on_opportunity, on_modifiers) in said.items():
         assert on_opportunity in one_line(language, "opportunity.md", as_read=True)
         assert on_modifiers in one_line(language, "modifiers.md", as_read=True)
@@ -305,12 +305,12 @@ def test_reach_the_bonus_s_defence_and_other_unstated_numbers_are_called_reading
     and a reaction's natural 20 are readings, not the rules' words."""
     said = {
         "fr": {"modifiers.md": ("s'approcher d'une créature dont l'allonge naturelle dépasse une case provoque",
-                                "1d20 + niveau + CON serait une lecture", "le moteur n'accepte que ces deux armes-là, une lecture"),
+                                "1d20 + niveau + CON serait une lecture", "ce site n'accepte que ces deux armes-là, une lecture"),
                "notes.md": ("il se calcule toujours d'après la Def PHY", "19 au plus, une lecture",
                             "une lecture, les règles n'en disant que la contre-attaque",
                             "pour une créature d'allonge 0, entrer dans la case d'un ennemi")},
         "en": {"modifiers.md": ("approaching a creature whose natural reach is more than one square provokes",
-                                "1d20 + level + CON would be a reading", "the engine accepts those two only, a reading"),
+                                "1d20 + level + CON would be a reading", "this site accepts those two only, a reading"),
                "notes.md": ("it is always worked out from Def PHY", "19 at most, a reading",
                             "a reading, the rules giving it only the counter-attack",
                             "for a creature with a reach of 0, entering an enemy's square")},

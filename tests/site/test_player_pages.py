@@ -44,3 +44,17 @@ def test_the_check_finds_what_it_looks_for() -> None:
     assert authors_code(sample) == ["leaves_contact", "docs/cast.yml", "ability: dex"]
     assert AUTHORS_TALK.findall(sample) == ["the engine expected"]
     assert authors_code("a cost of `MA`, `PHY(…)` against Def PHY: or `MAG(…)`, a card `C - A - PHY(DEX)`") == []
+
+
+#: Where a player's page may name the engine: as the authority that checks the examples.
+ENGINE = re.compile(r"\b(?:moteur|engine)\b", re.IGNORECASE)
+CHECKER = re.compile(r"moteur de (?:règles de )?référence|reference (?:rules )?engine|par le moteur|by the engine",
+                     re.IGNORECASE)
+
+
+@pytest.mark.parametrize("page", [page for page in player_pages() if not page.endswith("/index.md")])
+def test_a_rules_page_states_its_readings_as_the_site_s_not_the_engine_s(page: str) -> None:
+    """« The engine reads it as… » is the workshop's voice: a reading is the site's, said as such
+    (the home page alone tells how the examples are run)."""
+    prose = CHECKER.sub("", FENCE.sub("", (ROOT / "docs" / page).read_text("utf-8")))
+    assert ENGINE.findall(prose) == [], page
