@@ -79,3 +79,10 @@ def test_a_dex_counted_as_minus_5_says_it_is_brought_down_to_it_not_that_it_is_t
     for language, words in (("fr", "DEX ramenée à −5"), ("en", "DEX lowered to −5")):
         shown = [render.step(s, language) for s in result.trace if any(t.label == "dex.zero" for t in s.terms)]
         assert f"{abs(term.value)} ({words})" in shown[0]
+
+
+def test_a_poison_without_effect_agrees_in_gender_in_french() -> None:
+    """« Effet : aucune » read wrong: the French word for none agrees with the field it answers."""
+    assert render.value("none", "fr", "effect") == "aucun"
+    assert render.value("none", "en", "effect") == "none"
+    assert render.value("none", "fr") == "aucune", "a reaction or an attack that is none stays feminine"

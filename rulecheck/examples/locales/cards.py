@@ -32,7 +32,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "creature.acting": "la créature qui agit",
         "creature.distance": "cases jusqu'à {name}",
         "creature.defender": "le défenseur", "creature.ally": "un allié", "creature.other": "une autre créature",
-        "delivered_on.None": "aucune", "damage_dice.None": "aucun",
+        "delivered_on.None": "aucune", "damage_dice.None": "aucun", "effect.none": "aucun",
         "spread.critical": "coup critique", "spread.critical_all": "coup critique",
         "spread.critical_part": "dont {share} en coup critique",
         "spread.axis": "Hauteur d'une barre\u00a0: la chance de ces dégâts (la plus haute\u00a0: {top})\u202f; "
@@ -69,7 +69,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "creature.acting": "the creature acting",
         "creature.distance": "squares to {name}",
         "creature.defender": "the defender", "creature.ally": "an ally", "creature.other": "another creature",
-        "delivered_on.None": "none", "damage_dice.None": "none",
+        "delivered_on.None": "none", "damage_dice.None": "none", "effect.none": "none",
         "spread.critical": "critical hit", "spread.critical_all": "critical hit",
         "spread.critical_part": "{share} of it from critical hits",
         "spread.axis": "Bar height: the chance of that damage (tallest: {top}); under each bar, its damage",
