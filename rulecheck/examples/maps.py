@@ -29,6 +29,7 @@ from rulecheck.engine.sightlines import BattleMap, Figure, Sighting
 from rulecheck.errors import Problem
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import label as size_label
+from rulecheck.examples.render import number as render_number
 from rulecheck.examples.render import word
 from rulecheck.examples.schema import ParsedExample
 from rulecheck.examples.twins import language_of
@@ -501,7 +502,9 @@ def _name_of(figure: Figure, names: Mapping[str, str]) -> str:
 
 def _called(letter: str, drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str]) -> str:
     """A creature as the caption names it: its name and its number on the picture, or the number."""
-    figure = next(f for f in drawn.figures if f.letter == letter)
+    figure = next((f for f in drawn.figures if f.letter == letter), None)
+    if figure is None:
+        raise KeyError(letter)  # a result naming a creature the grid does not hold
     shown = _name_of(figure, names)
     return f"{shown} ({labels[letter]})" if shown else str(labels[letter])
 
@@ -539,35 +542,56 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
     if drawn.walls or drawn.low or drawn.fog:
         said.append(word("map.terrain", language).format(walls=len(drawn.walls), low=len(drawn.low),
                                                         fog=len(drawn.fog)))
+    def called(letter: str) -> str:  # by name where the example gives one, as the caption does
+        return _called(letter, drawn, labels, names)
+
     for threat in drawn.threats:
         count = len(threat.squares)
-        text = word("map.threat", language).format(label=labels[threat.letter], count=count,
-                                                   plural="s" if count > 1 else "", reach=threat.reach)
+        text = word("map.threat" if count > 1 else "map.threat.one", language).format(
+            label=called(threat.letter), count=count, reach=threat.reach)
         if threat.inner:
-            text += word("map.inner", language).format(count=len(threat.inner))
+            inner = len(threat.inner)
+            text += word("map.inner" if inner > 1 else "map.inner.one", language).format(count=inner)
         said.append(text + ".")
     for sighting in (drawn.cover, drawn.concealment):
         if sighting is not None:
-            said += _sighting_words(sighting, language)
+            said += _sighting_words(sighting, drawn, language)
     if drawn.flank:
         said.append(word("map.flank", language).format(
-            a=labels[next(f.letter for f in drawn.figures if f.role == "attacker")], b=labels[drawn.flank.ally],
+            a=called(next(f.letter for f in drawn.figures if f.role == "attacker")), b=called(drawn.flank.ally),
             sides=word(f"map.sides.{drawn.flank.sides}", language)))
     if drawn.path:
         mover = next(f.letter for f in drawn.figures if f.role == "mover")
         steps = ", ".join(word("map.step", language).format(x=s.end.x + 1, y=s.end.y + 1) for s in drawn.path)
-        said.append(word("map.path", language).format(label=labels[mover], steps=steps))
+        said.append(word("map.path", language).format(label=called(mover), steps=steps))
         for step in drawn.path:
             for met in step.provocations:
                 said.append(word("map.provokes" if met.provokes else "map.spared", language).format(
-                    x=step.start.x + 1, y=step.start.y + 1, enemy=labels[met.enemy],
+                    x=step.start.x + 1, y=step.start.y + 1, enemy=called(met.enemy),
                     event=word(f"map.event.{met.event}", language)))
         if drawn.disengaged:
             said.append(word("map.disengaged", language))
     return " ".join(said)
 
 
-def _sighting_words(sighting: Sighting, language: str) -> list[str]:
+def _corner_words(corner: Point, drawn: BattleMap, language: str) -> str:
+    """The corner the lines start from, as a corner of the attacker's square (« the top-left
+    corner of the attacker's square, column 2, row 1 »); a point of the grid where no whole
+    square of the attacker has it (a Tiny attacker's corner inside a square)."""
+    attacker = next((f for f in drawn.figures if f.role == "attacker"), None)
+    x, y = corner
+    if attacker is not None and x.denominator == y.denominator == 1:
+        squares = set(attacker.space.squares)
+        for dx, dy, where in ((0, 0, "top_left"), (1, 0, "top_right"), (0, 1, "bottom_left"), (1, 1, "bottom_right")):
+            square = Square(int(x) - dx, int(y) - dy)
+            if square in squares:
+                return word("map.corner", language).format(where=word(f"map.corner.{where}", language),
+                                                           x=square.x + 1, y=square.y + 1)
+    return word("map.corner.point", language).format(x=render_number(float(x), language),
+                                                     y=render_number(float(y), language))
+
+
+def _sighting_words(sighting: Sighting, drawn: BattleMap, language: str) -> list[str]:
     rule = word(f"map.rule.{sighting.rule}", language)
     blocked = [line.blocked_by for line in sighting.lines if line.blocked_by]
     kinds = ", ".join(word(f"map.by.{kind}", language) for kind in dict.fromkeys(blocked))
@@ -576,7 +600,7 @@ def _sighting_words(sighting: Sighting, language: str) -> list[str]:
     if sighting.target is None:
         text = word("map.lines.none", language).format(rule=rule)
     elif sighting.corner is not None:
-        corner = word("map.corner", language).format(x=sighting.corner[0], y=sighting.corner[1])
+        corner = _corner_words(sighting.corner, drawn, language)
         text = word("map.lines.corner", language).format(
             corner=corner, x=sighting.target.x + 1, y=sighting.target.y + 1, **counts)
     else:

@@ -351,8 +351,9 @@ def test_flanking_and_reach_and_a_move_are_said_in_words() -> None:
     given_ = OpportunityInput.model_validate({"grid": {"map": "o A . ."}, "path": [[2, 0], [3, 0]]})
     moved = resolve_opportunity(given_, ScriptedDice({})).battle_map
     assert moved is not None
-    words = maps.description(moved, maps.numbering(moved), {}, "fr")
-    assert "provoque une attaque d'opportunité de 2 (sort de son allonge)" in words
+    words = maps.description(moved, maps.numbering(moved), {"mover": "Elara", "enemy": "Orc"}, "fr")
+    assert "Elara (1) se déplace" in words and "attaque d'opportunité par Orc (2) (sort de son allonge)" in words
+    assert not re.search(r"\bde [AEIOUÉaeiouéh]", words), "no « de Orc » where French elides"
     shown = html.unescape(maps.caption(moved, maps.numbering(moved), "fr"))
     assert "Attaques d'opportunité de</strong>\u00a0: 2" in shown
 
@@ -418,3 +419,38 @@ def test_every_crowd_the_rules_let_share_a_square_packs_on_some_lattice_none_ove
                                          + [CELLS["fine"]] * fine, cells) is not None
                             for cells in range(10, maps.MAX_LATTICE + 1))]
     assert unpacked == []
+
+
+@pytest.mark.parametrize("grid", ["A . . D", "D . . A", ". . .\nA . .\n. . D", ". . D\n. . .\nA . ."])
+def test_a_map_s_words_name_its_creatures_and_the_corner_as_a_corner_of_the_attacker_s_square(grid: str) -> None:
+    """A screen reader heard « 1 threatens 1 squares » and « grid point 0, 0 (lines counted from
+    0 at the top left) »: creatures are named where the example names them, counts agree, and
+    the chosen corner is a corner of the attacker's own square, which the words must locate."""
+    drawn = drawn_of(grid)
+    names = {"attacker": "Kael", "defender": "Wolf"}
+    english = maps.description(drawn, maps.numbering(drawn), names, "en")
+    french = maps.description(drawn, maps.numbering(drawn), {"attacker": "Kael", "defender": "Loup"}, "fr")
+    assert "grid point" not in english and "point de grille" not in french
+    corner = re.search(r"the (top|bottom)-(left|right) corner of the attacker's square at column (\d+), row (\d+)",
+                       english)
+    assert corner, english
+    attacker = next(f for f in drawn.figures if f.role == "attacker")
+    assert drawn.cover is not None and drawn.cover.corner is not None
+    x, y = drawn.cover.corner
+    column, row = int(corner[3]) - 1, int(corner[4]) - 1
+    assert (column, row) == (attacker.space.x, attacker.space.y)
+    assert (int(x), int(y)) == (column + (corner[2] == "right"), row + (corner[1] == "bottom"))
+    assert "le coin en " in french and "de la case de l'attaquant" in french
+
+
+def test_a_map_s_words_agree_with_their_counts_and_name_the_creature_that_threatens() -> None:
+    names = {"attacker": "Kael", "defender": "Loup"}
+    for grid, threatened in (("A D", "menace une case"), ("A D\n. .", "menace 3 cases")):
+        melee = drawn_of(grid, kind="melee")
+        french = maps.description(melee, maps.numbering(melee), names, "fr")
+        assert f"Kael (1) {threatened} (allonge 1)" in french, french
+        assert not re.search(r"(?<!× )\b1 cases\b", french), "a count of one agrees"
+    assert maps._called("A", melee, maps.numbering(melee), names) == "Kael (1)"
+    from rulecheck.examples.render import word
+    assert word("map.inner.one", "fr").startswith(", et ne peut frapper la case")
+    assert word("map.threat.one", "en").format(label="Kael (1)", reach=1) == "Kael (1) threatens one square (reach 1)"

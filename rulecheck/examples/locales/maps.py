@@ -20,7 +20,10 @@ VALUES: dict[str, dict[str, str]] = {
         "map.figure.group.enemy": "{first} à {last} : {count} ennemis (taille {size}), "
                                   "colonne {x}, rangée {y}",
         "map.terrain": "Murs : {walls} ; murets : {low} ; brume ou feuillage : {fog} (cases).",
-        "map.corner": "point de grille {x}, {y} (lignes comptées depuis 0 en haut à gauche)",
+        "map.corner": "le coin {where} de la case de l'attaquant en colonne {x}, rangée {y}",
+        "map.corner.top_left": "en haut à gauche", "map.corner.top_right": "en haut à droite",
+        "map.corner.bottom_left": "en bas à gauche", "map.corner.bottom_right": "en bas à droite",
+        "map.corner.point": "le point {x}, {y} de la grille (compté en cases depuis son coin en haut à gauche)",
         "map.lines.corner": "{rule} : lignes tracées du coin choisi ({corner}) aux coins de la case de la cible "
                             "(colonne {x}, rangée {y}) : {clear} libres, {blocked} bloquées{by}.",
         "map.lines.squares": "{rule} : lignes tracées entre les coins de la case de l'attaquant (colonne {ox}, "
@@ -34,13 +37,14 @@ VALUES: dict[str, dict[str, str]] = {
         "map.flank": "Prise en tenaille : la ligne entre les centres de {a} et {b} touche les côtés {sides} "
                      "de la cible.",
         "map.sides.left_right": "gauche et droit", "map.sides.top_bottom": "haut et bas",
-        "map.threat": "{label} menace {count} case{plural} (allonge {reach})",
-        "map.inner": ", et ne peut frapper les {count} cases trop proches de son arme d'allonge",
-        "map.path": "Trajet de {label} : {steps}.",
+        "map.threat": "{label} menace {count} cases (allonge {reach})",
+        "map.threat.one": "{label} menace une case (allonge {reach})",
+        "map.inner": ", et ne peut frapper les {count} cases trop proches pour son arme d'allonge",
+        "map.inner.one": ", et ne peut frapper la case trop proche pour son arme d'allonge",
+        "map.path": "{label} se déplace : {steps}.",
         "map.step": "colonne {x}, rangée {y}",
-        "map.provokes": "En quittant la colonne {x}, rangée {y}, il provoque une attaque d'opportunité de "
-                        "{enemy} ({event}).",
-        "map.spared": "En quittant la colonne {x}, rangée {y}, pas d'attaque d'opportunité de {enemy} ({event}).",
+        "map.provokes": "En quittant la colonne {x}, rangée {y} : attaque d'opportunité par {enemy} ({event}).",
+        "map.spared": "En quittant la colonne {x}, rangée {y} : pas d'attaque d'opportunité par {enemy} ({event}).",
         "map.disengaged": "Il s'est désengagé : le trajet ne provoque rien.",
         "map.caption.cover": "Abri", "map.caption.concealment": "Camouflage",
         "map.caption.flank": "avec",
@@ -77,7 +81,10 @@ VALUES: dict[str, dict[str, str]] = {
         "map.figure.group.ally_of_mover": "{first} to {last}: {count} allies ({size}), column {x}, row {y}",
         "map.figure.group.enemy": "{first} to {last}: {count} enemies ({size}), column {x}, row {y}",
         "map.terrain": "Walls: {walls}; low walls: {low}; mist or foliage: {fog} (squares).",
-        "map.corner": "grid point {x}, {y} (lines counted from 0 at the top left)",
+        "map.corner": "the {where} corner of the attacker's square at column {x}, row {y}",
+        "map.corner.top_left": "top-left", "map.corner.top_right": "top-right",
+        "map.corner.bottom_left": "bottom-left", "map.corner.bottom_right": "bottom-right",
+        "map.corner.point": "the point {x}, {y} of the grid (in squares from its top-left corner)",
         "map.lines.corner": "{rule}: lines traced from the chosen corner ({corner}) to the corners of the target's "
                             "square (column {x}, row {y}): {clear} clear, {blocked} blocked{by}.",
         "map.lines.squares": "{rule}: lines traced between the corners of the attacker's square (column {ox}, "
@@ -90,8 +97,10 @@ VALUES: dict[str, dict[str, str]] = {
         "map.result": "Result: {verdict}.",
         "map.flank": "Flanking: the line between the centres of {a} and {b} meets the target's {sides} sides.",
         "map.sides.left_right": "left and right", "map.sides.top_bottom": "top and bottom",
-        "map.threat": "{label} threatens {count} square{plural} (reach {reach})",
+        "map.threat": "{label} threatens {count} squares (reach {reach})",
+        "map.threat.one": "{label} threatens one square (reach {reach})",
         "map.inner": ", and cannot strike the {count} squares too close for its reach weapon",
+        "map.inner.one": ", and cannot strike the one square too close for its reach weapon",
         "map.path": "Path of {label}: {steps}.",
         "map.step": "column {x}, row {y}",
         "map.provokes": "Leaving column {x}, row {y}, it provokes an opportunity attack from {enemy} ({event}).",
