@@ -173,19 +173,23 @@ class _State:
     mp_spent: int = 0
     steps: list[Step] = field(default_factory=list)
 
-    def take(self, letter: Letter, index: int, why: str, need: str) -> None:
+    def take(self, letter: Letter, index: int, why: str, need: str, walked: int | None = None) -> None:
+        """Use ``letter`` for step ``index``; ``walked``: the turn's metres that make a move need it."""
         if letter not in self.free:
             step, what = self.used_by[letter]
+            # A move refused for want of A says why it needs A: the metres it brings the turn to.
+            reason = {} if walked is None else {"need": "walk", "metres": walked}
             raise RuleError(
                 f"{need} needs the {_NAMES[letter]} ({letter}), already used by step {step + 1} ({what})",
                 field=("given", "plan", index), hint=_HINTS[letter],
-                code="action_used", params={"action": letter, "step": index + 1, "by": step + 1},
+                code="action_used", params={"action": letter, "step": index + 1, "by": step + 1, **reason},
             )
         self.free.discard(letter)
         self.used_by[letter] = (index, why)
 
-    def movement_action(self, index: int, why: str) -> Letter:
-        """Open a movement action: M if free, else the second one, taken from A."""
+    def movement_action(self, index: int, why: str, walked: int | None = None) -> Letter:
+        """Open a movement action: M if free, else the second one, taken from A (``walked``: the
+        metres of the turn once the move that opens it is made)."""
         if self.movement_actions >= MAX_MOVEMENT_ACTIONS:
             raise RuleError(
                 f"{why} needs a third movement action; a turn has two at most "
@@ -196,7 +200,8 @@ class _State:
             )
         letter: Letter = "M" if "M" in self.free else "A"
         what = why if letter == "M" else f"{why}, as second movement action"
-        self.take(letter, index, what, f"{why} (movement action {self.movement_actions + 1})")
+        self.take(letter, index, what, f"{why} (movement action {self.movement_actions + 1})",
+                  walked if letter == "A" else None)
         self.movement_actions += 1
         return letter
 
@@ -272,7 +277,7 @@ def _move(state: _State, index: int, step: Move) -> None:
                 code="movement_limit", params={"metres": total},
             )
         for _ in range(needed):
-            opened.append(state.movement_action(index, "a move"))
+            opened.append(state.movement_action(index, "a move", state.metres + step.metres))
         state.walk_left += needed * METRES_PER_ACTION
     state.walk_left -= step.metres
     state.metres += step.metres

@@ -138,9 +138,12 @@ def has_refusal_wording(code: str | None, language: Language) -> bool:
 
 
 def refusal(code: str, params: dict[str, int | str] | Any, language: Language) -> str:
-    """A refusal of the rules in the reader's language: ``refusal.<code>`` filled with its params."""
-    template = word(f"refusal.{code}", language)
-    return template.format_map({name: value(raw, language, name) for name, raw in dict(params).items()})
+    """A refusal of the rules in the reader's language: ``refusal.<code>`` filled with its params
+    (``refusal.<code>.<need>`` when the params say what made the step need it)."""
+    params = dict(params)
+    need = params.get("need")
+    template = word(f"refusal.{code}.{need}" if need else f"refusal.{code}", language)
+    return template.format_map({name: value(raw, language, name) for name, raw in params.items()})
 
 
 def plan_step(step: Any, language: Language) -> str:

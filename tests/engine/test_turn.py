@@ -351,3 +351,4 @@ def test_a_single_move_beyond_20_metres_keeps_its_code_on_the_movement_rule() ->
         move(25)
     assert (caught.value.code, caught.value.field, dict(caught.value.params)) == (
         "movement_limit", ("given", "metres"), {"metres": 25})
+

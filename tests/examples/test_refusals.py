@@ -6,9 +6,13 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
+from rulecheck.engine import ScriptedDice, TurnInput, resolve_turn
+from rulecheck.errors import RuleError
 from rulecheck.examples.check import check_paths
 from rulecheck.examples.locales import LANGUAGES
-from rulecheck.examples.render import has_refusal_wording
+from rulecheck.examples.render import has_refusal_wording, refusal
 from rulecheck.hosts.cards import card
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +54,7 @@ def test_an_expected_refusal_passes_and_its_card_speaks_the_page_language(tmp_pa
         text = re.sub(r"<[^>]+>", "", html.split("<details")[0])
         if language == "fr":
             assert "Refusé\u00a0: la posture défensive se choisit au début du tour" in text
-            assert "ici, elle ne vient qu&#x27;au pas 2" in text
+            assert "ici, elle ne vient qu&#x27;à l&#x27;étape 2" in text
             assert "start of the turn" not in text and "Refused" not in text
         else:
             assert "Refused: a defensive posture is chosen at the start of the turn" in text
@@ -139,3 +143,18 @@ def test_the_command_line_prints_a_shown_refusal_as_json_or_in_a_language(tmp_pa
     french = runner.invoke(main, ["run", "--lang", "fr", str(example)])
     assert french.exit_code == 0
     assert french.output.startswith("Refusé\u00a0: la posture défensive se choisit au début du tour")
+
+
+@pytest.mark.parametrize(("first", "second", "metres"), [(5, 6, 11), (10, 1, 11), (0, 15, 15), (3, 12, 15)])
+def test_a_move_refused_for_want_of_a_says_how_far_the_turn_walked(first: int, second: int, metres: int) -> None:
+    """« Step 3 needs the attack action » on a 6 m move read as nonsense: a move that needs a
+    second movement action after the attack says the turn's metres that make it need one."""
+    plan = ([{"do": "move", "metres": first}] if first else []) + [{"do": "attack"}, {"do": "move", "metres": second}]
+    with pytest.raises(RuleError) as caught:
+        resolve_turn(TurnInput.model_validate({"plan": plan}), ScriptedDice({}))
+    error = caught.value
+    assert error.code == "action_used"
+    assert dict(error.params) == {"action": "A", "step": len(plan), "by": len(plan) - 1, "need": "walk",
+                                  "metres": metres}
+    assert f"porte le déplacement du tour à {metres}\u00a0m" in refusal(error.code, error.params, "fr")
+    assert f"brings the turn's movement to {metres}\u00a0m" in refusal(error.code, error.params, "en")

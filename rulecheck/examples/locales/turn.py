@@ -120,7 +120,10 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.used": "Actions utilisées", "field.left": "Actions restantes",
         "field.opportunity_attacks": "Attaques d'opportunité", "field.movement_actions": "Actions de mouvement",
         "field.uses": "Utilise", "field.cost": "Coût", "field.damage_dice": "Dés de dégâts",
-        "refusal.action_used": "le pas {step} demande {action}, déjà utilisée au pas {by}",
+        "refusal.action_used": "l'étape {step} demande {action}, déjà utilisée à l'étape {by}",
+        "refusal.action_used.walk": "l'étape {step} porte le déplacement du tour à {metres}\u00a0m, plus que les "
+                                    "10\u00a0m d'une action de mouvement\u202f: il lui faut une deuxième action de "
+                                    "mouvement, prise sur {action}, déjà utilisée à l'étape {by}",
         "plan.move": "Se déplacer de {metres}\u00a0m", "plan.move.leaves_contact": "Se déplacer de {metres}\u00a0m en "
         "quittant le contact", "plan.attack": "Attaquer", "plan.capability": "Utiliser {name}",
         "plan.capability.cost": "Utiliser une capacité de coût {cost}", "plan.free.potion": "Boire une potion",
@@ -129,7 +132,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "plan.title": "Le plan du tour", "plan.and": " et à ",
         "action.M": "l'action de mouvement (M)", "action.A": "l'action d'attaque (A)",
         "action.G": "l'action gratuite (G)",
-        "refusal.third_movement_action": "le pas {step} demanderait une troisième action de mouvement\u202f; "
+        "refusal.third_movement_action": "l'étape {step} demanderait une troisième action de mouvement\u202f; "
                                          "un tour n'en compte que deux, soit 20 m",
         "refusal.movement_limit": "{metres} m dans le tour demanderaient trois actions de mouvement\u202f; "
                                   "un tour n'en compte que deux, soit 20 m au plus",
@@ -143,7 +146,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.capability_cost": "les règles donnent à {capability} le coût {rules}, cette carte indique "
                                    "{card}",
         "refusal.posture_not_first": "la posture défensive se choisit au début du tour, avant le mouvement "
-                                     "et l'attaque\u202f; ici, elle ne vient qu'au pas {step}",
+                                     "et l'attaque\u202f; ici, elle ne vient qu'à l'étape {step}",
         "refusal.posture_only_m": "une posture défensive sacrifie d'abord l'action d'attaque (A)\u202f; renoncer "
                                   "au seul mouvement (M) n'est pas permis",
     },
@@ -167,6 +170,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.opportunity_attacks": "Opportunity attacks", "field.movement_actions": "Movement actions",
         "field.uses": "Uses", "field.cost": "Cost", "field.damage_dice": "Damage dice",
         "refusal.action_used": "step {step} needs {action}, already used at step {by}",
+        "refusal.action_used.walk": "step {step} brings the turn's movement to {metres}\u00a0m, more than the "
+                                    "10\u00a0m of one movement action: it needs a second movement action, taken "
+                                    "from {action}, already used at step {by}",
         "plan.move": "Move {metres}\u00a0m", "plan.move.leaves_contact": "Move {metres}\u00a0m, leaving melee contact",
         "plan.attack": "Attack", "plan.capability": "Use {name}",
         "plan.capability.cost": "Use a capability costing {cost}", "plan.free.potion": "Drink a potion",
