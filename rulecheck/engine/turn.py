@@ -178,7 +178,7 @@ class _State:
         if letter not in self.free:
             step, what = self.used_by[letter]
             # A move refused for want of A says why it needs A: the metres it brings the turn to.
-            reason = {} if walked is None else {"need": "walk", "metres": walked}
+            reason: dict[str, int | str] = {} if walked is None else {"need": "walk", "metres": walked}
             raise RuleError(
                 f"{need} needs the {_NAMES[letter]} ({letter}), already used by step {step + 1} ({what})",
                 field=("given", "plan", index), hint=_HINTS[letter],
