@@ -192,4 +192,4 @@ def _step(event: str, letter: str, enemy: Placed, start: Space, verdict: str) ->
     apart = distance(enemy.space, start)
     return Step(anchor=_ANCHORS[event], event=f"opportunity.{event}",
                 terms=(Term(value=apart, label=f"creature.{letter}"),), value=apart,
-                op="<=", against=enemy.reach, against_label="reach", verdict=verdict)
+                op="<=", against=enemy.reach, against_label=f"reach.{letter}", verdict=verdict)

@@ -119,7 +119,8 @@ def step(step: Step, language: Language, names: Mapping[str, str] | None = None)
         body = number(step.value, language)
     if step.against is not None:
         op = _OPS[step.op] if step.op else word("against", language)
-        against = f"{number(step.against, language)} ({label(step.against_label or '', language)})"
+        said = (names or {}).get(step.against_label or "") or label(step.against_label or "", language)
+        against = f"{number(step.against, language)} ({said})"
         body += f" {op} {against}"
     if step.verdict and not verdict_said:
         verdict = word(step.verdict, language)

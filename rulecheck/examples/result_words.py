@@ -38,8 +38,24 @@ def creature_labels(given: Any, language: Language) -> dict[str, str]:
     grid = getattr(given, "grid", None)
     if grid is None:
         return {}
-    return {f"creature.{letter}": word("creature.distance", language).format(name=creature(grid, letter, language))
-            for letter in layout(grid).creatures}
+    labels = {}
+    for letter in layout(grid).creatures:
+        name = creature(grid, letter, language)
+        labels[f"creature.{letter}"] = word("creature.distance", language).format(name=name)
+        labels[f"reach.{letter}"] = word("creature.reach", language).format(of=of(name, language))
+    return labels
+
+
+def of(name: str, language: Language) -> str:
+    """A creature's name after "of": in French « de », contracted and elided as the name asks
+    (« d'Orc », « du défenseur », « de Brann »)."""
+    if language != "fr":
+        return f"of {name}"
+    if name.startswith("le "):
+        return "du " + name[3:]
+    if name[:1].lower() in "aeiouyéèêàâîôûh":
+        return "d'" + name
+    return "de " + name
 
 
 def result_value(given: Any, result: Any, name: str, language: Language) -> str | None:

@@ -86,3 +86,28 @@ def test_a_poison_without_effect_agrees_in_gender_in_french() -> None:
     assert render.value("none", "fr", "effect") == "aucun"
     assert render.value("none", "en", "effect") == "none"
     assert render.value("none", "fr") == "aucune", "a reaction or an attack that is none stays feminine"
+
+
+@pytest.mark.parametrize(("name", "french", "english"), [
+    ("Orc", "d'Orc", "of Orc"), ("Brann", "de Brann", "of Brann"),
+    ("le défenseur", "du défenseur", "of le défenseur"),
+    ("une autre créature", "d'une autre créature", "of une autre créature"),
+    ("Hobgobelin", "d'Hobgobelin", "of Hobgobelin"),
+])
+def test_a_name_after_of_is_contracted_and_elided_in_french(name: str, french: str, english: str) -> None:
+    from rulecheck.examples.result_words import of
+
+    assert (of(name, "fr"), of(name, "en")) == (french, english)
+
+
+def test_an_opportunity_step_names_whose_reach_it_compares_with() -> None:
+    """« 1 (squares to Goblin) ≤ 1 (reach) » beside a pixie « (reach 0) » left whose reach unsaid."""
+    from rulecheck.engine import OpportunityInput, resolve_opportunity
+    from rulecheck.examples.result_words import creature_labels
+
+    given = OpportunityInput.model_validate({"grid": {"map": "A . o", "creatures": {"o": {"name": "Orc"}}},
+                                             "path": [[1, 0], [0, 0]]})  # in, then out of its reach
+    result = resolve_opportunity(given, ScriptedDice({}))
+    for language, reach in (("fr", "(allonge d'Orc)"), ("en", "(reach of Orc)")):
+        said = [render.step(s, language, creature_labels(given, language)) for s in result.trace]
+        assert any(reach in line for line in said), said

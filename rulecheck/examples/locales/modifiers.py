@@ -12,6 +12,9 @@ from collections.abc import Mapping
 
 #: A creature of a grid example is named by its letter on the map, in both languages.
 _LETTERS = {f"creature.{letter}": letter for letter in string.ascii_letters}
+#: The reach of the creature drawn as a letter, where the example does not name it.
+_REACHES = {"fr": {f"reach.{letter}": "allonge" for letter in string.ascii_letters},
+            "en": {f"reach.{letter}": "reach" for letter in string.ascii_letters}}
 
 LABELS: Mapping[str, Mapping[str, str]] = {
     "fr": {
@@ -36,7 +39,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "size.colossal-tall": "Colossal (haut)", "size.colossal-long": "Colossal (long)",
         "reach": "allonge", "natural_reach": "allonge naturelle", "weapon_reach": "allonge de l'arme",
         "miss_chance": "% d'échec",
-        **_LETTERS,
+        **_LETTERS, **_REACHES["fr"],
     },
     "en": {
         "attacker.dazzled": "dazzled", "attacker.entangled": "entangled",
@@ -60,7 +63,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "size.colossal-tall": "Colossal (tall)", "size.colossal-long": "Colossal (long)",
         "reach": "reach", "natural_reach": "natural reach", "weapon_reach": "weapon's reach",
         "miss_chance": "% miss chance",
-        **_LETTERS,
+        **_LETTERS, **_REACHES["en"],
     },
 }
 
@@ -87,9 +90,9 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.rounds.hidden": "Coup de grâce, un tour de plus pour trouver la cible",
         "opportunity.leaves_reach": "Sort de l'allonge d'un ennemi",
         "opportunity.moves_within_reach": "Se déplace dans une grande allonge",
-        "opportunity.enters_square": "Entre dans la case d'un ennemi (allonge 0)",
+        "opportunity.enters_square": "Sans allonge, entre dans la case d'un ennemi",
         "opportunity.single_step": "Un seul pas d'une case dans une grande allonge",
-        "opportunity.cover": "Protégé par un abri",
+        "opportunity.cover": "À portée, mais protégé par un abri",
         "opportunity.disengaged": "S'est désengagé",
         "opportunity.none": "Aucun ennemi ne menace le trajet (cases parcourues)",
         "opportunity.none.within_reach": "Ne sort de l'allonge d'aucun ennemi (cases parcourues)",
@@ -116,9 +119,9 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.rounds.hidden": "Coup de grâce, one more round to find the target",
         "opportunity.leaves_reach": "Leaves an enemy's reach",
         "opportunity.moves_within_reach": "Moves inside a long reach",
-        "opportunity.enters_square": "Enters an enemy's square (reach 0)",
+        "opportunity.enters_square": "With no reach, enters an enemy's square",
         "opportunity.single_step": "A single 1-square step inside a long reach",
-        "opportunity.cover": "Protected by cover",
+        "opportunity.cover": "Within reach, but protected by cover",
         "opportunity.disengaged": "Disengaged first",
         "opportunity.none": "No enemy threatens the path (squares moved)",
         "opportunity.none.within_reach": "Leaves no enemy's reach (squares moved)",
