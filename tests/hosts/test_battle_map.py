@@ -96,7 +96,7 @@ def test_a_grid_card_holds_its_map_before_its_trace_and_a_card_without_grid_none
     assert [o.problems for o in report.outcomes] == [[], []]
     shot, plain = (cards.card(outcome, "en") for outcome in report.outcomes)
     assert shot.index('<figure class="rc-map"') < shot.index('<ol class="rc-trace">')
-    assert "attacker (Scout)" in shot and "target (Bandit)" in shot and "<strong>Cover</strong>: cover" in shot
+    assert "attacker (Scout)" in shot and "target (Bandit)" in shot and "<strong>Cover</strong>: normal cover" in shot
     assert "rc-map" not in plain
 
 
