@@ -38,6 +38,9 @@ from rulecheck.examples.twins import language_of
 #: about a point of its edge (the chosen corner's diamond reaches 6 units and its outline past it).
 SQUARE = 32
 MARGIN = 8
+#: The smallest a square is shown on screen, in CSS pixels: its label stays legible on a phone,
+#: where a wide map scrolls sideways in its frame instead of shrinking below it.
+LEAST_SQUARE_PX = 28
 #: Roles in the order their creatures are numbered.
 ORDER = ("attacker", "mover", "defender", "ally", "enemy", "other")
 #: Who strikes is drawn filled, who may be struck as a ringed target: on a movement, the enemies
@@ -130,12 +133,26 @@ def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[
     labels = numbering(drawn)
     legend = "".join(f"<li>{html.escape(words)}</li>" for words in creature_words(drawn, labels, names, language))
     keys = ("\u00a0; " if language == "fr" else "; ").join(word(k, language) for k in _keys(drawn))
+    least = least_width(drawn)
+    # A map that may scroll on a phone is a frame a keyboard can reach and scroll too.
+    frame = ' tabindex="0"' if least > PHONE_COLUMN_PX else ""
     return (
-        f'<figure class="rc-map" data-search-exclude>{svg(drawn, language, key, title, names)}'
+        f'<figure class="rc-map" data-search-exclude><div class="rc-map__frame" style="--least:{least}px"{frame}>'
+        f'{svg(drawn, language, key, title, names)}</div>'
         f'<figcaption><p class="rc-map__result">{caption(drawn, labels, language, names)}</p>'
         f'<ol class="rc-map__legend">{legend}</ol>'
         f'<p class="rc-map__key">{html.escape(keys)}</p></figcaption></figure>\n'
     )
+
+
+#: The width of a card's text on a 375 px phone, in CSS pixels (less the page's and card's margins).
+PHONE_COLUMN_PX = 320
+
+
+def least_width(drawn: BattleMap) -> int:
+    """The narrowest a map is shown on screen, in CSS pixels, so that no square is smaller than
+    :data:`LEAST_SQUARE_PX`."""
+    return int((drawn.width * SQUARE + 2 * MARGIN) * LEAST_SQUARE_PX / SQUARE)
 
 
 def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[str, str] | None = None,

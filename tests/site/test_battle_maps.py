@@ -14,6 +14,7 @@ from playwright.sync_api import Browser
 
 from rulecheck.examples import render
 from rulecheck.examples.check import check_paths
+from rulecheck.examples.maps import LEAST_SQUARE_PX, SQUARE
 from tests.site.browsing import PHONE, Tab
 from tests.site.site_tools import ROOT
 
@@ -111,12 +112,20 @@ def test_a_map_keeps_aa_contrast_in_both_themes_and_fits_a_phone(tab: Callable[.
         for (const svg of document.querySelectorAll('figure.rc-map svg')) {
             svg.scrollIntoView({block: 'center'});
             await frame();
-            found.push([svg.getBoundingClientRect().width, svg.closest('.rc-card').getBoundingClientRect().width]);
+            const scroller = svg.closest('.rc-map__frame');
+            found.push([svg.getBoundingClientRect().width, scroller.getBoundingClientRect().width,
+                        svg.closest('.rc-card').getBoundingClientRect().width, svg.viewBox.baseVal.width,
+                        scroller.scrollWidth > scroller.clientWidth, scroller.tabIndex]);
         }
         return found;
     }""")
-    shown = [(svg, card) for svg, card in widths if card]  # a card in a closed tab has no box
-    assert shown and all(0 < svg <= card for svg, card in shown), widths
+    shown = [found for found in widths if found[2]]  # a card in a closed tab has no box
+    assert shown
+    for svg, frame, card, units, scrolls, tab_index in shown:
+        # Within its card, or wider and scrolled in a frame within it that a keyboard can reach;
+        # either way no square smaller than a phone can read.
+        assert 0 < frame <= card and (svg <= card or (scrolls and tab_index == 0)), widths
+        assert svg * SQUARE / units >= LEAST_SQUARE_PX - 0.5, (svg, units)
     reader.page.locator("#ex-flanking-turns-a-miss-into-a-hit").scroll_into_view_if_needed()
     reader.shot(f"battle-map-phone-{scheme}")
 
