@@ -187,7 +187,8 @@ def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None
 
     parts, others = [], list(named.names)
     if named.attacker or named.defender:
-        attacker = shown(named.attacker) if named.attacker else html_text(render.word("cast.an_attacker", language))
+        unnamed = render.word("cast.an_attacker", language)  # it begins the line: « Un attaquant attaque Elara »
+        attacker = shown(named.attacker) if named.attacker else html_text(unnamed[:1].upper() + unnamed[1:])
         defender = shown(named.defender) if named.defender else html_text(render.word("cast.a_defender", language))
         parts.append(render.word("cast.attacks", language).format(attacker=attacker, defender=defender))
         others = [name for name in others if name not in {named.attacker, named.defender}]

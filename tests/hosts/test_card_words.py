@@ -83,3 +83,12 @@ def test_the_cast_line_says_who_attacks_whom_and_names_everyone(documented: tupl
             assert name.strip().strip("\"'") in cast_line(outcome, language), f"{outcome.id}: {name}"
         for member, shown in outcome.parsed.cast:
             assert shown in cast_line(outcome, language), f"{outcome.id}: {member}"
+
+
+def test_an_unnamed_attacker_begins_its_cast_line_with_a_capital(documented: tuple[str, list[Outcome]]) -> None:
+    """« un attaquant attaque Elara » began a line in lower case."""
+    language, outcomes = documented
+    unnamed = {"fr": "Un attaquant attaque ", "en": "An attacker attacks "}[language]
+    lines = [cast_line(o, language) for o in outcomes]
+    starting = [line for line in lines if line.lower().startswith(unnamed.lower())]
+    assert starting and all(line.startswith(unnamed) for line in starting), starting
