@@ -411,10 +411,15 @@ def _cover_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
     ranks: dict[Square, int] = {}
     for creature in grid.creatures.values():
         ranks.update(dict.fromkeys(creature.space.squares, 1))
+    passed: dict[Square, Literal["far", "attacker_nearer"]] = {}
     for square in grid.low:
         obstacle = Space(square.x, square.y)
         near_target = distance(defender.space, obstacle)
-        if near_target <= LOW_OBSTACLE_RANGE and distance(attacker.space, obstacle) >= near_target:
+        if near_target > LOW_OBSTACLE_RANGE:
+            passed[square] = "far"
+        elif distance(attacker.space, obstacle) < near_target:
+            passed[square] = "attacker_nearer"
+        else:
             ranks[square] = 2
     ranks.update(dict.fromkeys(grid.walls, 2))
     for square in own:
@@ -426,8 +431,11 @@ def _cover_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
     lines = traced(corner, target.corners, (("wall", kept & grid.walls), ("low", kept & grid.low),
                                             ("creature", kept - grid.walls - grid.low)))
     rank = max((BLOCKER_RANK[line.blocked_by] for line in lines if line.blocked_by), default=0)
+    # The low obstacles that would have stood in the way, had the rule not passed them over.
+    ignored = tuple((square, passed[square]) for square in sorted(passed, key=lambda s: (s.y, s.x))
+                    if any(line_rank(line.start, line.end, {square: 1}) for line in lines))
     return Sighting("cover", "normal" if rank == 2 else "soft" if rank == 1 else "none", lines,
-                    corner=corner, target=target)
+                    corner=corner, target=target, ignored_low=ignored)
 
 
 def traced(start: Point, ends: Iterable[Point],

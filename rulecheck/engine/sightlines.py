@@ -56,6 +56,10 @@ class Sighting:
     corner: Point | None = None
     origin: Square | None = None
     target: Square | None = None
+    #: Low obstacles a traced line crosses that give no cover, each with why (seed 004): the
+    #: target stands more than 6 squares from it (``far``), or the attacker is nearer to it than
+    #: the target is (``attacker_nearer``).
+    ignored_low: tuple[tuple[Square, Literal["far", "attacker_nearer"]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -454,3 +454,23 @@ def test_a_map_s_words_agree_with_their_counts_and_name_the_creature_that_threat
     from rulecheck.examples.render import word
     assert word("map.inner.one", "fr").startswith(", et ne peut frapper la case")
     assert word("map.threat.one", "en").format(label="Kael (1)", reach=1) == "Kael (1) threatens one square (reach 1)"
+
+
+@pytest.mark.parametrize(("grid", "reason", "verdict"), [
+    ("A = . . D", "attacker_nearer", "none"),
+    ("A . . . . . . . . = . . . . . . D", "far", "none"),
+    (". . . . . . . . A . = . D", None, "normal"),
+    ("A . . . D\n= . . . .", None, "none"),  # beside the lines: nothing to explain
+])
+def test_a_low_wall_a_line_crosses_without_giving_cover_says_why(grid: str, reason: str | None, verdict: str) -> None:
+    """Seed 004: a low obstacle covers a target within 6 squares of it, and the attacker may ignore
+    it when nearer to it than the target; a line drawn clear across one must say which."""
+    drawn = drawn_of(grid)
+    assert drawn.cover is not None and drawn.cover.verdict == verdict
+    assert [why for _, why in drawn.cover.ignored_low] == ([reason] if reason else [])
+    for language in ("fr", "en"):
+        shown = html.unescape(maps.caption(drawn, maps.numbering(drawn), language))
+        said = maps.description(drawn, maps.numbering(drawn), {}, language)
+        expected = word(f"map.low_passed.{reason}", language) if reason else None
+        assert (expected in shown and expected in said) if expected else "low wall of no effect" not in said \
+            and "muret sans effet" not in said

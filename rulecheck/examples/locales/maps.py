@@ -34,6 +34,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.by.wall": "mur", "map.by.low": "muret", "map.by.creature": "créature", "map.by.fog": "brume",
         "map.rule.cover": "Abri", "map.rule.concealment": "Camouflage",
         "map.result": "Résultat : {verdict}.",
+        "map.low_passed.attacker_nearer": " (muret sans effet : l'attaquant en est plus près que la cible)",
+        "map.low_passed.far": " (muret sans effet : la cible en est à plus de 6 cases)",
         "map.flank": "Prise en tenaille : la ligne entre les centres de {a} et {b} touche les côtés {sides} "
                      "de la cible.",
         "map.sides.left_right": "gauche et droit", "map.sides.top_bottom": "haut et bas",
@@ -95,6 +97,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.by.wall": "wall", "map.by.low": "low wall", "map.by.creature": "creature", "map.by.fog": "mist",
         "map.rule.cover": "Cover", "map.rule.concealment": "Concealment",
         "map.result": "Result: {verdict}.",
+        "map.low_passed.attacker_nearer": " (low wall of no effect: the attacker is nearer to it than the target)",
+        "map.low_passed.far": " (low wall of no effect: the target is more than 6 squares from it)",
         "map.flank": "Flanking: the line between the centres of {a} and {b} meets the target's {sides} sides.",
         "map.sides.left_right": "left and right", "map.sides.top_bottom": "top and bottom",
         "map.threat": "{label} threatens {count} squares (reach {reach})",
