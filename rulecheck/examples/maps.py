@@ -165,6 +165,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
     # Drawn at one and a half times its units; twice that where creatures smaller than a Tiny one
     # are drawn, so that each of them, and the target's ring among them, can be seen.
     scale = 3 if any(f.side < LABELLED_SIDE for f in drawn.figures) else Fraction(3, 2)
+    tokens, numbers = _figures(drawn, labels)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="rc-map__svg" role="img" viewBox="0 0 {width} {height}" '
         f'width="{int(width * scale)}" height="{int(height * scale)}" aria-labelledby="{prefix}-t {prefix}-d">',
@@ -179,11 +180,12 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         *_sighting(drawn.concealment),
         *_flank(drawn),
         _path_line(drawn, prefix),
-        *_figures(drawn, labels),
+        *tokens,
         *_corner(drawn.cover),
         *_corner(drawn.concealment),
         *_target_square(drawn),
         *_provocations(drawn),
+        *numbers,
         "</svg>",
     ]
     if standalone:
@@ -320,8 +322,10 @@ def _thin(width: float, side: Fraction) -> str:
     return f' style="stroke-width:{width * float(side / LABELLED_SIDE):g}"'
 
 
-def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> list[str]:
-    parts = []
+def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], list[str]]:
+    """Each creature's token, and apart from them its number: the numbers are drawn last, over
+    the marks a rule adds on a token (the chosen square, an opportunity attack's triangle)."""
+    parts, numbers = [], []
     small = small_places(drawn)
     unlabelled = unlabelled_figures(drawn)
     for figure in sorted(drawn.figures, key=lambda f: f.letter):
@@ -346,12 +350,12 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> list[str]:
             if figure.role in STRUCK:
                 ring = _thin(_stroke_width(".ring"), side) if small_token else ""
                 shape += f'<circle class="ring" cx="{cx}" cy="{cy}" r="{_s(radius * Fraction(3, 5))}"{ring}/>'
+        parts.append(shape)
         if figure.letter in unlabelled:  # too small for its number to be read: the legend places it
-            parts.append(shape)
             continue
         size = max(7, round(float(side if side < 1 else 1) * 14))
-        parts.append(f'{shape}<text class="label {figure.role}" x="{cx}" y="{cy}" font-size="{size}">{number}</text>')
-    return parts
+        numbers.append(f'<text class="label {figure.role}" x="{cx}" y="{cy}" font-size="{size}">{number}</text>')
+    return parts, numbers
 
 
 def _flank(drawn: BattleMap) -> list[str]:
