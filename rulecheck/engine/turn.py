@@ -200,8 +200,7 @@ class _State:
             )
         letter: Letter = "M" if "M" in self.free else "A"
         what = why if letter == "M" else f"{why}, as second movement action"
-        self.take(letter, index, what, f"{why} (movement action {self.movement_actions + 1})",
-                  walked if letter == "A" else None)
+        self.take(letter, index, what, f"{why} (movement action {self.movement_actions + 1})", walked)
         self.movement_actions += 1
         return letter
 

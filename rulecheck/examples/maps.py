@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from rulecheck.engine.battlefield import LOW_OBSTACLE_RANGE
 from rulecheck.engine.grid import Point, Space, Square
 from rulecheck.engine.sightlines import BattleMap, Figure, Sighting
 from rulecheck.errors import Problem
@@ -41,6 +42,8 @@ MARGIN = 8
 #: The smallest a square is shown on screen, in CSS pixels: its label stays legible on a phone,
 #: where a wide map scrolls sideways in its frame instead of shrinking below it.
 LEAST_SQUARE_PX = 28
+#: The width of a card's text on a 375 px phone, in CSS pixels (less the page's and card's margins).
+PHONE_COLUMN_PX = 320
 #: Roles in the order their creatures are numbered.
 ORDER = ("attacker", "mover", "defender", "ally", "enemy", "other")
 #: Who strikes is drawn filled, who may be struck as a ringed target: on a movement, the enemies
@@ -143,10 +146,6 @@ def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[
         f'<ol class="rc-map__legend">{legend}</ol>'
         f'<p class="rc-map__key">{html.escape(keys)}</p></figcaption></figure>\n'
     )
-
-
-#: The width of a card's text on a 375 px phone, in CSS pixels (less the page's and card's margins).
-PHONE_COLUMN_PX = 320
 
 
 def least_width(drawn: BattleMap) -> int:
@@ -638,7 +637,7 @@ def _passed_words(sighting: Sighting, language: str) -> str:
     """Why the low obstacles a line crosses gave no cover (« (low wall passed over: the attacker
     is nearer to it than the target) »), or nothing."""
     reasons = dict.fromkeys(reason for _, reason in sighting.ignored_low)
-    return "".join(word(f"map.low_passed.{reason}", language) for reason in reasons)
+    return "".join(word(f"map.low_passed.{reason}", language).format(range=LOW_OBSTACLE_RANGE) for reason in reasons)
 
 
 def grid_field(example: Any) -> tuple[str, ...] | None:

@@ -187,8 +187,7 @@ def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None
 
     parts, others = [], list(named.names)
     if named.attacker or named.defender:
-        unnamed = render.word("cast.an_attacker", language)  # it begins the line: « Un attaquant attaque Elara »
-        attacker = shown(named.attacker) if named.attacker else html_text(unnamed[:1].upper() + unnamed[1:])
+        attacker = shown(named.attacker) if named.attacker else html_text(render.word("cast.an_attacker", language))
         defender = shown(named.defender) if named.defender else html_text(render.word("cast.a_defender", language))
         parts.append(render.word("cast.attacks", language).format(attacker=attacker, defender=defender))
         others = [name for name in others if name not in {named.attacker, named.defender}]
@@ -254,8 +253,12 @@ def _summary(given: Any, result: Any, fields: tuple[str, ...], language: str) ->
 
 def _field_word(result: Any, name: str) -> str:
     """A result field's label; a capability's extra damage is what it adds to the weapon's."""
-    extra = name == "damage" and getattr(result, "extra_damage", False) is True
-    return "field.damage.extra" if extra else f"field.{name}"
+    return "field.damage.extra" if name == "damage" and _adds_to_weapon(result) else f"field.{name}"
+
+
+def _adds_to_weapon(result: Any) -> bool:
+    """Whether a result's damage is a capability's extra damage, added to its weapon's."""
+    return getattr(result, "extra_damage", False) is True
 
 
 def result_header(rule: str, result: Any, language: str) -> str:
@@ -318,9 +321,9 @@ def _chances(outcome: Outcome, language: str) -> str:
         line = (f'<p class="rc-odds" data-search-exclude><strong>{html_text(named)}</strong>{colon} '
                 f"{html_text(said)}</p>\n")
     spread = chances.damage_spread(odds)
-    extra = getattr(result, "extra_damage", False) is True
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
-                                                   language, chances.critical_spread(odds), added=extra)
+                                                   language, chances.critical_spread(odds),
+                                                   added=_adds_to_weapon(result))
     return line + chart
 
 
@@ -365,7 +368,8 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
         at = f"grid-column:{column}" if column != placed + 1 else ""
         placed = column
         if not p:
-            columns.append(f'<span style="{at}"{x}></span>' if at else f"<span{x}></span>")
+            placing = f' style="{at}"' if at else ""
+            columns.append(f"<span{placing}{x}></span>")
             continue
         this = " rc-spread__bar--this" if n == shown else ""
         # p / tallest as a float, correctly rounded as float(Fraction) would, without a Fraction.

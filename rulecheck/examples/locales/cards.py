@@ -27,7 +27,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.vial.resisted": "Chance de résister aux poisons",
         "event.vial.poisoned": "Chance que les poisons agissent",
         "chance.about": "environ 1 sur {total}",
-        "cast.attacks": "{attacker} attaque {defender}", "cast.an_attacker": "un attaquant",
+        "cast.attacks": "{attacker} attaque {defender}", "cast.an_attacker": "Un attaquant",  # it begins the line
         "cast.a_defender": "un défenseur",
         "creature.acting": "la créature qui agit",
         "creature.distance": "cases jusqu'à {name}", "creature.reach": "allonge {of}",
@@ -64,7 +64,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.vial.resisted": "Chance of resisting the poisons",
         "event.vial.poisoned": "Chance the poisons take effect",
         "chance.about": "about 1 in {total}",
-        "cast.attacks": "{attacker} attacks {defender}", "cast.an_attacker": "an attacker",
+        "cast.attacks": "{attacker} attacks {defender}", "cast.an_attacker": "An attacker",  # it begins the line
         "cast.a_defender": "a defender",
         "creature.acting": "the creature acting",
         "creature.distance": "squares to {name}", "creature.reach": "reach {of}",
