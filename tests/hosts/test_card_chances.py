@@ -218,8 +218,8 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
      "Chance the parry fails: 60% (3 in 5) — 12 or less on the d20"),
     # The wrong vial and the clean success no longer share one number, and the wrong vial's is
     # the chance of the failed INT test it is about, not of any failure to apply the poison.
-    ("poison-apply-int-fails", "Chance de rater le test d'INT (la mauvaise fiole) : 45 % (9 sur 20)",
-     "Chance of failing the INT test (the wrong vial): 45% (9 in 20)"),
+    ("poison-apply-int-fails", "Chance de rater le test d'INT (peut-être la mauvaise fiole) : 45 % (9 sur 20)",
+     "Chance of failing the INT test (perhaps the wrong vial): 45% (9 in 20)"),
     ("poison-apply-dc-met", "Chance d'enduire l'arme du poison : 39 %",
      "Chance of coating the weapon with the poison: 39%"),
     # A rare event reads as a count a player can picture, not "3 in 320".

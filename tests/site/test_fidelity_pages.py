@@ -431,11 +431,13 @@ def test_the_broken_vials_test_is_the_rules_example_taken_as_the_rule() -> None:
     """A seventh outside reading: seed 002 gives the CON test of difficulty 15 « par exemple »,
     then leaves « les conséquences d'un tel accident » to the GM; the site's default is a reading,
     said where it is stated, and nowhere does a page make it the rules' own."""
-    said = {"fr": {"poisons.md": ("Les règles en donnent un exemple", "[notre lecture](#note-vial-accident)"),
+    said = {"fr": {"poisons.md": ("Les règles en donnent un exemple", "[notre lecture](#note-vial-accident)",
+                                  "en accumuler beaucoup peut s'avérer risqué"),
                    "quick-reference.md": ("l'exemple des règles, pris comme règle",
                                           "[une lecture](poisons.md#note-vial-accident)"),
                    "notes.md": ("que les règles donnent dans un exemple et que nous prenons comme règle",)},
-            "en": {"poisons.md": ("The rules give an example", "[our reading](#note-vial-accident)"),
+            "en": {"poisons.md": ("The rules give an example", "[our reading](#note-vial-accident)",
+                                  "piling up many can be risky"),
                    "quick-reference.md": ("the rules' example, taken as the rule",
                                           "[a reading](poisons.md#note-vial-accident)"),
                    "notes.md": ("which the rules give in an example and we take as the rule",)}}
@@ -454,11 +456,11 @@ def test_what_the_rules_leave_to_weapons_and_to_a_failed_dex_test_is_called_a_re
     two a failure means."""
     said = {"fr": {"attack.md": ("ajoutent son niveau et une caractéristique, parfois un bonus fixe "
                                  "([une lecture](#note-attack-form))", "{ #note-attack-form }"),
-                   "poisons.md": ("(lequel, les règles ne le disent pas : le MJ choisit, notre lecture)",
+                   "poisons.md": ("(lequel, ou les deux, les règles ne le disent pas : le MJ choisit, notre lecture)",
                                   "Les règles ne disent pas lequel : le MJ choisit (notre lecture)")},
             "en": {"attack.md": ("add their level and an ability, sometimes a flat bonus "
                                  "([a reading](#note-attack-form))", "{ #note-attack-form }"),
-                   "poisons.md": ("(which one, the rules do not say: the GM chooses, our reading)",
+                   "poisons.md": ("(which one, or both, the rules do not say: the GM chooses, our reading)",
                                   "The rules do not say which: the GM chooses (our reading)")}}
     for language, pages_said in said.items():
         for page, phrases in pages_said.items():
@@ -485,9 +487,11 @@ def test_the_low_obstacle_hidden_defender_and_stacking_say_what_the_rules_say() 
     its defender table has one line « caché/invisible | voir Camouflage »; and nothing above its
     tables speaks of stacking, so the stacking rule is pointed at Pathfinder, not at our rules."""
     said = {"fr": ("l'attaquant peut l'ignorer s'il en est plus près que sa cible",
-                   "le défenseur **caché** et l'**invisible**", "que le texte de nos règles ne reprend pas"),
+                   "le défenseur **caché** et l'**invisible**", "que le texte de nos règles ne reprend pas",
+                   "(une lecture : les règles disent seulement « voir Camouflage »)"),
             "en": ("the attacker may ignore it when nearer to it than the target",
-                   "a **hidden** and an **invisible** defender", "which our rules' text does not repeat")}
+                   "a **hidden** and an **invisible** defender", "which our rules' text does not repeat",
+                   '(a reading: the rules only say "see Concealment")')}
     for language, phrases in said.items():
         words = one_line(language, "modifiers.md")
         assert all(phrase in words for phrase in phrases), language
