@@ -54,6 +54,8 @@ def _attack(given: Any, result: Any) -> Event | None:
         return _when(f"event.{reaction}.fumble", reactions_lost_next_turn=True)
     if result.counter_attack:
         return _when("event.counter_attack", counter_attack=True)
+    if result.reaction_natural == 20:  # a perfect parry or dodge out of contact: no counter-attack
+        return _when(f"event.{reaction}.natural_20", reaction_natural=20)
     if result.reaction_succeeded is not None:
         return _when(f"event.{reaction}.{'succeeds' if result.reaction_succeeded else 'fails'}",
                      reaction_succeeded=result.reaction_succeeded)
@@ -100,7 +102,8 @@ EVENT_OF: Mapping[str, Callable[[Any, Any], Event | None]] = {
 
 #: The result fields the events of each rule read: the odds a card reads must hold them.
 EVENT_FIELDS: Mapping[str, frozenset[str]] = {
-    "attack": frozenset({"critical", "fumble", "reactions_lost_next_turn", "counter_attack", "reaction_succeeded",
+    "attack": frozenset({"critical", "fumble", "reactions_lost_next_turn", "counter_attack", "reaction_natural",
+                         "reaction_succeeded",
                          "concealment_miss", "hit"}),
     "dying": frozenset({"dead", "stabilised"}),
     "poison_apply": frozenset({"applied", "critical_failure", "int_success", "dex_success"}),

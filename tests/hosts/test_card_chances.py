@@ -42,6 +42,12 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
                            lambda r: r["reaction"] == "dodge" and r["reactions_lost_next_turn"]),
     "event.counter_attack": ("Chance d'une contre-attaque", "Chance of a counter-attack",
                              lambda r: r["counter_attack"]),
+    "event.parry.natural_20": ("Chance d'une réussite critique de la parade",
+                               "Chance of a critical success of the parry",
+                               lambda r: r["reaction"] == "parry" and r["reaction_natural"] == 20),
+    "event.dodge.natural_20": ("Chance d'une réussite critique de l'esquive",
+                               "Chance of a critical success of the dodge",
+                               lambda r: r["reaction"] == "dodge" and r["reaction_natural"] == 20),
     "event.parry.succeeds": ("Chance que la parade réussisse", "Chance the parry succeeds", _reaction("parry", True)),
     "event.parry.fails": ("Chance que la parade échoue", "Chance the parry fails", _reaction("parry", False)),
     "event.dodge.succeeds": ("Chance que l'esquive réussisse", "Chance the dodge succeeds", _reaction("dodge", True)),
@@ -225,6 +231,13 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     # A rare event reads as a count a player can picture, not "3 in 320".
     ("stabilise-fails", "Chance de mourir ce tour-ci : 8 % (environ 1 sur 12)",
      "Chance of dying this turn: 8% (about 1 in 12)"),
+    # A perfect parry or dodge out of contact, which opens no counter-attack: the chance of its
+    # natural 20, as the card that opens one gives, not the chance that any parry succeeds.
+    ("parry-natural-20-at-reach", "Chance d'une réussite critique de la parade : 5 % (1 sur 20) — un 20 naturel",
+     "Chance of a critical success of the parry: 5% (1 in 20) — a natural 20"),
+    ("dodge-natural-20-out-of-contact",
+     "Chance d'une réussite critique de l'esquive : 5 % (1 sur 20) — un 20 naturel",
+     "Chance of a critical success of the dodge: 5% (1 in 20) — a natural 20"),
     # A hit in fog whose attack total is given: the d100 is all that varies, and the line says so.
     ("fog-hit-at-21", "Chance de toucher malgré le camouflage : 80 % (4 sur 5)",
      "Chance of a hit through the concealment: 80% (4 in 5)"),
