@@ -42,12 +42,13 @@ def ability_check(
     event: str,
     verdicts: tuple[str, str] = ("test_passed", "test_failed"),
     fumble_threshold: int = 1,
+    actor: str | None = None,
 ) -> CheckRoll:
     """Roll 1d20 under ``label`` and add ``modifier`` (the ``ability``); compare with ``dc``.
 
     ``event`` names the step; a natural 20 or 1 uses ``event + ".natural_20"`` / ``".natural_1"``,
     another face within a raised ``fumble_threshold`` ``event + ".fumble_threshold"``.
-    ``verdicts`` are the keys of a success and of a failure.
+    ``verdicts`` are the keys of a success and of a failure; ``actor``, the step's (who rolls).
     """
     (natural,) = dice.roll(label, 20)
     terms = (Term(value=natural, label="d20"), Term(value=modifier, label=ability))
@@ -63,5 +64,6 @@ def ability_check(
         against=dc,
         against_label="dc",
         verdict=verdicts[0] if success else verdicts[1],
+        actor=actor,
     )
     return CheckRoll(natural=natural, total=total, success=success, step=step, fumble_threshold=fumble_threshold)

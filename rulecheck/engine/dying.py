@@ -25,6 +25,8 @@ from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
 
 MAX_TURNS = 50
+#: The key of a stabilisation attempt's healer in its step (``healer.1`` for the first attempt).
+HEALER = "healer"
 
 
 class Stabilisation(Model):
@@ -129,11 +131,13 @@ def resolve_dying(given: DyingInput, dice: DiceSource) -> DyingResult:
         if dead or stabilised_turn is not None:
             break
         steps.append(Step(anchor="dying-roll", event="dying.turn", value=turn))
-        for attempt in (a for a in given.stabilise if a.turn == turn):
+        for number, attempt in enumerate(given.stabilise, start=1):
+            if attempt.turn != turn:
+                continue
             check = ability_check(
                 dice, label="stabilise", ability="wis", modifier=attempt.wis, dc=attempt.dc,
                 anchor="stabilisation", event="dying.stabilise", verdicts=("stabilised", "not_stabilised"),
-                fumble_threshold=attempt.fumble_threshold,
+                fumble_threshold=attempt.fumble_threshold, actor=f"{HEALER}.{number}",
             )
             stabilise_rolls += 1
             steps.append(check.step)

@@ -26,7 +26,9 @@ class Step(BaseModel):
 
     ``anchor`` names the rule (and the page section) that justifies the step; ``event`` is the
     message key. A step with terms reads ``terms = value``; with ``against`` it adds a
-    comparison; ``verdict`` is the key of what the step decided.
+    comparison; ``verdict`` is the key of what the step decided. ``actor`` says who acts where
+    a rule has several people rolling (``healer.2``: the second stabilisation attempt's healer):
+    a key, like the terms' labels, that a card names from the example's input.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -38,6 +40,7 @@ class Step(BaseModel):
     against: int | None = None
     against_label: str | None = None
     verdict: str | None = None
+    actor: str | None = None
 
 
 Trace = tuple[Step, ...]

@@ -23,6 +23,18 @@ def word(key: str, language: Language) -> str:
     return VALUES.get(language, VALUES["en"]).get(key, key)
 
 
+def of(name: str, language: Language) -> str:
+    """A name after "of": in French « de », contracted and elided as the name asks (« d'Orc »,
+    « du défenseur », « de Brann »)."""
+    if language != "fr":
+        return f"of {name}"
+    if name.startswith("le "):
+        return "du " + name[3:]
+    if name[:1].lower() in "aeiouyéèêàâîôûh":
+        return "d'" + name
+    return "de " + name
+
+
 def label(key: str, language: Language) -> str:
     if key.startswith("max:"):
         return f"{key[4:]} max"
@@ -101,7 +113,8 @@ def step(step: Step, language: Language, names: Mapping[str, str] | None = None)
     A step whose verdict has words of its own for this event (``damage.total.miss``) says it in its
     head instead of after an arrow, and a bare zero with a ``.zero`` head (``damage.total.miss.zero``,
     « L'attaque rate : aucun dégât ») is said in words: a player says "no damage", not "0 → miss".
-    ``names`` gives the words of some term labels instead of the locales' (a map's creatures by name).
+    ``names`` gives the words of some term labels instead of the locales' (a map's creatures by name),
+    and the name of the step's ``actor``, which its head then says (« Test de Soin d'Elara »).
     A comparison that did not decide (a natural 20 or 1 did) reads « 26 contre 30 », never ``26 / 30``.
     """
     events = EVENTS.get(language, EVENTS["en"])
@@ -109,7 +122,11 @@ def step(step: Step, language: Language, names: Mapping[str, str] | None = None)
     if qualified and step.value == 0 and not step.terms and f"{qualified}.zero" in events:
         return events[f"{qualified}.zero"]
     verdict_said = bool(qualified and qualified in events)
-    head = events[qualified] if verdict_said and qualified else events.get(step.event, step.event)
+    head_key = qualified if verdict_said and qualified else step.event
+    head = events.get(head_key, head_key)
+    actor = (names or {}).get(step.actor or "")
+    if actor and f"{head_key}.by" in events:
+        head = events[f"{head_key}.by"].format(actor=actor, of_actor=of(actor, language))
     body = ""
     if step.terms:
         body = _terms(step.terms, language, names or {})
@@ -129,8 +146,8 @@ def step(step: Step, language: Language, names: Mapping[str, str] | None = None)
     return f"{head}{separator}{body}" if body else head
 
 
-def trace(steps: tuple[Step, ...], language: Language) -> list[str]:
-    return [step(s, language) for s in steps]
+def trace(steps: tuple[Step, ...], language: Language, names: Mapping[str, str] | None = None) -> list[str]:
+    return [step(s, language, names) for s in steps]
 
 
 def has_refusal_wording(code: str | None, language: Language) -> bool:

@@ -15,11 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 from rulecheck.engine.battlefield import layout
+from rulecheck.engine.dying import HEALER
 from rulecheck.examples.locales import Language
-from rulecheck.examples.render import VALUES, value, word
+from rulecheck.examples.render import VALUES, of, value, word
 
 #: Result fields that hold map letters.
 CREATURE_FIELDS = frozenset({"opportunity_from"})
+#: Result fields that hold a turn's actions by their letters (M, A, G), said with their names.
+ACTION_FIELDS = frozenset({"used", "left", "uses"})
 
 
 def creature(grid: Any, letter: str, language: Language) -> str:
@@ -46,16 +49,15 @@ def creature_labels(given: Any, language: Language) -> dict[str, str]:
     return labels
 
 
-def of(name: str, language: Language) -> str:
-    """A creature's name after "of": in French « de », contracted and elided as the name asks
-    (« d'Orc », « du défenseur », « de Brann »)."""
-    if language != "fr":
-        return f"of {name}"
-    if name.startswith("le "):
-        return "du " + name[3:]
-    if name[:1].lower() in "aeiouyéèêàâîôûh":
-        return "d'" + name
-    return "de " + name
+def trace_names(given: Any, language: Language) -> dict[str, str]:
+    """The words a card gives the keys of a trace that name people of the example: its map's
+    creatures (:func:`creature_labels`) and each stabilisation attempt's healer (``healer.1``),
+    by the name the example gives them."""
+    names = creature_labels(given, language)
+    for number, attempt in enumerate(getattr(given, "stabilise", ()), start=1):
+        if attempt.name:
+            names[f"{HEALER}.{number}"] = attempt.name
+    return names
 
 
 def result_value(given: Any, result: Any, name: str, language: Language) -> str | None:
@@ -64,6 +66,8 @@ def result_value(given: Any, result: Any, name: str, language: Language) -> str 
     if name in CREATURE_FIELDS and isinstance(raw, tuple):
         grid = getattr(given, "grid", None)
         return ", ".join(creature(grid, letter, language) for letter in raw) or word("none", language)
+    if name in ACTION_FIELDS and isinstance(raw, tuple):  # « M (mouvement) », not a bare letter
+        return ", ".join(word(f"cost.{letter}", language) for letter in raw) or word("none", language)
     if raw is None:
         said = f"{name}.None"
         return word(said, language) if said in VALUES.get(language, VALUES["en"]) else None

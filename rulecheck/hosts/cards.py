@@ -21,7 +21,7 @@ from rulecheck.examples.as_text import html_text
 from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.outcome import Outcome
 from rulecheck.examples.people import people
-from rulecheck.examples.result_words import creature_labels, result_value
+from rulecheck.examples.result_words import result_value, trace_names
 from rulecheck.hosts.battle_map import battle_map_html
 
 #: The attribute of the hover hints a card repeats by the hundred (a § link, a chart's bar, the
@@ -110,7 +110,7 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     result: Any = outcome.result
     if result is None:  # no problem and no result: the example shows a refusal of the rules
         return refusal_card(outcome, title, language, link)
-    names = creature_labels(getattr(example, "given", None), language)
+    names = trace_names(getattr(example, "given", None), language)
     steps = "".join(_step(step, language, link(step.anchor), names) for step in result.trace)
     rule = RULES.get(getattr(example, "rule", ""))
     summary = _summary(getattr(example, "given", None), outcome.result, rule.headline if rule else (), language)

@@ -24,6 +24,7 @@ from rulecheck.examples.check import Casts, Outcome, decode_page, page_language,
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.regular_files import NotARegularFile, read_regular_file
+from rulecheck.examples.result_words import trace_names
 from rulecheck.examples.schema import json_schema
 from rulecheck.examples.update import apply_edits, plan_updates
 from rulecheck.hosts.battle_map import names as battle_names
@@ -240,7 +241,8 @@ def _run_json(outcome: Outcome, problems: list[Problem]) -> dict[str, Any]:
 
 
 def _print_text(outcome: Outcome, lang: str) -> None:
-    for line in rendering.trace(getattr(outcome.result, "trace", ()), lang):
+    given = getattr(outcome.parsed.example, "given", None) if outcome.parsed else None
+    for line in rendering.trace(getattr(outcome.result, "trace", ()), lang, trace_names(given, lang)):
         click.echo(printable(line))
     found = chances.stated(outcome, lang)
     if found:

@@ -57,6 +57,33 @@ def test_dying_totals_only_grow(given_: DyingInput, seed: int) -> None:
 
 @SETTINGS
 @given(dying_inputs(), st.integers(0, 2**32))
+def test_each_healing_test_names_the_attempt_it_rolls(given_: DyingInput, seed: int) -> None:
+    """A card names the healer of each Healing test from its step's ``actor``: the n-th attempt
+    of the input, made on the turn the step is in, with that attempt's WIS and DC; no attempt is
+    named twice, and a turn's attempts stop at the first success."""
+    result = resolve_dying(given_, SeededDice(seed))
+    turn = 0
+    named = []
+    for step in result.trace:
+        if step.event == "dying.turn":
+            turn = step.value
+        if step.event.startswith("dying.stabilise"):
+            assert step.actor is not None and step.actor.startswith("healer.")
+            attempt = given_.stabilise[int(step.actor.removeprefix("healer.")) - 1]
+            assert (attempt.turn, attempt.wis, attempt.dc) == (turn, step.terms[1].value, step.against)
+            named.append(int(step.actor.removeprefix("healer.")))
+        else:
+            assert step.actor is None
+    reached = {step.value for step in result.trace if step.event == "dying.turn"}
+    made = [number for number, attempt in enumerate(given_.stabilise, start=1) if attempt.turn in reached]
+    if result.stabilised:  # the success is the last attempt made: the turn's later ones are not
+        assert named and result.trace[-1].actor == f"healer.{named[-1]}"
+        made = [number for number in made if number <= named[-1]]
+    assert named == made and len(named) == result.stabilise_rolls
+
+
+@SETTINGS
+@given(dying_inputs(), st.integers(0, 2**32))
 def test_death_iff_total_above_twice_the_maximum(given_: DyingInput, seed: int) -> None:
     result = resolve_dying(given_, SeededDice(seed))
     assert result.death_threshold == death_threshold(given_.hit_dice) == 2 * given_.hit_dice.maximum()

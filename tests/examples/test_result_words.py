@@ -1,13 +1,15 @@
-"""A card's result line speaks of creatures by name, and of empty results in words."""
+"""A card's result line speaks of creatures by name, and of empty results in words; its trace names who rolls."""
 
 from __future__ import annotations
 
 import pytest
 
+from rulecheck.engine.dying import DyingInput, resolve_dying
 from rulecheck.engine.opportunity import OpportunityInput, resolve_opportunity
 from rulecheck.engine.positions import PositionsInput, resolve_positions
 from rulecheck.engine.sources import ScriptedDice
-from rulecheck.examples.result_words import creature, creature_labels, result_value
+from rulecheck.examples.render import step
+from rulecheck.examples.result_words import creature, creature_labels, result_value, trace_names
 
 
 def moved(creatures: dict[str, dict[str, str]] | None = None) -> tuple[OpportunityInput, object]:
@@ -59,3 +61,59 @@ def test_a_trace_names_the_creatures_of_its_map() -> None:
         # and whose reach a distance is compared with
         "reach.o": "reach of Orc", "reach.A": "reach of the creature acting", "reach.B": "reach of an ally"}
     assert creature_labels(object(), "en") == {}
+
+
+@pytest.mark.parametrize(("name", "french", "english"), [
+    ("Elara", "Test de Soin d'Elara", "Elara's Healing test"),
+    ("Tomas", "Test de Soin de Tomas", "Tomas's Healing test"),
+    ("Hélène", "Test de Soin d'Hélène", "Hélène's Healing test"),
+    ("le prêtre", "Test de Soin du prêtre", "le prêtre's Healing test"),
+])
+@pytest.mark.parametrize(("face", "french_tail", "english_tail"), [
+    (9, " pour stabiliser :", " to stabilise:"),
+    (20, ", 20 naturel (réussite critique) :", ", natural 20 (critical success):"),
+    (1, ", 1 naturel (échec critique) :", ", natural 1 (critical failure):"),
+    (2, ", échec critique (seuil relevé) :", ", critical failure (raised threshold):"),
+])
+def test_each_healing_test_names_its_healer(name: str, french: str, english: str, face: int,
+                                            french_tail: str, english_tail: str) -> None:
+    given = DyingInput.model_validate({"hit_dice": "2d4", "below_zero": 3, "turns": 1, "stabilise": [
+        {"turn": 1, "name": "Lysa", "wis": 0, "dc": 30},  # fails, and the second attempt is rolled
+        {"turn": 1, "name": name, "wis": 3, "dc": 12, "fumble_threshold": 2}]})
+    result = resolve_dying(given, ScriptedDice({"stabilise": [5, face], "hit_dice": [1, 1]}))
+    tests = [step for step in result.trace if step.event.startswith("dying.stabilise")]
+    for language, healer, tail, first in (("fr", french, french_tail, "Test de Soin de Lysa pour stabiliser"),
+                                          ("en", english, english_tail, "Lysa's Healing test to stabilise")):
+        lines = [step(s, language, trace_names(given, language)).replace("\u00a0", " ") for s in tests]
+        assert lines[0].startswith(first + (" :" if language == "fr" else ":"))
+        assert lines[1].startswith(healer + tail), lines[1]
+
+
+def test_an_unnamed_healer_leaves_the_healing_test_as_it_was() -> None:
+    given = DyingInput.model_validate({"hit_dice": "2d4", "turns": 1, "stabilise": [{"turn": 1, "wis": 3, "dc": 12}]})
+    result = resolve_dying(given, ScriptedDice({"stabilise": [15]}))
+    (test,) = [s for s in result.trace if s.event == "dying.stabilise"]
+    assert test.actor == "healer.1" and trace_names(given, "en") == {}
+    assert step(test, "en", trace_names(given, "en")).startswith("Healing test to stabilise: 15 (d20)")
+
+
+@pytest.mark.parametrize(("rule", "given", "fields"), [
+    ("turn", {"plan": [{"do": "move", "metres": 8}, {"do": "attack"}]}, ("used", "left")),
+    ("turn", {"plan": [{"do": "move", "metres": 15}]}, ("used", "left")),
+    ("movement", {"metres": 8}, ("uses", "left")),
+])
+def test_a_turns_actions_are_named_not_bare_letters(rule: str, given: dict[str, object],
+                                                     fields: tuple[str, ...]) -> None:
+    """On a phone no pointer hovers the chips: the result line says what M, A and G are."""
+    from rulecheck.engine.rules import RULES
+
+    model = RULES[rule].given.model_validate(given)
+    result = RULES[rule].resolve(model, ScriptedDice({}))
+    names = {"fr": {"M": "M (mouvement)", "A": "A (attaque)", "G": "G (action gratuite)"},
+             "en": {"M": "M (movement)", "A": "A (attack)", "G": "G (free action)"}}
+    for language in ("fr", "en"):
+        for field in fields:
+            letters = getattr(result, field)
+            said = result_value(model, result, field, language)
+            assert said == (", ".join(names[language][letter] for letter in letters) or
+                            ("aucune" if language == "fr" else "none")), (field, said)

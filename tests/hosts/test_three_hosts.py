@@ -125,6 +125,39 @@ def test_cli_schema_and_run(tmp_path: Path) -> None:
     assert "17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie" in french.output
 
 
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_cli_run_names_people_as_the_card_does(tmp_path: Path, language: str) -> None:
+    """`rulecheck run --lang` prints a trace in the card's words: a map's creatures by name, each
+    healer by theirs (never a map letter or an unnamed « Test de Soin » twice)."""
+    from rulecheck.examples.check import check_paths
+    from rulecheck.examples.render import trace
+    from rulecheck.examples.result_words import trace_names
+
+    runner = CliRunner()
+    examples = {
+        "move.yml": "id: move\nrule: opportunity\ngiven:\n  grid:\n    map: |\n      o A . .\n"
+                    "    creatures:\n      o: {name: Orc}\n  path: [[2, 0], [3, 0]]\n",
+        "healers.yml": "id: healers\nrule: dying\ngiven:\n  hit_dice: 2d4\n  turns: 1\n  stabilise:\n"
+                       "    - {turn: 1, name: Lysa, dc: 12}\n    - {turn: 1, name: Elara, wis: 3, dc: 12}\n"
+                       "dice:\n  stabilise: [5, 10]\n",
+    }
+    output = {}
+    for name, text in examples.items():
+        (tmp_path / name).write_text(text, "utf-8")
+        printed = runner.invoke(main, ["run", str(tmp_path / name), "--lang", language])
+        output[name] = printed.output
+        assert printed.exit_code == 0, printed.output
+        page = tmp_path / language / f"{name}.md"  # the same example on a page, as a card shows it
+        page.parent.mkdir(exist_ok=True)
+        page.write_text(f"# P\n\n```rulecheck\n{text}```\n", "utf-8")
+        (outcome,) = next(iter(check_paths([page]).pages.values())).outcomes
+        shown = trace(outcome.result.trace, language, trace_names(outcome.parsed.example.given, language))
+        assert printed.output.splitlines()[:len(shown)] == shown
+    assert "Orc" in output["move.yml"] and "(o)" not in output["move.yml"]
+    assert [line.count("Lysa") + 2 * line.count("Elara") for line in output["healers.yml"].splitlines()
+            if "Soin" in line or "Healing" in line] == [1, 2]
+
+
 @pytest.mark.build
 def test_in_process_build_renders_glossary_tooltips_on_every_page(
     site_copy: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
