@@ -219,6 +219,18 @@ def test_the_rules_names_are_kept_in_english() -> None:
     assert "must turn on it next turn" not in text("en", "turn.md")
 
 
+def test_every_capability_tab_of_the_english_turn_page_glosses_its_french_name() -> None:
+    """The capabilities keep the rules' French names; an English reader gets each one glossed in its
+    tab's title, Attaque Éclair as much as the others (it was the one left bare)."""
+    french = re.findall(r'^=== "(.+)"$', text("fr", "turn.md"), re.MULTILINE)
+    english = re.findall(r'^=== "(.+)"$', text("en", "turn.md"), re.MULTILINE)
+    capabilities = [name for name in french if not name.startswith("Niveau")]
+    assert len(capabilities) == 4
+    for name in capabilities:
+        (tab,) = [title for title in english if title.startswith(name)]
+        assert re.fullmatch(re.escape(name) + r" \([A-Z][\w' ]+\)", tab), tab
+
+
 def test_french_pages_say_orc_as_the_rulebook_does() -> None:
     for page in pages("fr"):
         assert not re.search(r"\b[oO]rques?\b", text("fr", page)), page
