@@ -74,6 +74,7 @@ PAPER: dict[str, str] = {
     **dict.fromkeys((f".label.{role}" for role in STRIKES), "fill:#fff"),
     ".sight.clear": "stroke:#1b6e20;stroke-width:1.5",
     ".sight.blocked": "stroke:#b3261e;stroke-width:1.5;stroke-dasharray:5 3",
+    ".sight.fog": "stroke:#4a636e;stroke-width:6;stroke-dasharray:0.5 5.5;stroke-linecap:round",
     ".corner": "fill:#000;stroke:#fff;stroke-width:1.5",
     ".target-square": "fill:none;stroke:#000;stroke-width:2;stroke-dasharray:5 3",
     ".flank-sides": "stroke:#6a1b9a;stroke-width:5",
@@ -84,7 +85,7 @@ PAPER: dict[str, str] = {
     ".provoke-line": "stroke:#b3261e;stroke-width:1.5;stroke-dasharray:1 3",
     ".provoke": "fill:#b3261e;stroke:#fff",
     ".provoke-mark": "font-weight:700;text-anchor:middle;fill:#fff",
-    ".spared": "fill:none;stroke:#1b6e20;stroke-width:2",
+    ".spared": "fill:#fff;stroke:#1b6e20;stroke-width:2",
 }
 
 
@@ -175,8 +176,10 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         _grid_lines(drawn),
         *_terrain(drawn),
         *_threats(drawn, prefix),
-        *_sighting(drawn.cover),
+        # the mist's lines first, as a band of beads under the cover's lines they follow: a line
+        # both sightings trace reads in grey as clear or blocked for cover, beaded where mist conceals
         *_sighting(drawn.concealment),
+        *_sighting(drawn.cover),
         *_flank(drawn),
         _path_line(drawn, prefix),
         *tokens,
@@ -442,9 +445,10 @@ def _provocations(drawn: BattleMap) -> list[str]:
                     f'd="M{_u(mark_x)} {float(MARGIN + mark_y * SQUARE) - 8:g}l7 12h-14z"/>'
                     f'<text class="provoke-mark" x="{_u(mark_x)}" y="{float(MARGIN + mark_y * SQUARE) + 3:g}" '
                     'font-size="9">!</text>')
-            else:
-                parts.append(f'<circle class="spared" data-of="{html.escape(met.enemy)}" cx="{_u(x)}" cy="{_u(y)}" '
-                             'r="6"/>')
+            else:  # a small ring in the same corner, clear of the mover's own ring
+                mark_x, mark_y = x + Fraction(step.start.side * 3, 10), y - Fraction(step.start.side * 3, 10)
+                parts.append(f'<circle class="spared" data-of="{html.escape(met.enemy)}" cx="{_u(mark_x)}" '
+                             f'cy="{_u(mark_y)}" r="5"/>')
     return parts
 
 
@@ -456,7 +460,8 @@ def _keys(drawn: BattleMap) -> list[str]:
     drawn_marks = {
         "map.key.wall": bool(drawn.walls), "map.key.low": bool(drawn.low), "map.key.fog": bool(drawn.fog),
         "map.key.clear": any(not line.blocked_by for line in lines),
-        "map.key.blocked": any(line.blocked_by for line in lines),
+        "map.key.blocked": any(line.blocked_by not in (None, "fog") for line in lines),
+        "map.key.misted": any(line.blocked_by == "fog" for line in lines),
         "map.key.corner": any(s.corner is not None for s in sightings),
         "map.key.target": bool(_target_squares(drawn)),
         "map.key.flank": drawn.flank is not None,

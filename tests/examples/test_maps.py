@@ -37,7 +37,11 @@ def parsed_svg(drawn: BattleMap, language: str = "en") -> ET.Element:
 
 
 def with_class(root: ET.Element, tag: str, *classes: str) -> list[ET.Element]:
-    return [e for e in root.iter(SVG + tag) if set(classes) <= set(e.get("class", "").split())]
+    """The ``tag`` elements with every class of ``classes`` and none of those written ``!class``."""
+    wanted = {c for c in classes if not c.startswith("!")}
+    unwanted = {c[1:] for c in classes if c.startswith("!")}
+    return [e for e in root.iter(SVG + tag)
+            if wanted <= set(e.get("class", "").split()) and not unwanted & set(e.get("class", "").split())]
 
 
 def style_of(element: ET.Element) -> dict[str, str]:
@@ -147,7 +151,8 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     assert [p.get("data-of") for p in with_class(root, "path", "provoke")] == provoked
     # the key explains every mark the picture draws, and no mark it does not draw
     marks = {"wall": ("path", "wall"), "low": ("path", "low"), "fog": ("path", "fog"),
-             "clear": ("line", "sight", "clear"), "blocked": ("line", "sight", "blocked"),
+             "clear": ("line", "sight", "clear"), "blocked": ("line", "sight", "blocked", "!fog"),
+             "misted": ("line", "sight", "fog"),
              "corner": ("path", "corner"), "target": ("rect", "target-square"),
              "flank": ("line", "flank"), "threat": ("path", "threat"),
              "inner": ("path", "inner"), "path": ("polyline", "path"), "provoked": ("path", "provoke"),
@@ -198,7 +203,7 @@ def test_the_stylesheet_gives_every_role_and_every_line_a_cue_besides_its_colour
               for role, style in styles.items()}
     assert len(set(tokens.values())) == len(tokens), tokens
     lines = [style_of(ET.Element("line", {"class": kind})).get("stroke-dasharray", "none")
-             for kind in ("sight clear", "sight blocked", "flank", "provoke-line")]
+             for kind in ("sight clear", "sight blocked", "sight concealment blocked fog", "flank", "provoke-line")]
     assert len(set(lines)) == len(lines), lines
     assert style_of(ET.Element("circle", {"class": "fig ally small"})).get("stroke-dasharray", "none") == "none"
     css = maps.stylesheet()
