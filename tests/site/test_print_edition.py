@@ -286,3 +286,28 @@ def test_a_browser_s_printing_says_where_the_page_numbers_are_and_the_pdf_does_n
 def test_pdfs_need_a_built_site(tmp_path: Path) -> None:
     with pytest.raises(PdfError, match="build the site first"):
         write_pdfs(tmp_path)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_on_paper_every_table_fits_the_page_and_a_card_s_lead_in_stays_with_it(
+        offline_site: Path, browser: Browser, language: str) -> None:
+    """Paper has no sideways scroll: every table of the print edition, the cast's eight-column
+    ones included, lies within the text's width, each cell whole; and a sentence that leads into a
+    card, or a cast member's line into their table, does not break from it."""
+    page = browser.new_page(viewport={"width": 700, "height": 1000})  # about A4's text width in CSS px
+    page.goto((offline_site / LANGUAGES[language] / "print.html").as_uri(), wait_until="load")
+    page.emulate_media(media="print")
+    overflowing = page.evaluate("""() => [...document.querySelectorAll('.rc-print table')].flatMap(table => {
+        const box = table.closest('.rc-print').getBoundingClientRect();
+        return [...table.querySelectorAll('th, td')].filter(cell => {
+          const r = cell.getBoundingClientRect();
+          return r.right > box.right + 0.5 || r.left < box.left - 0.5 || cell.scrollWidth > cell.clientWidth + 1;
+        }).map(cell => cell.textContent.trim());
+      })""")
+    assert overflowing == []
+    kept = page.evaluate("""() => [...document.querySelectorAll(
+        '.rc-print p:has(+ .rc-card), .rc-print p:has(+ .md-typeset__scrollwrap), .rc-print p:has(+ table)')]
+        .map(p => getComputedStyle(p).breakAfter)""")
+    assert kept and set(kept) == {"avoid"}
+    page.close()
