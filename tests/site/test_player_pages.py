@@ -11,8 +11,9 @@ from tests.conftest import ROOT
 
 AUTHORS_PAGES = {"authors.md", "fields.md"}
 #: Inline code that is an example's key or a file of the project, not a word of the rules: a
-#: snake_case key, a ``key: value`` pair, a path.
-AUTHORS_CODE = re.compile(r"[a-z]_[a-z]|: |\.ya?ml|docs/")
+#: snake_case key, a ``key: value`` pair, a path, an example's id (a kebab-case slug, which paper
+#: prints as it is: a player finds a card by its title).
+AUTHORS_CODE = re.compile(r"[a-z]_[a-z]|: |\.ya?ml|docs/|^[a-z0-9]+(?:-[a-z0-9]+)+$")
 CODE = re.compile(r"`([^`\n]+)`")
 #: Sentences about the engine's or the build's workings, in either language.
 AUTHORS_TALK = re.compile(
@@ -40,8 +41,9 @@ def test_a_players_page_holds_no_yaml_key_path_or_authors_talk(page: str) -> Non
 
 
 def test_the_check_finds_what_it_looks_for() -> None:
-    sample = "a move marked `leaves_contact`, the file `docs/cast.yml`, `ability: dex`; the engine expected"
-    assert authors_code(sample) == ["leaves_contact", "docs/cast.yml", "ability: dex"]
+    sample = ("a move marked `leaves_contact`, the file `docs/cast.yml`, `ability: dex`, the example "
+              "`move-split-one-metre-too-far`; the engine expected")
+    assert authors_code(sample) == ["leaves_contact", "docs/cast.yml", "ability: dex", "move-split-one-metre-too-far"]
     assert AUTHORS_TALK.findall(sample) == ["the engine expected"]
     assert authors_code("a cost of `MA`, `PHY(…)` against Def PHY: or `MAG(…)`, a card `C - A - PHY(DEX)`") == []
 

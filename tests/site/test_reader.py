@@ -352,6 +352,30 @@ def test_a_card_off_screen_waits_for_the_reader_and_shows_whole_when_reached(
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
+def test_a_link_to_a_card_in_a_closed_tab_opens_its_tab(http: Callable[..., Tab], locale: str) -> None:
+    """The criticals table's "see the example" leads to a card in the reactions page's fourth tab:
+    the tab opens and the card is on the screen (a section's heading pages before it would not do
+    on paper; a hidden card would not do on screen)."""
+    reader = http(PHONE, phone=True)
+    reader.open(HOME[locale] + "criticals.html")
+    page = reader.page
+    link = page.locator("a[href$='reactions.html#ex-dodge-natural-1']")
+    expect(link).to_have_count(1)
+    link.click()
+    page.wait_for_url("**/reactions.html#ex-dodge-natural-1")
+    card = page.locator("#ex-dodge-natural-1")
+    expect(card).to_be_visible()
+    expect(card).to_be_in_viewport()
+    # Any card of a closed tab, reached by its address, as much as that one.
+    hidden = page.evaluate("""() => [...document.querySelectorAll('.tabbed-block .rc-card')]
+        .filter(c => !c.checkVisibility()).map(c => c.id)""")
+    assert hidden
+    for target in hidden[:3]:
+        reader.open(HOME[locale] + f"reactions.html#{target}")
+        expect(page.locator(f"#{target}")).to_be_visible()
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
 def test_a_card_s_hints_show_on_pointer_and_focus_and_nothing_is_mounted_for_them_at_load(
     http: Callable[..., Tab], locale: str
 ) -> None:
