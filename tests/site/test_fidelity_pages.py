@@ -298,11 +298,13 @@ def test_what_the_rules_do_not_say_of_rests_and_free_actions_is_called_a_reading
     said = {"fr": ("Personne ne dépasse son maximum ([une lecture](#note-rest-amounts))",
                    "nous lisons qu'il peut rendre des PV comme des PM ([une lecture](#note-rest-choice))",
                    "(G) (une seule : [une lecture](turn.md#note-one-free-action))",
-                   "PV ; [une lecture](rests.md#note-rest-amounts))", "Deux lectures, les règles n'en disant rien"),
+                   "jamais au-delà du maximum ([une lecture](rests.md#note-rest-amounts))",
+                   "Deux lectures, les règles n'en disant rien"),
             "en": ("Nobody goes over their maximum ([a reading](#note-rest-amounts))",
                    "we read that it may give back HP and MP alike ([a reading](#note-rest-choice))",
                    "(G) (only one: [a reading](turn.md#note-one-free-action))",
-                   "HP; [a reading](rests.md#note-rest-amounts))", "Two readings, where the rules say nothing")}
+                   "never above the maximum ([a reading](rests.md#note-rest-amounts))",
+                   "Two readings, where the rules say nothing")}
     for language, (cap, long_rest, free, quick_cap, notes) in said.items():
         rests = one_line(language, "rests.md")
         quick = one_line(language, "quick-reference.md")
