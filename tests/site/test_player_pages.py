@@ -13,13 +13,15 @@ AUTHORS_PAGES = {"authors.md", "fields.md"}
 #: Inline code that is an example's key or a file of the project, not a word of the rules: a
 #: snake_case key, a ``key: value`` pair, a path, an example's id (a kebab-case slug, which paper
 #: prints as it is: a player finds a card by its title).
-AUTHORS_CODE = re.compile(r"[a-z]_[a-z]|: |\.ya?ml|docs/|^[a-z0-9]+(?:-[a-z0-9]+)+$")
+#: A map's own characters (``~`` mist, ``#`` a wall) too: a player sees the map drawn, never its letters.
+AUTHORS_CODE = re.compile(r"[a-z]_[a-z]|: |\.ya?ml|docs/|^[a-z0-9]+(?:-[a-z0-9]+)+$|^[~#=.]$")
 CODE = re.compile(r"`([^`\n]+)`")
 #: Sentences about the engine's or the build's workings, in either language.
 AUTHORS_TALK = re.compile(
     r"the engine expected|le moteur attendait|at column \d+|à la colonne \d+|no longer builds|ne se construit plus"
     r"|keeps the type as written|garde le type|an example says (?:it|so) with|un exemple le dit avec"
-    r"|the engine makes it|le moteur en fait", re.IGNORECASE)
+    r"|the engine makes it|le moteur en fait|the check refuses|la vérification refuse|writing error"
+    r"|erreur d'écriture", re.IGNORECASE)
 FENCE = re.compile(r"^( *)(`{3,}|~{3,}).*?^\1\2", re.S | re.M)
 
 
@@ -45,6 +47,9 @@ def test_the_check_finds_what_it_looks_for() -> None:
               "`move-split-one-metre-too-far`; the engine expected")
     assert authors_code(sample) == ["leaves_contact", "docs/cast.yml", "ability: dex", "move-split-one-metre-too-far"]
     assert AUTHORS_TALK.findall(sample) == ["the engine expected"]
+    assert authors_code("fog (`~`) and a wall (`#`)") == ["~", "#"]
+    assert AUTHORS_TALK.findall("one too many: the check refuses the map; une erreur d'écriture") == [
+        "the check refuses", "erreur d'écriture"]
     assert authors_code("a cost of `MA`, `PHY(…)` against Def PHY: or `MAG(…)`, a card `C - A - PHY(DEX)`") == []
 
 
