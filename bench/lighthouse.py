@@ -1,6 +1,6 @@
 """Lighthouse mobile on rules pages, the site side by side with the same site without its cards.
 
-Run: ``.venv/bin/python bench/lighthouse.py [runs] [--identity] [page …]`` (default 3 runs of
+Run: ``.venv/bin/python bench/lighthouse.py [runs] [--identity] [--keep FILE] [page …]`` (default 3 runs of
 ``reactions.html``, ``attack.html`` and ``en/reactions.html``). It builds the site twice, with
 rulecheck (cards) and with ``RULECHECK_ENABLED=false`` (the examples left as code blocks), serves
 each on 127.0.0.1, its text gzipped as GitHub Pages (where the site is deployed) and every common
@@ -12,7 +12,8 @@ request leaves the machine: every host name but 127.0.0.1 fails to resolve in th
 Prints a Markdown table per page: the median over the runs of the performance score, total
 blocking time, largest contentful paint, the number of elements (DOM size), the bytes
 transferred, and the files the page fetched more than once (the service worker's own requests
-are not in Lighthouse's trace: ``tests/site/test_web_app.py`` counts those at the server). Speed
+are not in Lighthouse's trace: ``tests/site/test_web_app.py`` counts those at the server);
+``--keep FILE`` also writes every run's figures there as JSON, to pool the rounds of several runs. Speed
 is measured here, never inside a test; on a shared machine the figures move by tens of percent
 from one run to the next: compare the two builds within one run only.
 """
@@ -158,6 +159,10 @@ def table(page: str, runs: dict[str, list[dict[str, float]]]) -> str:
 
 
 def main(argv: list[str]) -> int:
+    keep = None
+    if "--keep" in argv:
+        at = argv.index("--keep")
+        keep, argv = Path(argv[at + 1]), argv[:at] + argv[at + 2:]
     runs = int(argv[0]) if argv and argv[0].isdigit() else 3
     compress = "--identity" not in argv
     pages = [arg for arg in argv if not arg.isdigit() and arg != "--identity"] or PAGES
@@ -180,6 +185,8 @@ def main(argv: list[str]) -> int:
         for page in pages:
             print(table(page, results[page]))
             print()
+        if keep is not None:
+            keep.write_text(json.dumps(results, indent=1), "utf-8")
     return 0
 
 
