@@ -115,8 +115,11 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     rule = RULES.get(getattr(example, "rule", ""))
     summary = _summary(getattr(example, "given", None), outcome.result, rule.headline if rule else (), language)
     header = result_header(rule.name if rule else "", outcome.result, language)
+    # A result the rules turn down (a coup de grâce not allowed) is marked as a refused plan is:
+    # on paper, in black and white, by its dashed bar.
+    marked = " rc-card--refused" if getattr(result, "allowed", True) is False else ""
     return (
-        f'<div class="rc-card" id="ex-{example_id}" data-example="{example_id}">'
+        f'<div class="rc-card{marked}" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
         f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
         f"{_cast_line(outcome, language, link)}{header}{battle_map_html(outcome, language)}"

@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from rulecheck.engine.trace import Step, Term
 from rulecheck.examples import chances, render
-from rulecheck.examples.check import check_page
+from rulecheck.examples.check import check_page, check_paths
 from rulecheck.hosts.cards import card, damage_chart
 from rulecheck.hosts.glossary import join_broken_abbreviations
 from rulecheck.hosts.i18n_search import relative_404, without_chrome_in_search
+from tests.conftest import ROOT
 from tests.hosts.test_odds_shown import ELARA, outcome_of
 
 NBSP, NNBSP = "\u00a0", "\u202f"
@@ -294,3 +295,20 @@ def test_a_capability_s_extra_damage_is_never_called_the_damage_dealt(level: int
         shown = html.unescape(card(outcome, language))
         assert all(phrase in shown for phrase in phrases), (language, shown)
         assert "Dégâts infligés" not in shown and "Damage dealt" not in shown
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_result_the_rules_turn_down_is_marked_as_refused(language: str) -> None:
+    """A coup de grâce the rules do not allow reads as a refusal on paper too, in black and white:
+    its card carries the refused mark (a dashed bar), and no allowed result does."""
+    report = check_paths([ROOT / "docs" / language], root=ROOT)
+    turned_down = allowed = 0
+    for page in report.pages.values():
+        for outcome in page.outcomes:
+            if outcome.result is None or not hasattr(outcome.result, "allowed"):
+                continue
+            opening = card(outcome, language).split(">", 1)[0]
+            assert ("rc-card--refused" in opening) is (not outcome.result.allowed), outcome.id
+            turned_down += not outcome.result.allowed
+            allowed += outcome.result.allowed
+    assert turned_down >= 3 and allowed >= 2
