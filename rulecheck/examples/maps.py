@@ -183,6 +183,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         *_flank(drawn),
         _path_line(drawn, prefix),
         *tokens,
+        _mist_waves(drawn),
         *_corner(drawn.cover),
         *_corner(drawn.concealment),
         *_target_square(drawn),
@@ -234,10 +235,18 @@ def _terrain(drawn: BattleMap) -> list[str]:
         bars = "".join(f"M{_u(s.x)} {_u(s.y + Fraction(1, 2))}h{SQUARE}" for s in sorted(drawn.low))
         parts.append(f'<path class="low" d="{_square_path(drawn.low)}"/><path class="low-bar" d="{bars}"/>')
     if drawn.fog:
-        waves = "".join(f"M{_u(s.x)} {_u(s.y + Fraction(k, 3))}q8-6 16 0t16 0"
-                        for s in sorted(drawn.fog) for k in (1, 2))
-        parts.append(f'<path class="fog" d="{_square_path(drawn.fog)}"/><path class="fog-wave" d="{waves}"/>')
+        parts.append(f'<path class="fog" d="{_square_path(drawn.fog)}"/>')
     return parts
+
+
+def _mist_waves(drawn: BattleMap) -> str:
+    """The mist's waves, drawn over the creatures and the hatching: a creature standing in the mist
+    (an ogre with one foot in it) shows it, where its token hid the mist's tint."""
+    if not drawn.fog:
+        return ""
+    waves = "".join(f"M{_u(s.x)} {_u(s.y + Fraction(k, 3))}q8-6 16 0t16 0" for s in sorted(drawn.fog) for k in (1, 2))
+    return f'<path class="fog-wave" d="{waves}"/>'
+
 
 
 def _threats(drawn: BattleMap, prefix: str) -> list[str]:
