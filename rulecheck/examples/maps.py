@@ -339,7 +339,8 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], li
     parts, numbers = [], []
     small = small_places(drawn)
     unlabelled = unlabelled_figures(drawn)
-    for figure in sorted(drawn.figures, key=lambda f: f.letter):
+    # the biggest first: a Tiny creature in a Medium one's square stays on top of it, visible
+    for figure in sorted(drawn.figures, key=lambda f: (-f.side, f.letter)):
         space = figure.space
         x, y, side = small.get(figure.letter, (Fraction(space.x), Fraction(space.y), figure.side))
         small_token = side < LABELLED_SIDE

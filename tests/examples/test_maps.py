@@ -100,6 +100,10 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     title, desc = root.find(SVG + "title"), root.find(SVG + "desc")
     assert title is not None and title.text and desc is not None and desc.text
     assert "map." not in desc.text and "{" not in desc.text  # every word found, every blank filled
+    # the biggest tokens first, so that none hides a smaller creature sharing its square
+    sides = {f.letter: f.side for f in drawn.figures}
+    drawn_sides = [sides[e.get("data-letter", "")] for e in root.iter() if "fig" in e.get("class", "").split()]
+    assert drawn_sides == sorted(drawn_sides, reverse=True)
     # the creatures: one token each, at its space, numbered 1..n on the picture or, for those too
     # small to carry their number, in the legend alone
     tokens = with_class(root, "circle", "fig") + with_class(root, "rect", "fig")
