@@ -162,9 +162,13 @@ def test_the_rulebook_pdf_holds_every_page_and_the_seed_examples(
     assert " ".join(WORDS[language]["pages"].split()[:4]) not in text  # its contents are numbered
     for phrase in must_not_hold:
         assert phrase not in text
-    for page in (p for p in nav_pages() if p not in NOT_PRINTED):  # every page's title, in this language
+    printed = [p for p in nav_pages() if p not in NOT_PRINTED]
+    lines = "\n".join(page for page, _ in page_texts(pdfs / pdf)).replace("\u00a0", " ")
+    for number, page in enumerate(printed, 1):  # every page's title, in this language, numbered as listed
         title = page_title(pdfs / LANGUAGES[language] / page.replace(".md", ".html"))
         assert title in text, f"{pdf} lacks the page {page} ({title})"
+        # on the chapter's own page: a line of its own (the contents give the page number after it)
+        assert re.search(rf"^{number}\. {re.escape(title)}[ \t]*$", lines, re.M), f"{pdf}: no « {number}. {title} »"
     # The seed's worked examples, with their numbers: Elara's parry of 23, Alice's +5, Kael and Def PHY 24.
     assert re.search(r"Elara.{0,700}?\b23\b", text)
     assert re.search(r"Alice.{0,900}?\b5\b", text)
@@ -188,6 +192,7 @@ def map_captions(page: Path) -> list[str]:
 def test_every_battle_map_of_the_printed_pages_is_in_the_pdf_with_its_result(
         pdfs: Path, pdf: str, language: str) -> None:
     printed = [p for p in nav_pages() if p not in NOT_PRINTED]
+    lines = "\n".join(page for page, _ in page_texts(pdfs / pdf)).replace("\u00a0", " ")
     on_screen = [caption for page in printed
                  for caption in map_captions(pdfs / LANGUAGES[language] / page.replace(".md", ".html"))]
     assert len(on_screen) >= 29, "every grid example draws its map"  # 43 in each language, 2 December 2026
@@ -311,3 +316,4 @@ def test_on_paper_every_table_fits_the_page_and_a_card_s_lead_in_stays_with_it(
         .map(p => getComputedStyle(p).breakAfter)""")
     assert kept and set(kept) == {"avoid"}
     page.close()
+
