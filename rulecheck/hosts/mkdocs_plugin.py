@@ -11,6 +11,7 @@ While serving, problems go to the ``rulecheck`` logger rather than MkDocs' own: 
 from __future__ import annotations
 
 import logging
+import re
 from html import escape, unescape
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,10 @@ def _serve_handler() -> None:
         handler.rulecheck = True  # type: ignore[attr-defined]
         serve_log.addHandler(handler)
 
+
+
+#: The anchor of a card (``rulecheck.hosts.cards``): ``id="ex-<example id>"``.
+CARD_ANCHOR = re.compile(r'<div class="rc-card[^"]*" id="(ex-[^"]+)"')
 
 class RulecheckConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
@@ -166,6 +171,11 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             # Material writes `page.title | striptags`, which decodes character references: a
             # title quoting an example is given as escaped text, which templates write as is.
             page.meta["title"] = escape(unescape(page.title), quote=False)
+        # A card's anchor is a link's target like a heading's (« see the example »): MkDocs checks
+        # links against the anchors it saw in the Markdown, where a card is not yet written.
+        anchors = getattr(page, "present_anchor_ids", None)
+        if anchors is not None:
+            anchors.update(CARD_ANCHOR.findall(html))
         found = language_of(path.as_posix())
         return french_spacing(html) if found and found[0] == "fr" else None
 
