@@ -103,8 +103,7 @@ EVENT_OF: Mapping[str, Callable[[Any, Any], Event | None]] = {
 #: The result fields the events of each rule read: the odds a card reads must hold them.
 EVENT_FIELDS: Mapping[str, frozenset[str]] = {
     "attack": frozenset({"critical", "fumble", "reactions_lost_next_turn", "counter_attack", "reaction_natural",
-                         "reaction_succeeded",
-                         "concealment_miss", "hit"}),
+                         "reaction_succeeded", "concealment_miss", "hit"}),
     "dying": frozenset({"dead", "stabilised"}),
     "poison_apply": frozenset({"applied", "critical_failure", "int_success", "dex_success"}),
     "vial_accident": frozenset({"resisted"}),

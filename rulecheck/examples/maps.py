@@ -248,7 +248,6 @@ def _mist_waves(drawn: BattleMap) -> str:
     return f'<path class="fog-wave" d="{waves}"/>'
 
 
-
 def _threats(drawn: BattleMap, prefix: str) -> list[str]:
     parts = []
     for threat in drawn.threats:
@@ -446,8 +445,9 @@ def _provocations(drawn: BattleMap) -> list[str]:
         x, y = _centre(step.start)
         for met in step.provocations:
             enemy = _centre(drawn.figure(met.enemy).space)
-            if met.provokes:  # the ! in the square's top right corner, clear of the mover's number
-                mark_x, mark_y = x + Fraction(step.start.side * 3, 10), y - Fraction(step.start.side * 3, 10)
+            # either mark in the square's top right corner, clear of the mover's number and ring
+            mark_x, mark_y = x + Fraction(step.start.side * 3, 10), y - Fraction(step.start.side * 3, 10)
+            if met.provokes:
                 parts.append(
                     f'<line class="provoke-line" data-of="{html.escape(met.enemy)}" x1="{_u(enemy[0])}" '
                     f'y1="{_u(enemy[1])}" x2="{_u(x)}" y2="{_u(y)}"/>'
@@ -455,8 +455,7 @@ def _provocations(drawn: BattleMap) -> list[str]:
                     f'd="M{_u(mark_x)} {float(MARGIN + mark_y * SQUARE) - 8:g}l7 12h-14z"/>'
                     f'<text class="provoke-mark" x="{_u(mark_x)}" y="{float(MARGIN + mark_y * SQUARE) + 3:g}" '
                     'font-size="9">!</text>')
-            else:  # a small ring in the same corner, clear of the mover's own ring
-                mark_x, mark_y = x + Fraction(step.start.side * 3, 10), y - Fraction(step.start.side * 3, 10)
+            else:  # a small ring
                 parts.append(f'<circle class="spared" data-of="{html.escape(met.enemy)}" cx="{_u(mark_x)}" '
                              f'cy="{_u(mark_y)}" r="5"/>')
     return parts
