@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.site.site_tools import ROOT, serve
@@ -36,6 +36,36 @@ SETTLED = """() => Promise.race([
     Promise.all(document.getAnimations().map(animation => animation.finished.catch(() => null))),  // or cancelled
     new Promise(resolve => setTimeout(resolve, 2000)),
 ])"""
+
+
+def keep_picture(element: Locator, name: str) -> None:
+    """A screenshot of one element, kept for a person to look at (``test-artifacts/``).
+
+    The screen clipped to the element, not ``Locator.screenshot``: that one waits for the element
+    to keep the same box for two frames, which a loaded machine's starved frames (cards above it
+    laid out as they scroll into view) denied it for longer than a test waits. Not a full-page
+    picture either: on a phone that scrolls back to the top, where the cards off screen are not
+    painted (content-visibility). A picture taken a frame early is still the picture, and no
+    assertion rests on it.
+    """
+    page = element.page
+    screen = page.viewport_size
+    assert screen is not None
+    # Room above and below for the page's sticky header and its "back to top" button.
+    height = element.evaluate("e => Math.ceil(e.getBoundingClientRect().height)") + 2 * 80
+    if height > screen["height"]:  # a card taller than the screen is taken whole on a taller one
+        page.set_viewport_size({"width": screen["width"], "height": height})
+    try:
+        element.evaluate("e => e.scrollIntoView({block: 'center'})")
+        page.evaluate(SETTLED)
+        # Two frames: a card skipped while off screen is painted once it is in view.
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        box = element.bounding_box()
+        assert box is not None, f"{name}: the element is not shown"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=ARTIFACTS / f"{name}.png", clip=box)
+    finally:
+        page.set_viewport_size(screen)
 
 
 @pytest.fixture(scope="session")

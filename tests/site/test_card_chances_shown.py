@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from rulecheck.examples.check import Outcome, check_paths
 from tests.conftest import ROOT
 from tests.hosts.test_card_chances import check_line, stated_chances
-from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, Tab
+from tests.site.browsing import DESKTOP, HOME, PHONE, Tab, keep_picture
 
 pytestmark = pytest.mark.browser
 
@@ -79,7 +79,7 @@ def test_a_refused_plan_and_a_grid_result_read_in_words(http: Callable[..., Tab]
     expect(steps.nth(1)).to_contain_text({"fr": "refusé ici", "en": "refused here"}[locale])
     colour = steps.nth(1).evaluate("li => getComputedStyle(li).color")
     assert colour == "rgb(179, 38, 30)", "a refused step reads in a solid red, not a faint tint"
-    refused.screenshot(path=ARTIFACTS / f"cards-refused-plan-phone-{locale}.png")
+    keep_picture(refused, f"cards-refused-plan-phone-{locale}")
     reader.open(HOME[locale] + "opportunity.html")
     pixie = reader.page.locator("#ex-opportunity-pixie-enters")
     pixie.evaluate("""card => { const block = card.closest('.tabbed-block');

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.site.browsing import ARTIFACTS, HOME
+from tests.site.browsing import ARTIFACTS, HOME, keep_picture
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,7 @@ def test_every_chapter_number_fits_inside_its_contents_entry_on_paper(
             assert entry["needed"] < entry["room"], entry  # "16." fits in the room the entry keeps for it
             assert entry["left"] >= entry["navLeft"], entry
         ARTIFACTS.mkdir(exist_ok=True)
-        page.locator(".rc-print-toc").screenshot(path=ARTIFACTS / f"print-contents-{locale}.png")
+        keep_picture(page.locator(".rc-print-toc"), f"print-contents-{locale}")
     finally:
         page.close()
 

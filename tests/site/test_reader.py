@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ROOT
-from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, SETTLED, Tab, guarded_tabs, search, switch_language
+from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, SETTLED, Tab, guarded_tabs, keep_picture, search, switch_language
 from tests.site.site_tools import serve
 
 pytestmark = pytest.mark.browser
@@ -326,7 +326,7 @@ def test_the_damage_chart_is_readable(http: Callable[..., Tab], locale: str, sch
     assert card_box and chart_box and chart_box["x"] + chart_box["width"] <= card_box["x"] + card_box["width"] + 1
     assert not chart.locator("script").count()
     assert overflowing(reader.page) == []
-    card.screenshot(path=ARTIFACTS / f"reader-chart-{locale}-{scheme}-{viewport}.png")
+    keep_picture(card, f"reader-chart-{locale}-{scheme}-{viewport}")
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
@@ -469,7 +469,7 @@ def test_the_raw_example_folds_copies_and_scrolls_on_a_phone(http: Callable[...,
     assert scroll[3].count("radial-gradient") == 2 and scroll[4].split(", ")[:2] == ["local", "local"], scroll
     code.evaluate("c => { c.scrollLeft = 0; }")
     assert overflowing(reader.page) == []
-    card.screenshot(path=ARTIFACTS / f"reader-yaml-phone-{locale}.png")
+    keep_picture(card, f"reader-yaml-phone-{locale}")
 
 
 # Accessibility ------------------------------------------------------------------------------------
