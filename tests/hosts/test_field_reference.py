@@ -153,3 +153,11 @@ def test_the_reference_calls_the_site_s_readings_readings(locale: str) -> None:
                       ("Occupant.reach_weapon", "modifiers.md#note-distance")):
         assert note in meanings[key], key
     assert "rests.md#note-rest-choice" in fields.RULES[locale]["rest"]
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_shared_schema_describes_each_model_as_its_own_schema_does(
+        monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    shared = reference_markdown(locale)
+    monkeypatch.setattr(field_reference, "json_schema", lambda model: model.model_json_schema())
+    assert reference_markdown(locale) == shared
