@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .pdf_pages import print_numbered
+from .pdf_pages import NUMBER_POINTERS, anchor_pages, print_numbered
 from .web_app import keep_offline
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -37,14 +37,16 @@ class PdfEdition:
     target: str
     landscape: bool = False
     numbered: bool = False  # its links say on which page their target is (pdf_pages)
+    pages_of: str | None = None  # the edition (a target) whose pages its links give (pdf_pages)
 
 
 #: The PDFs ``make pdf`` writes; the site's pages link to these names.
 EDITIONS = (
     PdfEdition("print.html", "regles-de-combat.pdf", numbered=True),
     PdfEdition("en/print.html", "en/combat-rules.pdf", numbered=True),
-    PdfEdition("quick-reference.html", "aide-memoire-mj.pdf", landscape=True),
-    PdfEdition("en/quick-reference.html", "en/gm-quick-reference.pdf", landscape=True),
+    PdfEdition("quick-reference.html", "aide-memoire-mj.pdf", landscape=True, pages_of="regles-de-combat.pdf"),
+    PdfEdition("en/quick-reference.html", "en/gm-quick-reference.pdf", landscape=True,
+               pages_of="en/combat-rules.pdf"),
 )
 
 
@@ -79,6 +81,7 @@ def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS, *, brows
     if missing:
         raise PdfError(f"{site} has no {', '.join(missing)}: build the site first (`make site`)")
     written = []
+    printed: dict[str, dict[str, int]] = {}  # each rulebook printed in this run: its anchors' pages
     with _chromium(browser) as chromium:
         page = chromium.new_page()
         try:
@@ -100,7 +103,10 @@ def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS, *, brows
 
                     if edition.numbered:
                         print_numbered(page, print_to, partial)
+                        printed[edition.target] = anchor_pages(partial)
                     else:
+                        if edition.pages_of:
+                            page.evaluate(NUMBER_POINTERS, _pages_of(site, edition.pages_of, printed))
                         print_to(partial)
                     with partial.open("rb") as done:
                         os.fsync(done.fileno())
@@ -113,6 +119,16 @@ def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS, *, brows
             page.close()
     keep_offline(site, written)  # the site's offline copy keeps them too
     return written
+
+
+def _pages_of(site: Path, rulebook: str, printed: dict[str, dict[str, int]]) -> dict[str, int]:
+    """The page of each anchor of ``rulebook``: printed in this run, or earlier (on disk)."""
+    if rulebook in printed:
+        return printed[rulebook]
+    if not (site / rulebook).is_file():
+        raise PdfError(f"the quick reference gives the pages of {site / rulebook}, which is not printed: "
+                       "print the rulebook first (`make pdf` prints both)")
+    return anchor_pages(site / rulebook)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,6 +7,9 @@ the edition is printed once, the page of every anchor is read back from that PDF
 internal link gets its target's page (``data-page``, which the print stylesheet shows), and the
 edition is printed again, until the numbers no longer move (the numbers themselves can push a
 page's end).
+
+The quick reference is a PDF of its own: its pointers to the rules ("→ The turn") get the page of
+their target in the rulebook of their language, read back from that PDF.
 """
 
 from __future__ import annotations
@@ -27,6 +30,24 @@ NUMBER_LINKS = """pages => {
         link.setAttribute('data-page', String(page));
         numbered += 1;
     }
+    return numbered;
+}"""
+
+#: Gives each link of the quick reference to a rules page (``turn.html#free-actions``) the page of
+#: that place in the rulebook, from ``pages`` (the rulebook's anchor -> page, whose ids are
+#: ``<page>--<id>`` and ``chapter-<page>``: ``print_edition.prefixed``); returns how many it numbered.
+NUMBER_POINTERS = """pages => {
+    let numbered = 0;
+    for (const link of document.querySelectorAll('.rc-quickref-page a[href]')) {
+        const target = /^([A-Za-z0-9_-]+)\\.html(?:#(.+))?$/.exec(link.getAttribute('href'));
+        const anchor = target
+            && (target[2] ? `${target[1]}--${decodeURIComponent(target[2])}` : `chapter-${target[1]}`);
+        const page = anchor ? pages[anchor] : undefined;
+        if (page === undefined) { link.removeAttribute('data-page'); continue; }
+        link.setAttribute('data-page', String(page));
+        numbered += 1;
+    }
+    document.body.toggleAttribute('data-rulebook-pages', numbered > 0);
     return numbered;
 }"""
 

@@ -20,7 +20,7 @@ import yaml
 from playwright.sync_api import Browser
 
 from rulecheck.hosts.pdf import EDITIONS, PdfError, write_pdfs
-from rulecheck.hosts.pdf_pages import NUMBER_LINKS
+from rulecheck.hosts.pdf_pages import NUMBER_LINKS, NUMBER_POINTERS, anchor_pages
 from rulecheck.hosts.print_edition import WORDS, page_name, prefixed
 
 from tests.site.browsing import ARTIFACTS
@@ -240,6 +240,39 @@ def test_the_quick_reference_prints_on_two_landscape_sheets(pdfs: Path, pdf: str
         assert size >= 10, f"{pdf}, sheet {number}: type of {size:.1f} pt"
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize(("pdf", "language"), [("aide-memoire-mj.pdf", "fr"), ("en/gm-quick-reference.pdf", "en")])
+@ON_THE_PDF_WORKER
+def test_the_quick_reference_s_pointers_give_the_rulebook_page_of_their_section(
+        pdfs: Path, pdf: str, language: str) -> None:
+    """A separate PDF cannot link into the rulebook: "→ The turn, p. 6" says where to turn, and
+    page 6 of the rulebook of its language holds the section it points to."""
+    folder = LANGUAGES[language]
+    rulebook = next(e.target for e in EDITIONS if e.numbered and e.target.startswith(folder)
+                    and e.target.count("/") == folder.count("/"))
+    at = anchor_pages(pdfs / rulebook)
+    rulebook_pages = [" ".join(text.replace("\u00a0", " ").split()) for text, _ in page_texts(pdfs / rulebook)]
+    _, text, _ = pdf_text(pdfs / pdf)
+    text = text.replace("\u00a0", " ")
+    page = (pdfs / folder / "quick-reference.html").read_text("utf-8")
+    # The sheets, not the site's header and menus (not printed), nor the examples behind the numbers.
+    sheet = page[page.index('class="rc-quickref-page"'):page.index('class="rc-quickref-sources"')]
+    links = re.findall(r'<a\b[^>]*href="([\w-]+)\.html(?:#([^"]+))?"[^>]*>(.*?)</a>', sheet, re.DOTALL)
+    pointers = re.findall(r'<a class="rc-see" href="([\w-]+)\.html#([^"]+)"', sheet)
+    assert len(pointers) >= 15 and len(links) >= 30, (len(pointers), len(links))
+    for target, anchor, words in links:  # every link to the rules says its page, after its words
+        number = at[f"{target}--{anchor}" if anchor else f"chapter-{target}"]
+        assert f"{visible_text(words)}, p. {number}" in text, f"{pdf}: « {visible_text(words)} » without p. {number}"
+    for target, anchor in pointers:  # and that page holds the section: its heading is printed there
+        heading = re.search(rf'<h(\d) id="{re.escape(anchor)}"[^>]*>(.*?)</h\1>',
+                            (pdfs / folder / f"{target}.html").read_text("utf-8"), re.DOTALL)
+        assert heading, f"{target}.html#{anchor} is not a section"
+        number = at[f"{target}--{anchor}"]
+        assert visible_text(heading[2]) in rulebook_pages[number - 1], (pdf, target, anchor, number)
+    note = {"fr": "Les numéros de page (p.) renvoient au livre de règles", "en": "Page numbers (p.) are those of the rulebook"}
+    assert note[language] in text, "the sheet says whose pages they are"
+
+
 @ON_THE_PDF_WORKER
 @pytest.mark.browser
 def test_the_print_pages_link_to_the_pdfs_of_their_language(pdfs: Path) -> None:
@@ -285,12 +318,33 @@ def test_a_browser_s_printing_says_where_the_page_numbers_are_and_the_pdf_does_n
     first = page.locator(".rc-print-toc a").first.get_attribute("href")
     assert first is not None and page.evaluate(NUMBER_LINKS, {first[1:]: 3}) == 1
     assert said.is_hidden()
+    # The quick reference: no page numbers from a browser, nor the note that speaks of them.
+    page.goto((offline_site / LANGUAGES[language] / "quick-reference.html").as_uri(), wait_until="load")
+    rulebook_pages = page.locator(".rc-quickref-rulebook-pages")
+    assert rulebook_pages.count() == 1 and rulebook_pages.is_hidden()
+    pointer = page.locator(".rc-quickref a.rc-see").first
+    assert pointer.evaluate("a => getComputedStyle(a, '::after').content") == "none"
+    assert page.evaluate(NUMBER_POINTERS, {}) == 0 and rulebook_pages.is_hidden()
+    anchor = (pointer.get_attribute("href") or "").replace(".html#", "--")
+    assert page.evaluate(NUMBER_POINTERS, {anchor: 7}) >= 1 and rulebook_pages.is_visible()
+    assert pointer.evaluate("a => getComputedStyle(a, '::after').content") == '",\u00a0p.\u00a07"'
     page.close()
 
 
 def test_pdfs_need_a_built_site(tmp_path: Path) -> None:
     with pytest.raises(PdfError, match="build the site first"):
         write_pdfs(tmp_path)
+
+
+@pytest.mark.browser
+def test_a_quick_reference_printed_alone_needs_its_rulebook_printed(offline_site: Path, tmp_path: Path,
+                                                                   browser: Browser) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(offline_site, site)
+    quick = tuple(e for e in EDITIONS if e.pages_of)
+    assert len(quick) == 2
+    with pytest.raises(PdfError, match="print the rulebook first"):
+        write_pdfs(site, quick, browser=browser)
 
 
 @pytest.mark.browser
