@@ -238,6 +238,16 @@ def test_the_quick_reference_prints_on_two_landscape_sheets(pdfs: Path, pdf: str
     for number, (spanned, size) in enumerate(text_on_sheets(pdfs / pdf), 1):
         assert spanned >= 0.6, f"{pdf}, sheet {number}: its text spans {spanned:.0%} of its height"
         assert size >= 10, f"{pdf}, sheet {number}: type of {size:.1f} pt"
+    # A table's notes (¹ ² ³) print on its sheet: its heading row and its notes' first words together.
+    sheets = [" ".join(text.replace("\u00a0", " ").split()) for text, _ in page_texts(pdfs / pdf)]
+    page = (pdfs / pdf.replace("aide-memoire-mj.pdf", "quick-reference.html")
+            .replace("gm-quick-reference.pdf", "quick-reference.html")).read_text("utf-8")
+    noted = re.findall(r"<table>\s*<thead>\s*<tr>\s*<th[^>]*>(.*?)</th>.*?</table>\s*<p>(¹.*?)</p>", page, re.DOTALL)
+    assert len(noted) >= 3, "the modifiers and cover tables have notes"
+    for heading, notes in noted:
+        first_words = " ".join(visible_text(notes).split()[:4])
+        on = [number for number, sheet in enumerate(sheets, 1) if visible_text(heading) in sheet and first_words in sheet]
+        assert on, f"{pdf}: the notes « {first_words} » are not on the sheet of their table « {visible_text(heading)} »"
 
 
 @pytest.mark.browser
@@ -325,6 +335,10 @@ def test_a_browser_s_printing_says_where_the_page_numbers_are_and_the_pdf_does_n
     pointer = page.locator(".rc-quickref a.rc-see").first
     assert pointer.evaluate("a => getComputedStyle(a, '::after').content") == "none"
     assert page.evaluate(NUMBER_POINTERS, {}) == 0 and rulebook_pages.is_hidden()
+    # A table's notes keep with it, wherever the sheet's columns end (the PDF test sees today's end).
+    notes = page.locator(".rc-quickref table + p, .rc-quickref .md-typeset__scrollwrap + p")
+    assert notes.count() >= 3
+    assert set(notes.evaluate_all("ps => ps.map(p => getComputedStyle(p).breakBefore)")) == {"avoid"}
     anchor = (pointer.get_attribute("href") or "").replace(".html#", "--")
     assert page.evaluate(NUMBER_POINTERS, {anchor: 7}) >= 1 and rulebook_pages.is_visible()
     assert pointer.evaluate("a => getComputedStyle(a, '::after').content") == '",\u00a0p.\u00a07"'
