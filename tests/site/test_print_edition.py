@@ -345,6 +345,33 @@ def test_a_browser_s_printing_says_where_the_page_numbers_are_and_the_pdf_does_n
     page.close()
 
 
+#: What a reader does with a screen, not with paper.
+SCREEN_GESTURES = re.compile(r"(?i)\b(survol\w*|hover\w*|cliqu\w*|click\w*|tap|tapping|touchez|appuyez|bouton\w*|"
+                             r"buttons?|onglets?|tabs?|menus?|pointe[rz]?|pointer)\b")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_on_paper_no_sentence_asks_for_a_screen_s_gestures(offline_site: Path, browser: Browser, language: str) -> None:
+    """The glossary's "shows its meaning on hover" has a sentence for paper; nothing printed
+    speaks of hovering, clicking, tapping, tabs or buttons (the print edition and the quick reference)."""
+    page = browser.new_page()
+    try:
+        for name in ("print.html", "quick-reference.html"):
+            page.goto((offline_site / LANGUAGES[language] / name).as_uri(), wait_until="load")
+            screen = page.evaluate("() => document.querySelector('.md-content').innerText")
+            page.emulate_media(media="print")
+            paper = page.evaluate("() => document.querySelector('.md-content').innerText")
+            page.emulate_media(media="screen")
+            said = [m.group(0) for m in SCREEN_GESTURES.finditer(paper)]
+            assert said == [], f"{language}/{name} on paper: {said}"
+            if name == "print.html":  # the glossary speaks of hovering on screen only
+                assert SCREEN_GESTURES.search(screen), "the glossary's on-screen sentence"
+                assert {"fr": "Sur le papier, chaque abréviation", "en": "On paper, every abbreviation"}[language] in paper
+    finally:
+        page.close()
+
+
 def test_pdfs_need_a_built_site(tmp_path: Path) -> None:
     with pytest.raises(PdfError, match="build the site first"):
         write_pdfs(tmp_path)
