@@ -117,3 +117,26 @@ def test_a_turns_actions_are_named_not_bare_letters(rule: str, given: dict[str, 
             said = result_value(model, result, field, language)
             assert said == (", ".join(names[language][letter] for letter in letters) or
                             ("aucune" if language == "fr" else "none")), (field, said)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_turns_trace_names_each_action_it_uses_or_leaves(language: str) -> None:
+    """"Move: 8 (m) → uses the movement action (M)", never "uses M": every letter a turn's trace
+    gives is in brackets after its action's name, whichever actions a step uses or leaves."""
+    import itertools
+    import re
+
+    from rulecheck.engine.trace import Step
+    from rulecheck.examples.locales.turn import VALUES
+
+    names = {"fr": {"M": "l'action de mouvement", "A": "l'action d'attaque", "G": "l'action gratuite"},
+             "en": {"M": "movement", "A": "attack", "G": "free"}}[language]
+    sets = ["+".join(letters) for n in (1, 2, 3) for letters in itertools.combinations("MAG", n)]
+    for kind, letters in itertools.product(("uses", "left"), sets):
+        event = "turn.left" if kind == "left" else "turn.attack"
+        said = step(Step(anchor="turn-structure", event=event, verdict=f"{kind}.{letters}"), language)
+        assert VALUES[language][f"{kind}.{letters}"] in said
+        assert f"({letters.replace('+', ' + ')})" in said, said
+        assert not re.search(r"\b(MA|[MAG])\b", re.sub(r"\([^)]*\)", "", said)), f"a bare letter: {said}"
+        for letter in letters.split("+"):
+            assert names[letter] in said, (letter, said)

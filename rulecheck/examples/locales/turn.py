@@ -12,6 +12,22 @@ def _shown(key: str) -> str:
     return key.replace("+", " + ")
 
 
+#: Each action as a player names it, so that a trace needs no key to its letters.
+_ACTIONS = {"fr": {"M": "l'action de mouvement", "A": "l'action d'attaque", "G": "l'action gratuite"},
+            "en": {"M": "movement", "A": "attack", "G": "free"}}
+
+
+def _named(key: str, language: str) -> str:
+    """``M+A`` as « l'action de mouvement et l'action d'attaque (M + A) » / "the movement and attack
+    actions (M + A)"."""
+    names = [_ACTIONS[language][letter] for letter in key.split("+")]
+    listed = names[-1] if len(names) == 1 else (
+        ", ".join(names[:-1]) + {"fr": " et ", "en": " and "}[language] + names[-1])
+    if language == "fr":
+        return f"{listed} ({_shown(key)})"
+    return f"the {listed} action{'' if len(names) == 1 else 's'} ({_shown(key)})"
+
+
 LABELS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "metres": "m", "mp": "PM", "capability": "capacité",
@@ -103,9 +119,9 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
 VALUES: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "uses.none": "rien de plus, l'action de mouvement en cours suffit",
-        **{f"uses.{s}": f"utilise {_shown(s)}" for s in _SETS},
+        **{f"uses.{s}": f"utilise {_named(s, 'fr')}" for s in _SETS},
         "left.none": "plus aucune action",
-        **{f"left.{s}": f"reste {_shown(s)}" for s in _SETS},
+        **{f"left.{s}": f"{'reste' if '+' not in s else 'restent'} {_named(s, 'fr')}" for s in _SETS},
         "cost.M": "M (mouvement)", "cost.A": "A (attaque)", "cost.MA": "MA (mouvement et attaque)",
         "cost.G": "G (action gratuite)",
         "ability.str": "FOR", "ability.dex": "DEX", "ability.con": "CON", "ability.int": "INT",
@@ -152,9 +168,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
     },
     "en": {
         "uses.none": "nothing more, the open movement action covers it",
-        **{f"uses.{s}": f"uses {_shown(s)}" for s in _SETS},
+        **{f"uses.{s}": f"uses {_named(s, 'en')}" for s in _SETS},
         "left.none": "no action left",
-        **{f"left.{s}": f"{_shown(s)} left" for s in _SETS},
+        **{f"left.{s}": f"{_named(s, 'en').removeprefix('the ')} left" for s in _SETS},
         "cost.M": "M (movement)", "cost.A": "A (attack)", "cost.MA": "MA (movement and attack)",
         "cost.G": "G (free action)",
         "ability.str": "STR", "ability.dex": "DEX", "ability.con": "CON", "ability.int": "INT",
