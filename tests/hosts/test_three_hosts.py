@@ -30,10 +30,13 @@ def drift(site: Path) -> int:
     return text[: text.index(ELARA_EXPECT)].count("\n") + 1
 
 
-def mkdocs_build(site: Path, *extra: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def mkdocs_build(site: Path, *extra: str, env: dict[str, str] | None = None,
+                 quiet: bool = True) -> subprocess.CompletedProcess[str]:
+    """A strict build of ``site``; ``quiet`` keeps only errors, and so cannot fail on a warning
+    (MkDocs counts what it logs: with ``-q`` it logs no warning)."""
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(site / "mkdocs.yml"),
-         "-d", str(site / "site"), *extra],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", *(["-q"] if quiet else []),
+         "-f", str(site / "mkdocs.yml"), "-d", str(site / "site"), *extra],
         capture_output=True, text=True, timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})},
     )
 
@@ -156,6 +159,31 @@ def test_cli_run_names_people_as_the_card_does(tmp_path: Path, language: str) ->
     assert "Orc" in output["move.yml"] and "(o)" not in output["move.yml"]
     assert [line.count("Lysa") + 2 * line.count("Elara") for line in output["healers.yml"].splitlines()
             if "Soin" in line or "Healing" in line] == [1, 2]
+
+
+@pytest.mark.build
+def test_a_link_to_a_card_is_checked_like_a_link_to_a_heading(site_copy: Callable[..., Path]) -> None:
+    """« See Elara's parry » may link to its card (``#ex-elara-parry``, written by the plugin, not
+    in the Markdown MkDocs reads for anchors); a link to a card no page has fails the strict build,
+    named, in either language; so does one to a card of another page."""
+    site = site_copy(pages=("reactions", "attack"))
+    config = site / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8").replace("    anchors: info\n", "    anchors: warn\n"), "utf-8")
+    pages = {language: site / "docs" / language / "reactions.md" for language in ("fr", "en")}
+    written = {language: page.read_text("utf-8") for language, page in pages.items()}
+    for language, page in pages.items():  # a card of this page, and one of another page
+        page.write_text(written[language] + "\n[Elara](#ex-elara-parry), [Brann](attack.md#ex-brann-sword-hit)\n",
+                        "utf-8")
+    assert "id: brann-sword-hit" in (site / "docs" / "en" / "attack.md").read_text("utf-8")
+    good = mkdocs_build(site, quiet=False)
+    assert good.returncode == 0 and "WARNING" not in good.stderr, good.stderr
+    for wrong, language in (("#ex-elara-parry-typo", "fr"), ("attack.md#ex-no-such-card", "en")):
+        pages[language].write_text(written[language] + f"\n[Elara]({wrong})\n", "utf-8")
+        bad = mkdocs_build(site, quiet=False)
+        assert bad.returncode != 0, f"{wrong} was accepted"
+        assert wrong.rpartition("#")[2] in bad.stderr and f"{language}/reactions.md" in bad.stderr, bad.stderr
+        assert "Traceback" not in bad.stderr
+        pages[language].write_text(written[language], "utf-8")
 
 
 @pytest.mark.build

@@ -38,11 +38,14 @@ CSS_URL = re.compile(r"""url\(\s*(['"]?)(.*?)\1\s*\)|@import\s+(['"])(.*?)\3""",
 def build_without_network(site: Path, *, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """``mkdocs build --strict`` of the real site into ``site``, in a new network namespace.
 
+    Not ``-q``: MkDocs counts the warnings it logs, and a quiet build logs none, so a strict one
+    would pass with a broken link or anchor.
+
     ``unshare -rn`` gives the build a namespace of its own with only a loopback interface that is
     down: any request to another host fails at once instead of leaving the machine.
     """
     return subprocess.run(
-        ["unshare", "--map-root-user", "--net", sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
+        ["unshare", "--map-root-user", "--net", sys.executable, "-m", "mkdocs", "build", "--strict",
          "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
         cwd=ROOT, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})},

@@ -247,7 +247,7 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         config = config.replace(old, new)
     (root / "mkdocs.yml").write_text(config, encoding="utf-8")
     poison(root)
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "site")],
                           cwd=root, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
                           env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin", "HOME": str(root)})
     assert done.returncode == 0, done.stderr[-3000:]

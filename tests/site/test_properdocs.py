@@ -48,7 +48,7 @@ def test_properdocs_builds_the_same_site_as_mkdocs(offline_site: Path, site_copy
     project = site_copy()  # no build cache of the real tree: ProperDocs renders every page itself
     built = project / "site"
     result = subprocess.run(
-        [sys.executable, "-m", "properdocs", "build", "--strict", "-q", "-d", str(built)],
+        [sys.executable, "-m", "properdocs", "build", "--strict", "-d", str(built)],
         cwd=project, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"},
     )

@@ -248,7 +248,7 @@ def a_new_build(site_copy: Callable[[], Path], marker: str) -> Path:
     project = site_copy()
     page = project / "docs/en/rests.md"
     page.write_text(page.read_text("utf-8") + f"\n{marker}\n", "utf-8")
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(project / "site")],
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(project / "site")],
                             cwd=project, capture_output=True, text=True, timeout=300,
                             env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert result.returncode == 0, result.stderr
