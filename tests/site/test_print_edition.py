@@ -407,8 +407,44 @@ def test_on_paper_every_table_fits_the_page_and_a_card_s_lead_in_stays_with_it(
       })""")
     assert overflowing == []
     kept = page.evaluate("""() => [...document.querySelectorAll(
-        '.rc-print p:has(+ .rc-card), .rc-print p:has(+ .md-typeset__scrollwrap), .rc-print p:has(+ table)')]
-        .map(p => getComputedStyle(p).breakAfter)""")
-    assert kept and set(kept) == {"avoid"}
+        '.rc-print p:has(+ .rc-card), .rc-print p:has(+ .md-typeset__scrollwrap), .rc-print p:has(+ table), '
+        + '.rc-print p:has(+ .tabbed-set)')].map(p => getComputedStyle(p).breakAfter + ' ' + getComputedStyle(p).breakInside)""")
+    assert len(kept) > 100 and set(kept) == {"avoid avoid"}
+    # A set of tabs (pages long) breaks between its cards, so that its lead-in can keep with the first.
+    sets = page.evaluate("() => [...document.querySelectorAll('.rc-print .tabbed-set')].map(s => getComputedStyle(s).breakInside)")
+    assert len(sets) >= 10 and set(sets) == {"auto"}
     page.close()
 
+
+def lead_ins(page: Path) -> list[str]:
+    """The sentences of a built page that lead into a card, a table or a set of tabs (« Each degree
+    of cover, and a wall in melee: »), as their words."""
+    found = re.findall(r'<p>((?:(?!</p>).)*?)</p>\s*<div class="(?:rc-card|tabbed-set|md-typeset__scrollwrap)',
+                       page.read_text("utf-8"), re.DOTALL)
+    return [visible_text(text) for text in found]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("pdf", "language"), [("regles-de-combat.pdf", "fr"), ("en/combat-rules.pdf", "en")])
+@ON_THE_PDF_WORKER
+def test_no_page_of_the_rulebook_ends_on_a_lead_in(pdfs: Path, pdf: str, language: str) -> None:
+    """A lead-in ends a page only if what it introduces does too: none is a page's last line."""
+    sentences = [" ".join(text.split()) for text in lead_ins(pdfs / LANGUAGES[language] / "print.html")]
+    assert len(sentences) > 100
+    stranded = [f"page {number}: « {line} »" for number, line in enumerate(last_lines(pdfs / pdf), 1)
+                if line.endswith(":") and any(sentence.endswith(line) for sentence in sentences)]
+    assert stranded == []
+
+
+def last_lines(path: Path) -> list[str]:
+    """Each page's lowest line of text above its footer, laid out as on the page (the PDF's text
+    runs are not in the page's order)."""
+    from pypdf import PdfReader
+
+    found = []
+    for page in PdfReader(path).pages:
+        lines = [" ".join(line.replace("\u00a0", " ").split())
+                 for line in page.extract_text(extraction_mode="layout").splitlines()]
+        body = [line for line in lines if line and not re.fullmatch(r"\d+ / \d+", line)]  # not the footer
+        found.append(body[-1] if body else "")
+    return found
