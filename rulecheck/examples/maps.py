@@ -467,6 +467,8 @@ def _keys(drawn: BattleMap) -> list[str]:
     lines = [line for s in sightings for line in s.lines]
     provocations = [met for step in drawn.path for met in step.provocations]
     drawn_marks = {
+        "map.key.ring": any(f.role == "defender" for f in drawn.figures),
+        "map.key.ring.mover": any(f.role == "mover" for f in drawn.figures),
         "map.key.wall": bool(drawn.walls), "map.key.low": bool(drawn.low), "map.key.fog": bool(drawn.fog),
         "map.key.clear": any(not line.blocked_by for line in lines),
         "map.key.blocked": any(line.blocked_by not in (None, "fog") for line in lines),

@@ -162,6 +162,11 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
              "inner": ("path", "inner"), "path": ("polyline", "path"), "provoked": ("path", "provoke"),
              "spared": ("circle", "spared")}
     drawn_marks = [f"map.key.{name}" for name, (tag, *classes) in marks.items() if with_class(root, tag, *classes)]
+    # a ring on each creature that may be struck: the target, or the creature moving
+    struck = [f.role for f in drawn.figures if f.role in maps.STRUCK]
+    assert len(with_class(root, "circle", "ring") + with_class(root, "rect", "ring")) == len(struck)
+    drawn_marks = [key for key, role in (("map.key.ring", "defender"), ("map.key.ring.mover", "mover"))
+                   if role in struck] + drawn_marks
     assert maps._keys(drawn) == drawn_marks
     figure = maps.figure_html(drawn, language, "ex-1", "An example")
     key = html.unescape(re.search(r'<p class="rc-map__key">(.*?)</p>', figure).group(1))  # type: ignore[union-attr]
