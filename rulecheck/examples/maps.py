@@ -136,7 +136,7 @@ def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[
     names = dict(named)
     labels = numbering(drawn)
     legend = "".join(f"<li>{html.escape(words)}</li>" for words in creature_words(drawn, labels, names, language))
-    keys = ("\u00a0; " if language == "fr" else "; ").join(word(k, language) for k in _keys(drawn))
+    keys = ("\u00a0; " if language == "fr" else "; ").join(key_words(drawn, k, language) for k in _keys(drawn))
     least = least_width(drawn)
     # A map that may scroll on a phone is a frame a keyboard can reach and scroll too.
     frame = ' tabindex="0"' if least > PHONE_COLUMN_PX else ""
@@ -459,6 +459,18 @@ def _provocations(drawn: BattleMap) -> list[str]:
                 parts.append(f'<circle class="spared" data-of="{html.escape(met.enemy)}" cx="{_u(mark_x)}" '
                              f'cy="{_u(mark_y)}" r="5"/>')
     return parts
+
+
+def key_words(drawn: BattleMap, key: str, language: str) -> str:
+    """A key entry's words; the hatching's names whose reach it shows (on a flanking map, the
+    attacker's and its ally's, not an enemy's)."""
+    if key != "map.key.threat":
+        return word(key, language)
+    roles = {figure.letter: figure.role for figure in drawn.figures}
+    owners = dict.fromkeys(roles.get(t.letter, "other") for t in drawn.threats if t.squares)
+    ordered = [role for role in ORDER if role in owners]
+    who = word("map.threat.or", language).join(word(f"map.threat.by.{role}", language) for role in ordered)
+    return word(key, language).format(who=who)
 
 
 def _keys(drawn: BattleMap) -> list[str]:

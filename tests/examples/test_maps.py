@@ -170,7 +170,12 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     assert maps._keys(drawn) == drawn_marks
     figure = maps.figure_html(drawn, language, "ex-1", "An example")
     key = html.unescape(re.search(r'<p class="rc-map__key">(.*?)</p>', figure).group(1))  # type: ignore[union-attr]
-    assert all(word(name, language) in key for name in drawn_marks)
+    assert all(maps.key_words(drawn, name, language) in key for name in drawn_marks)
+    if "map.key.threat" in drawn_marks:  # the hatching names whose reach it shows, and only them
+        roles = {f.letter: f.role for f in drawn.figures}
+        owners = {roles.get(t.letter, "other") for t in drawn.threats if t.squares}
+        said = maps.key_words(drawn, "map.key.threat", language)
+        assert {role for role in maps.ORDER if word(f"map.threat.by.{role}", language) in said} == owners, said
     assert_styled_by_class(drawn, language)
 
 
