@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from rulecheck.engine.odds import Odds
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.trace import Step
 from rulecheck.errors import Problem
@@ -326,12 +327,23 @@ def _chances(outcome: Outcome, language: str) -> str:
     spread = chances.damage_spread(odds)
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
                                                    language, chances.critical_spread(odds),
-                                                   added=_adds_to_weapon(result))
+                                                   added=_adds_to_weapon(result), over=rolled_dice(odds))
     return line + chart
 
 
+#: The dice a damage chart may be drawn over, in the order a card names them.
+CHART_DICE = ("attack", "reaction", "miss_chance", "damage", "poison_damage")
+
+
+def rolled_dice(odds: Odds) -> tuple[str, ...]:
+    """The dice the odds roll rather than keep at the example's faces, in :data:`CHART_DICE`'s order."""
+    rolled = {roll.label for roll in odds.rolls if roll.label not in odds.fixed}
+    return tuple(label for label in CHART_DICE if label in rolled)
+
+
 def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str,
-                 critical: dict[int, Fraction] | None = None, *, added: bool = False) -> str:
+                 critical: dict[int, Fraction] | None = None, *, added: bool = False,
+                 over: tuple[str, ...] = ()) -> str:
     """A small bar chart of P(damage = n), drawn in HTML and CSS at build time (no script).
 
     The tallest bar fills the chart; the bar of this example's own damage is marked, and the
@@ -340,6 +352,8 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     example's and every fifth on a wide chart); a line says what the height is, with the
     tallest bar's chance. Screen readers get every value and its percent in the chart's label.
     ``added``: the damage is a capability's extra damage, added to the weapon's, and titled so.
+    ``over``: the dice it is drawn over (:data:`CHART_DICE`), which the summary names: the average
+    of a sword's damage over the attack's d20 counts the misses, and says so.
     """
     tallest = max(spread.values())
     critical = critical or {}
@@ -388,6 +402,13 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),
         mean=render.number(round(float(mean), 1), language))
+    if over:
+        dice = [render.word(f"spread.over.{label}", language) for label in over]
+        listed = dice[-1] if len(dice) == 1 else (
+            ", ".join(dice[:-1]) + render.word("spread.over.and", language) + dice[-1])
+        summary += " " + render.word("spread.over", language).format(dice=listed)
+        if 0 in spread and set(over) & {"attack", "reaction", "miss_chance"}:
+            summary += render.word("spread.over.miss", language)
     legend = ""
     if shown is not None:
         legend = (f'<span class="rc-spread__legend rc-spread__legend--this">'

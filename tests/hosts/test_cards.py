@@ -137,6 +137,33 @@ def test_trace_lines_say_no_damage_in_words_and_never_look_like_a_fraction() -> 
     assert render.step(natural, "en").endswith("= 22 against 30 (attack) → parry succeeds")
 
 
+@pytest.mark.parametrize(("over", "french", "english"), [
+    ((), "de 0 à 2, 1 en moyenne ", "from 0 to 2, 1 on average "),
+    (("damage",), "en moyenne sur tous les jets des dés de dégâts ", "on average over every roll of the damage dice "),
+    (("attack", "damage"), "sur tous les jets du d20 d'attaque et des dés de dégâts (0 quand le coup ne porte pas)",
+     "over every roll of the attack d20 and the damage dice (0 when the blow does not land)"),
+    (("attack", "reaction", "damage"), "du d20 d'attaque, du d20 de la réaction et des dés de dégâts (0 quand",
+     "the attack d20, the reaction d20 and the damage dice (0 when"),
+])
+def test_the_damage_chart_says_which_dice_its_average_is_over(over: tuple[str, ...], french: str, english: str) -> None:
+    """« 4.2 on average » next to a 1d8+2 sword reads wrong unless it says the misses count 0."""
+    spread = {0: Fraction(1, 2), 1: Fraction(0), 2: Fraction(1, 2)}
+    for language, said in (("fr", french), ("en", english)):
+        caption = html.unescape(re.sub(r"<[^>]*>", "", damage_chart(spread, 2, Fraction(1), language, over=over)
+                                       .split("<figcaption>")[1].split("</figcaption>")[0]))
+        assert said.replace(" ", "") in caption.replace("\u00a0", "").replace("\u202f", "").replace(" ", ""), caption
+
+
+def test_a_chart_is_drawn_over_the_dice_the_odds_roll() -> None:
+    from rulecheck.engine.odds import Odds, Roll
+    from rulecheck.hosts.cards import rolled_dice
+
+    rolls = (Roll("attack", 20, 1), Roll("damage", 8, 1), Roll("reaction", 20, 1), Roll("miss_chance", 100, 1))
+    odds = Odds(rule="attack", fields=("damage",), outcomes={(0,): Fraction(1)}, rolls=rolls, runs=1,
+                fixed={"reaction": (17,)})
+    assert rolled_dice(odds) == ("attack", "miss_chance", "damage")
+
+
 def test_the_damage_chart_marks_this_outcome_and_labels_every_value_for_screen_readers() -> None:
     chart = damage_chart({0: Fraction(1, 2), 1: Fraction(0), 2: Fraction(1, 2)}, 2, Fraction(1), "fr")
     bars = chart.split('class="rc-spread__bars"')[1]

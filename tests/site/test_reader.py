@@ -422,6 +422,38 @@ def test_traces_read_as_a_player_says_them(rules_pages: Callable[[str], dict[str
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
+def test_a_chart_s_end_labels_and_outline_are_not_clipped_on_a_phone(http: Callable[..., Tab], locale: str) -> None:
+    """A chart's box clips what it paints (content-visibility): the labels under its first and last
+    columns (« 31 ») and the outline of this outcome's bar lie inside it."""
+    reader = http(PHONE, phone=True)
+    reader.open(HOME[locale] + "attack.html")
+    clipped = reader.page.evaluate("""() => {
+        const measure = document.createElement('canvas').getContext('2d');
+        const found = [];
+        let charts = 0;
+        for (const figure of document.querySelectorAll('figure.rc-spread')) {
+            const box = figure.getBoundingClientRect();
+            if (!box.width) continue;  // in a closed tab
+            charts += 1;
+            for (const column of figure.querySelectorAll('.rc-spread__bars > [data-x]')) {
+                const style = getComputedStyle(column, '::after');
+                measure.font = style.font;
+                const r = column.getBoundingClientRect(), half = measure.measureText(column.dataset.x).width / 2;
+                const centre = r.left + r.width / 2;
+                if (centre - half < box.left - 0.5 || centre + half > box.right + 0.5) found.push(column.dataset.x);
+            }
+            for (const bar of figure.querySelectorAll('.rc-spread__bar--this')) {
+                const style = getComputedStyle(bar), r = bar.getBoundingClientRect();
+                const out = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+                if (r.left - out < box.left - 0.5 || r.right + out > box.right + 0.5) found.push('outline');
+            }
+        }
+        return [charts, found];
+    }""")
+    assert clipped[0] >= 5 and clipped[1] == [], clipped
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
 def test_the_raw_example_folds_copies_and_scrolls_on_a_phone(http: Callable[..., Tab], locale: str) -> None:
     reader = http(PHONE, phone=True)
     reader.open(HOME[locale] + "reactions.html")
