@@ -70,8 +70,11 @@ PAPER: dict[str, str] = {
     # a token smaller than a Tiny one: too short an outline to show dashes (its width is its own)
     ".fig.small": "stroke-dasharray:none",
     ".ring": "fill:none;stroke:#b3261e;stroke-width:1.5",
-    ".label": "font-weight:700;text-anchor:middle;dominant-baseline:central;fill:#1a1a1a",
-    **dict.fromkeys((f".label.{role}" for role in STRIKES), "fill:#fff"),
+    # A number keeps a halo of its token's fill: legible where it crosses the target's ring, or on
+    # a Tiny creature's token, smaller than the number.
+    ".label": "font-weight:700;text-anchor:middle;dominant-baseline:central;fill:#1a1a1a;"
+              "paint-order:stroke;stroke:#fff;stroke-width:2.5;stroke-linejoin:round",
+    **dict.fromkeys((f".label.{role}" for role in STRIKES), "fill:#fff;stroke:#1f4e99"),
     ".sight.clear": "stroke:#1b6e20;stroke-width:1.5",
     ".sight.blocked": "stroke:#b3261e;stroke-width:1.5;stroke-dasharray:5 3",
     ".sight.fog": "stroke:#4a636e;stroke-width:6;stroke-dasharray:0.5 5.5;stroke-linecap:round",

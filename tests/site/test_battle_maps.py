@@ -38,7 +38,9 @@ COLOURS = """() => {
           clear: rgb('.sight.clear', 'stroke'), blocked: rgb('.sight.blocked', 'stroke'),
           attacker: rgb('.fig.attacker', 'fill'), attacker_label: rgb('.label.attacker', 'fill'),
           defender: rgb('.fig.defender', 'fill'), defender_label: rgb('.label.defender', 'fill'),
-          defender_ring: rgb('.fig.defender', 'stroke'), flank: rgb('.flank', 'stroke')};
+          defender_ring: rgb('.fig.defender', 'stroke'), flank: rgb('.flank', 'stroke'),
+          attacker_halo: rgb('.label.attacker', 'stroke'), defender_halo: rgb('.label.defender', 'stroke'),
+          halo_first: rgb('.label', 'paintOrder')};
 }"""
 
 
@@ -105,6 +107,11 @@ def test_a_map_keeps_aa_contrast_in_both_themes_and_fits_a_phone(tab: Callable[.
         assert contrast(colours[mark], colours["board"]) >= 3, (scheme, mark, colours)  # graphics: 3:1
     assert contrast(colours["attacker_label"], colours["attacker"]) >= 4.5, colours  # text: 4.5:1
     assert contrast(colours["defender_label"], colours["defender"]) >= 4.5, colours
+    # A number wears a halo of its token's colour, drawn under it: it reads where it crosses the
+    # target's ring, and on a Tiny token smaller than itself.
+    assert colours["halo_first"].startswith("stroke"), colours
+    assert contrast(colours["attacker_label"], colours["attacker_halo"]) >= 4.5, colours
+    assert contrast(colours["defender_label"], colours["defender_halo"]) >= 4.5, colours
     # Each map as a reader scrolling to it sees it: a card off screen is laid out only near it.
     widths = reader.page.evaluate("""async () => {
         const frame = () => new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
