@@ -61,7 +61,7 @@ def resolve_coup_de_grace(given: CoupDeGraceInput, dice: DiceSource) -> CoupDeGr
     rounds = ROUNDS + (ROUNDS_TO_FIND if hidden else 0)
     steps = [*situated.steps, Step(
         anchor="coup-de-grace", event="coup_de_grace.rounds.hidden" if hidden else "coup_de_grace.rounds",
-        value=rounds, verdict="provokes",
+        value=rounds, verdict="coup_de_grace.provokes",
     )]
     return CoupDeGraceResult(allowed=True, refusal=None, rounds=rounds, provokes=True, trace=tuple(steps))
 

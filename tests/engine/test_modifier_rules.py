@@ -224,7 +224,7 @@ def test_a_bow_in_contact_without_a_grid_is_allowed_and_its_card_says_it_provoke
     result = coup({"defender": ["helpless"], "weapon": "bow"}, "ranged", contact=True)
     assert (result.allowed, result.rounds, result.provokes) == (True, 1, True)
     assert (result.trace[-1].event, result.trace[-1].value, result.trace[-1].verdict) == (
-        "coup_de_grace.rounds", 1, "provokes")
+        "coup_de_grace.rounds", 1, "coup_de_grace.provokes")
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])

@@ -75,3 +75,19 @@ def test_the_survival_step_reads_as_a_sum() -> None:
                                          "situation": {"defender": ["helpless"], "coup_de_grace": True}})
     trace = resolve_attack(given_, ScriptedDice({})).trace
     assert render.step(trace[-1], "en") == "Survival test difficulty: 10 (flat) + 6 (damage) = 16"  # 4 + 2, no bonus
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("fr", "Coup de grâce, durée en tours de combat\u00a0: 1 → provoque les attaques d'opportunité des ennemis "
+           "qui menacent l'attaquant"),
+    ("en", "Coup de grâce, rounds it takes: 1 → provokes opportunity attacks from the enemies threatening the "
+           "attacker"),
+])
+def test_a_coup_de_grace_says_what_its_number_counts_and_whose_attacks_it_provokes(language: str, said: str) -> None:
+    from rulecheck.engine.coup_de_grace import resolve_coup_de_grace
+    from rulecheck.engine.rules import RULES
+
+    given = RULES["coup_de_grace"].given.model_validate(
+        {"attack": {"kind": "melee"}, "situation": {"defender": ["helpless"]}})
+    result = resolve_coup_de_grace(given, ScriptedDice({}))
+    assert render.step(result.trace[-1], language) == said

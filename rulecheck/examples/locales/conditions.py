@@ -35,7 +35,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.dex_test": "Test de DEX, enduire l'arme",
         "poison.dex_test.natural_20": "Test de DEX, 20 naturel (réussite critique)",
         "poison.dex_test.natural_1": "Test de DEX, 1 naturel (échec critique)",
-        "poison.applied": "Poison appliqué, pour les prochaines attaques",
+        "poison.applied": "Poison appliqué, attaques qu'il tient au plus",
         "poison.not_applied": "Poison non appliqué, dose gâchée ou personnage blessé (au choix du MJ)",
         "poison.not_applied.vial": "Poison non appliqué, échec critique fiole en main (le MJ peut demander le test "
                                    "de CON des fioles brisées)",
@@ -76,7 +76,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.dex_test": "DEX test, coating the weapon",
         "poison.dex_test.natural_20": "DEX test, natural 20 (critical success)",
         "poison.dex_test.natural_1": "DEX test, natural 1 (critical failure)",
-        "poison.applied": "Poison applied, for the next attacks",
+        "poison.applied": "Poison applied, attacks it lasts at most",
         "poison.not_applied": "Poison not applied, the dose wasted or the character hurt (the GM decides)",
         "poison.not_applied.vial": "Poison not applied, critical failure with the vial in hand (the GM may call "
                                    "for the broken vials' CON test)",
