@@ -513,9 +513,10 @@ def creature_words(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[s
             role = "ally_of_mover" if first.role == "ally" and drawn.kind == "move" else first.role
             lines.append(word(f"map.figure.group.{role}", language).format(
                 first=labels[first.letter], last=labels[run[-1].letter], count=len(run),
-                size=size_label(f"size.{first.size}", language), x=space.x + 1, y=space.y + 1))
+                size=size_label(f"size.{first.size}", language), x=space.x + 1, y=space.y + 1)
+                + word("map.figure.unnumbered.group", language))
         else:
-            lines.extend(_figure_words(f, labels, names, language, drawn.kind) for f in run)
+            lines.extend(_figure_words(f, labels, names, language, drawn.kind, unnumbered=True) for f in run)
         run.clear()
 
     for figure in sorted(drawn.figures, key=lambda f: labels[f.letter]):
@@ -527,13 +528,14 @@ def creature_words(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[s
         if grouped:
             run.append(figure)
         else:
-            lines.append(_figure_words(figure, labels, names, language, drawn.kind))
+            lines.append(_figure_words(figure, labels, names, language, drawn.kind,
+                                       unnumbered=figure.letter in unlabelled))
     close()
     return lines
 
 
 def _figure_words(figure: Figure, labels: Mapping[str, int], names: Mapping[str, str], language: str,
-                  kind: str) -> str:
+                  kind: str, *, unnumbered: bool = False) -> str:
     role = word(f"map.role.{figure.role}", language)
     if figure.role == "ally" and kind == "move":
         role = word("map.role.ally_of_mover", language)
@@ -543,7 +545,8 @@ def _figure_words(figure: Figure, labels: Mapping[str, int], names: Mapping[str,
     values = {"label": labels[figure.letter], "role": role, "name": name,
               "size": size_label(f"size.{figure.size}", language), "x": space.x + 1, "y": space.y + 1,
               "x2": space.x + space.side, "y2": space.y + space.side}
-    return word("map.figure.block" if space.side > 1 else "map.figure", language).format(**values)
+    said = word("map.figure.block" if space.side > 1 else "map.figure", language).format(**values)
+    return said + (word("map.figure.unnumbered", language) if unnumbered else "")
 
 
 def _name_of(figure: Figure, names: Mapping[str, str]) -> str:

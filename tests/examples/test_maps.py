@@ -113,6 +113,12 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     assert numbers == sorted(labels[f.letter] for f in drawn.figures if f.letter not in unlabelled)
     assert all(f.side < maps.LABELLED_SIDE for f in drawn.figures if f.letter in unlabelled)
     assert legend_numbers(maps.creature_words(drawn, labels, {}, language)) == list(range(1, len(drawn.figures) + 1))
+    # a creature drawn without its number says so in the legend, and only such a one
+    unnumbered = word("map.figure.unnumbered", language)
+    for line in maps.creature_words(drawn, labels, {}, language):
+        numbers = legend_numbers([line])
+        said = unnumbered in line or word("map.figure.unnumbered.group", language) in line
+        assert said == all(f.letter in unlabelled for f in drawn.figures if labels[f.letter] in numbers), line
     # the terrain and the threatened squares: one square each
     for kind, squares in (("wall", drawn.walls), ("low", drawn.low), ("fog", drawn.fog)):
         assert sum(subpaths(p) for p in with_class(root, "path", kind)) == len(squares)
@@ -323,12 +329,16 @@ def test_a_crowd_too_small_to_number_is_numbered_in_one_line_of_the_legend() -> 
     assert result.battle_map is not None
     labels = maps.numbering(result.battle_map)
     # the target and 23 bats, three flies in lower case (others), the fourth fly in capitals (an ally)
-    for language, grouped in (("en", ["3: the attacker's ally, Fine, column 2, row 1",
-                                      "4 to 26: 23 other creatures (Diminutive), column 2, row 1",
-                                      "27 to 29: 3 other creatures (Fine), column 2, row 1"]),
-                              ("fr", ["3 : allié de l'attaquant, Infime, colonne 2, rangée 1",
-                                      "4 à 26 : 23 autres créatures (taille Minuscule), colonne 2, rangée 1",
-                                      "27 à 29 : 3 autres créatures (taille Infime), colonne 2, rangée 1"])):
+    its = {"en": (", drawn without its number (too small)", ", drawn without their numbers (too small)"),
+           "fr": (", sans son numéro sur le plan (trop petite)", ", sans leur numéro sur le plan (trop petites)")}
+    for language, grouped in (("en", ["3: the attacker's ally, Fine, column 2, row 1" + its["en"][0],
+                                      "4 to 26: 23 other creatures (Diminutive), column 2, row 1" + its["en"][1],
+                                      "27 to 29: 3 other creatures (Fine), column 2, row 1" + its["en"][1]]),
+                              ("fr", ["3 : allié de l'attaquant, Infime, colonne 2, rangée 1" + its["fr"][0],
+                                      "4 à 26 : 23 autres créatures (taille Minuscule), colonne 2, rangée 1"
+                                      + its["fr"][1],
+                                      "27 à 29 : 3 autres créatures (taille Infime), colonne 2, rangée 1"
+                                      + its["fr"][1]])):
         lines = maps.creature_words(result.battle_map, labels, {}, language)
         assert lines[2:] == grouped and lines[1].startswith("2")  # the attacker, the target, then the crowd
         desc = parsed_svg(result.battle_map, language).find(SVG + "desc")

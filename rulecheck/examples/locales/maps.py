@@ -11,6 +11,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.role.enemy": "ennemi", "map.role.ally_of_mover": "allié",
         "map.figure": "{label} : {role}{name}, {size}, colonne {x}, rangée {y}",
         "map.figure.block": "{label} : {role}{name}, {size}, colonnes {x} à {x2}, rangées {y} à {y2}",
+        "map.figure.unnumbered": ", sans son numéro sur le plan (trop petite)",
+        "map.figure.unnumbered.group": ", sans leur numéro sur le plan (trop petites)",
         "map.figure.group.other": "{first} à {last} : {count} autres créatures (taille {size}), "
                                   "colonne {x}, rangée {y}",
         "map.figure.group.ally": "{first} à {last} : {count} alliés de l'attaquant (taille {size}), "
@@ -84,6 +86,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.role.enemy": "enemy", "map.role.ally_of_mover": "ally",
         "map.figure": "{label}: {role}{name}, {size}, column {x}, row {y}",
         "map.figure.block": "{label}: {role}{name}, {size}, columns {x} to {x2}, rows {y} to {y2}",
+        "map.figure.unnumbered": ", drawn without its number (too small)",
+        "map.figure.unnumbered.group": ", drawn without their numbers (too small)",
         "map.figure.group.other": "{first} to {last}: {count} other creatures ({size}), column {x}, row {y}",
         "map.figure.group.ally": "{first} to {last}: {count} of the attacker's allies ({size}), column {x}, row {y}",
         "map.figure.group.ally_of_mover": "{first} to {last}: {count} allies ({size}), column {x}, row {y}",
