@@ -505,3 +505,23 @@ def test_a_low_wall_a_line_crosses_without_giving_cover_says_why(grid: str, reas
             assert expected in shown and expected in said, (language, said)
         else:
             assert "of no effect" not in said and "sans effet" not in said, (language, said)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_in_melee_contact_the_caption_says_why_mist_on_part_of_the_target_does_not_conceal(language: str) -> None:
+    """No line is drawn in contact: « no concealment » beside mist on half the ogre says which mist counts."""
+    from rulecheck.engine.rules import RULES
+
+    def drawn(rows: str) -> BattleMap:
+        given = RULES["positions"].given.model_validate(
+            {"attack": "melee", "grid": {"map": rows, "creatures": {"D": {"size": "large", "at": [1, 0]}}}})
+        found: BattleMap = RULES["positions"].resolve(given, ScriptedDice({})).battle_map
+        return found
+
+    why = word("map.fog_in_contact", language)
+    half = drawn("A ~ ~\n. . .\n")
+    assert half.concealment is not None and half.concealment.verdict == "none"
+    said = maps.caption(half, maps.numbering(half), language)
+    assert html.unescape(said).count(why) == 1
+    clear = drawn("A . .\n. . .\n")
+    assert why not in html.unescape(maps.caption(clear, maps.numbering(clear), language))
