@@ -44,6 +44,11 @@ MARGIN = 8
 LEAST_SQUARE_PX = 28
 #: The width of a card's text on a 375 px phone, in CSS pixels (less the page's and card's margins).
 PHONE_COLUMN_PX = 320
+#: The page's and card's margins around a card's text on a narrow screen, in CSS pixels.
+SCREEN_MARGIN_PX = 375 - PHONE_COLUMN_PX
+#: A wide map's "scroll sideways" line shows on screens narrower than a multiple of this, in CSS
+#: pixels (the stylesheet has a rule for each: rulecheck.css, "rc-map__swipe--below-").
+SWIPE_STEP_PX = 50
 #: Roles in the order their creatures are numbered.
 ORDER = ("attacker", "mover", "defender", "ally", "enemy", "other")
 #: Who strikes is drawn filled, who may be struck as a ringed target: on a movement, the enemies
@@ -141,12 +146,18 @@ def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[
     legend = "".join(f"<li>{html.escape(words)}</li>" for words in creature_words(drawn, labels, names, language))
     keys = ("\u00a0; " if language == "fr" else "; ").join(key_words(drawn, k, language) for k in _keys(drawn))
     least = least_width(drawn)
-    # A map that may scroll on a phone is a frame a keyboard can reach and scroll too.
-    frame = ' tabindex="0"' if least > PHONE_COLUMN_PX else ""
+    # A map that may scroll on a phone is a frame a keyboard can reach and scroll too, and says so
+    # on the screens too narrow for it (a phone shows no scroll bar until touched).
+    frame, swipe = "", ""
+    if least > PHONE_COLUMN_PX:
+        frame = ' tabindex="0"'
+        below = (least + SCREEN_MARGIN_PX) // SWIPE_STEP_PX * SWIPE_STEP_PX
+        swipe = (f'<p class="rc-map__swipe rc-map__swipe--below-{below}">'
+                 f'{html.escape(word("map.swipe", language))}</p>')
     return (
         f'<figure class="rc-map" data-search-exclude><div class="rc-map__frame" style="--least:{least}px"{frame}>'
         f'{svg(drawn, language, key, title, names)}</div>'
-        f'<figcaption><p class="rc-map__result">{caption(drawn, labels, language, names)}</p>'
+        f'<figcaption>{swipe}<p class="rc-map__result">{caption(drawn, labels, language, names)}</p>'
         f'<ol class="rc-map__legend">{legend}</ol>'
         f'<p class="rc-map__key">{html.escape(keys)}</p></figcaption></figure>\n'
     )

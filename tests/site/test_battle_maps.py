@@ -137,6 +137,48 @@ def test_a_map_keeps_aa_contrast_in_both_themes_and_fits_a_phone(tab: Callable[.
     reader.shot(f"battle-map-phone-{scheme}")
 
 
+#: Each map frame a reader sees, once scrolled to: whether it scrolls sideways, and whether its
+#: "scroll the map sideways" line shows.
+SWIPES = """async () => {
+    const frame = () => new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const found = [];
+    for (const scroller of document.querySelectorAll('.rc-map__frame')) {
+        scroller.scrollIntoView({block: 'center'});
+        await frame();
+        if (!scroller.getBoundingClientRect().width) continue;  // in a closed tab
+        const swipe = scroller.closest('figure').querySelector('.rc-map__swipe');
+        found.push([scroller.closest('.rc-card').id, scroller.scrollWidth > scroller.clientWidth + 1,
+                    !!swipe && swipe.getBoundingClientRect().height > 0]);
+    }
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_map_wider_than_the_screen_says_to_scroll_it_sideways(tab: Callable[..., Tab], offline_site: Path,
+                                                                language: str) -> None:
+    """A phone shows no scroll bar until touched: the 16-square maps say they scroll, and a map
+    says so only where it does (at 375 px, and never at 1280 px)."""
+    folder = "" if language == "fr" else "en/"
+    wide = sorted(set(re.findall(r'id="(ex-[^"]+)"(?:(?!id="ex-).)*?rc-map__swipe',
+                                 (offline_site / folder / "modifiers.html").read_text("utf-8"), re.DOTALL)))
+    assert len(wide) >= 2, "the low wall's long maps"
+    for viewport, phone in ((PHONE, True), ({"width": 1280, "height": 900}, False)):
+        reader = tab(viewport, phone=phone)
+        seen: list[list[Any]] = []
+        for card in wide:  # each in its tab, opened by its address
+            reader.open(f"{folder}modifiers.html#{card}")
+            seen += reader.page.evaluate(SWIPES)
+        assert {card for card, _, _ in seen} >= set(wide), seen
+        assert all(scrolls == said for _, scrolls, said in seen), (viewport, seen)
+        assert any(said for _, _, said in seen) == phone, (viewport, seen)
+    # every width a map says it scrolls below has its rule in the stylesheet
+    css = (offline_site / "assets" / "rulecheck.css").read_text("utf-8")
+    page = (offline_site / folder / "modifiers.html").read_text("utf-8")
+    for below in set(re.findall(r"rc-map__swipe--below-(\d+)", page)):
+        assert f"rc-map__swipe--below-{below} {{ display: block; }}" in css, below
+
+
 #: The colours paper shows of a map and of a card's words and links.
 PRINTED = """() => {
   const map = document.querySelector('.rc-card figure.rc-map');

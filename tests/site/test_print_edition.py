@@ -416,35 +416,34 @@ def test_on_paper_every_table_fits_the_page_and_a_card_s_lead_in_stays_with_it(
     page.close()
 
 
-def lead_ins(page: Path) -> list[str]:
-    """The sentences of a built page that lead into a card, a table or a set of tabs (« Each degree
-    of cover, and a wall in melee: »), as their words."""
-    found = re.findall(r'<p>((?:(?!</p>).)*?)</p>\s*<div class="(?:rc-card|tabbed-set|md-typeset__scrollwrap)',
-                       page.read_text("utf-8"), re.DOTALL)
-    return [visible_text(text) for text in found]
+def lead_ins(page: Path) -> list[tuple[str, str]]:
+    """The sentences of a built page that lead into a card, a set of tabs or a table (« Each degree
+    of cover, and a wall in melee: »), each with the first words of what it leads into: the
+    card's title (the first card of a set of tabs), or the table's first heading."""
+    text = page.read_text("utf-8")
+    found = []
+    for lead in re.finditer(r'<p>((?:(?!</p>).)*?)</p>\s*<(div class="(?:rc-card|tabbed-set)|table)', text, re.DOTALL):
+        after = text[lead.end():]
+        first = (re.search(r"<th[^>]*>(.*?)</th>", after, re.DOTALL) if lead[2] == "table"
+                 else re.search(r'<p class="rc-card__title">(.*?)</p>', after, re.DOTALL))
+        assert first is not None, lead[1]
+        on_paper = re.sub(r'<span class="rc-screen-only">.*?</span>', "", lead[1], flags=re.DOTALL)
+        found.append((visible_text(on_paper), visible_text(first[1])))
+    return found
 
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("pdf", "language"), [("regles-de-combat.pdf", "fr"), ("en/combat-rules.pdf", "en")])
 @ON_THE_PDF_WORKER
 def test_no_page_of_the_rulebook_ends_on_a_lead_in(pdfs: Path, pdf: str, language: str) -> None:
-    """A lead-in ends a page only if what it introduces does too: none is a page's last line."""
-    sentences = [" ".join(text.split()) for text in lead_ins(pdfs / LANGUAGES[language] / "print.html")]
-    assert len(sentences) > 100
-    stranded = [f"page {number}: « {line} »" for number, line in enumerate(last_lines(pdfs / pdf), 1)
-                if line.endswith(":") and any(sentence.endswith(line) for sentence in sentences)]
+    """A sentence that leads into a card, a set of tabs or a table is printed on the page of what
+    it introduces, and whole: some page holds both it and the first words of what follows."""
+    def squeezed(text: str) -> str:  # without spaces, nor the page numbers paper gives links: « (p. 25) »
+        return re.sub(r"\(p\.\d+\)", "", re.sub(r"\s", "", text))
+
+    pages = [squeezed(text) for text, _ in page_texts(pdfs / pdf)]
+    pairs = lead_ins(pdfs / LANGUAGES[language] / "print.html")
+    assert len(pairs) > 100
+    stranded = [f"« {lead} » → « {first} »" for lead, first in pairs
+                if not any(squeezed(lead) in page and squeezed(first) in page for page in pages)]
     assert stranded == []
-
-
-def last_lines(path: Path) -> list[str]:
-    """Each page's lowest line of text above its footer, laid out as on the page (the PDF's text
-    runs are not in the page's order)."""
-    from pypdf import PdfReader
-
-    found = []
-    for page in PdfReader(path).pages:
-        lines = [" ".join(line.replace("\u00a0", " ").split())
-                 for line in page.extract_text(extraction_mode="layout").splitlines()]
-        body = [line for line in lines if line and not re.fullmatch(r"\d+ / \d+", line)]  # not the footer
-        found.append(body[-1] if body else "")
-    return found

@@ -39,6 +39,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.low_passed.attacker_nearer": " (muret sans effet : l'attaquant en est plus près que la cible)",
         "map.low_passed.far": " (muret sans effet : la cible en est à plus de {range} cases)",
         "map.fog_in_contact": " (au contact, seule compte une brume sur tout l'espace de la cible)",
+        "map.swipe": "↔ Faites défiler le plan de côté : il est plus large que l'écran.",
         "map.flank": "Prise en tenaille : la ligne entre les centres de {a} et {b} touche les côtés {sides} "
                      "de la cible.",
         "map.sides.left_right": "gauche et droit", "map.sides.top_bottom": "haut et bas",
@@ -111,6 +112,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.low_passed.attacker_nearer": " (low wall of no effect: the attacker is nearer to it than the target)",
         "map.low_passed.far": " (low wall of no effect: the target is more than {range} squares from it)",
         "map.fog_in_contact": " (in melee contact, only mist over the target's whole space counts)",
+        "map.swipe": "↔ Scroll the map sideways: it is wider than the screen.",
         "map.flank": "Flanking: the line between the centres of {a} and {b} meets the target's {sides} sides.",
         "map.sides.left_right": "left and right", "map.sides.top_bottom": "top and bottom",
         "map.threat": "{label} threatens {count} squares (reach {reach})",
