@@ -585,7 +585,7 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
             title = word(f"map.caption.{sighting.rule}", language)
             shown.append(f"<strong>{html.escape(title)}</strong>{colon} "
                          f"{html.escape(word(f'{sighting.rule}.{sighting.verdict}', language))}"
-                         f"{html.escape(_passed_words(sighting, drawn, language))}")
+                         f"{html.escape(_reason_words(sighting, drawn, language))}")
     if drawn.kind == "melee":
         flanked = (f"{word('flanked', language)} {word('map.caption.flank', language)} "
                    f"{_called(drawn.flank.ally, drawn, labels, names)}" if drawn.flank
@@ -674,11 +674,11 @@ def _sighting_words(sighting: Sighting, drawn: BattleMap, language: str) -> list
         text = word("map.lines.squares", language).format(
             ox=sighting.origin.x + 1, oy=sighting.origin.y + 1, x=sighting.target.x + 1, y=sighting.target.y + 1,
             **counts)
-    verdict = word(f"{sighting.rule}.{sighting.verdict}", language) + _passed_words(sighting, drawn, language)
+    verdict = word(f"{sighting.rule}.{sighting.verdict}", language) + _reason_words(sighting, drawn, language)
     return [text, word("map.result", language).format(verdict=verdict)]
 
 
-def _passed_words(sighting: Sighting, drawn: BattleMap, language: str) -> str:
+def _reason_words(sighting: Sighting, drawn: BattleMap, language: str) -> str:
     """Why the low obstacles a line crosses gave no cover (« (low wall passed over: the attacker
     is nearer to it than the target) »); in melee contact, with mist on the map, that only mist
     over the target's whole space conceals it (no line is drawn there); or nothing."""

@@ -102,8 +102,7 @@ def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS, *, brows
                         )
 
                     if edition.numbered:
-                        print_numbered(page, print_to, partial)
-                        printed[edition.target] = anchor_pages(partial)
+                        printed[edition.target], _ = print_numbered(page, print_to, partial)
                     else:
                         if edition.pages_of:
                             page.evaluate(NUMBER_POINTERS, _pages_of(site, edition.pages_of, printed))

@@ -68,15 +68,16 @@ def anchor_pages(pdf: Path) -> dict[str, int]:
     return found
 
 
-def print_numbered(page: Any, print_to: Any, target: Path) -> int:
+def print_numbered(page: Any, print_to: Any, target: Path) -> tuple[dict[str, int], int]:
     """Print ``page`` (a Playwright page showing the edition) with ``print_to(path)`` until every
-    internal link shows the page its target lands on; how many prints it took."""
+    internal link shows the page its target lands on; the page of each anchor in the last print,
+    and how many prints it took."""
     pages: dict[str, int] = {}
     for prints in range(1, MAX_PRINTS + 1):
         page.evaluate(NUMBER_LINKS, pages)
         print_to(target)
         found = anchor_pages(target)
         if found == pages:
-            return prints
+            return found, prints
         pages = found
-    return MAX_PRINTS
+    return pages, MAX_PRINTS

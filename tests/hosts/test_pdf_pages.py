@@ -31,13 +31,14 @@ def test_each_link_shows_the_page_its_target_lands_on(browser: Browser, tmp_path
         page.goto(source.as_uri())
         page.emulate_media(media="print")
         pdf = tmp_path / "edition.pdf"
-        prints = print_numbered(page, lambda path: page.pdf(path=str(path), format="A4"), pdf)
+        last, prints = print_numbered(page, lambda path: page.pdf(path=str(path), format="A4"), pdf)
         numbered = page.locator("a[data-page]").evaluate_all(
             "all => all.map(a => [a.getAttribute('href'), a.dataset.page])")
         unnumbered = page.locator("a:not([data-page])").evaluate_all("all => all.map(a => a.getAttribute('href'))")
     finally:
         page.close()
     pages = anchor_pages(pdf)
+    assert last == pages  # what it returns is what the PDF it leaves holds
     assert (pages["one"], pages["two"], pages["three"]) == (2, 3, 4)  # page 1: the contents
     assert "four" not in pages  # Chromium names only the anchors some link points to
     assert prints == 2  # the numbers push nothing here: the second print confirms the first

@@ -258,8 +258,7 @@ def test_the_quick_reference_s_pointers_give_the_rulebook_page_of_their_section(
     """A separate PDF cannot link into the rulebook: "→ The turn, p. 6" says where to turn, and
     page 6 of the rulebook of its language holds the section it points to."""
     folder = LANGUAGES[language]
-    rulebook = next(e.target for e in EDITIONS if e.numbered and e.target.startswith(folder)
-                    and e.target.count("/") == folder.count("/"))
+    rulebook = next(e.pages_of for e in EDITIONS if e.target == pdf)
     at = anchor_pages(pdfs / rulebook)
     rulebook_pages = [" ".join(text.replace("\u00a0", " ").split()) for text, _ in page_texts(pdfs / rulebook)]
     _, text, _ = pdf_text(pdfs / pdf)
