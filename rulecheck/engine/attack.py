@@ -113,16 +113,18 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
 
     defence = attack.defence
     defence_value = getattr(defender, defence)
+    # A coup de grâce hits whatever the defence: its value is kept, its steps would only puzzle a reader.
+    defence_steps = [] if situated.coup_de_grace else steps
     if defender.posture:
         bonus = defender.posture_bonus()
-        steps.append(Step(
+        defence_steps.append(Step(
             anchor="defensive-posture",
             event="posture.simple" if bonus == 1 else "posture.double",
             terms=(Term(value=defence_value, label=defence), Term(value=bonus, label="posture")),
             value=defence_value + bonus,
         ))
         defence_value += bonus
-    defence_value, defence_modifier = situated.adjust_defence(defence_value, defence, steps)
+    defence_value, defence_modifier = situated.adjust_defence(defence_value, defence, defence_steps)
 
     refused = (_refusal(given) or ("cannot_act" if situated.cannot_act else None)) if given.reaction != "none" else None
     reaction_natural = reaction_total = None

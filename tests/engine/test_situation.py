@@ -370,6 +370,31 @@ def test_coup_de_grace_is_an_automatic_critical_with_no_roll_and_no_bonus(
     assert "damage.bonus" not in [s.event for s in result.trace]
 
 
+@pytest.mark.parametrize("posture", [(), ("A",), ("A", "M")])
+@pytest.mark.parametrize("defender", [["helpless"], ["helpless", "prone"], ["helpless", "blinded"]])
+@pytest.mark.parametrize("modifiers", [
+    [], [{"kind": "circumstance", "target": "defence", "value": 2, "source": "gm.shield"}]])
+def test_a_coup_de_grace_s_trace_shows_no_defence_it_does_not_test(
+        posture: tuple[str, ...], defender: list[str], modifiers: list[dict[str, Any]]) -> None:
+    """It hits whatever the defence: a defence worked out to « = 5 » and then never compared with
+    anything reads as a number the card forgot. The value stays in the result, the same as for the
+    same blow struck normally, and the trace says nothing of it."""
+    given = {"defender": {"def_phy": 15, "dex": 2, "posture": posture},
+             "attack": {"kind": "melee", "damage": "1d4"},
+             "situation": {"defender": defender, "coup_de_grace": True, "modifiers": modifiers}}
+    result = attack(given)
+    struck_given = {**given, "attack": {**given["attack"], "total": 1},
+                    "situation": {"defender": defender, "modifiers": modifiers}}  # the same blow, struck
+    struck = resolve_attack(AttackInput.model_validate(struck_given), ScriptedDice({"damage": [1]}))
+    assert (result.defence_value, result.defence_modifier) == (struck.defence_value, struck.defence_modifier)
+    assert result.defence_modifier != 0 or not defender
+    said = [s.event for s in result.trace]
+    defence = [s.event for s in struck.trace if s.event.startswith(("posture.", "modifiers.defence"))]
+    assert defence, "the blow struck normally works its defence out"
+    assert said[0] == "coup_de_grace.automatic" and not set(defence) & set(said), said
+    assert said[-1] == "coup_de_grace.survival"
+
+
 @pytest.mark.parametrize("roll", [1, 10, 20])
 @pytest.mark.parametrize("damage", ["1d4", "2d6+1"])
 def test_a_coup_de_grace_lost_to_concealment_asks_for_no_survival_test(roll: int, damage: str) -> None:
