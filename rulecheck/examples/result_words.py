@@ -16,6 +16,7 @@ from typing import Any
 
 from rulecheck.engine.battlefield import layout
 from rulecheck.engine.dying import HEALER
+from rulecheck.engine.rests import POOLS
 from rulecheck.examples.locales import Language
 from rulecheck.examples.render import VALUES, of, value, word
 
@@ -71,4 +72,7 @@ def result_value(given: Any, result: Any, name: str, language: Language) -> str 
     if raw is None:
         said = f"{name}.None"
         return word(said, language) if said in VALUES.get(language, VALUES["en"]) else None
-    return value(raw, language, name)
+    said = value(raw, language, name)
+    if name in POOLS and getattr(result, "recovered", None) not in (None, name, "both"):
+        said += word("rest.unchanged", language)  # « PM : 1 » beside a rest that gave back PV
+    return said

@@ -140,3 +140,24 @@ def test_a_turns_trace_names_each_action_it_uses_or_leaves(language: str) -> Non
         assert not re.search(r"\b(MA|[MAG])\b", re.sub(r"\([^)]*\)", "", said)), f"a bare letter: {said}"
         for letter in letters.split("+"):
             assert names[letter] in said, (letter, said)
+
+
+@pytest.mark.parametrize(("regain", "unchanged"), [({"hp": 8}, "mp"), ({"mp": 3}, "hp"), ({"hp": 5, "mp": 2}, None)])
+@pytest.mark.parametrize("kind", ["short", "long"])
+def test_a_rest_says_which_pool_it_left_as_it_was(regain: dict[str, int], unchanged: str | None, kind: str) -> None:
+    """« PV : 15 · PM : 1 » after a rest that gave back PV: the 1 is the PM the character had,
+    and the line says so; a pool the rest gave back is its new amount, said as it is."""
+    from rulecheck.engine.rests import RestInput, resolve_rest
+
+    if kind == "short" and unchanged is None:
+        return  # a short rest gives back one pool only: refused, no result line
+    given = RestInput.model_validate({"character": {"hp": 7, "hp_max": 20, "mp": 1, "mp_max": 9},
+                                      "kind": kind, "regain": regain})
+    result = resolve_rest(given, ScriptedDice({}))
+    words = {"fr": "(inchangés\u202f: ce repos ne les rend pas)",
+             "en": "(unchanged: this rest does not give them back)"}
+    for language in ("fr", "en"):
+        for pool in ("hp", "mp"):
+            said = result_value(given, result, pool, language)
+            assert said is not None and said.startswith(str(getattr(result, pool)))
+            assert (words[language] in said) == (pool == unchanged), (language, pool, said)
