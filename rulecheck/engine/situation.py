@@ -179,6 +179,9 @@ def _situate(given: AttackInput) -> Situated:
     found: Assessment | None = None
     if situation.grid is not None:
         found = assess(situation.grid, column == "melee", "situation", "grid")
+        if given.attack.kind == "magic" and given.contact is None and found.distance <= 1:
+            column = "melee"  # the grid decides contact, and with it a spell's column (note-magic-column)
+            found = assess(situation.grid, True, "situation", "grid")
         steps += assessment_steps(found, melee=column == "melee")
         _check_grid(given, found, column)
 

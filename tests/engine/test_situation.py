@@ -142,6 +142,29 @@ def test_a_magical_attack_in_contact_uses_the_melee_column() -> None:
     assert result.defence_value == 18
 
 
+@pytest.mark.parametrize("defender", [["prone"], ["kneeling"], ["helpless"], ["blinded", "sitting"]])
+@pytest.mark.parametrize(("grid", "creatures", "touching"), [
+    ("A D", {}, True), ("A .\n. D", {}, True), ("A . D", {}, False), (". D\nA .", {}, True),
+    ("A A D\nA A .", {"A": {"size": "large"}}, True), ("A A . D\nA A . .", {"A": {"size": "large"}}, False),
+    ("A . . . D", {}, False),
+])
+def test_on_a_map_a_spell_takes_the_column_the_grid_s_contact_gives(
+        defender: list[str], grid: str, creatures: dict[str, Any], touching: bool) -> None:
+    """The grid decides contact (`contact` must agree with it or be left out): a spell cast from
+    the next square uses the melee column as it does with `contact: true`, and one cast from
+    farther the ranged column, as it does with `contact: false`."""
+    def struck(**contact: bool) -> AttackResult:
+        return attack({**situated({"defender": defender, "grid": {"map": grid, "creatures": creatures}},
+                                  kind="magic", total=30), "defender": {"def_mag": 14, "dex": 3}, **contact})
+
+    drawn = struck()
+    told = struck(contact=touching)
+    assert (drawn.defence_value, drawn.defence_modifier) == (told.defence_value, told.defence_modifier)
+    neutral = attack({**situated({"defender": defender}, kind="magic", total=30), "defender": {"def_mag": 14, "dex": 3},
+                      "contact": touching})
+    assert drawn.defence_value == neutral.defence_value  # the same column as without a map
+
+
 def test_an_entangled_attacker_loses_2_more_on_a_dex_attack() -> None:
     given_ = {"attacker": {"level": 3, "dex": 4}, "attack": {"kind": "ranged", "ability": "dex"},
               "situation": {"attacker": ["entangled"]}}
