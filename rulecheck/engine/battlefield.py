@@ -365,8 +365,13 @@ def threat(creature: Placed, grid: Layout) -> Threat | None:
 
 
 def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> GridCover:
-    """The cover ``defender`` has against a melee attack of ``attacker`` (any two creatures of a layout)."""
-    pair = Layout(grid.walls, grid.low, grid.fog, {**grid.creatures, ATTACKER: attacker, DEFENDER: defender},
+    """The cover ``defender`` has against a melee attack of ``attacker`` (any two creatures of a layout).
+
+    Every other creature stays in the way, whatever its letter: one drawn as ``D`` on a move's map
+    is an enemy like any other, not the defender of this attack."""
+    others = {f"other:{letter}" if letter in (ATTACKER, DEFENDER) else letter: creature
+              for letter, creature in grid.creatures.items() if letter not in (attacker.letter, defender.letter)}
+    pair = Layout(grid.walls, grid.low, grid.fog, {**others, ATTACKER: attacker, DEFENDER: defender},
                   grid.width, grid.height)
     return _cover(pair, distance(attacker.space, defender.space), melee=True)
 

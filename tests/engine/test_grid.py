@@ -484,3 +484,30 @@ def test_a_wall_has_no_crack_along_a_vertical_shared_side_either() -> None:
     wall = {Square(0, 1): 1, Square(1, 1): 1}  # side by side: their shared side is x = 1, y from 1 to 2
     assert line_rank(point(1, 0), point(1, 3), wall) == 1
     assert line_rank(point(0, 0), point(0, 3), wall) == 0  # along the outer left side
+
+
+# On a move's map, ``D`` is an enemy like any other ---------------------------------------------
+
+MOVES_PAST_OTHERS = [
+    ("o o b A . . .\no o . . . . .", {"o": {"size": "large"}}, [[4, 0], [5, 0]]),  # b between the ogre and A
+    ("o b A . .\n. . . . .", {}, [[3, 0]]),
+    ("o . . .\nb A . .\n. . . .", {}, [[2, 1], [3, 1]]),
+    ("g b A . .\n. . . . .", {"g": {"reach_weapon": True}}, [[3, 0], [4, 0]]),
+    ("o o . . .\no o b A .\n. . . . .", {"o": {"size": "large"}}, [[4, 1], [4, 2]]),
+]
+
+
+@pytest.mark.parametrize(("drawn", "creatures", "path", "letter"), [
+    (*move, letter) for move in MOVES_PAST_OTHERS for letter in sorted(set(move[0]) - set("A .\n"))])
+def test_a_creature_drawn_as_d_on_a_move_s_map_counts_as_the_same_creature_drawn_otherwise(
+        drawn: str, creatures: dict[str, Any], path: list[list[int]], letter: str) -> None:
+    """The cover a creature gives against an opportunity attack, and the attacks it makes, do not
+    depend on the letter it is drawn with: relettered ``D``, the same map gives the same answer."""
+    def provokers(board: str, details: dict[str, Any]) -> tuple[str, ...]:
+        given_ = OpportunityInput.model_validate({"grid": {"map": board, "creatures": details}, "path": path})
+        return resolve_opportunity(given_, ScriptedDice({})).opportunity_from
+
+    relettered = {("D" if key == letter else key): value for key, value in creatures.items()}
+    as_drawn = provokers(drawn, creatures)
+    as_d = provokers(drawn.replace(letter, "D"), relettered)
+    assert sorted("D" if found == letter else found for found in as_drawn) == sorted(as_d), (as_drawn, as_d)
