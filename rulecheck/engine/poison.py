@@ -63,7 +63,8 @@ class PoisonApplyResult(Model):
     dex_success: bool | None = Field(description="The DEX test's verdict; none when it was not rolled.")
     applied: bool = Field(description="Both tests succeeded, one after the other: the poison is on the weapon.")
     charges: int = Field(description="Attacks the poison lasts for: 3 once applied, else 0.")
-    critical_failure: bool = Field(description="A natural 1 on the DEX test: the vial accident may follow.")
+    critical_failure: bool = Field(description="A critical failure on the DEX test (a natural 1, or a face within "
+                                               "the applier's raised threshold): the vial accident may follow.")
     trace: Trace
 
 
@@ -72,7 +73,7 @@ def resolve_poison_apply(given: PoisonApplyInput, dice: DiceSource) -> PoisonApp
     applier = given.applier
     first = ability_check(
         dice, label="int_test", ability="int", modifier=applier.intelligence, dc=APPLY_DC,
-        anchor="poison-application", event="poison.int_test",
+        anchor="poison-application", event="poison.int_test", fumble_threshold=applier.fumble_threshold,
     )
     if not first.success:  # the attempt ends: no DEX test (ruling 11)
         last = Step(anchor="poison-application", event="poison.not_applied.wrong_vial")
@@ -83,7 +84,7 @@ def resolve_poison_apply(given: PoisonApplyInput, dice: DiceSource) -> PoisonApp
         )
     second = ability_check(
         dice, label="dex_test", ability="dex", modifier=applier.dexterity, dc=APPLY_DC,
-        anchor="poison-application", event="poison.dex_test",
+        anchor="poison-application", event="poison.dex_test", fumble_threshold=applier.fumble_threshold,
     )
     applied = second.success
     if applied:
@@ -110,14 +111,15 @@ def resolve_poison_apply(given: PoisonApplyInput, dice: DiceSource) -> PoisonApp
 def int_test_classes(given: PoisonApplyInput) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """The INT test's d20 faces that fail it and those that pass it. Beyond the trace, the result
     keeps the face only as ``int_natural`` and ``int_total``."""
-    return (verdict_classes(given.applier.intelligence, APPLY_DC),)
+    return (verdict_classes(given.applier.intelligence, APPLY_DC, given.applier.fumble_threshold),)
 
 
 def dex_test_classes(given: PoisonApplyInput) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """The DEX test's d20 faces: the natural 1 (a failure that may bring the vial accident), the
+    """The DEX test's d20 faces: the critical failures (a natural 1, or a face within the applier's
+    raised threshold: a failure that may bring the vial accident), the
     other faces that fail, those that pass. Beyond the trace, the result keeps the face only as
     ``dex_natural`` and ``dex_total``."""
-    return (verdict_classes(given.applier.dexterity, APPLY_DC, critical_apart=True),)
+    return (verdict_classes(given.applier.dexterity, APPLY_DC, given.applier.fumble_threshold, critical_apart=True),)
 
 
 # --- Charges: which attacks carry the poison ----------------------------------------------------
@@ -235,6 +237,7 @@ def resolve_vial_accident(given: VialAccidentInput, dice: DiceSource) -> VialAcc
     check = ability_check(
         dice, label="con_test", ability="con", modifier=given.character.constitution, dc=VIAL_DC,
         anchor="vial-accident", event="poison.con_test", verdicts=("resisted", "poisoned"),
+        fumble_threshold=given.character.fumble_threshold,
     )
     return VialAccidentResult(
         dc=VIAL_DC,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -214,3 +215,32 @@ def test_vial_accident_needs_a_vial() -> None:
 def test_roll_terms_reads_abilities_and_signs() -> None:
     terms = roll_terms(DiceExpr.parse("2d6-1d4+STR-1"), ScriptedDice({"x": [3, 4, 2]}), "x", {"str": 3})
     assert [(t.value, t.label) for t in terms] == [(7, "2d6"), (-2, "1d4"), (3, "str"), (-1, "flat")]
+
+
+@pytest.mark.parametrize("threshold", [1, 2, 3, 5])
+@pytest.mark.parametrize("face", [1, 2, 3, 4, 5, 6, 20])
+@pytest.mark.parametrize("modifier", [0, 9, 14])
+def test_a_raised_critical_failure_threshold_counts_on_every_poison_test(threshold: int, face: int,
+                                                                        modifier: int) -> None:
+    """The threshold the GM raises holds for every d20 its creature rolls: a face at or under it
+    fails the INT test, the DEX test (critically: the vial accident may follow) and the vial's
+    CON test, whatever the ability adds."""
+    from rulecheck.engine import compute_odds
+
+    within = face <= threshold and face != 20
+    applier = {"int": modifier, "dex": modifier, "fumble_threshold": threshold}
+    first = resolve_poison_apply(PoisonApplyInput.model_validate({"applier": applier}),
+                                 ScriptedDice({"int_test": [face], "dex_test": [10]}))
+    assert first.int_success is (not within and face + modifier >= 10)
+    if within:
+        assert first.trace[0].event == ("poison.int_test.natural_1" if face == 1 else
+                                        "poison.int_test.fumble_threshold")
+    second = resolve_poison_apply(PoisonApplyInput.model_validate({"applier": {**applier, "int": 20}}),
+                                  ScriptedDice({"int_test": [15], "dex_test": [face]}))
+    assert (second.dex_success, second.critical_failure) == (not within and face + modifier >= 10, within)
+    carrier = {"character": {"con": modifier, "fumble_threshold": threshold}}
+    vial = resolve_vial_accident(VialAccidentInput.model_validate(carrier), ScriptedDice({"con_test": [face]}))
+    assert vial.resisted is (not within and face + modifier >= 15)
+    odds = compute_odds("poison_apply", {"applier": {**applier, "int": 20}}, fields=("critical_failure",))
+    # the INT test passes on every face above the threshold, then the DEX test fails critically within it
+    assert odds.probability("critical_failure", True) == Fraction(20 - threshold, 20) * Fraction(threshold, 20)
