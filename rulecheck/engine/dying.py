@@ -23,6 +23,7 @@ from rulecheck.engine.models import Model
 from rulecheck.engine.rolling import roll_terms, verdict_classes
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
+from rulecheck.errors import refuse
 
 MAX_TURNS = 50
 #: The key of a stabilisation attempt's healer in its step (``healer.1`` for the first attempt).
@@ -37,7 +38,7 @@ class Stabilisation(Model):
     wis: int = Field(0, ge=-5, le=20, description="The healer's WIS (SAG) modifier.")
     dc: int = Field(ge=1, le=40, description="The difficulty the GM sets for the Healing test.")
     fumble_threshold: int = Field(
-        1, ge=1, le=5, description="The healer's critical failure threshold (a combat action's d20)."
+        1, ge=1, le=19, description="The healer's critical failure threshold (a combat action's d20; at most 19)."
     )
 
 
@@ -107,8 +108,28 @@ def healing_test_classes(given: DyingInput) -> tuple[tuple[tuple[int, ...], ...]
     return tuple(verdict_classes(attempt.wis, attempt.dc, attempt.fumble_threshold) for attempt in given.stabilise)
 
 
+def _one_attempt_per_healer_and_turn(attempts: tuple[Stabilisation, ...]) -> None:
+    """Each turn, a character may spend an action to try (seed 002): a healer named twice in one
+    turn is refused. Unnamed attempts are told apart by nothing, so each counts as a healer of
+    its own."""
+    seen: dict[tuple[int, str], int] = {}
+    for index, attempt in enumerate(attempts):
+        if not attempt.name:
+            continue
+        first = seen.setdefault((attempt.turn, attempt.name), index)
+        if first != index:
+            raise refuse(
+                f"{attempt.name} tries to stabilise twice on turn {attempt.turn} (attempts {first + 1} and "
+                f"{index + 1}): each character makes one attempt a turn, with its action",
+                "stabilise", index, "name", code="stabilise_twice",
+                hint="move the second attempt to a later turn, or give it to another healer",
+                params={"name": attempt.name, "turn": attempt.turn},
+            )
+
+
 def resolve_dying(given: DyingInput, dice: DiceSource) -> DyingResult:
     """Resolve ``given.turns`` turns. Dice labels: ``stabilise`` (d20), ``hit_dice``."""
+    _one_attempt_per_healer_and_turn(given.stabilise)
     threshold = death_threshold(given.hit_dice)
     maximum = given.hit_dice.maximum()
     steps: list[Step] = [

@@ -166,3 +166,45 @@ def test_trace_explains_the_threshold_and_each_roll() -> None:
     roll = result.trace[-1]
     assert [t.value for t in roll.terms] == [12, 5]
     assert (roll.value, roll.op, roll.against, roll.verdict) == (17, ">", 16, "dies")
+
+
+@pytest.mark.parametrize(("attempts", "twice"), [
+    ([(1, "Mira"), (1, "Mira")], (1, "Mira", 1)),
+    ([(1, "Mira"), (1, "Tomas"), (1, "Mira")], (1, "Mira", 2)),
+    ([(1, "Tomas"), (2, "Mira"), (2, "Tomas"), (2, "Mira")], (2, "Mira", 3)),
+    ([(1, "Mira"), (2, "Mira"), (3, "Mira")], None),  # once a turn, turn after turn
+    ([(1, "Mira"), (1, "mira")], None),  # display names, compared as written
+    ([(1, ""), (1, ""), (1, "")], None),  # unnamed: nothing says it is the same healer
+    ([(1, "Mira"), (1, ""), (1, "Tomas")], None),
+])
+def test_a_healer_makes_one_stabilisation_attempt_a_turn(
+        attempts: list[tuple[int, str]], twice: tuple[int, str, int] | None) -> None:
+    """Seed 002: each turn, a character may spend an action trying to stabilise. A healer named
+    twice in one turn is refused, at the second attempt's name, before any die is rolled."""
+    from rulecheck.errors import RuleError
+
+    given = DyingInput.model_validate({"hit_dice": "1d4", "turns": 3, "stabilise": [
+        {"turn": turn, "name": name, "dc": 40} for turn, name in attempts]})
+    if twice is None:
+        result = resolve_dying(given, ScriptedDice({"stabilise": [5] * len(attempts), "hit_dice": [1, 1, 1]}))
+        assert result.stabilise_rolls == len(attempts)
+        return
+    turn, name, index = twice
+    source = ScriptedDice({})
+    with pytest.raises(RuleError) as refused:
+        resolve_dying(given, source)
+    assert refused.value.code == "stabilise_twice"
+    assert refused.value.field == ("given", "stabilise", index, "name")
+    assert refused.value.params == {"name": name, "turn": turn}
+
+
+@pytest.mark.parametrize("threshold", [1, 5, 6, 19])
+def test_a_healer_s_critical_failure_threshold_goes_as_high_as_any_creature_s(threshold: int) -> None:
+    """The same bound as every combatant's (19): a healer whose GM raised it past 5 is accepted,
+    and a Healing test within it fails critically."""
+    given = DyingInput.model_validate({"hit_dice": "1d4", "stabilise": [
+        {"turn": 1, "wis": 20, "dc": 2, "fumble_threshold": threshold}]})
+    result = resolve_dying(given, ScriptedDice({"stabilise": [threshold], "hit_dice": [1]}))
+    assert result.stabilised is False
+    with pytest.raises(ValidationError):
+        DyingInput.model_validate({"hit_dice": "1d4", "stabilise": [{"turn": 1, "dc": 2, "fumble_threshold": 20}]})

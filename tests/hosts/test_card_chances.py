@@ -32,6 +32,24 @@ def _reaction(kind: str, succeeded: bool) -> Callable[[Fields], bool]:
 
 
 #: Each event a card may name: its words in French and English, and when it happens.
+#: The applier's critical failure threshold, beside a poison card's result fields (:func:`with_given`).
+THRESHOLD = "given.fumble_threshold"
+
+
+def passed(r: Fields, test: str) -> bool:
+    """A poison test, from its face and total: a natural 20 passes, a face within the applier's
+    threshold fails, any other total passes at the difficulty."""
+    natural, total = r[f"{test}_natural"], r[f"{test}_total"]
+    return natural is not None and (natural == 20 or (natural > r[THRESHOLD] and total >= r["dc"]))
+
+
+def with_given(outcome: Outcome, fields: Fields) -> Fields:
+    """A result's fields and what of the example's input an event needs: the applier's threshold."""
+    assert outcome.parsed is not None
+    applier = getattr(outcome.parsed.example.given, "applier", None)
+    return {**fields, THRESHOLD: getattr(applier, "fumble_threshold", 1)}
+
+
 EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
     "event.critical": ("Chance d'une réussite critique", "Chance of a critical", lambda r: r["critical"]),
     "event.fumble": ("Chance d'un échec critique", "Chance of a critical failure",
@@ -69,15 +87,15 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
     "event.dying.not_stabilised": ("Chance de ne pas être stabilisé", "Chance of not being stabilised",
                                    lambda r: not r["stabilised"]),
     "event.poison.applied": ("Chance d'enduire l'arme du poison", "Chance of coating the weapon with the poison",
-                             lambda r: r["int_total"] >= r["dc"] and (r["dex_total"] or 0) >= r["dc"]),
+                             lambda r: passed(r, "int") and passed(r, "dex")),
     "event.poison.vial": ("Chance d'un échec critique au test de DEX, après le test d'INT réussi",
                           "Chance of a critical failure on the DEX test, after the INT test passed",
-                          lambda r: r["dex_natural"] == 1),
+                          lambda r: r["dex_natural"] is not None and r["dex_natural"] <= r[THRESHOLD]),
     "event.poison.wrong_vial": ("Chance de rater le test d'INT", "Chance of failing the INT test",
-                                lambda r: r["int_total"] < r["dc"]),
+                                lambda r: not passed(r, "int")),
     "event.poison.dex_fails": ("Chance de réussir le test d'INT puis de rater celui de DEX",
                                "Chance of passing the INT test, then failing the DEX test",
-                               lambda r: r["int_total"] >= r["dc"] and r["dex_total"] < r["dc"]),
+                               lambda r: passed(r, "int") and not passed(r, "dex")),
     "event.vial.resisted": ("Chance de résister aux poisons", "Chance of resisting the poisons",
                             lambda r: r["resisted"]),
     "event.vial.poisoned": ("Chance que les poisons agissent", "Chance the poisons take effect",
@@ -158,8 +176,9 @@ def check_line(outcome: Outcome, stated: Stated) -> None:
     where = f"{stated.language}: {stated.example}"
     happens = EVENTS[stated.key][2]
     assert outcome.result is not None
-    assert happens(outcome.result.model_dump()), f"{where}: the card names an event its own result is not"
-    branches = every_branch(outcome)
+    assert happens(with_given(outcome, outcome.result.model_dump())), \
+        f"{where}: the card names an event its own result is not"
+    branches = [(with_given(outcome, fields), p) for fields, p in every_branch(outcome)]
     exact = sum((p for fields, p in branches if happens(fields)), Fraction(0))
     assert 0 < exact < 1, where
     # The percent, rounded from the exact odds (to one tenth when that is exact).

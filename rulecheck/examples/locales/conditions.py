@@ -126,6 +126,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "rest.unchanged": " (inchangés\u202f: ce repos ne les rend pas)",
         "field.actions": "Actions", "field.damage": "Dégâts",
         "refusal.short_rest_both": "un repos court rend les PV ou les PM, pas les deux\u202f: il faut choisir",
+        "refusal.stabilise_twice": "{name} tente deux fois de stabiliser au tour {turn}\u202f: chacun ne fait qu'une "
+                                   "tentative par tour, avec son action",
     },
     "en": {
         "test_passed": "passed", "test_failed": "failed",
@@ -145,5 +147,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "rest.unchanged": " (unchanged: this rest does not give them back)",
         "field.actions": "Actions", "field.damage": "Damage",
         "refusal.short_rest_both": "a short rest gives back HP or MP, not both: choose one",
+        "refusal.stabilise_twice": "{name} tries to stabilise twice on turn {turn}: each character makes one attempt "
+                                   "a turn, with their action",
     },
 }
