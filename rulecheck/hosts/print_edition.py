@@ -44,10 +44,10 @@ from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 MARKER = "<!-- rulecheck-print -->"
 CSS = "assets/rulecheck-print.css"
 TAG = re.compile(r"<(?P<name>[a-zA-Z][a-zA-Z0-9-]*)(?P<attrs>\s[^<>]*)?>")
-# Attributes that hold an element id, or a list of them, within one page.
+# Attributes that hold an element id, or a list of them, within one page (HTML names them in any case).
 ID_ATTRIBUTE = re.compile(
-    r'(?P<lead>\s(?:id|for|name|aria-controls|aria-labelledby|aria-describedby)=")(?P<value>[^"]*)"')
-HREF = re.compile(r'(?P<lead>\shref=")(?P<value>[^"]*)"')
+    r'(?P<lead>\s(?:id|for|name|aria-controls|aria-labelledby|aria-describedby)=")(?P<value>[^"]*)"', re.IGNORECASE)
+HREF = re.compile(r'(?P<lead>\shref=")(?P<value>[^"]*)"', re.IGNORECASE)
 # An SVG paint or marker that names an element of the page (a battle map's hatching, its arrow).
 LOCAL_URL = re.compile(r'(?P<lead>\s(?:fill|stroke|marker-start|marker-end|clip-path|mask|filter)="url\(#)'
                        r'(?P<value>[^")]*)\)"')
@@ -92,17 +92,23 @@ def prefixed(html: str, name: str, pages: set[str]) -> str:
     """``html`` with every id (and id reference) prefixed by ``name--`` and inter-page links internal.
 
     ``pages`` are the file names (``reactions.html``) of the pages in the edition: a link to one
-    of them becomes a link to its chapter, or to the prefixed id inside it.
+    of them becomes a link to its chapter, or to the prefixed id inside it. A link to a page of
+    the site that the edition leaves out is marked ``data-off-paper``: paper says it is on the site.
     """
+    off_paper = False
 
     def href(match: re.Match[str]) -> str:
+        nonlocal off_paper
         value = match["value"]
         target, _, fragment = value.partition("#")
         if not target and fragment:
             value = f"#{name}--{fragment}"
-        elif "/" not in target and ":" not in target and target in pages:
-            other = page_name(target)
-            value = f"#{other}--{fragment}" if fragment else f"#chapter-{other}"
+        elif "/" not in target and ":" not in target and target.endswith(".html"):
+            if target in pages:
+                other = page_name(target)
+                value = f"#{other}--{fragment}" if fragment else f"#chapter-{other}"
+            else:
+                off_paper = True
         return f'{match["lead"]}{value}"'
 
     def ids(match: re.Match[str]) -> str:
@@ -113,10 +119,14 @@ def prefixed(html: str, name: str, pages: set[str]) -> str:
         return f'{match["lead"]}{name}--{match["value"]})"'
 
     def tag(match: re.Match[str]) -> str:
+        nonlocal off_paper
         attrs = match["attrs"]
         if not attrs:
             return match.group(0)
+        off_paper = False
         attrs = LOCAL_URL.sub(url, HREF.sub(href, ID_ATTRIBUTE.sub(ids, attrs)))
+        if off_paper and match["name"].lower() == "a":
+            attrs = attrs.removesuffix("/") + " data-off-paper"
         return f"<{match['name']}{attrs}>"
 
     return TAG.sub(tag, html)

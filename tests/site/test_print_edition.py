@@ -79,8 +79,27 @@ def test_links_between_printed_pages_stay_inside_the_document() -> None:
             '<a href="../criticals.html">6</a>')
     assert prefixed(html, "reactions", {"criticals.html", "reactions.html"}) == (
         '<a href="#reactions--parry">1</a><a href="#criticals--natural-20">2</a><a href="#chapter-criticals">3</a>'
-        '<a href="authors.html#x">4</a><a href="https://example.org/criticals.html">5</a>'
+        '<a href="authors.html#x" data-off-paper>4</a><a href="https://example.org/criticals.html">5</a>'
         '<a href="../criticals.html">6</a>')
+
+
+@pytest.mark.parametrize(("link", "off_paper"), [
+    ('<a href="quick-reference.html#ex-qr-parry">', True),
+    ('<a class="rc-cast__member" href="index.html#ex-home-card-demo" title="t">', True),
+    ('<A HREF="authors.html">', True),
+    ('<a href="criticals.html#x">', False),  # in the edition: a page number instead
+    ('<a href="#x">', False),
+    ('<a href="https://example.org/index.html">', False),
+    ('<link rel="next" href="authors.html">', False),  # not a link a reader follows
+    ('<a href="assets/rulecheck.css">', False),
+])
+def test_paper_says_which_links_lead_off_the_edition(link: str, off_paper: bool) -> None:
+    """A cast's "appears in" list names examples of the home page and the quick reference, which
+    the rulebook leaves out: on paper such a link says it is on the site, instead of a page number
+    a reader would look for in vain (the print stylesheet writes the words)."""
+    printed = prefixed(f"{link}words</a>", "cast", {"criticals.html", "cast.html"})
+    assert ("data-off-paper" in printed) is off_paper, printed
+    assert printed.count("data-off-paper") <= 1
 
 
 def test_text_that_looks_like_an_attribute_is_left_alone() -> None:
@@ -272,12 +291,18 @@ def test_the_quick_reference_s_pointers_give_the_rulebook_page_of_their_section(
     for target, anchor, words in links:  # every link to the rules says its page, after its words
         number = at[f"{target}--{anchor}" if anchor else f"chapter-{target}"]
         assert f"{visible_text(words)}, p. {number}" in text, f"{pdf}: « {visible_text(words)} » without p. {number}"
+    words_of = {(target, anchor): visible_text(words) for target, anchor, words in links if anchor}
     for target, anchor in pointers:  # and that page holds the section: its heading is printed there
-        heading = re.search(rf'<h(\d) id="{re.escape(anchor)}"[^>]*>(.*?)</h\1>',
-                            (pdfs / folder / f"{target}.html").read_text("utf-8"), re.DOTALL)
+        chapter = (pdfs / folder / f"{target}.html").read_text("utf-8")
+        heading = re.search(rf'<h(\d) id="{re.escape(anchor)}"[^>]*>(.*?)</h\1>', chapter, re.DOTALL)
         assert heading, f"{target}.html#{anchor} is not a section"
         number = at[f"{target}--{anchor}"]
         assert visible_text(heading[2]) in rulebook_pages[number - 1], (pdf, target, anchor, number)
+        # A pointer that does not name its section names its chapter: it leads to where the chapter begins.
+        first = re.search(r'<h2 id="([^"]+)"', chapter)
+        said, titled = words_of[target, anchor].lower(), visible_text(heading[2]).lower()
+        assert said in titled or titled in said or (first and first[1] == anchor), \
+            f"{pdf}: « {words_of[target, anchor]} » leads to the section « {visible_text(heading[2])} », mid-chapter"
     note = {"fr": "Les numéros de page (p.) renvoient au livre de règles", "en": "Page numbers (p.) are those of the rulebook"}
     assert note[language] in text, "the sheet says whose pages they are"
 
