@@ -565,13 +565,16 @@ def _name_of(figure: Figure, names: Mapping[str, str]) -> str:
     return names.get(f"letter:{figure.letter}") or names.get(figure.role, "")
 
 
-def _called(letter: str, drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str]) -> str:
-    """A creature as the caption names it: its name and its number on the picture, or the number."""
+def _called(letter: str, drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str],
+            language: str) -> str:
+    """A creature as the caption names it: its name and its token on the picture (« Orc (token
+    2) », never « Orc (2) », which reads as a count), or the token."""
     figure = next((f for f in drawn.figures if f.letter == letter), None)
     if figure is None:
         raise KeyError(letter)  # a result naming a creature the grid does not hold
     shown = _name_of(figure, names)
-    return f"{shown} ({labels[letter]})" if shown else str(labels[letter])
+    token = word("map.token", language).format(number=labels[letter])
+    return f"{shown} ({token})" if shown else token
 
 
 def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: Mapping[str, str] | None = None) -> str:
@@ -588,12 +591,12 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
                          f"{html.escape(_reason_words(sighting, drawn, language))}")
     if drawn.kind == "melee":
         flanked = (f"{word('flanked', language)} {word('map.caption.flank', language)} "
-                   f"{_called(drawn.flank.ally, drawn, labels, names)}" if drawn.flank
+                   f"{_called(drawn.flank.ally, drawn, labels, names, language)}" if drawn.flank
                    else word("not_flanked", language))
         shown.append(f"<strong>{html.escape(word('map.caption.flanking', language))}</strong>{colon} "
                      f"{html.escape(flanked)}")
     if drawn.kind == "move":
-        provoked = [_called(m.enemy, drawn, labels, names) for step in drawn.path for m in step.provocations
+        provoked = [_called(m.enemy, drawn, labels, names, language) for step in drawn.path for m in step.provocations
                     if m.provokes]
         listed = ", ".join(provoked) or word("map.caption.none", language)
         shown.append(f"<strong>{html.escape(word('map.caption.opportunity', language))}</strong>{colon} "
@@ -609,7 +612,7 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
         said.append(word("map.terrain", language).format(walls=len(drawn.walls), low=len(drawn.low),
                                                         fog=len(drawn.fog)))
     def called(letter: str) -> str:  # by name where the example gives one, as the caption does
-        return _called(letter, drawn, labels, names)
+        return _called(letter, drawn, labels, names, language)
 
     for threat in drawn.threats:
         count = len(threat.squares)

@@ -377,15 +377,18 @@ def test_each_map_has_ids_of_its_own_and_a_file_of_its_own_parses_alone() -> Non
 def test_flanking_and_reach_and_a_move_are_said_in_words() -> None:
     flank = drawn_of(". B .\n. D .\n. A .", kind="melee")
     said = maps.description(flank, maps.numbering(flank), {}, "en")
-    assert "meets the target's top and bottom sides" in said and "1 threatens 5 squares (reach 1)" in said
+    assert "meets the target's top and bottom sides" in said and "token 1 threatens 5 squares (reach 1)" in said
     given_ = OpportunityInput.model_validate({"grid": {"map": "o A . ."}, "path": [[2, 0], [3, 0]]})
     moved = resolve_opportunity(given_, ScriptedDice({})).battle_map
     assert moved is not None
     words = maps.description(moved, maps.numbering(moved), {"mover": "Elara", "enemy": "Orc"}, "fr")
-    assert "Elara (1) se déplace" in words and "attaque d'opportunité par Orc (2) (sort de son allonge)" in words
+    assert "Elara (jeton 1) se déplace" in words
+    assert "attaque d'opportunité par Orc (jeton 2) (sort de son allonge)" in words
+    # A name beside a bare number reads as a count (« Orc (2) »): the number is always the token's.
+    assert not re.search(r"\w \(\d+\)", words + said), words + said
     assert not re.search(r"\bde [AEIOUÉaeiouéh]", words), "no « de Orc » where French elides"
     shown = html.unescape(maps.caption(moved, maps.numbering(moved), "fr"))
-    assert "Attaques d'opportunité de</strong>\u00a0: 2" in shown
+    assert "Attaques d'opportunité de</strong>\u00a0: jeton 2" in shown
 
 
 PAGE = """# Grid
@@ -478,9 +481,10 @@ def test_a_map_s_words_agree_with_their_counts_and_name_the_creature_that_threat
     for grid, threatened in (("A D", "menace une case"), ("A D\n. .", "menace 3 cases")):
         melee = drawn_of(grid, kind="melee")
         french = maps.description(melee, maps.numbering(melee), names, "fr")
-        assert f"Kael (1) {threatened} (allonge 1)" in french, french
+        assert f"Kael (jeton 1) {threatened} (allonge 1)" in french, french
         assert not re.search(r"(?<!× )\b1 cases\b", french), "a count of one agrees"
-    assert maps._called("A", melee, maps.numbering(melee), names) == "Kael (1)"
+    assert maps._called("A", melee, maps.numbering(melee), names, "en") == "Kael (token 1)"
+    assert maps._called("A", melee, maps.numbering(melee), {}, "fr") == "jeton 1"
     assert word("map.inner.one", "fr").startswith(", et ne peut frapper la case")
     assert word("map.threat.one", "en").format(label="Kael (1)", reach=1) == "Kael (1) threatens one square (reach 1)"
 
