@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from rulecheck.engine.modifiers import DEX_AT_ZERO
 from rulecheck.engine.trace import Step, Term
 from rulecheck.examples.locales import Language, load_locales
 
@@ -99,7 +100,11 @@ def value(raw: Any, language: Language, field: str | None = None) -> str:
 def _terms(terms: tuple[Term, ...], language: Language, names: Mapping[str, str]) -> str:
     text = ""
     for index, term in enumerate(terms):
-        shown = f"{abs(term.value)} ({names.get(term.label) or label(term.label, language)})"
+        said = names.get(term.label) or label(term.label, language)
+        if term.label == "dex.zero":  # « 6 (DEX +1 lowered to −5) »: the 6 is what the lowering takes away
+            dex = DEX_AT_ZERO - term.value
+            said = said.format(dex=("+" if dex >= 0 else MINUS) + str(abs(dex)))
+        shown = f"{abs(term.value)} ({said})"
         if index == 0:
             text = (MINUS if term.value < 0 else "") + shown
         else:

@@ -76,7 +76,8 @@ def test_a_dex_counted_as_minus_5_says_it_is_brought_down_to_it_not_that_it_is_t
     result = resolve_attack(AttackInput.model_validate(given), ScriptedDice({"attack": [10], "damage": [1]}))
     (term,) = [t for s in result.trace for t in s.terms if t.label == "dex.zero"]
     assert term.value == -5 - dex
-    for language, words in (("fr", "DEX ramenée à −5"), ("en", "DEX lowered to −5")):
+    own = f"+{dex}" if dex >= 0 else f"−{-dex}"  # the defender's own DEX, then what it is brought down to
+    for language, words in (("fr", f"DEX {own} ramenée à −5"), ("en", f"DEX {own} lowered to −5")):
         shown = [render.step(s, language) for s in result.trace if any(t.label == "dex.zero" for t in s.terms)]
         assert f"{abs(term.value)} ({words})" in shown[0]
 
