@@ -60,6 +60,45 @@ def nav_pages() -> list[str]:
     return walk(config["nav"])
 
 
+def nav_titles() -> dict[str, dict[str, str]]:
+    """Each nav page's title in each language: mkdocs.yml's, and its English translation."""
+    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader=yaml.BaseLoader)
+    english = next(plugin["i18n"] for plugin in config["plugins"] if isinstance(plugin, dict) and "i18n" in plugin)
+    translations = next(language["nav_translations"] for language in english["languages"]
+                        if language["locale"] == "en")
+
+    def walk(items: object) -> list[tuple[str, str]]:
+        if isinstance(items, list):
+            return [pair for item in items for pair in walk(item)]
+        if isinstance(items, dict):
+            return [pair for title, value in items.items()
+                    for pair in ([(title, value)] if isinstance(value, str) else walk(value))]
+        return []
+
+    return {page: {"fr": title, "en": translations.get(title, title)} for title, page in walk(config["nav"])}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_chapter_s_heading_is_its_title_in_the_contents(language: str) -> None:
+    """The printed contents list the nav's titles and each chapter opens on its page's heading:
+    « Unconsciousness and death » in the contents opened on « Unconsciousness, deterioration and
+    death », « La surprise » on « Surprise »."""
+    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader=yaml.BaseLoader)
+    printing = next(plugin["rulecheck-print"] for plugin in config["plugins"]
+                    if isinstance(plugin, dict) and "rulecheck-print" in plugin)
+    left_out = {*printing["exclude"], printing.get("page", "print.md")}
+    headed = 0
+    for page, title in nav_titles().items():
+        if page in left_out:
+            continue
+        source = ROOT / "docs" / language / page
+        first = source.read_text("utf-8").lstrip().splitlines()[0]
+        if first.startswith("# "):
+            assert first[2:].strip() == title[language], (language, page, first, title[language])
+            headed += 1
+    assert headed >= 16
+
+
 def test_page_names_are_file_names_without_html() -> None:
     assert [page_name(u) for u in ("reactions.html", "en/reactions.html", "a/b.html#x", "")] == [
         "reactions", "reactions", "b", "index"]
@@ -471,3 +510,16 @@ def test_no_page_of_the_rulebook_ends_on_a_lead_in(pdfs: Path, pdf: str, languag
     stranded = [f"« {lead} » → « {first} »" for lead, first in pairs
                 if not any(squeezed(lead) in page and squeezed(first) in page for page in pages)]
     assert stranded == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_abbreviation_a_page_underlines_has_its_row_in_the_glossary(language: str) -> None:
+    """On paper the glossary says each dotted abbreviation of the book is explained there: each
+    one it defines for the tooltips (``*[MM]: …``) is in the first column of its table (« MM » and
+    « d20 » were underlined with no row)."""
+    text = (ROOT / "docs" / language / "glossary.md").read_text("utf-8")
+    defined = re.findall(r"^\*\[([^\]]+)\]:", text, re.MULTILINE)
+    rows = {term.strip() for line in re.findall(r"^\| ([^|]+) \|", text, re.MULTILINE)[1:]  # after the header
+            for term in line.split(",")}
+    assert len(defined) >= 15
+    assert [term for term in defined if term not in rows] == []
