@@ -83,9 +83,14 @@ class CapabilityData:
 
     ``damage_by_level`` lists ``(from level, dice)`` in increasing order; ``extra`` means the
     damage adds to a weapon attack's (``Attack.extra_damage``) rather than standing alone.
+    ``type``, ``attack`` (as the rules write it: ``MAG(SAG)``, or ``Soutien``) and ``range`` are
+    the rest of the card's meta-information in the rules, which a card may leave out but not change.
     """
 
+    type: CardType
     cost: Cost
+    attack: str | None = None
+    range: int | None = None
     damage_by_level: tuple[tuple[int, str], ...] = ()
     extra: bool = False
     mp_cost: int = 0
@@ -106,16 +111,22 @@ def card_key(name: str) -> str:
     return " ".join(text.casefold().split())
 
 
+#: The capabilities whose card the rules give (seed 002), by :func:`card_key` of their name.
 CAPABILITIES: Mapping[str, CapabilityData] = {
+    card_key("Téléportation"): CapabilityData(type="PC", cost="M", attack="Soutien"),
     card_key("Attaque Éclair"): CapabilityData(
-        cost="A", extra=True,
+        type="C", cost="A", attack="PHY(DEX)", extra=True,
         damage_by_level=((1, "1d4"), (3, "2d4"), (5, "2d6"), (7, "2d8")),
     ),
     card_key("Châtiment de l'Hérétique"): CapabilityData(
-        cost="MA", damage_by_level=((1, "1d4+1"),), mp_cost=3, damage_type="holy",
+        type="C", cost="MA", attack="MAG(SAG)", range=15,
+        damage_by_level=((1, "1d4+1"),), mp_cost=3, damage_type="holy",
         doubled_against=frozenset({"demonic", "non_living"}),
     ),
+    card_key("Provocation"): CapabilityData(type="C", cost="G"),
 }
+#: An ability as the rules' cards write it (in French): what a card's attack is compared in.
+CARD_ABILITY = {"str": "FOR", "dex": "DEX", "con": "CON", "int": "INT", "wis": "SAG", "cha": "CHA"}
 
 
 def known(capability: Capability) -> CapabilityData | None:
@@ -123,16 +134,41 @@ def known(capability: Capability) -> CapabilityData | None:
 
 
 def known_checked(capability: Capability, field: FieldPath) -> CapabilityData | None:
-    """The rules' data for a capability they know (``None`` otherwise); a card that gives a known
-    capability another cost is refused, ``field`` naming the card line."""
+    """The rules' data for a capability they know (``None`` otherwise). A card that changes what
+    the rules' own card says of it (its type, cost, attack or range) is refused, ``field`` naming
+    the card line; a part the card leaves out, or one the rules' card does not give (a range), is
+    not a change."""
     data = known(capability)
-    if data is not None and data.cost != capability.cost:
-        raise RuleError(
-            f"the rules give {capability.name} the cost {data.cost}; this card says {capability.cost}",
-            field=field, hint=f"write `{data.cost}` as the card's cost",
-            code="capability_cost", params={"capability": capability.name, "rules": data.cost, "card": capability.cost},
-        )
+    if data is None:
+        return None
+    attack = ("Soutien" if capability.support else
+              f"{capability.attack.kind.upper()}({CARD_ABILITY[capability.attack.ability]})" if capability.attack
+              else None)
+    said = (capability, data, field)
+    _unchanged(*said, part="type", rules=data.type, card=capability.type, code="capability_type")
+    _unchanged(*said, part="cost", rules=data.cost, card=capability.cost, code="capability_cost")
+    _unchanged(*said, part="attack", rules=data.attack or "Soutien", card=attack,  # no attack test: support
+               code="capability_attack")
+    _unchanged(*said, part="range", rules=f"{data.range}m" if data.range else None,
+               card=f"{capability.range}m" if capability.range else None, code="capability_range")
     return data
+
+
+def _unchanged(capability: Capability, data: CapabilityData, field: FieldPath, *, part: str, rules: str | None,
+               card: str | None, code: str) -> None:
+    """Refuse a card whose ``part`` says ``card`` where the rules' own card says ``rules``."""
+    if card is not None and rules is not None and card != rules:
+        raise RuleError(
+            f"the rules give {capability.name} the {part} {rules}; this card says {card}",
+            field=field, hint=f"write the card as the rules do: `{capability.name} | {_written(data)}`",
+            code=code, params={"capability": capability.name, "rules": rules, "card": card},
+        )
+
+
+def _written(data: CapabilityData) -> str:
+    """The meta-information of the rules' own card: ``C - MA - MAG(SAG) - 15m``."""
+    return " - ".join(part for part in (data.type, data.cost, data.attack, f"{data.range}m" if data.range else None)
+                      if part)
 
 
 def parse_card(line: str) -> Capability:

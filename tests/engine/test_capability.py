@@ -141,10 +141,11 @@ def test_a_critical_maximises_attaque_eclair_dice() -> None:
     assert capability(FLASH, level=3, critical=True).damage == 8
 
 
-def test_unknown_capabilities_have_no_damage_and_roll_nothing() -> None:
-    for card in (TELEPORT, TAUNT):
+def test_capabilities_whose_rules_give_no_damage_roll_nothing() -> None:
+    for card in (TELEPORT, TAUNT, "Bouclier de foi | C - A - Soutien"):
         result = capability(card, level=5, target="demonic")
-        assert (result.known, result.damage_dice, result.damage, result.mp_cost) == (False, None, 0, 0)
+        assert (result.damage_dice, result.damage, result.mp_cost) == (None, 0, 0)
+        assert result.known is (card != "Bouclier de foi | C - A - Soutien")  # the rules give its card
         assert result.doubled is False  # nothing rolled, nothing doubled, even against a demon
 
 
@@ -156,10 +157,39 @@ def test_the_card_of_an_attack_names_its_ability_and_a_doubling_shows_both_halve
     assert (result.trace[-1].event, result.trace[-1].anchor) == ("capability.total", "capability-damage")
 
 
-def test_a_known_capability_with_another_cost_is_refused() -> None:
+@pytest.mark.parametrize(("card", "code", "rules", "written"), [
+    ("Attaque Éclair | C - MA - PHY(DEX)", "capability_cost", "A", "MA"),
+    ("Téléportation | PC - A - Soutien - 50m", "capability_cost", "M", "A"),
+    ("Provocation | C - MA", "capability_cost", "G", "MA"),
+    ("Téléportation | C - M - Soutien", "capability_type", "PC", "C"),
+    ("Attaque Éclair | PC - A", "capability_type", "C", "PC"),
+    ("Châtiment de l'Hérétique | C - MA - PHY(FOR) - 60m", "capability_attack", "MAG(SAG)", "PHY(FOR)"),
+    ("Châtiment de l'Hérétique | C - MA - MAG(INT)", "capability_attack", "MAG(SAG)", "MAG(INT)"),
+    ("Attaque Éclair | C - A - Soutien", "capability_attack", "PHY(DEX)", "Soutien"),
+    ("Provocation | C - G - PHY(CHA)", "capability_attack", "Soutien", "PHY(CHA)"),
+    ("Téléportation | PC - M - MAG(SAG)", "capability_attack", "Soutien", "MAG(SAG)"),
+    ("Châtiment de l'Hérétique | C - MA - MAG(SAG) - 30m", "capability_range", "15m", "30m"),
+    ("châtiment de l\u2019hérétique | C - MA - 16m", "capability_range", "15m", "16m"),
+])
+def test_a_card_that_changes_the_rules_own_card_is_refused(card: str, code: str, rules: str, written: str) -> None:
+    """Seed 002 gives four cards whole (type, cost, attack, range): a card that names one of them
+    and changes a part is refused on its card line, and its hint writes the rules' card."""
     with pytest.raises(RuleError) as caught:
-        capability("Attaque Éclair | C - MA - PHY(DEX)")
-    assert caught.value.field == ("given", "card") and caught.value.hint == "write `A` as the card's cost"
+        capability(card)
+    assert caught.value.field == ("given", "card") and caught.value.code == code
+    assert dict(caught.value.params) == {"capability": card.split(" |")[0], "rules": rules, "card": written}
+    assert caught.value.hint and caught.value.hint.startswith("write the card as the rules do: `")
+
+
+@pytest.mark.parametrize("card", [
+    "Attaque Éclair | C - A", "Attaque Éclair | C - A - PHY(DEX)",  # a part left out is no change
+    "Châtiment de l'Hérétique | C - MA - MAG(WIS) - 15m",  # the same ability, in English
+    "Châtiment de l'Hérétique | C - MA - 15m", "Téléportation | PC - M",
+    "Téléportation | PC - M - Support - 5m", "Provocation | C - G - Soutien",  # no attack test: support
+    "Provocation | C - G - 10m",  # a range the rules' card does not give
+])
+def test_a_card_that_only_leaves_parts_out_or_adds_what_the_rules_do_not_say_is_accepted(card: str) -> None:
+    assert capability(card, level=1, critical=True).known is True
 
 
 def test_names_are_matched_case_and_apostrophe_insensitively() -> None:

@@ -161,6 +161,10 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                   "ennemi",
         "refusal.capability_cost": "les règles donnent à {capability} le coût {rules}, cette carte indique "
                                    "{card}",
+        "refusal.capability_type": "les règles font de {capability} une carte {rules}, cette carte indique {card}",
+        "refusal.capability_attack": "les règles donnent à {capability} l'attaque {rules}, cette carte indique {card}",
+        "refusal.capability_range": "les règles donnent à {capability} une portée de {rules}, cette carte indique "
+                                    "{card}",
         "refusal.posture_not_first": "la posture défensive se choisit au début du tour, avant le mouvement "
                                      "et l'attaque\u202f; ici, elle ne vient qu'à l'étape {step}",
         "refusal.posture_only_m": "une posture défensive sacrifie d'abord l'action d'attaque (A)\u202f; renoncer "
@@ -208,6 +212,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.no_extra_damage": "{capability} adds no dice to a weapon's damage",
         "refusal.not_in_contact": "this move leaves melee contact, but the creature is in contact with no enemy",
         "refusal.capability_cost": "the rules give {capability} the cost {rules}; this card says {card}",
+        "refusal.capability_type": "the rules make {capability} a {rules} card; this card says {card}",
+        "refusal.capability_attack": "the rules give {capability} the attack {rules}; this card says {card}",
+        "refusal.capability_range": "the rules give {capability} a range of {rules}; this card says {card}",
         "refusal.posture_not_first": "a defensive posture is chosen at the start of the turn, before the "
                                      "movement and the attack; here it only comes at step {step}",
         "refusal.posture_only_m": "a defensive posture gives up the attack action (A) first; giving up only "
