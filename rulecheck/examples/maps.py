@@ -504,7 +504,8 @@ def _keys(drawn: BattleMap) -> list[str]:
         "map.key.flank": drawn.flank is not None,
         "map.key.threat": any(t.squares for t in drawn.threats),
         "map.key.inner": any(t.inner for t in drawn.threats),
-        "map.key.path": bool(drawn.path),
+        "map.key.path": bool(drawn.path) and not drawn.disengaged,
+        "map.key.path.disengaged": bool(drawn.path) and drawn.disengaged,
         "map.key.provoked": any(met.provokes for met in provocations),
         "map.key.spared": any(not met.provokes for met in provocations),
     }

@@ -165,7 +165,8 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
              "misted": ("line", "sight", "fog"),
              "corner": ("path", "corner"), "target": ("rect", "target-square"),
              "flank": ("line", "flank"), "threat": ("path", "threat"),
-             "inner": ("path", "inner"), "path": ("polyline", "path"), "provoked": ("path", "provoke"),
+             "inner": ("path", "inner"), "path": ("polyline", "path", "!disengaged"),
+             "path.disengaged": ("polyline", "path", "disengaged"), "provoked": ("path", "provoke"),
              "spared": ("circle", "spared")}
     drawn_marks = [f"map.key.{name}" for name, (tag, *classes) in marks.items() if with_class(root, tag, *classes)]
     # a ring on each creature that may be struck: the target, or the creature moving

@@ -72,6 +72,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.threat.by.mover": "la créature qui se déplace", "map.threat.by.other": "une autre créature",
         "map.key.inner": "hachures croisées : trop près pour l'arme d'allonge",
         "map.key.path": "flèche : trajet case par case",
+        "map.key.path.disengaged": "flèche en pointillés : trajet case par case après le désengagement, qui "
+                                   "n'offre aucune attaque d'opportunité",
         "map.key.provoked": "pointillés et triangle ! : attaque d'opportunité provoquée, depuis l'ennemi",
         "map.key.spared": "petit rond dans un coin : case quittée sans attaque d'opportunité",
         "map.legend": "Légende",
@@ -145,6 +147,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.threat.by.mover": "the creature moving", "map.threat.by.other": "another creature",
         "map.key.inner": "crosshatching: too close for the reach weapon",
         "map.key.path": "arrow: path square by square",
+        "map.key.path.disengaged": "dotted arrow: path square by square after disengaging, which gives no "
+                                   "opportunity attack",
         "map.key.provoked": "dotted line and triangle !: opportunity attack provoked, from the enemy",
         "map.key.spared": "small ring in a corner: square left without an opportunity attack",
         "map.legend": "Key",
