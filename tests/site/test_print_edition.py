@@ -523,3 +523,23 @@ def test_every_abbreviation_a_page_underlines_has_its_row_in_the_glossary(langua
             for term in line.split(",")}
     assert len(defined) >= 15
     assert [term for term in defined if term not in rows] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_list_of_bullets_runs_on_as_the_numbered_notes_before_it(language: str) -> None:
+    """Markdown makes one list of a numbered list and the bullets that follow it after a blank
+    line: the cover table's note « 1. » swallowed the six degrees of cover below it, printed as
+    notes 2 to 7. Something else always stands between them."""
+    merged = []
+    for page in sorted((ROOT / "docs" / language).glob("*.md")):
+        previous = ""  # the last non-blank line's kind: numbered item, its continuation, other
+        for number, line in enumerate(page.read_text("utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            kind = ("numbered" if re.match(r"\d+\. ", line) else
+                    "bullet" if re.match(r"[-*+] ", line) else
+                    previous if line.startswith("   ") and previous == "numbered" else "other")
+            if kind == "bullet" and previous == "numbered":
+                merged.append(f"{page.name}:{number}")
+            previous = kind
+    assert merged == []
