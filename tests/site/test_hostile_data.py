@@ -48,7 +48,7 @@ NAME_LENGTH, TITLE_LENGTH = 80, 200
 
 TITLE = re.compile(r"^(?P<lead>[ \t>]*)title: .*$", re.MULTILINE)
 NAME = re.compile(r"\{name: [A-Za-zÀ-ÿ' ]+(?P<end>[,}])")
-#: Capability cards the rules know nothing of: their name is free text (a known one's is a key).
+#: Capability cards whose name, made hostile, is free text: the rules then know nothing of them.
 CARD_NAME = re.compile(r'card: "(?P<name>(?:Provocation|Téléportation) )\|')
 CAST_TEXT = re.compile(r"^(?P<lead>  (?:name|role)): .*$", re.MULTILINE)
 
@@ -110,6 +110,8 @@ def poison(root: Path) -> int:
         new, cards = CARD_NAME.subn(lambda m: 'card: "' + json.dumps(
             VARIANTS[next(on_page) % len(VARIANTS)].replace("|", "/").replace("\n", " ")[:60] + " "
             + m["name"].strip())[1:-1] + ' |', new)
+        if cards:  # renamed, the rules' own card is a card of the author's: the rules know it no more
+            new = new.replace("      known: true\n", "      known: false\n")
         page.write_text(new, encoding="utf-8")
         count += titles + names + cards
     return count
