@@ -10,6 +10,8 @@ ignored):
 
 ``creatures`` gives a letter's size, shape and reach weapon, and places with ``at: [x, y]``
 (column, row, from 0 at the top left) a creature not drawn, such as a Tiny one sharing a square.
+``sides`` puts a thin wall or a curtain of mist on the side two squares share (seed 004 counts a
+side that blocks, gives cover or conceals as it counts a square).
 
 From positions, :func:`assess` computes the distance, the attacker's reach, cover, concealment and
 flanking with the exact geometry of :mod:`rulecheck.engine.grid`. A creature bigger than a square
@@ -33,6 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulecheck.engine.grid import (
     Point,
+    Side,
     Space,
     Square,
     any_line_crosses,
@@ -41,6 +44,7 @@ from rulecheck.engine.grid import (
     flanked_sides,
     line_of_effect,
     line_rank,
+    owner,
 )
 from rulecheck.engine.limits import MAX_CREATURES
 from rulecheck.engine.sightlines import BattleMap, Blocker, Figure, Flank, Role, Sighting, Sightline, Threat
@@ -76,6 +80,29 @@ class Occupant(BaseModel):
     name: str = Field("", max_length=80, description="Display name; may differ between languages.")
 
 
+class SideObstacle(BaseModel):
+    """What stands on the side two squares share: a thin wall, or a curtain that conceals."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    between: tuple[tuple[int, int], tuple[int, int]] = Field(description=(
+        "[column, row] of the two squares, next to each other in a row or a column."))
+    kind: Literal["wall", "fog"] = Field(description=(
+        "`wall` blocks lines and gives cover, like a `#` square; `fog` conceals, like a `~` square."))
+
+    @model_validator(mode="after")
+    def _neighbours(self) -> SideObstacle:
+        Side.between(*(Square(x, y) for x, y in self.between))
+        return self
+
+    @property
+    def side(self) -> Side:
+        return Side.between(*(Square(x, y) for x, y in self.between))
+
+
+#: A map has at most this many sides with a wall or a curtain on them.
+MAX_SIDES = 120
+
+
 class Battlefield(BaseModel):
     """Positions on a square grid: a map of terrain and creatures, and details on creatures."""
 
@@ -87,6 +114,9 @@ class Battlefield(BaseModel):
         f"and at most {MAX_GRID_WORK:,} line tests (16 × attacker squares × defender squares × map squares)."))
     creatures: dict[str, Occupant] = Field(default_factory=dict, max_length=MAX_CREATURES,
                                            description="Sizes and placements by letter.")
+    sides: tuple[SideObstacle, ...] = Field((), max_length=MAX_SIDES, description=(
+        "Partitions (thin walls) and curtains on the side between two squares, "
+        "e.g. `{between: [[2, 1], [3, 1]], kind: wall}`."))
 
     @model_validator(mode="after")
     def _readable(self) -> Battlefield:
@@ -134,6 +164,9 @@ class Layout:
     height: int = 0
     #: A square holding more small creatures than fit in it (a refusal of the rules, not a misdrawn map).
     overfull: Square | None = None
+    #: Thin walls and curtains of mist on the sides between squares.
+    wall_sides: frozenset[Side] = frozenset()
+    fog_sides: frozenset[Side] = frozenset()
 
     @property
     def attacker(self) -> Placed:
@@ -191,8 +224,30 @@ def layout(field: Battlefield) -> Layout:
             raise ValueError(f"the map has no `{letter}`: draw {who}")
     overfull = check_sharing(creatures)
     _check_work(creatures, width * len(rows))
+    sides = _sides(field.sides, width, len(rows), creatures)
     return Layout(frozenset(terrain["wall"]), frozenset(terrain["low"]), frozenset(terrain["fog"]), creatures,
-                  width, len(rows), overfull)
+                  width, len(rows), overfull, frozenset(sides["wall"]), frozenset(sides["fog"]))
+
+
+def _sides(given: Iterable[SideObstacle], width: int, height: int,
+           creatures: dict[str, Placed]) -> dict[str, set[Side]]:
+    """The sides of ``sides:``, each between two squares of the map and none inside one creature."""
+    found: dict[str, set[Side]] = {"wall": set(), "fog": set()}
+    for index, obstacle in enumerate(given):
+        where = f"sides[{index}]"
+        a, b = (Square(x, y) for x, y in obstacle.between)
+        for square in (a, b):
+            if not (0 <= square.x < width and 0 <= square.y < height):
+                raise ValueError(f"{where}: square [{square.x}, {square.y}] is off the map ({width}×{height} squares)")
+        side = obstacle.side
+        for letter, creature in sorted(creatures.items()):
+            if a in creature.space and b in creature.space:
+                raise ValueError(f"{where}: the side between [{a.x}, {a.y}] and [{b.x}, {b.y}] lies inside "
+                                 f"creature `{letter}`, which fills both squares")
+        if side in found["wall"] or side in found["fog"]:
+            raise ValueError(f"{where}: the side between [{a.x}, {a.y}] and [{b.x}, {b.y}] is given twice")
+        found[obstacle.kind].add(side)
+    return found
 
 
 def _drawn(letter: str, squares: list[Square], occupant: Occupant | None) -> Placed:
@@ -309,8 +364,9 @@ def _assess(field_json: str, melee: bool) -> Assessment:
     reaching = [attacker, *grid.allies] if melee else []
     drawn = BattleMap(
         width=grid.width, height=grid.height, walls=grid.walls, low=grid.low, fog=grid.fog,
+        wall_sides=grid.wall_sides, fog_sides=grid.fog_sides,
         figures=figures(grid, attack_role), kind="melee" if melee else "ranged", distance=apart,
-        cover=cover, concealment=concealment if grid.fog else None, flank=flank,
+        cover=cover, concealment=concealment if grid.fog or grid.fog_sides else None, flank=flank,
         threats=tuple(t for t in (threat(c, grid) for c in reaching) if t is not None),
     )
     return Assessment(
@@ -321,7 +377,7 @@ def _assess(field_json: str, melee: bool) -> Assessment:
         concealment="concealment" if concealment.verdict == "concealment" else "none",
         flanking=flank is not None,
         flanking_ally=flank.ally if flank else None,
-        has_fog=bool(grid.fog),
+        has_fog=bool(grid.fog or grid.fog_sides),
         reach_weapon=attacker.reach_weapon,
         natural_reach=attacker.size.reach,
         battle_map=drawn,
@@ -372,7 +428,7 @@ def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> GridCover:
     others = {f"other:{letter}" if letter in (ATTACKER, DEFENDER) else letter: creature
               for letter, creature in grid.creatures.items() if letter not in (attacker.letter, defender.letter)}
     pair = Layout(grid.walls, grid.low, grid.fog, {**others, ATTACKER: attacker, DEFENDER: defender},
-                  grid.width, grid.height)
+                  grid.width, grid.height, wall_sides=grid.wall_sides, fog_sides=grid.fog_sides)
     return _cover(pair, distance(attacker.space, defender.space), melee=True)
 
 
@@ -395,19 +451,23 @@ def _cover_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
     attacker, defender = grid.attacker, grid.defender
     if apart == 0:
         return Sighting("cover", "none")
-    if not line_of_effect(attacker.space.squares, defender.space.squares, grid.walls):
-        chosen = best_corner(_origins(attacker, melee), defender.space.squares, dict.fromkeys(grid.walls, 2))
+    wall_sides = dict.fromkeys(grid.wall_sides, 2)
+    if not line_of_effect(attacker.space.squares, defender.space.squares, grid.walls, grid.wall_sides):
+        chosen = best_corner(_origins(attacker, melee), defender.space.squares, dict.fromkeys(grid.walls, 2),
+                             wall_sides, attacker.space.squares)
         assert chosen is not None
         _, corner, target = chosen
-        lines = traced(corner, target.corners, (("wall", grid.walls),))
+        lines = traced(corner, target.corners, (("wall", grid.walls, grid.wall_sides),),
+                       owner(corner, attacker.space.squares), target)
         return Sighting("cover", "total", lines, corner=corner, target=target)
     if melee and apart == 1:
         solid = dict.fromkeys(grid.walls | grid.low, 1)
         pairs = [(a, t) for a in attacker.space.squares for t in defender.space.squares
                  if distance(Space(a.x, a.y), Space(t.x, t.y)) == 1]
-        origin, target = min(pairs, key=lambda pair: any_line_crosses(pair[0], pair[1], solid))
-        layers: tuple[tuple[Blocker, frozenset[Square]], ...] = (("wall", grid.walls), ("low", grid.low))
-        lines = tuple(line for corner in origin.corners for line in traced(corner, target.corners, layers))
+        origin, target = min(pairs, key=lambda pair: any_line_crosses(pair[0], pair[1], solid, wall_sides))
+        layers: Layers = (("wall", grid.walls, grid.wall_sides), ("low", grid.low, frozenset()))
+        lines = tuple(line for corner in origin.corners
+                      for line in traced(corner, target.corners, layers, origin, target))
         return Sighting("cover", "normal" if any(line.blocked for line in lines) else "none", lines,
                         origin=origin, target=target)
     # The ranged rule, which a reach attack beyond adjacent squares uses too (seed 004): a square
@@ -429,12 +489,15 @@ def _cover_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
     ranks.update(dict.fromkeys(grid.walls, 2))
     for square in own:
         ranks.pop(square, None)
-    chosen = best_corner(_origins(attacker, melee), defender.space.squares, ranks)
+    chosen = best_corner(_origins(attacker, melee), defender.space.squares, ranks, wall_sides,
+                         attacker.space.squares)
     assert chosen is not None
     _, corner, target = chosen
     kept = frozenset(ranks)
-    lines = traced(corner, target.corners, (("wall", kept & grid.walls), ("low", kept & grid.low),
-                                            ("creature", kept - grid.walls - grid.low)))
+    lines = traced(corner, target.corners, (("wall", kept & grid.walls, grid.wall_sides),
+                                            ("low", kept & grid.low, frozenset()),
+                                            ("creature", kept - grid.walls - grid.low, frozenset())),
+                   owner(corner, attacker.space.squares), target)
     rank = max((BLOCKER_RANK[line.blocked_by] for line in lines if line.blocked_by), default=0)
     # The low obstacles that would have stood in the way, had the rule not passed them over.
     ignored = tuple((square, passed[square]) for square in sorted(passed, key=lambda s: (s.y, s.x))
@@ -443,10 +506,15 @@ def _cover_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
                     corner=corner, target=target, ignored_low=ignored)
 
 
-def traced(start: Point, ends: Iterable[Point],
-           layers: tuple[tuple[Blocker, frozenset[Square]], ...]) -> tuple[Sightline, ...]:
-    """The lines from ``start`` to each of ``ends`` (a point to itself is no line), each blocked by
-    the first kind of obstacle that, with the kinds before it, it passes through.
+#: Kinds of obstacle in the order a line is tested against them: each kind's squares and sides.
+Layers = tuple[tuple[Blocker, frozenset[Square], frozenset[Side]], ...]
+
+
+def traced(start: Point, ends: Iterable[Point], layers: Layers,
+           start_in: Square | None = None, end_in: Square | None = None) -> tuple[Sightline, ...]:
+    """The lines from ``start`` (a corner of ``start_in``) to each of ``ends`` (corners of
+    ``end_in``; a point to itself is no line), each blocked by the first kind of obstacle that,
+    with the kinds before it, it passes through.
 
     The kinds are added one by one so that a line along the seam of two squares of different
     kinds (a wall beside a low wall) counts as blocked, as it does for the rule.
@@ -457,9 +525,12 @@ def traced(start: Point, ends: Iterable[Point],
             continue
         blocked_by: Blocker | None = None
         squares: set[Square] = set()
-        for kind, layer in layers:
+        sides: set[Side] = set()
+        for kind, layer, layer_sides in layers:
             squares |= layer
-            if squares and line_rank(start, end, dict.fromkeys(squares, 1)):
+            sides |= layer_sides
+            if (squares or sides) and line_rank(start, end, dict.fromkeys(squares, 1), dict.fromkeys(sides, 1),
+                                                start_in, end_in):
                 blocked_by = kind
                 break
         lines.append(Sightline(start, end, blocked_by))
@@ -482,10 +553,12 @@ def _concealment_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
         inside = all(square in grid.fog for square in defender.space.squares)
         return Sighting("concealment", "concealment" if inside else "none")
     fog = frozenset(square for square in grid.fog if square not in attacker.space)
-    chosen = best_corner(_origins(attacker, melee), defender.space.squares, dict.fromkeys(fog, 1))
+    chosen = best_corner(_origins(attacker, melee), defender.space.squares, dict.fromkeys(fog, 1),
+                         dict.fromkeys(grid.fog_sides, 1), attacker.space.squares)
     assert chosen is not None
     _, corner, target = chosen
-    lines = traced(corner, target.corners, (("fog", fog),))
+    lines = traced(corner, target.corners, (("fog", fog, grid.fog_sides),),
+                   owner(corner, attacker.space.squares), target)
     return Sighting("concealment", "concealment" if any(line.blocked for line in lines) else "none", lines,
                     corner=corner, target=target)
 

@@ -33,7 +33,7 @@ from rulecheck.engine.battlefield import (
     refuse_overfull,
     threat,
 )
-from rulecheck.engine.grid import Space, distance
+from rulecheck.engine.grid import Space, distance, step_crosses
 from rulecheck.engine.models import Model
 from rulecheck.engine.sightlines import BattleMap, PathStep, Provocation, Role
 from rulecheck.engine.sources import DiceSource
@@ -67,11 +67,14 @@ class OpportunityInput(Model):
         mover = grid.creatures[ATTACKER]
         width, height = grid.width, grid.height
         here = mover.space
+        wall_sides = dict.fromkeys(grid.wall_sides, 1)
         for index, (x, y) in enumerate(self.path):
             there = Space(x, y, here.side)
             where = f"path[{index}] = [{x}, {y}]"
             if distance(here, there) != 1 or (here.x, here.y) == (x, y):
                 raise ValueError(f"{where} is not next to the square before it; a path goes one square at a time")
+            if step_crosses(here, there, wall_sides):
+                raise ValueError(f"{where} takes A through a wall on the side of a square")
             for square in there.squares:
                 if not (0 <= square.x < width and 0 <= square.y < height):
                     raise ValueError(f"{where} takes A off the map ({width}×{height} squares)")
@@ -174,6 +177,7 @@ def resolve_opportunity(given: OpportunityInput, dice: DiceSource) -> Opportunit
                                single_step=single_step, trace=tuple(steps))
     result._battle_map = BattleMap(
         width=grid.width, height=grid.height, walls=grid.walls, low=grid.low, fog=grid.fog,
+        wall_sides=grid.wall_sides, fog_sides=grid.fog_sides,
         figures=figures(grid, move_role), kind="move",
         threats=tuple(t for t in (threat(e, grid) for e in enemies.values()) if t is not None),
         path=tuple(walked), disengaged=given.disengaged,

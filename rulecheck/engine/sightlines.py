@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from rulecheck.engine.grid import Point, Space, Square
+from rulecheck.engine.grid import Point, Side, Space, Square
 
 #: What stops a line: a wall or a low obstacle (cover), a creature (soft cover), fog (concealment).
 Blocker = Literal["wall", "low", "creature", "fog"]
@@ -127,12 +127,15 @@ class BattleMap:
     kind: Literal["melee", "ranged", "move"]
     distance: int | None = None
     cover: Sighting | None = None
-    #: Only when the map has fog: without it, concealment is not looked at.
+    #: Only when the map has fog (in squares or on sides): without it, concealment is not looked at.
     concealment: Sighting | None = None
     flank: Flank | None = None
     threats: tuple[Threat, ...] = ()
     path: tuple[PathStep, ...] = ()
     disengaged: bool = False
+    #: Thin walls and curtains of mist on the sides between squares.
+    wall_sides: frozenset[Side] = frozenset()
+    fog_sides: frozenset[Side] = frozenset()
 
     def figure(self, letter: str) -> Figure:
         return next(f for f in self.figures if f.letter == letter)

@@ -65,6 +65,9 @@ PAPER: dict[str, str] = {
     ".low-bar": "stroke:#333;stroke-width:7",
     ".fog": "fill:#e3ecf0",
     ".fog-wave": "fill:none;stroke:#4a636e;stroke-width:1.5",
+    # on the side between two squares: a thick straight bar, a thick wavy line
+    ".wall-side": "stroke:#333;stroke-width:6",
+    ".fog-side": "fill:none;stroke:#4a636e;stroke-width:3.5",
     ".threat-hatch": "stroke:#1f4e99;stroke-width:1",
     ".inner-hatch": "stroke:#7a4f00;stroke-width:1",
     ".arrow": "fill:#000",
@@ -190,6 +193,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         _grid_lines(drawn),
         *_terrain(drawn),
         *_threats(drawn, prefix),
+        *_sides(drawn),
         # the mist's lines first, as a band of beads under the cover's lines they follow: a line
         # both sightings trace reads in grey as clear or blocked for cover, beaded where mist conceals
         *_sighting(drawn.concealment),
@@ -250,6 +254,21 @@ def _terrain(drawn: BattleMap) -> list[str]:
         parts.append(f'<path class="low" d="{_square_path(drawn.low)}"/><path class="low-bar" d="{bars}"/>')
     if drawn.fog:
         parts.append(f'<path class="fog" d="{_square_path(drawn.fog)}"/>')
+    return parts
+
+
+def _sides(drawn: BattleMap) -> list[str]:
+    """Thin walls and curtains on the sides between squares, over the hatching, under the lines."""
+    parts = []
+    if drawn.wall_sides:
+        bars = "".join(f"M{_u(s.x)} {_u(s.y)}{'v' if s.vertical else 'h'}{SQUARE}" for s in sorted(drawn.wall_sides))
+        parts.append(f'<path class="wall-side" d="{bars}"/>')
+    if drawn.fog_sides:
+        half = SQUARE // 2
+        waves = "".join(f"M{_u(s.x)} {_u(s.y)}" + (f"q-6 {half // 2} 0 {half}t0 {half}" if s.vertical
+                                                   else f"q{half // 2}-6 {half} 0t{half} 0")
+                        for s in sorted(drawn.fog_sides))
+        parts.append(f'<path class="fog-side" d="{waves}"/>')
     return parts
 
 
@@ -496,6 +515,7 @@ def _keys(drawn: BattleMap) -> list[str]:
         "map.key.ring": any(f.role == "defender" for f in drawn.figures),
         "map.key.ring.mover": any(f.role == "mover" for f in drawn.figures),
         "map.key.wall": bool(drawn.walls), "map.key.low": bool(drawn.low), "map.key.fog": bool(drawn.fog),
+        "map.key.wall_side": bool(drawn.wall_sides), "map.key.fog_side": bool(drawn.fog_sides),
         "map.key.clear": any(not line.blocked_by for line in lines),
         "map.key.blocked": any(line.blocked_by not in (None, "fog") for line in lines),
         "map.key.misted": any(line.blocked_by == "fog" for line in lines),
@@ -612,6 +632,8 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
     if drawn.walls or drawn.low or drawn.fog:
         said.append(word("map.terrain", language).format(walls=len(drawn.walls), low=len(drawn.low),
                                                         fog=len(drawn.fog)))
+    if drawn.wall_sides or drawn.fog_sides:
+        said.append(side_words(drawn, language))
     def called(letter: str) -> str:  # by name where the example gives one, as the caption does
         return _called(letter, drawn, labels, names, language)
 
@@ -642,6 +664,14 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
         if drawn.disengaged:
             said.append(word("map.disengaged", language))
     return " ".join(said)
+
+
+def side_words(drawn: BattleMap, language: str) -> str:
+    """The sides that stand between squares, each by the two squares it lies between."""
+    listed = [word(f"map.side.{kind}", language).format(ax=a.x + 1, ay=a.y + 1, bx=b.x + 1, by=b.y + 1)
+              for kind, sides in (("wall", drawn.wall_sides), ("fog", drawn.fog_sides))
+              for a, b in (side.squares for side in sorted(sides))]
+    return word("map.side_obstacles", language).format(listed="; ".join(listed))
 
 
 def _corner_words(corner: Point, drawn: BattleMap, language: str) -> str:

@@ -13,6 +13,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from rulecheck.engine import Battlefield
+from rulecheck.engine.grid import Side, Space, Square, step_crosses
 from rulecheck.engine.opportunity import OpportunityInput
 
 TERRAIN = ". . . . . # = ~"
@@ -21,11 +22,13 @@ TERRAIN = ". . . . . # = ~"
 @st.composite
 def maps(draw: st.DrawFn, required: tuple[str, ...] = ("A", "D")) -> dict[str, Any]:
     """A map as an example writes it: rows of terrain, the required letters and up to three others
-    (one of them may be a 2×2 block), small creatures sharing a square placed with ``at``, reach weapons."""
+    (one of them may be a 2×2 block), small creatures sharing a square placed with ``at``, reach weapons,
+    and thin walls or curtains on some sides between squares."""
     width, height = draw(st.integers(2, 7)), draw(st.integers(1, 6))
     rows = [[draw(st.sampled_from(TERRAIN.split())) for _ in range(width)] for _ in range(height)]
     letters = [*required, *draw(st.lists(st.sampled_from("BCgko"), unique=True, max_size=3))]
     taken: set[tuple[int, int]] = set()
+    owner: dict[tuple[int, int], str] = {}
     creatures: dict[str, Any] = {}
     for letter in letters:
         side = draw(st.sampled_from((1, 1, 1, 2)))
@@ -37,6 +40,7 @@ def maps(draw: st.DrawFn, required: tuple[str, ...] = ("A", "D")) -> dict[str, A
             for dy in range(side):
                 rows[y + dy][x + dx] = letter
                 taken.add((x + dx, y + dy))
+                owner[x + dx, y + dy] = letter
         if draw(st.booleans()) and draw(st.booleans()):
             creatures[letter] = {"reach_weapon": True}
     open_squares = [(x, y) for y in range(height) for x in range(width) if rows[y][x] in ".~"]
@@ -44,7 +48,13 @@ def maps(draw: st.DrawFn, required: tuple[str, ...] = ("A", "D")) -> dict[str, A
         at = list(draw(st.sampled_from(open_squares)))
         for letter, size in zip(CROWD, draw(crowds()), strict=False):
             creatures[letter] = {"size": size, "at": at}
-    return {"map": "\n".join(" ".join(row) for row in rows), "creatures": creatures}
+    between = [((x, y), (x + dx, y + dy)) for y in range(height) for x in range(width) for dx, dy in ((1, 0), (0, 1))
+               if x + dx < width and y + dy < height
+               and not (owner.get((x, y)) and owner.get((x, y)) == owner.get((x + dx, y + dy)))]
+    sides = draw(st.lists(st.sampled_from(between), unique=True, max_size=5)) if between and draw(st.booleans()) else []
+    return {"map": "\n".join(" ".join(row) for row in rows), "creatures": creatures,
+            "sides": [{"between": [list(a), list(b)], "kind": draw(st.sampled_from(("wall", "wall", "fog")))}
+                      for a, b in sides]}
 
 
 #: The letters of the small creatures placed in one square beside a map's own.
@@ -91,9 +101,12 @@ def moves(draw: st.DrawFn) -> OpportunityInput:
         return all(0 <= x + dx < len(rows[0]) and 0 <= y + dy < len(rows) and rows[y + dy][x + dx] in ".~A"
                    for dx in range(side) for dy in range(side))
 
+    walls = {Side.between(Square(*a), Square(*b)): 1 for a, b in
+             (side["between"] for side in grid["sides"] if side["kind"] == "wall")}
     path: list[list[int]] = []
     for _ in range(draw(st.integers(1, 6))):
-        candidates = [(x + dx, y + dy) for dx, dy in STEPS if free(x + dx, y + dy)]
+        candidates = [(x + dx, y + dy) for dx, dy in STEPS if free(x + dx, y + dy)
+                      and not step_crosses(Space(x, y), Space(x + dx, y + dy), walls)]
         if not candidates:
             break
         x, y = draw(st.sampled_from(candidates))

@@ -17,9 +17,9 @@ from rulecheck.engine import (
     resolve_positions,
 )
 from rulecheck.engine.battlefield import layout
-from rulecheck.engine.grid import Space, Square, distance, flanks, line_rank
+from rulecheck.engine.grid import Space, Square, distance, flanks, line_rank, owner
 from rulecheck.engine.opportunity import resolve_opportunity
-from rulecheck.engine.sightlines import BattleMap
+from rulecheck.engine.sightlines import BattleMap, Sighting, Sightline
 from tests.conftest import attack
 from tests.engine.random_grids import battlefields, moves
 
@@ -127,14 +127,17 @@ def test_the_battle_map_holds_what_the_rule_decided(field: Battlefield, melee: b
     assert drawn is not None and drawn.kind == ("melee" if melee else "ranged")
     grid = layout(field)
     assert {f.letter: f.space for f in drawn.figures} == {k: c.space for k, c in grid.creatures.items()}
-    assert (drawn.walls, drawn.low, drawn.fog, drawn.width, drawn.height) == (
-        grid.walls, grid.low, grid.fog, grid.width, grid.height)
+    assert (drawn.walls, drawn.low, drawn.fog, drawn.width, drawn.height, drawn.wall_sides, drawn.fog_sides) == (
+        grid.walls, grid.low, grid.fog, grid.width, grid.height, grid.wall_sides, grid.fog_sides)
     assert drawn.cover is not None and drawn.cover.verdict == result.cover
-    assert (drawn.concealment is None) == (not grid.fog)
+    assert (drawn.concealment is None) == (not grid.fog and not grid.fog_sides)
     if drawn.concealment is not None:
         assert drawn.concealment.verdict == result.concealment
-    walls = dict.fromkeys(grid.walls, 1)
+    walls, wall_sides = dict.fromkeys(grid.walls, 1), dict.fromkeys(grid.wall_sides, 1)
     defender = grid.defender.space
+    def through_wall(line: Sightline, sighting: Sighting) -> int:
+        start_in = owner(line.start, [sighting.origin] if sighting.origin else grid.attacker.space.squares)
+        return line_rank(line.start, line.end, walls, wall_sides, start_in, sighting.target)
     for sighting in (drawn.cover, drawn.concealment):
         if sighting is None or sighting.target is None:
             continue
@@ -144,9 +147,9 @@ def test_the_battle_map_holds_what_the_rule_decided(field: Battlefield, melee: b
             if sighting.corner is not None:
                 assert line.start == sighting.corner
             if line.blocked_by == "wall":
-                assert line_rank(line.start, line.end, walls)
+                assert through_wall(line, sighting)
             if line.blocked_by is None and sighting.rule == "cover":
-                assert not line_rank(line.start, line.end, walls)  # a clear line never goes through a wall
+                assert not through_wall(line, sighting)  # a clear line never goes through a wall
         if sighting.verdict in ("none", "total"):
             assert all(line.blocked for line in sighting.lines) == (sighting.verdict == "total")
     if drawn.flank is not None:

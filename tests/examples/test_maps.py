@@ -85,6 +85,20 @@ def path_extent(d: str) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def drawn_sides_of(paths: list[ET.Element]) -> list[tuple[str, str, bool]]:
+    """Each side a path draws: where it starts, and whether it goes down (``v``, or a wave ``q`` whose
+    end is straight below its start) rather than right."""
+    found = []
+    for path in paths:
+        for x, y, command, rest in re.findall(r"M([\d.]+) ([\d.]+)([vhq])([^M]*)", path.get("d", "")):
+            if command == "q":
+                vertical = re.match(r"-?[\d.]+[ -]-?[\d.]+ (-?[\d.]+)", rest).group(1) == "0"  # type: ignore[union-attr]
+            else:
+                vertical = command == "v"
+            found.append((x, y, vertical))
+    return found
+
+
 def legend_numbers(lines: list[str]) -> list[int]:
     """The creatures' numbers a legend gives, a grouped line (« 3 to 26: … ») counting for each."""
     found = []
@@ -122,6 +136,10 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     # the terrain and the threatened squares: one square each
     for kind, squares in (("wall", drawn.walls), ("low", drawn.low), ("fog", drawn.fog)):
         assert sum(subpaths(p) for p in with_class(root, "path", kind)) == len(squares)
+    # a wall or a curtain on each side between squares that has one, where it is
+    for kind, sides in (("wall-side", drawn.wall_sides), ("fog-side", drawn.fog_sides)):
+        assert sorted(drawn_sides_of(with_class(root, "path", kind))) == sorted(
+            (units(side.x), units(side.y), side.vertical) for side in sides)
     for kind in ("threat", "inner"):
         expected = sum(len(getattr(t, "squares" if kind == "threat" else "inner")) for t in drawn.threats)
         assert sum(subpaths(p) for p in with_class(root, "path", kind)) == expected
@@ -161,6 +179,7 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     assert [p.get("data-of") for p in with_class(root, "path", "provoke")] == provoked
     # the key explains every mark the picture draws, and no mark it does not draw
     marks = {"wall": ("path", "wall"), "low": ("path", "low"), "fog": ("path", "fog"),
+             "wall_side": ("path", "wall-side"), "fog_side": ("path", "fog-side"),
              "clear": ("line", "sight", "clear"), "blocked": ("line", "sight", "blocked", "!fog"),
              "misted": ("line", "sight", "fog"),
              "corner": ("path", "corner"), "target": ("rect", "target-square"),

@@ -115,6 +115,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "OpportunityInput.grid": "La grille : la carte et les créatures ; A est celle qui se déplace.",
         "MoveField.map": "Une ligne par rangée : . # = ~ ou une lettre.",
         "MoveField.creatures": "Tailles et placements, par lettre.",
+        "MoveField.sides": "Cloisons et rideaux sur le côté entre deux cases ; un pas ne franchit pas une cloison.",
         "OpportunityInput.path": "[colonne, rangée] de chaque case où A entre, dans l'ordre.",
         "OpportunityInput.disengaged": "A s'est désengagé d'abord (cela coûte A) : le déplacement ne provoque rien.",
         "CoupDeGraceInput.attacker": "Qui porte le coup de grâce.",
@@ -158,6 +159,11 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Situation.modifiers": "Autres modificateurs (un sort, la décision du Maître de jeu).",
         "Battlefield.map": "Une ligne par rangée : . # = ~ ou une lettre.",
         "Battlefield.creatures": "Tailles et placements, par lettre.",
+        "Battlefield.sides": "Cloisons et rideaux sur le côté entre deux cases, p. ex. "
+                             "`{between: [[2, 1], [3, 1]], kind: wall}`.",
+        "SideObstacle.between": "[colonne, rangée] des deux cases, voisines dans une rangée ou une colonne.",
+        "SideObstacle.kind": "`wall` : une cloison, qui bloque et abrite comme une case `#` ; `fog` : un rideau "
+                             "qui camoufle comme une case `~`.",
         "Occupant.size": "Par défaut : moyenne, ou la taille du bloc dessiné.",
         "Occupant.shape": "Grande taille et plus : `tall` (allonge plus longue) ou `long`.",
         "Occupant.reach_weapon": "Arme à allonge : plus loin que l'allonge naturelle, jusqu'au double ; pour "
@@ -276,6 +282,11 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Situation.modifiers": "Other modifiers (a spell, the GM's call).",
         "Battlefield.map": "One line per row: . # = ~ or a letter.",
         "Battlefield.creatures": "Sizes and placements, by letter.",
+        "Battlefield.sides": "Partitions and curtains on the side between two squares, e.g. "
+                             "`{between: [[2, 1], [3, 1]], kind: wall}`.",
+        "SideObstacle.between": "[column, row] of the two squares, next to each other in a row or a column.",
+        "SideObstacle.kind": "`wall`: a partition, which blocks and gives cover like a `#` square; `fog`: a "
+                             "curtain that conceals like a `~` square.",
         "Occupant.size": "Default: Medium, or the size that fills the drawn block.",
         "Occupant.shape": "Large and bigger: `tall` (longer reach) or `long`.",
         "Occupant.reach_weapon": "A reach weapon: beyond the natural reach, up to twice it; at any size, "
@@ -307,6 +318,8 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "OpportunityInput.grid": "The grid: the map and the creatures; A is the one moving.",
         "MoveField.map": "One line per row: . # = ~ or a letter.",
         "MoveField.creatures": "Sizes and placements, by letter.",
+        "MoveField.sides": "Partitions and curtains on the side between two squares; a step does not go "
+                           "through a partition.",
         "OpportunityInput.path": "[column, row] of each square A steps into, in order.",
         "OpportunityInput.disengaged": "A disengaged first (it costs A): the move provokes nothing.",
         "CoupDeGraceInput.attacker": "Who delivers the coup de grâce.",

@@ -22,15 +22,20 @@ VALUES: dict[str, dict[str, str]] = {
         "map.figure.group.enemy": "{first} à {last} : {count} ennemis (taille {size}), "
                                   "colonne {x}, rangée {y}",
         "map.terrain": "Murs : {walls} ; murets : {low} ; brume ou feuillage : {fog} (cases).",
+        "map.side_obstacles": "Sur le côté entre deux cases : {listed}.",
+        "map.side.wall": "un mur mince entre la case de la colonne {ax}, rangée {ay}, et celle de la colonne {bx}, "
+                         "rangée {by}",
+        "map.side.fog": "un rideau de brume ou de feuillage entre la case de la colonne {ax}, rangée {ay}, et "
+                        "celle de la colonne {bx}, rangée {by}",
         "map.corner": "le coin {where} de la case de l'attaquant en colonne {x}, rangée {y}",
         "map.corner.top_left": "en haut à gauche", "map.corner.top_right": "en haut à droite",
         "map.corner.bottom_left": "en bas à gauche", "map.corner.bottom_right": "en bas à droite",
         "map.corner.point": "le point {x}, {y} de la grille (compté en cases depuis son coin en haut à gauche)",
         "map.lines.corner": "{rule} : lignes tracées du coin choisi ({corner}) aux coins de la case de la cible "
-                            "(colonne {x}, rangée {y}) : {clear} libres, {blocked} bloquées{by}.",
+                            "(colonne {x}, rangée {y}) ; libres : {clear}, bloquées : {blocked}{by}.",
         "map.lines.squares": "{rule} : lignes tracées entre les coins de la case de l'attaquant (colonne {ox}, "
-                             "rangée {oy}) et ceux de la case de la cible (colonne {x}, rangée {y}) : {clear} "
-                             "libres, {blocked} bloquées{by}.",
+                             "rangée {oy}) et ceux de la case de la cible (colonne {x}, rangée {y}) ; libres : "
+                             "{clear}, bloquées : {blocked}{by}.",
         "map.lines.none": "{rule} : aucune ligne tracée.",
         "map.by": " (par : {kinds})",
         "map.by.wall": "mur", "map.by.low": "muret", "map.by.creature": "créature", "map.by.fog": "brume",
@@ -61,6 +66,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.key.ring": "jeton à anneau : la cible",
         "map.key.ring.mover": "jeton à anneau : la créature qui se déplace, celle que les ennemis peuvent frapper",
         "map.key.wall": "case pleine : mur", "map.key.low": "barre : muret", "map.key.fog": "vagues : brume",
+        "map.key.wall_side": "trait épais sur le côté d'une case : mur mince",
+        "map.key.fog_side": "trait ondulé sur le côté d'une case : rideau de brume ou de feuillage",
         "map.key.clear": "trait plein : ligne libre", "map.key.blocked": "tirets : ligne bloquée",
         "map.key.misted": "bande de points : ligne qui traverse la brume (camouflage)",
         "map.key.corner": "losange : coin choisi",
@@ -98,6 +105,11 @@ VALUES: dict[str, dict[str, str]] = {
         "map.figure.group.ally_of_mover": "{first} to {last}: {count} allies ({size}), column {x}, row {y}",
         "map.figure.group.enemy": "{first} to {last}: {count} enemies ({size}), column {x}, row {y}",
         "map.terrain": "Walls: {walls}; low walls: {low}; mist or foliage: {fog} (squares).",
+        "map.side_obstacles": "On the side between two squares: {listed}.",
+        "map.side.wall": "a thin wall between the square at column {ax}, row {ay} and the one at column {bx}, "
+                         "row {by}",
+        "map.side.fog": "a curtain of mist or foliage between the square at column {ax}, row {ay} and the one "
+                        "at column {bx}, row {by}",
         "map.corner": "the {where} corner of the attacker's square at column {x}, row {y}",
         "map.corner.top_left": "top-left", "map.corner.top_right": "top-right",
         "map.corner.bottom_left": "bottom-left", "map.corner.bottom_right": "bottom-right",
@@ -136,6 +148,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.key.ring": "ringed token: the target",
         "map.key.ring.mover": "ringed token: the creature moving, the one the enemies may strike",
         "map.key.wall": "solid square: wall", "map.key.low": "bar: low wall", "map.key.fog": "waves: mist",
+        "map.key.wall_side": "thick line on a square's side: thin wall",
+        "map.key.fog_side": "wavy line on a square's side: curtain of mist or foliage",
         "map.key.clear": "solid line: clear", "map.key.blocked": "dashed line: blocked",
         "map.key.misted": "band of dots: line through the mist (concealment)",
         "map.key.corner": "diamond: chosen corner",
