@@ -66,7 +66,7 @@ PAPER: dict[str, str] = {
     ".fog": "fill:#e3ecf0",
     ".fog-wave": "fill:none;stroke:#4a636e;stroke-width:1.5",
     # on the side between two squares: a thick straight bar, a thick wavy line
-    ".wall-side": "stroke:#333;stroke-width:6",
+    ".wall-side": "stroke:#333;stroke-width:7",
     ".fog-side": "fill:none;stroke:#4a636e;stroke-width:3.5",
     ".threat-hatch": "stroke:#1f4e99;stroke-width:1",
     ".inner-hatch": "stroke:#7a4f00;stroke-width:1",
@@ -193,12 +193,13 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         _grid_lines(drawn),
         *_terrain(drawn),
         *_threats(drawn, prefix),
-        *_sides(drawn),
         # the mist's lines first, as a band of beads under the cover's lines they follow: a line
         # both sightings trace reads in grey as clear or blocked for cover, beaded where mist conceals
         *_sighting(drawn.concealment),
         *_sighting(drawn.cover),
         *_flank(drawn),
+        # a thin wall over the lines it stops, as a wall square is under them: the thick line must show
+        *_sides(drawn),
         _path_line(drawn, prefix),
         *tokens,
         _mist_waves(drawn),
@@ -258,7 +259,7 @@ def _terrain(drawn: BattleMap) -> list[str]:
 
 
 def _sides(drawn: BattleMap) -> list[str]:
-    """Thin walls and curtains on the sides between squares, over the hatching, under the lines."""
+    """Thin walls and curtains on the sides between squares."""
     parts = []
     if drawn.wall_sides:
         bars = "".join(f"M{_u(s.x)} {_u(s.y)}{'v' if s.vertical else 'h'}{SQUARE}" for s in sorted(drawn.wall_sides))
