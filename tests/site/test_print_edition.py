@@ -21,7 +21,7 @@ from playwright.sync_api import Browser
 
 from rulecheck.hosts.pdf import EDITIONS, PdfError, write_pdfs
 from rulecheck.hosts.pdf_pages import NUMBER_LINKS, NUMBER_POINTERS, anchor_pages
-from rulecheck.hosts.print_edition import WORDS, page_name, prefixed
+from rulecheck.hosts.print_edition import WORDS, kept_with_heading, page_name, prefixed
 
 from tests.site.browsing import ARTIFACTS
 from tests.site.site_tools import ROOT, read_html
@@ -483,7 +483,8 @@ def lead_ins(page: Path) -> list[tuple[str, str]]:
     """The sentences of a built page that lead into a card, a set of tabs or a table (« Each degree
     of cover, and a wall in melee: »), each with the first words of what it leads into: the
     card's title (the first card of a set of tabs), or the table's first heading."""
-    text = page.read_text("utf-8")
+    # a heading kept with its lead-in on paper is wrapped with it (print_edition.kept_with_heading)
+    text = re.sub(r'<div class="rc-keep">((?:(?!</?div).)*)</div>', r"\1", page.read_text("utf-8"), flags=re.DOTALL)
     found = []
     for lead in re.finditer(r'<p>((?:(?!</p>).)*?)</p>\s*<(div class="(?:rc-card|tabbed-set)|table)', text, re.DOTALL):
         after = text[lead.end():]
@@ -510,6 +511,45 @@ def test_no_page_of_the_rulebook_ends_on_a_lead_in(pdfs: Path, pdf: str, languag
     stranded = [f"« {lead} » → « {first} »" for lead, first in pairs
                 if not any(squeezed(lead) in page and squeezed(first) in page for page in pages)]
     assert stranded == []
+
+
+def cards_and_first_steps(page: Path) -> list[tuple[str, str]]:
+    """Each card of a built page that has steps: its title, and the first words of its first step."""
+    found = []
+    for card in re.split(r'<div class="rc-card[ "]', page.read_text("utf-8"))[1:]:
+        title = re.search(r'<p class="rc-card__title">(.*?)</p>', card, re.DOTALL)
+        step = re.search(r'<ol class="rc-trace[^"]*">\s*<li[^>]*>(.*?)</li>', card, re.DOTALL)
+        if title and step:
+            on_paper = re.sub(r'<span class="rc-screen-only">.*?</span>', "", step[1], flags=re.DOTALL)
+            found.append((visible_text(title[1]), visible_text(on_paper)[:40]))
+    return found
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("pdf", "language"), [("regles-de-combat.pdf", "fr"), ("en/combat-rules.pdf", "en")])
+@ON_THE_PDF_WORKER
+def test_no_card_of_the_rulebook_is_split_from_its_title(pdfs: Path, pdf: str, language: str) -> None:
+    """A card is kept whole on paper: its title and its first step on one page. Chromium had split
+    one under its title at a page's foot (a heading, a set's lead-in and a card's lead-in before it)."""
+    def squeezed(text: str) -> str:
+        return re.sub(r"\(p\.\d+\)", "", re.sub(r"\s", "", text))
+
+    pages = [squeezed(text) for text, _ in page_texts(pdfs / pdf)]
+    cards = cards_and_first_steps(pdfs / LANGUAGES[language] / "print.html")
+    assert len(cards) > 150
+    split = [title for title, step in cards
+             if not any(squeezed(title) in page and squeezed(step) in page for page in pages)]
+    assert split == []
+
+
+def test_a_heading_and_its_lead_into_a_set_of_tabs_are_one_block_on_paper() -> None:
+    page = ('<h3 id="a">Approach</h3>\n<p>Lead <em>in</em>.</p>\n<div class="tabbed-set"><p>x</p></div>'
+            '<h3 id="b">Other</h3><p>Plain.</p><p>Then tabs.</p><div class="tabbed-set"></div>'
+            '<h2 id="c">Two</h2><div class="tabbed-set"></div>')
+    kept = kept_with_heading(page)
+    assert kept.count('<div class="rc-keep">') == 1
+    assert kept.startswith('<div class="rc-keep"><h3 id="a">Approach</h3>\n<p>Lead <em>in</em>.</p></div>')
+    assert re.sub(r'<div class="rc-keep">|</div>(?=\s*<div class="tabbed-set"><p>x)', "", kept) == page
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
