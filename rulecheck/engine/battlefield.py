@@ -91,7 +91,7 @@ class SideObstacle(BaseModel):
 
     @model_validator(mode="after")
     def _neighbours(self) -> SideObstacle:
-        Side.between(*(Square(x, y) for x, y in self.between))
+        _ = self.side  # Side.between refuses two squares that share no side
         return self
 
     @property
@@ -458,7 +458,7 @@ def _cover_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
         assert chosen is not None
         _, corner, target = chosen
         lines = traced(corner, target.corners, (("wall", grid.walls, grid.wall_sides),),
-                       owner(corner, attacker.space.squares), target)
+                       attacker.space.squares, target)
         return Sighting("cover", "total", lines, corner=corner, target=target)
     if melee and apart == 1:
         solid = dict.fromkeys(grid.walls | grid.low, 1)
@@ -467,7 +467,7 @@ def _cover_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
         origin, target = min(pairs, key=lambda pair: any_line_crosses(pair[0], pair[1], solid, wall_sides))
         layers: Layers = (("wall", grid.walls, grid.wall_sides), ("low", grid.low, frozenset()))
         lines = tuple(line for corner in origin.corners
-                      for line in traced(corner, target.corners, layers, origin, target))
+                      for line in traced(corner, target.corners, layers, (origin,), target))
         return Sighting("cover", "normal" if any(line.blocked for line in lines) else "none", lines,
                         origin=origin, target=target)
     # The ranged rule, which a reach attack beyond adjacent squares uses too (seed 004): a square
@@ -497,7 +497,7 @@ def _cover_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
     lines = traced(corner, target.corners, (("wall", kept & grid.walls, grid.wall_sides),
                                             ("low", kept & grid.low, frozenset()),
                                             ("creature", kept - grid.walls - grid.low, frozenset())),
-                   owner(corner, attacker.space.squares), target)
+                   attacker.space.squares, target)
     rank = max((BLOCKER_RANK[line.blocked_by] for line in lines if line.blocked_by), default=0)
     # The low obstacles that would have stood in the way, had the rule not passed them over.
     ignored = tuple((square, passed[square]) for square in sorted(passed, key=lambda s: (s.y, s.x))
@@ -511,14 +511,15 @@ Layers = tuple[tuple[Blocker, frozenset[Square], frozenset[Side]], ...]
 
 
 def traced(start: Point, ends: Iterable[Point], layers: Layers,
-           start_in: Square | None = None, end_in: Square | None = None) -> tuple[Sightline, ...]:
-    """The lines from ``start`` (a corner of ``start_in``) to each of ``ends`` (corners of
-    ``end_in``; a point to itself is no line), each blocked by the first kind of obstacle that,
-    with the kinds before it, it passes through.
+           origins: Iterable[Square] = (), end_in: Square | None = None) -> tuple[Sightline, ...]:
+    """The lines from ``start`` (a corner of one of ``origins``, the attacker's squares) to each of
+    ``ends`` (corners of ``end_in``; a point to itself is no line), each blocked by the first kind
+    of obstacle that, with the kinds before it, it passes through.
 
     The kinds are added one by one so that a line along the seam of two squares of different
     kinds (a wall beside a low wall) counts as blocked, as it does for the rule.
     """
+    start_in = owner(start, origins)
     lines = []
     for end in ends:
         if end == start:
@@ -557,8 +558,7 @@ def _concealment_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
                          dict.fromkeys(grid.fog_sides, 1), attacker.space.squares)
     assert chosen is not None
     _, corner, target = chosen
-    lines = traced(corner, target.corners, (("fog", fog, grid.fog_sides),),
-                   owner(corner, attacker.space.squares), target)
+    lines = traced(corner, target.corners, (("fog", fog, grid.fog_sides),), attacker.space.squares, target)
     return Sighting("concealment", "concealment" if any(line.blocked for line in lines) else "none", lines,
                     corner=corner, target=target)
 

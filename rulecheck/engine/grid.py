@@ -77,11 +77,6 @@ class Side:
             return Square(self.x - 1, self.y), Square(self.x, self.y)
         return Square(self.x, self.y - 1), Square(self.x, self.y)
 
-    @property
-    def ends(self) -> tuple[Point, Point]:
-        start = (Fraction(self.x), Fraction(self.y))
-        return start, ((start[0], start[1] + 1) if self.vertical else (start[0] + 1, start[1]))
-
 
 @dataclass(frozen=True)
 class Space:

@@ -11,12 +11,12 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from rulecheck.engine import Battlefield, OpportunityInput, ScriptedDice, assess, resolve_opportunity
-from rulecheck.engine.grid import Point, Side, Space, Square, line_of_effect, side_rank, step_crosses
+from rulecheck.engine.grid import Point, Side, Space, Square, crosses, line_of_effect, side_rank, step_crosses
 from tests.conftest import examples
 
 F = Fraction
@@ -140,14 +140,18 @@ def test_a_line_meets_the_same_sides_backwards_transposed_and_in_a_mirror(
 
 
 @settings(max_examples=examples(200), deadline=None)
-@given(corners, corners)
+@given(corners, st.integers(1, 7), st.integers(1, 7))
 def test_a_line_that_crosses_a_wall_square_s_inside_passes_through_its_sides_walled_all_round(
-        p: tuple[int, int], q: tuple[int, int]) -> None:
-    """Walls on the four sides of a square stop every line through its inside."""
+        p: tuple[int, int], a: int, b: int) -> None:
+    """Walls on the four sides of a square stop every line that goes into it from outside: from a
+    corner off the square, through a point inside square (1, 1), on to as far again."""
     box = {Side(1, 1, True): 1, Side(2, 1, True): 1, Side(1, 1, False): 1, Side(1, 2, False): 1}
-    from rulecheck.engine.grid import crosses
-    if crosses(point(*p), point(*q), Square(1, 1)):
-        assert side_rank(point(*p), point(*q), box)
+    assume(not (1 <= p[0] <= 2 and 1 <= p[1] <= 2))  # a corner of the square may start inside it
+    inside = (1 + F(a, 8), 1 + F(b, 8))
+    start = point(*p)
+    end = (2 * inside[0] - start[0], 2 * inside[1] - start[1])
+    assert crosses(start, end, Square(1, 1))
+    assert side_rank(start, end, box)
 
 
 # On a battlefield ---------------------------------------------------------------------------

@@ -479,6 +479,12 @@ def test_on_paper_every_table_fits_the_page_and_a_card_s_lead_in_stays_with_it(
     page.close()
 
 
+def squeezed(text: str) -> str:
+    """Text as a PDF's page and the HTML can both be compared: no spaces, nor the page numbers
+    paper gives links (« (p. 25) »)."""
+    return re.sub(r"\(p\.\d+\)", "", re.sub(r"\s", "", text))
+
+
 def lead_ins(page: Path) -> list[tuple[str, str]]:
     """The sentences of a built page that lead into a card, a set of tabs or a table (« Each degree
     of cover, and a wall in melee: »), each with the first words of what it leads into: the
@@ -502,9 +508,6 @@ def lead_ins(page: Path) -> list[tuple[str, str]]:
 def test_no_page_of_the_rulebook_ends_on_a_lead_in(pdfs: Path, pdf: str, language: str) -> None:
     """A sentence that leads into a card, a set of tabs or a table is printed on the page of what
     it introduces, and whole: some page holds both it and the first words of what follows."""
-    def squeezed(text: str) -> str:  # without spaces, nor the page numbers paper gives links: « (p. 25) »
-        return re.sub(r"\(p\.\d+\)", "", re.sub(r"\s", "", text))
-
     pages = [squeezed(text) for text, _ in page_texts(pdfs / pdf)]
     pairs = lead_ins(pdfs / LANGUAGES[language] / "print.html")
     assert len(pairs) > 100
@@ -531,9 +534,6 @@ def cards_and_first_steps(page: Path) -> list[tuple[str, str]]:
 def test_no_card_of_the_rulebook_is_split_from_its_title(pdfs: Path, pdf: str, language: str) -> None:
     """A card is kept whole on paper: its title and its first step on one page. Chromium had split
     one under its title at a page's foot (a heading, a set's lead-in and a card's lead-in before it)."""
-    def squeezed(text: str) -> str:
-        return re.sub(r"\(p\.\d+\)", "", re.sub(r"\s", "", text))
-
     pages = [squeezed(text) for text, _ in page_texts(pdfs / pdf)]
     cards = cards_and_first_steps(pdfs / LANGUAGES[language] / "print.html")
     assert len(cards) > 150
