@@ -564,18 +564,22 @@ def _concealment_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
 
 
 def _flank(grid: Layout) -> Flank | None:
-    """The first ally flanking the defender with the attacker, and the line between their centres."""
+    """The first ally flanking the defender with the attacker, and the line between their centres.
+
+    Seed 004's exception belongs to the creature that gains the bonus: a big attacker flanks if an
+    ally standing in any one of its squares would. A big ally only helps from the centre of its
+    whole space, as the rule's line between the two allies' centres says."""
     attacker, defender = grid.attacker, grid.defender
     if not attacker.threatens(defender):
         return None
     for ally in grid.allies:
         if not ally.threatens(defender):
             continue
+        theirs = ally.space.centre
         for mine in attacker.space.squares:
-            for theirs in ally.space.squares:
-                sides = flanked_sides(mine.centre, theirs.centre, defender.space)
-                if sides is not None:
-                    return Flank(ally.letter, mine.centre, theirs.centre, sides)
+            sides = flanked_sides(mine.centre, theirs, defender.space)
+            if sides is not None:
+                return Flank(ally.letter, mine.centre, theirs, sides)
     return None
 
 

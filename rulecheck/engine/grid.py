@@ -95,6 +95,11 @@ class Space:
         """The four outer corners of the whole block."""
         return tuple((Fraction(self.x + dx), Fraction(self.y + dy)) for dy in (0, self.side) for dx in (0, self.side))
 
+    @property
+    def centre(self) -> Point:
+        """The centre of the whole block: a square's centre when the block is one square."""
+        return (self.x + self.side * HALF, self.y + self.side * HALF)
+
     def __contains__(self, square: object) -> bool:
         return (isinstance(square, Square) and self.x <= square.x < self.x + self.side
                 and self.y <= square.y < self.y + self.side)

@@ -64,7 +64,8 @@ class Sighting:
 
 @dataclass(frozen=True)
 class Flank:
-    """The line between the centres of an attacker's square and an ally's, through opposite sides."""
+    """The line from the centre of one of the attacker's squares to the centre of an ally's space, through
+    opposite sides."""
 
     ally: str
     start: Point

@@ -291,7 +291,7 @@ def test_a_reach_zero_attacker_cannot_flank() -> None:
     assert not melee("B D .", A={"size": "tiny", "at": [1, 0]}).flanking
 
 
-def test_a_large_ally_flanks_from_any_of_its_squares() -> None:
+def test_a_large_ally_helps_flank_from_the_centre_of_its_whole_space() -> None:
     grid = (". . B B\n"
             "A D B B")
     assert melee(grid).flanking
@@ -299,6 +299,26 @@ def test_a_large_ally_flanks_from_any_of_its_squares() -> None:
             "A D . B B")
     assert melee(grid).flanking  # 2 squares away, within a Large creature's reach
     assert not melee(grid, B={"size": "large", "shape": "long"}).flanking  # reach 1: no threat
+    # Off the line: an ally standing in the ogre's top-left square would flank, but seed 004 gives
+    # that choice to the big creature that gains the bonus, not to the one that helps.
+    off = ("A D . . .\n"
+           ". . . B B\n"
+           ". . . B B")
+    assert not melee(off).flanking
+    assert flanks(Square(3, 1).centre, Square(0, 0).centre, Space(1, 0))  # from its top-left square
+
+
+@pytest.mark.parametrize("size", ["large", "huge"])
+def test_a_big_attacker_flanks_if_an_ally_in_any_one_of_its_squares_would(size: str) -> None:
+    side = {"large": 2, "huge": 3}[size]
+    rows = ["B D " + ". " * (side + 1)] + [". . . " + "A " * side for _ in range(side)]
+    found = melee("\n".join(row.strip() for row in rows))
+    assert found.flanking and found.flanking_ally == "B"
+    assert found.battle_map is not None
+    flank = found.battle_map.flank
+    assert flank is not None
+    assert flank.start == (Fraction(7, 2), Fraction(3, 2))  # the centre of its top-left square
+    assert flank.end == (Fraction(1, 2), Fraction(1, 2))
 
 
 def test_a_large_target_is_flanked_through_opposite_sides() -> None:

@@ -348,7 +348,7 @@ def test_entangled_takes_the_rules_minus_4_dex_and_the_minus_2_is_a_reading() ->
     for language, (rule, reading, bare) in said.items():
         quick = one_line(language, "quick-reference.md", as_read=True)
         modifiers = one_line(language, "modifiers.md", as_read=True)
-        assert quick.count(rule) == 2 and text(language, "quick-reference.md").count(reading) == 2
+        assert quick.count(rule) == 2 and one_line(language, "quick-reference.md").count(f"{rule} {reading}") == 2
         assert modifiers.count(rule) == 2
         note = modifiers.index("{ #note-dex-in-defence }")
         for words in bare:  # only the note that explains the reading says it so
@@ -521,3 +521,97 @@ def test_a_medium_creature_s_reach_weapon_is_called_a_reading_where_an_example_u
         words = one_line(language, "reactions.md")
         start = words.index("halberd" if language == "en" else "hallebarde")
         assert "modifiers.md#note-distance" in words[start:start + 300], language
+
+
+# A reading is marked in the very sentence that states it (ruling 16, as a class) -----------------------
+
+#: Sentences that can only state one of the site's readings; each must carry its mark where it says it.
+_STATED_READINGS = {
+    "the DEX inside Def PHY (the rules' table speaks of AC)": {
+        "fr": r"DEX (?:à la|en|dans sa) Def\s+PHY|DEX[^.]{0,30}compte pour −5 (?:dans sa|en) Def\s+PHY",
+        "en": r"DEX(?: bonus)? to Def\s+PHY|DEX[^.]{0,30}counts as −5 in (?:its )?Def\s+PHY"},
+    "one opportunity attack per move": {
+        "fr": r"attaque d'opportunité par\s+déplacement", "en": r"opportunity attack per move"},
+    "moving inside a long reach without approaching": {
+        "fr": r"pour l'approcher ou non", "en": r"to approach it or not"},
+    "a big ally helping to flank from its centre": {
+        "fr": r"grande créature qui aide", "en": r"big creature that helps"},
+    "a natural 20 reaction against a critical": {
+        "fr": r"n'ouvre aucune\s+contre-attaque", "en": r"opens no counter-attack"},
+}
+_MARK = re.compile(r"\[(?:une|notre) lecture\]\(|\[(?:a|our)\s+reading\]\(|\(une lecture|, une lecture|: une lecture"
+                   r"|\(a reading|, a reading|: a reading")
+#: Pages made of readings, or written for authors.
+_NOT_STATING = {"notes.md", "authors.md", "fields.md"}
+
+
+def blocks_outside_notes(body: str) -> list[tuple[str, bool]]:
+    """A page's blocks of consecutive lines outside its interpretation notes, each with whether an
+    interpretation note opens right after it."""
+    found: list[tuple[str, bool]] = []
+    containers: list[tuple[int, bool]] = []  # (indent of the opening line, is an interpretation note)
+    block: list[str] = []
+    block_in_note = False
+
+    def close() -> None:
+        if block and not block_in_note:
+            found.append(("\n".join(block), False))
+
+    for line in body.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            close()
+            block = []
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        while containers and indent <= containers[-1][0]:
+            containers.pop()
+        opens_note = stripped.startswith("!!! abstract")
+        if opens_note and not block and found and not any(note for _, note in containers):
+            found[-1] = (found[-1][0], True)
+        if not block:
+            block_in_note = any(note for _, note in containers) or opens_note
+        block.append(stripped)
+        if stripped.startswith(("!!!", "???", "===")):
+            containers.append((indent, opens_note))
+    close()
+    return found
+
+
+def unmarked_readings(body: str, patterns: dict[str, str]) -> list[str]:
+    problems = []
+    for block, note_follows in blocks_outside_notes(body):
+        for reading, pattern in patterns.items():
+            for match in re.finditer(pattern, block):
+                rest = block[match.start():]
+                sentence = re.split(r"\.\s|[¹²³]", rest[len(match[0]):], maxsplit=1)[0]
+                last_sentence = not re.search(r"\.\s|[¹²³]", rest[len(match[0]):])
+                if not _MARK.search(match[0] + sentence) and not (note_follows and last_sentence):
+                    problems.append(f"{reading}: {' '.join(block[max(0, match.start() - 60):match.end() + 60].split())}")
+    return problems
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_sentence_stating_a_reading_says_so_where_it_says_it(language: str) -> None:
+    patterns = {reading: found[language] for reading, found in _STATED_READINGS.items()}
+    problems = [f"{page}: {problem}" for page in pages(language) if page not in _NOT_STATING
+                for problem in unmarked_readings(text(language, page), patterns)]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(("body", "flagged"), [
+    ("It loses its DEX bonus to Def PHY.\n", True),
+    ("The defender's DEX counts as −5 in its Def PHY.\n", True),
+    ("Pinned, its DEX of +2 counts as −5: 9.\n", False),  # the rules' own −5, said of no defence
+    ("It loses its DEX bonus to Def PHY ([a reading](#n)).\n", False),
+    ("It loses its DEX bonus to Def\nPHY. Next sentence ([a reading](#n)).\n", True),  # the mark belongs to another sentence
+    ("¹ Loses its DEX to Def PHY. ² Other ([a reading](#n)).\n", True),  # ... or to another footnote
+    ("!!! abstract \"Interpretation note\"\n    It loses its DEX bonus to Def PHY.\n", False),  # inside a note
+    ("=== \"Tab\"\n\n    !!! abstract \"Interpretation note\"\n        Its DEX counts as −5 in Def PHY.\n", False),
+    ("Its DEX counts as −5 in Def PHY.\n\n!!! abstract \"Interpretation note\"\n    Why.\n", False),  # its note right after
+    ("Its DEX counts as −5 in Def PHY. More.\n\n!!! abstract \"Interpretation note\"\n    Why.\n", True),  # not the last sentence
+    ("=== \"Tab\"\n\n    Its DEX counts as −5 in Def PHY.\n\n!!! note \"Other\"\n    It loses its DEX bonus to Def PHY.\n", True),
+])
+def test_an_unmarked_reading_is_found_wherever_the_page_puts_it(body: str, flagged: bool) -> None:
+    patterns = {"dex": _STATED_READINGS["the DEX inside Def PHY (the rules' table speaks of AC)"]["en"]}
+    assert bool(unmarked_readings(body, patterns)) is flagged
