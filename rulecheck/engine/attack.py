@@ -125,6 +125,8 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
         ))
         defence_value += bonus
     defence_value, defence_modifier = situated.adjust_defence(defence_value, defence, defence_steps)
+    # Once a posture or a modifier has changed it, the defence compared is no longer the sheet's Def PHY.
+    compared = defence if defence_value == getattr(defender, defence) else f"{defence}.modified"
 
     refused = (_refusal(given) or ("cannot_act" if situated.cannot_act else None)) if given.reaction != "none" else None
     reaction_natural = reaction_total = None
@@ -132,6 +134,8 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     if refused:
         steps.append(Step(anchor="no-reaction", event=f"reaction.refused.{refused}", verdict="refused"))
     elif given.reaction != "none" and total is not None:
+        if compared != defence:  # the card just showed a modified defence that the reaction now sets aside
+            steps.append(Step(anchor="dodge-and-parry", event=f"reaction.{given.reaction}.instead_of_defence"))
         reaction_natural, reaction_total, reaction_succeeded = _reaction(
             given, dice, total, critical, steps, situated.reaction_terms(REACTION_ABILITY[given.reaction])
         )
@@ -151,7 +155,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
             value=total,
             op=">=" if hit else "<",
             against=defence_value,
-            against_label=defence,
+            against_label=compared,
             verdict="hit" if hit else "miss",
         ))
     landed = hit
@@ -174,7 +178,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
             steps.append(Step(
                 anchor="damage-bonus",
                 event="damage.bonus",
-                terms=(Term(value=total, label="attack"), Term(value=-defence_value, label=defence)),
+                terms=(Term(value=total, label="attack"), Term(value=-defence_value, label=compared)),
                 value=total - defence_value,
                 verdict="bonus" if bonus_damage else "no_bonus",
             ))

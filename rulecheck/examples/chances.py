@@ -82,8 +82,8 @@ def stated(outcome: Outcome, language: Language) -> tuple[str, str] | None:
     found = chance(outcome)
     if found is None or outcome.odds is None:
         return None
-    said = render.chance(found.probability, language)
     needed = needs(outcome.odds, found.event)
+    said = render.chance(found.probability, language, needed.sides if needed and needed.count == 1 else None)
     if needed is not None:
         said += " — " + render.needs(needed.count, needed.sides, needed.low, needed.high, language)
     return render.event(found.event.key, found.event.params, language), said
@@ -149,3 +149,12 @@ def critical_spread(odds: Odds) -> dict[int, Fraction] | None:
         if key[critical] is True and key[hit] is True and probability:
             found[key[damage]] = found.get(key[damage], Fraction(0)) + probability
     return found or None
+
+
+def harmless_hits(odds: Odds) -> bool:
+    """Whether a blow may land and deal no damage (dice and a negative modifier summing to 0 or
+    less), so that a chart's bar at 0 holds hits as well as misses."""
+    if not {"hit", "damage"} <= set(odds.fields):
+        return False
+    hit, damage = odds.fields.index("hit"), odds.fields.index("damage")
+    return any(key[hit] is True and key[damage] == 0 and probability for key, probability in odds.outcomes.items())

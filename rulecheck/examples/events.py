@@ -63,6 +63,8 @@ def _attack(given: Any, result: Any) -> Event | None:
         return _when("event.concealment_miss", concealment_miss=True)
     if result.hit and result.miss_chance_roll is not None:  # the d100 may be all that varies
         return _when("event.hit.concealed", hit=True)
+    if result.hit and result.damage == 0:  # a blow too weak to wound: the card is about that, not the hit
+        return _when("event.hit.no_damage", hit=True, damage=0)
     return _when("event.hit" if result.hit else "event.miss", hit=result.hit)
 
 
@@ -103,7 +105,7 @@ EVENT_OF: Mapping[str, Callable[[Any, Any], Event | None]] = {
 #: The result fields the events of each rule read: the odds a card reads must hold them.
 EVENT_FIELDS: Mapping[str, frozenset[str]] = {
     "attack": frozenset({"critical", "fumble", "reactions_lost_next_turn", "counter_attack", "reaction_natural",
-                         "reaction_succeeded", "concealment_miss", "hit"}),
+                         "reaction_succeeded", "concealment_miss", "hit", "damage"}),
     "dying": frozenset({"dead", "stabilised"}),
     "poison_apply": frozenset({"applied", "critical_failure", "int_success", "dex_success"}),
     "vial_accident": frozenset({"resisted"}),

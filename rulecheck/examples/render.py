@@ -189,13 +189,19 @@ def plan_step(step: Any, language: Language) -> str:
     return word(f"plan.{kind}", language)
 
 
-def chance(exact: Fraction, language: Language) -> str:
+def chance(exact: Fraction, language: Language, faces: int | None = None) -> str:
     """``62,5 % (5 sur 8)``: the percent, exact when one decimal says it, and the odds as a
-    count a player can picture: exact out of at most 100, else ``about 1 in N`` for a rare event."""
+    count a player can picture: out of the ``faces`` of the one die that decides it (``12 sur
+    20``, not ``3 sur 5``; a d100's percent says it), else exact out of at most 100, else
+    ``about 1 in N`` for a rare event."""
     tenths = exact * 1000
     shown = percent(exact, language, 1) if tenths.denominator == 1 and (exact * 100).denominator != 1 \
         else probability(exact, language)
-    if exact.denominator < 100:  # out of 100, the percent already says it
+    if faces is not None and faces < 100 and (exact * faces).denominator == 1:  # a d100's count is its percent
+        of = word("chance.of", language).format(count=number(int(exact * faces), language),
+                                                total=number(faces, language))
+        shown += f" ({of})"
+    elif exact.denominator < 100:  # out of 100, the percent already says it
         of = word("chance.of", language).format(count=number(exact.numerator, language),
                                                 total=number(exact.denominator, language))
         shown += f" ({of})"

@@ -327,7 +327,8 @@ def _chances(outcome: Outcome, language: str) -> str:
     spread = chances.damage_spread(odds)
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
                                                    language, chances.critical_spread(odds),
-                                                   added=_adds_to_weapon(result), over=rolled_dice(odds))
+                                                   added=_adds_to_weapon(result), over=rolled_dice(odds),
+                                                   harmless_hits=chances.harmless_hits(odds))
     return line + chart
 
 
@@ -343,7 +344,7 @@ def rolled_dice(odds: Odds) -> tuple[str, ...]:
 
 def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str,
                  critical: dict[int, Fraction] | None = None, *, added: bool = False,
-                 over: tuple[str, ...] = ()) -> str:
+                 over: tuple[str, ...] = (), harmless_hits: bool = False) -> str:
     """A small bar chart of P(damage = n), drawn in HTML and CSS at build time (no script).
 
     The tallest bar fills the chart; the bar of this example's own damage is marked, and the
@@ -353,7 +354,8 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     tallest bar's chance. Screen readers get every value and its percent in the chart's label.
     ``added``: the damage is a capability's extra damage, added to the weapon's, and titled so.
     ``over``: the dice it is drawn over (:data:`CHART_DICE`), which the summary names: the average
-    of a sword's damage over the attack's d20 counts the misses, and says so.
+    of a sword's damage over the attack's d20 counts the misses, and says so; with
+    ``harmless_hits``, the bar at 0 holds blows that land without wounding too, and it says that.
     """
     tallest = max(spread.values())
     critical = critical or {}
@@ -408,7 +410,7 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
             ", ".join(dice[:-1]) + render.word("spread.over.and", language) + dice[-1])
         summary += " " + render.word("spread.over", language).format(dice=listed)
         if 0 in spread and set(over) & {"attack", "reaction", "miss_chance"}:
-            summary += render.word("spread.over.miss", language)
+            summary += render.word("spread.over.miss_or_harmless" if harmless_hits else "spread.over.miss", language)
     legend = ""
     if shown is not None:
         legend = (f'<span class="rc-spread__legend rc-spread__legend--this">'

@@ -260,3 +260,42 @@ def test_the_bonus_is_never_measured_against_the_reaction(progressive: bool) -> 
     result = attack(given_, reaction=[3], damage=[2])
     assert result.reaction_total == 4 and result.hit
     assert result.bonus_damage == (10 if progressive else 0)  # 20 − Def PHY 10, never 20 − 4
+
+
+# What a card compares the attack with, once the defence has changed --------------------------------------
+
+@pytest.mark.parametrize(("defender", "situation", "label"), [
+    ({"def_phy": 15}, {}, "def_phy"),
+    ({"def_phy": 15, "posture": ["A"]}, {}, "def_phy.modified"),
+    ({"def_phy": 15}, {"cover": "partial"}, "def_phy.modified"),
+    ({"def_phy": 15, "dex": 2}, {"defender": ["flat_footed"]}, "def_phy.modified"),
+    ({"def_phy": 15, "dex": 0}, {"defender": ["flat_footed"]}, "def_phy"),  # no DEX to lose: unchanged
+    ({"def_mag": 12}, {"defender": ["prone"]}, "def_mag.modified"),
+])
+def test_a_defence_changed_by_a_posture_or_a_modifier_is_not_called_the_sheet_s_defence(
+    defender: dict[str, Any], situation: dict[str, Any], label: str
+) -> None:
+    """« 17 < 18 (Def PHY) » after « 14 (Def PHY) + 4 (cover) = 18 » gave one name to two numbers."""
+    kind = "magic" if "def_mag" in defender else "melee"
+    result = attack({"defender": defender, "attack": {"kind": kind, "total": 30, "natural": 20, "damage": "1"},
+                     "situation": situation})
+    assert result.critical
+    bonus = next(s for s in result.trace if s.event == "damage.bonus")
+    assert bonus.terms[1].label == label and -bonus.terms[1].value == result.defence_value
+    plain = attack({"defender": defender, "attack": {"kind": kind, "total": 13, "damage": "1"},
+                    "situation": situation})
+    compared = next(s for s in plain.trace if s.event == "attack.against_defence")
+    assert compared.against_label == label and compared.against == plain.defence_value
+
+
+@pytest.mark.parametrize("reaction", ["dodge", "parry"])
+def test_a_reaction_says_it_sets_aside_the_modified_defence_the_card_just_showed(reaction: str) -> None:
+    base = {"defender": {"def_phy": 14, "level": 1, "dex": 1, "str": 1}, "attack": {"total": 17, "damage": "1d4"},
+            "reaction": reaction}
+    covered = attack({**base, "situation": {"cover": "partial"}}, reaction=[5], damage=[3])
+    events = [s.event for s in covered.trace]
+    aside = events.index(f"reaction.{reaction}.instead_of_defence")
+    assert events[aside + 1] == f"reaction.{reaction}" and covered.hit  # a failed dodge lets the 17 through
+    assert covered.defence_value == 16 > covered.attack_total - 2  # the cover was there, and did not count
+    bare = attack(base, reaction=[5], damage=[3])
+    assert not any(s.event.endswith("instead_of_defence") for s in bare.trace)  # nothing shown to set aside

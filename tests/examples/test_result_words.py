@@ -56,8 +56,8 @@ def test_nobody_and_not_applicable_are_words_or_nothing_never_a_dash() -> None:
 def test_a_trace_names_the_creatures_of_its_map() -> None:
     given, _ = moved({"o": {"name": "Orc"}})
     assert creature_labels(given, "en") == {  # a distance: never a bare name beside a number
-        "creature.o": "squares to Orc", "creature.A": "squares to the creature acting",
-        "creature.B": "squares to an ally",
+        "creature.o": "squares to Orc before the step", "creature.A": "squares to the creature acting before the step",
+        "creature.B": "squares to an ally before the step",
         # and whose reach a distance is compared with
         "reach.o": "reach of Orc", "reach.A": "reach of the creature acting", "reach.B": "reach of an ally"}
     assert creature_labels(object(), "en") == {}

@@ -78,6 +78,8 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
     "event.hit.concealed": ("Chance de toucher malgré le camouflage", "Chance of a hit through the concealment",
                             lambda r: r["outcome"] == "hit"),
     "event.miss": ("Chance de manquer", "Chance of a miss", lambda r: r["outcome"] != "hit"),
+    "event.hit.no_damage": ("Chance que le coup touche sans blesser", "Chance the blow lands but wounds no one",
+                            lambda r: r["outcome"] == "hit" and r["damage"] == 0),
     "event.dying.dead.one": ("Chance de mourir ce tour-ci", "Chance of dying this turn", lambda r: r["dead"]),
     "event.dying.dead.many": ("Chance de mourir en", "Chance of dying within", lambda r: r["dead"]),
     "event.dying.alive.one": ("Chance de survivre à ce tour", "Chance of surviving this turn",
@@ -88,8 +90,8 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
                                    lambda r: not r["stabilised"]),
     "event.poison.applied": ("Chance d'enduire l'arme du poison", "Chance of coating the weapon with the poison",
                              lambda r: passed(r, "int") and passed(r, "dex")),
-    "event.poison.vial": ("Chance d'un échec critique au test de DEX, après le test d'INT réussi",
-                          "Chance of a critical failure on the DEX test, after the INT test passed",
+    "event.poison.vial": ("Chance de réussir le test d'INT puis de faire un échec critique au test de DEX",
+                          "Chance of passing the INT test, then failing the DEX test critically",
                           lambda r: r["dex_natural"] is not None and r["dex_natural"] <= r[THRESHOLD]),
     "event.poison.wrong_vial": ("Chance de rater le test d'INT", "Chance of failing the INT test",
                                 lambda r: not passed(r, "int")),
@@ -191,7 +193,11 @@ def check_line(outcome: Outcome, stated: Stated) -> None:
         if count["about"]:
             assert k == 1 and abs(n - 1 / exact) <= Fraction(1, 2), f"{where}: about 1 in {n} for {exact}"
         else:
-            assert Fraction(k, n) == exact and n == exact.denominator, f"{where}: {k} in {n} for {exact}"
+            # Out of the faces of the one die the line quotes (12 in 20, not 3 in 5), else in lowest terms.
+            said = ROLL[stated.language].fullmatch(stated.roll or "")
+            faces = int(said["sides"]) if said and said["sides"] else 20 if said and said["natural"] else None
+            faces = faces if faces != 100 else None  # a d100's percent is its count out of 100
+            assert Fraction(k, n) == exact and n == (faces or exact.denominator), f"{where}: {k} in {n} for {exact}"
     if stated.roll is not None:
         check_roll(stated, branches, happens, exact)
 
@@ -239,8 +245,8 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     ("priest-dying-17", "Chance de mourir ce tour-ci : 62,5 % (5 sur 8) — 5 ou plus aux 2d4",
      "Chance of dying this turn: 62.5% (5 in 8) — 5 or more on 2d4"),
     # A failed parry: the chance it fails, and the faces that fail it.
-    ("failed-parry-no-bonus", "Chance que la parade échoue : 60 % (3 sur 5) — 12 ou moins au d20",
-     "Chance the parry fails: 60% (3 in 5) — 12 or less on the d20"),
+    ("failed-parry-no-bonus", "Chance que la parade échoue : 60 % (12 sur 20) — 12 ou moins au d20",
+     "Chance the parry fails: 60% (12 in 20) — 12 or less on the d20"),
     # The wrong vial and the clean success no longer share one number, and the wrong vial's is
     # the chance of the failed INT test it is about, not of any failure to apply the poison.
     ("poison-apply-int-fails", "Chance de rater le test d'INT (peut-être la mauvaise fiole) : 45 % (9 sur 20)",
@@ -277,3 +283,25 @@ def test_every_event_has_its_words_in_both_languages(key: str) -> None:
 
     for language, words in zip(("fr", "en"), EVENTS[key][:2], strict=True):
         assert event(key, (("turns", 3),), language).startswith(words)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_damage_chart_says_when_its_bar_at_0_holds_blows_that_land_without_wounding(
+    documented: dict[str, list[Outcome]], language: str
+) -> None:
+    """A chart's 0 is said to be the misses; where a blow can land for 0 (a weak punch), it says
+    that too. Whether it can is worked out here over every branch of the result."""
+    plain, harmless = {"fr": ("(0 quand le coup ne porte pas)",
+                              "(0 quand le coup ne porte pas, ou porte sans blesser)"),
+                       "en": ("(0 when the blow does not land)",
+                              "(0 when the blow does not land, or lands without wounding)")}[language]
+    seen = {True: 0, False: 0}
+    for outcome in documented[language]:
+        said = html.unescape(card(outcome, language)).replace("\u00a0", " ")
+        if plain not in said and harmless not in said:
+            continue
+        lands_for_nothing = any(fields.get("hit") is True and fields.get("damage") == 0 and p
+                                for fields, p in every_branch(outcome))
+        assert (harmless in said) is lands_for_nothing, f"{language}: {outcome.id}"
+        seen[lands_for_nothing] += 1
+    assert seen[True] and seen[False], seen  # the documented cards hold both kinds

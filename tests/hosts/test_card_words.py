@@ -55,9 +55,11 @@ def test_no_card_shows_a_map_letter_a_dash_an_internal_id_or_a_yaml_key(
 def test_opportunity_attacks_name_who_strikes(documented: tuple[str, list[Outcome]]) -> None:
     language, outcomes = documented
     (pixie,) = [o for o in outcomes if o.id == "opportunity-pixie-enters"]
-    expected = {"fr": ["Attaques d'opportunité de\u00a0: Gobelin", "1 (cases jusqu'à Gobelin) ≤ 1 (allonge de Gobelin)",
+    expected = {"fr": ["Attaques d'opportunité de\u00a0: Gobelin",
+                       "1 (cases jusqu'à Gobelin, avant le pas) ≤ 1 (allonge de Gobelin)",
                        "Sans allonge, entre dans la case d'un ennemi"],
-                "en": ["Opportunity attacks from: Goblin", "1 (squares to Goblin) ≤ 1 (reach of Goblin)",
+                "en": ["Opportunity attacks from: Goblin",
+                       "1 (squares to Goblin before the step) ≤ 1 (reach of Goblin)",
                        "With no reach, enters an enemy's square"]}
     for said in expected[language]:
         assert said in shown_to_a_player(pixie, language)

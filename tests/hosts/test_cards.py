@@ -122,6 +122,19 @@ def test_the_chance_in_words(exact: Fraction, french: str, english: str) -> None
     assert render.chance(exact, "en") == english
 
 
+@pytest.mark.parametrize(("exact", "faces", "french", "english"), [
+    (Fraction(3, 5), 20, f"60{NNBSP}% (12 sur 20)", "60% (12 in 20)"),  # the faces of the d20 that decides it
+    (Fraction(1, 20), 20, f"5{NNBSP}% (1 sur 20)", "5% (1 in 20)"),
+    (Fraction(1, 2), 4, f"50{NNBSP}% (2 sur 4)", "50% (2 in 4)"),
+    (Fraction(4, 5), 100, f"80{NNBSP}% (4 sur 5)", "80% (4 in 5)"),  # a d100's percent already counts its faces
+    (Fraction(5, 8), 20, f"62,5{NNBSP}% (5 sur 8)", "62.5% (5 in 8)"),  # not a whole number of those faces
+])
+def test_a_chance_one_die_decides_counts_that_die_s_faces(exact: Fraction, faces: int, french: str,
+                                                           english: str) -> None:
+    assert render.chance(exact, "fr", faces) == french
+    assert render.chance(exact, "en", faces) == english
+
+
 def test_trace_lines_say_no_damage_in_words_and_never_look_like_a_fraction() -> None:
     missed = Step(anchor="attack-test", event="damage.total", value=0, verdict="miss")
     assert render.step(missed, "fr") == "L'attaque rate : aucun dégât"

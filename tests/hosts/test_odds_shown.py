@@ -115,9 +115,9 @@ def test_checks_can_skip_the_odds(tmp_path: Path) -> None:
 def test_cards_show_the_probability_in_the_readers_language() -> None:
     outcome = outcome_of(ELARA)
     french, english = card(outcome, "fr"), card(outcome, "en")
-    assert (f"<strong>Chance que la parade réussisse</strong>{NBSP}: 60{NNBSP}% (3 sur 5) — "
+    assert (f"<strong>Chance que la parade réussisse</strong>{NBSP}: 60{NNBSP}% (12 sur 20) — "
             "9 ou plus au d20</p>") in html.unescape(french)
-    assert ("<strong>Chance the parry succeeds</strong>: 60% (3 in 5) — "
+    assert ("<strong>Chance the parry succeeds</strong>: 60% (12 in 20) — "
             "9 or more on the d20</p>") in html.unescape(english)
     assert "P(" not in french + english and 'title="elara"' not in french + english
 
@@ -200,9 +200,9 @@ def test_run_reads_json_from_stdin() -> None:
 
 @pytest.mark.parametrize(("language", "lines"), [
     ("fr", ["Test de parade : 17 (d20) + 2 (niveau) + 4 (FOR) = 23 ≥ 15 (attaque) → parade réussie",
-            "Chance que la parade réussisse : 60 % (3 sur 5) — 9 ou plus au d20"]),
+            "Chance que la parade réussisse : 60 % (12 sur 20) — 9 ou plus au d20"]),
     ("en", ["Parry test: 17 (d20) + 2 (level) + 4 (STR) = 23 ≥ 15 (attack) → parry succeeds",
-            "Chance the parry succeeds: 60% (3 in 5) — 9 or more on the d20"]),
+            "Chance the parry succeeds: 60% (12 in 20) — 9 or more on the d20"]),
 ])
 def test_run_prints_a_readable_trace_and_the_odds_line(language: str, lines: list[str]) -> None:
     result = run("-", "--lang", language, stdin=ELARA)
@@ -324,8 +324,8 @@ def test_the_built_cards_show_the_odds_unless_the_plugin_turns_them_off(
     build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
     french = (site / "site/reactions.html").read_text("utf-8")
     english = (site / "site/en/reactions.html").read_text("utf-8")
-    assert f"<strong>Chance que la parade réussisse</strong>{NBSP}: 60{NNBSP}% (3 sur 5)" in french
-    assert "<strong>Chance the parry succeeds</strong>: 60% (3 in 5)" in english
+    assert f"<strong>Chance que la parade réussisse</strong>{NBSP}: 60{NNBSP}% (12 sur 20)" in french
+    assert "<strong>Chance the parry succeeds</strong>: 60% (12 in 20)" in english
 
     config = site / "mkdocs.yml"
     text = config.read_text("utf-8")

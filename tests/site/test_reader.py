@@ -263,8 +263,8 @@ def test_no_internal_identifier_reaches_a_reader(
 
 @READS_THE_RULES_PAGES
 @pytest.mark.parametrize(("locale", "chance", "needs"), [
-    ("fr", "Chance que la parade réussisse\u00a0: 60\u202f% (3 sur 5)", "9 ou plus au d20"),
-    ("en", "Chance the parry succeeds: 60% (3 in 5)", "9 or more on the d20"),
+    ("fr", "Chance que la parade réussisse\u00a0: 60\u202f% (12 sur 20)", "9 ou plus au d20"),
+    ("en", "Chance the parry succeeds: 60% (12 in 20)", "9 or more on the d20"),
 ])
 def test_cards_give_the_chance_only_where_dice_decide(
     http: Callable[..., Tab], rules_pages: Callable[[str], dict[str, RulesPage]], locale: str, chance: str,

@@ -8,12 +8,14 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "damage": "dégâts", "flat": "fixe",
         "str": "FOR", "dex": "DEX", "con": "CON", "int": "INT", "wis": "SAG", "cha": "CHA",
         "def_phy": "Def PHY", "def_mag": "Def MAG", "fumble_threshold": "seuil d'échec critique",
+        "def_phy.modified": "Def PHY modifiée", "def_mag.modified": "Def MAG modifiée",
     },
     "en": {
         "d20": "d20", "level": "level", "bonus": "bonus", "attack": "attack", "posture": "posture",
         "damage": "damage", "flat": "flat",
         "str": "STR", "dex": "DEX", "con": "CON", "int": "INT", "wis": "WIS", "cha": "CHA",
         "def_phy": "Def PHY", "def_mag": "Def MAG", "fumble_threshold": "critical failure threshold",
+        "def_phy.modified": "modified Def PHY", "def_mag.modified": "modified Def MAG",
     },
 }
 
@@ -34,6 +36,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
                                   "(échec critique au tour de combat précédent)"),
         "reaction.dodge": "Test d'esquive",
         "reaction.parry": "Test de parade",
+        "reaction.dodge.instead_of_defence": "La cible esquive : l'attaque se compare à son esquive, plus à sa défense",
+        "reaction.parry.instead_of_defence": "La cible pare : l'attaque se compare à sa parade, plus à sa défense",
         "reaction.dodge.against_critical": "Test d'esquive, sans effet contre une réussite critique",
         "reaction.parry.against_critical": "Test de parade, sans effet contre une réussite critique",
         "reaction.dodge.natural_20": "Test d'esquive, 20 naturel (réussite critique)",
@@ -70,6 +74,10 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.refused.lost": "Dodge or parry not allowed this round (critical failure in the previous round)",
         "reaction.dodge": "Dodge test",
         "reaction.parry": "Parry test",
+        "reaction.dodge.instead_of_defence": ("The target dodges: the attack is compared to its dodge, "
+                                              "no longer to its defence"),
+        "reaction.parry.instead_of_defence": ("The target parries: the attack is compared to its parry, "
+                                              "no longer to its defence"),
         "reaction.dodge.against_critical": "Dodge test, useless against a critical success",
         "reaction.parry.against_critical": "Parry test, useless against a critical success",
         "reaction.dodge.natural_20": "Dodge test, natural 20 (critical success)",

@@ -17,6 +17,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "spread.over.attack": "du d20 d'attaque", "spread.over.reaction": "du d20 de la réaction",
         "spread.over.miss_chance": "du d100 du camouflage", "spread.over.damage": "des dés de dégâts",
         "spread.over.poison_damage": "des dés du poison", "spread.over.miss": " (0 quand le coup ne porte pas)",
+        "spread.over.miss_or_harmless": " (0 quand le coup ne porte pas, ou porte sans blesser)",
         "unchecked": "Ce bloc est affiché comme un exemple, mais la vérification ne l'a pas vu\u00a0: "
                      "écrivez-le directement sur la page, dans un bloc ```rulecheck.",
     },
@@ -34,6 +35,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "spread.over.attack": "the attack d20", "spread.over.reaction": "the reaction d20",
         "spread.over.miss_chance": "the concealment d100", "spread.over.damage": "the damage dice",
         "spread.over.poison_damage": "the poison's dice", "spread.over.miss": " (0 when the blow does not land)",
+        "spread.over.miss_or_harmless": " (0 when the blow does not land, or lands without wounding)",
         "unchecked": "This block is shown as an example, but the check never saw it: "
                      "write it on the page itself, in a ```rulecheck block.",
     },
