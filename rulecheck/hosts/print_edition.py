@@ -55,9 +55,9 @@ H2 = re.compile(r'<h2 id="(?P<id>[^"]+)"[^>]*>(?P<text>.*?)</h2>', re.DOTALL)
 HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
 ANY_TAG = re.compile(r"<[^<>]*>")
 #: A heading, the paragraph after it, and the set of tabs that paragraph leads into.
-HEADING_LEAD_TABS = re.compile(
+HEADING_LEAD = re.compile(
     r'(?P<kept><h(?P<level>[2-6])\b[^>]*>(?:(?!</h(?P=level)>).)*</h(?P=level)>\s*<p>(?:(?!</p>).)*</p>)'
-    r'(?P<tabs>\s*<div class="tabbed-set)', re.DOTALL)
+    r'(?P<led>\s*<div class="(?:tabbed-set|rc-card)\b)', re.DOTALL)
 WORDS = {
     "fr": {"contents": "Sommaire", "edition": "Édition imprimable",
            "pages": "Les numéros de page sont dans l'édition PDF, dont la mise en page est fixe\u00a0: "
@@ -137,13 +137,15 @@ def prefixed(html: str, name: str, pages: set[str]) -> str:
 
 
 def kept_with_heading(html: str) -> str:
-    """Each heading and the paragraph leading from it into a set of tabs, as one block.
+    """Each heading and the paragraph leading from it into a set of tabs or a card, as one block.
 
     On paper a heading keeps with what follows, a lead-in with its set, and the set's first
     lead-in with its card: three breaks to avoid in a row, more than Chromium honours (it split
-    the card under its title at a page's foot). One block for the first two leaves two.
+    the card under its title at a page's foot). A heading, its lead-in and a card kept whole are
+    three too (the card's title and cast on one page, its steps on the next). One block for the
+    heading and its lead-in leaves two.
     """
-    return HEADING_LEAD_TABS.sub(r'<div class="rc-keep">\g<kept></div>\g<tabs>', html)
+    return HEADING_LEAD.sub(r'<div class="rc-keep">\g<kept></div>\g<led>', html)
 
 
 def chapter(page: Page, html: str, pages: set[str]) -> Chapter:
