@@ -716,3 +716,23 @@ def contrast(foreground: str, background: str) -> float:
 
     light, deep = sorted([luminance(mixed), luminance(back)], reverse=True)
     return (light + 0.05) / (deep + 0.05)
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_every_bar_of_a_damage_chart_shows_and_the_example_s_own_most(http: Callable[..., Tab], locale: str) -> None:
+    """A damage of 0.4 % (a fumbled parry's 7) was a hairline under its outline: no bar of a
+    possible damage is drawn flat, and the bar of the example's own roll is seen however rare."""
+    reader = http()
+    reader.open(HOME[locale] + "criticals.html")
+    # every tab open at once, as on paper, so that each card's chart is laid out
+    reader.page.add_style_tag(content=".md-typeset .tabbed-content > .tabbed-block { display: block !important; }")
+    heights = reader.page.evaluate("""() => [...document.querySelectorAll('.rc-spread__bars')]
+        .map(chart => {
+        chart.scrollIntoView();
+        return [...chart.querySelectorAll('.rc-spread__bar')].map(bar =>
+            [parseFloat(bar.style.height), bar.getBoundingClientRect().height,
+             bar.classList.contains('rc-spread__bar--this')]); })""")
+    bars = [bar for chart in heights for bar in chart]
+    assert len(heights) >= 5 and any(this and share < 2 for share, _, this in bars), "a rare roll of its own"
+    assert all(drawn >= 2 for _, drawn, _ in bars), [bar for bar in bars if bar[1] < 2]
+    assert all(drawn >= 5 for _, drawn, this in bars if this), bars
