@@ -36,7 +36,7 @@ from rulecheck.engine.rolling import d20_verdict, roll_terms
 from rulecheck.engine.sightlines import BattleMap
 from rulecheck.engine.situation import CoverDegree, situate
 from rulecheck.engine.sources import DiceSource
-from rulecheck.engine.trace import Step, Term, Trace
+from rulecheck.engine.trace import EXTRA_DAMAGE, Step, Term, Trace
 from rulecheck.errors import refuse
 
 Outcome = Literal["hit", "miss", "dodged", "parried"]
@@ -324,11 +324,13 @@ def _within_threshold(event: str, natural: int, threshold: int) -> Step:
 
 
 def _base_damage(given: AttackInput, dice: DiceSource, critical: bool, steps: list[Step]) -> int:
-    expressions = [e for e in (given.attack.damage, *given.attack.extra_damage) if e is not None]
     abilities = given.attacker.abilities
     terms: list[Term] = []
-    for expression in expressions:
-        terms += roll_terms(expression, dice, "damage", abilities, maximise=critical)
+    if given.attack.damage is not None:
+        terms += roll_terms(given.attack.damage, dice, "damage", abilities, maximise=critical)
+    for expression in given.attack.extra_damage:  # named apart: « 8 (2d4 max) + 8 (2d4 max) » said neither
+        terms += [Term(value=t.value, label=f"{EXTRA_DAMAGE}{t.label}")
+                  for t in roll_terms(expression, dice, "damage", abilities, maximise=critical)]
     value = sum(t.value for t in terms)
     steps.append(Step(
         anchor="critical-damage" if critical else "attack-test",

@@ -12,6 +12,9 @@ from pydantic import BaseModel, ConfigDict
 
 Comparison = Literal[">=", "<", ">", "<="]
 
+#: Prefix of a term's label when the term belongs to a capability's extra damage (``extra:max:2d4``).
+EXTRA_DAMAGE = "extra:"
+
 
 class Term(BaseModel):
     """One addend of a step: ``17 (d20)``, ``4 (str)``. ``label`` is a key, not display text."""

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulecheck.engine.modifiers import DEX_AT_ZERO
-from rulecheck.engine.trace import Step, Term
+from rulecheck.engine.trace import EXTRA_DAMAGE, Step, Term
 from rulecheck.examples.locales import Language, load_locales
 
 LABELS, EVENTS, VALUES = load_locales()
@@ -37,6 +37,8 @@ def of(name: str, language: Language) -> str:
 
 
 def label(key: str, language: Language) -> str:
+    if key.startswith(EXTRA_DAMAGE):
+        return f"{label(key[len(EXTRA_DAMAGE):], language)}, {label('extra_damage', language)}"
     if key.startswith("max:"):
         return f"{key[4:]} max"
     return LABELS.get(language, LABELS["en"]).get(key, key)

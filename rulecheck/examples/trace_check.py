@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pydantic import BaseModel
 
 from rulecheck.engine.rules import RULES, trace_faults
-from rulecheck.engine.trace import Step
+from rulecheck.engine.trace import EXTRA_DAMAGE, Step
 from rulecheck.errors import Problem
 from rulecheck.examples import render
 from rulecheck.examples.locales import LANGUAGES
@@ -34,6 +34,7 @@ def unworded(steps: Iterable[Step], language: str) -> set[str]:
         if step.verdict and step.verdict not in render.VALUES[language]:
             missing.add(step.verdict)
         for label in [t.label for t in step.terms] + ([step.against_label] if step.against_label else []):
+            label = label.removeprefix(EXTRA_DAMAGE)
             if not _DICE_LABEL.fullmatch(label) and label not in render.LABELS[language]:
                 missing.add(label)
     return missing

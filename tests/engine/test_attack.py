@@ -299,3 +299,19 @@ def test_a_reaction_says_it_sets_aside_the_modified_defence_the_card_just_showed
     assert covered.defence_value == 16 > covered.attack_total - 2  # the cover was there, and did not count
     bare = attack(base, reaction=[5], damage=[3])
     assert not any(s.event.endswith("instead_of_defence") for s in bare.trace)  # nothing shown to set aside
+
+
+def test_a_capability_s_extra_damage_dice_are_told_apart_from_the_weapon_s() -> None:
+    """« 8 (2d4 max) + 8 (2d4 max) = 16 » said neither which was the dagger's nor which Attaque Éclair's."""
+    from rulecheck.examples import render
+
+    given = {"defender": {"def_phy": 10}, "attack": {"total": 25, "natural": 20, "damage": "2d4+1",
+                                                      "extra_damage": ["2d4", "1d6+2"]}}
+    terms = next(s for s in attack(given).trace if s.event == "damage.critical").terms
+    assert [t.label for t in terms] == ["max:2d4", "flat", "extra:max:2d4", "extra:max:1d6", "extra:flat"]
+    assert [t.value for t in terms] == [8, 1, 8, 6, 2]
+    rolled = next(s for s in attack({**given, "attack": {**given["attack"], "natural": 12}},
+                                    damage=[1, 2, 3, 4, 5]).trace if s.event == "damage.roll").terms
+    assert [t.label for t in rolled] == ["2d4", "flat", "extra:2d4", "extra:1d6", "extra:flat"]
+    assert render.label("extra:max:2d4", "fr") == "2d4 max, dégâts supplémentaires"
+    assert render.label("extra:flat", "en") == "flat, extra damage"

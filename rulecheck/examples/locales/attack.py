@@ -9,6 +9,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "str": "FOR", "dex": "DEX", "con": "CON", "int": "INT", "wis": "SAG", "cha": "CHA",
         "def_phy": "Def PHY", "def_mag": "Def MAG", "fumble_threshold": "seuil d'échec critique",
         "def_phy.modified": "Def PHY modifiée", "def_mag.modified": "Def MAG modifiée",
+        "extra_damage": "dégâts supplémentaires",
     },
     "en": {
         "d20": "d20", "level": "level", "bonus": "bonus", "attack": "attack", "posture": "posture",
@@ -16,6 +17,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "str": "STR", "dex": "DEX", "con": "CON", "int": "INT", "wis": "WIS", "cha": "CHA",
         "def_phy": "Def PHY", "def_mag": "Def MAG", "fumble_threshold": "critical failure threshold",
         "def_phy.modified": "modified Def PHY", "def_mag.modified": "modified Def MAG",
+        "extra_damage": "extra damage",
     },
 }
 
