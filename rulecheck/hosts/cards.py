@@ -143,7 +143,7 @@ def refusal_card(outcome: Outcome, title: str, language: str,
     return (
         f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
-        f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {badge}</span></p>'
+        f'<span class="rc-badge rc-badge--ok rc-badge--refused" data-search-exclude>✓ {badge}</span></p>'
         f"{_cast_line(outcome, language, link)}{_refused_plan(outcome, error, language)}"
         f'<p class="rc-outcome rc-refusal"><strong>{html_text(render.word("card.refused", language))}</strong>'
         f"{colon} {html_text(reason)}</p>\n"

@@ -146,3 +146,20 @@ def test_the_theme_toggle_is_labelled_in_the_page_s_language(offline_site: Path)
             assert len(titles) == 2, (locale, page)
             assert all(any(word in title.lower() for word in words[locale]) for title in titles), titles
             assert not any(word in title.lower() for title in titles for word in other), titles
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_a_refused_plan_s_badge_is_not_the_green_of_an_accepted_one_and_keeps_aa_contrast(
+    http: Callable[..., Tab], locale: str,
+) -> None:
+    """« ✓ refus vérifié » on green read as « allowed »: a refused card's badge takes its orange."""
+    reader = open_tab(http, "desktop")
+    reader.open(HOME[locale] + "turn.html")
+    for scheme in ("light", "dark"):
+        if scheme == "dark":
+            dark(reader)
+        refused = colours_of(reader.page, ".rc-card--refused .rc-badge")
+        accepted = colours_of(reader.page, ".rc-card:not(.rc-card--refused) .rc-badge--ok")
+        assert refused and accepted, scheme
+        assert {str(b["background"]) for b in refused}.isdisjoint({str(b["background"]) for b in accepted})
+        assert all(lowest_contrast(badge) >= 4.5 for badge in refused + accepted), (scheme, refused)
