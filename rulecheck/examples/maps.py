@@ -179,9 +179,11 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
     prefix = element_id(key)
     labels = numbering(drawn)
     width, height = drawn.width * SQUARE + 2 * MARGIN, drawn.height * SQUARE + 2 * MARGIN
-    # Drawn at one and a half times its units; twice that where creatures smaller than a Tiny one
-    # are drawn, so that each of them, and the target's ring among them, can be seen.
-    scale = 3 if any(f.side < LABELLED_SIDE for f in drawn.figures) else Fraction(3, 2)
+    # Drawn at twice its units (64 px a square where the column has room: at one and a half, a
+    # desktop reader found a corner's dozen lines too close together); one and a half times that
+    # where creatures smaller than a Tiny one are drawn, so that each of them, and the target's
+    # ring among them, can be seen. The column's width, a phone's or paper's, narrows it.
+    scale = 3 if any(f.side < LABELLED_SIDE for f in drawn.figures) else 2
     tokens, numbers = _figures(drawn, labels)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="rc-map__svg" role="img" viewBox="0 0 {width} {height}" '
