@@ -74,7 +74,8 @@ def test_the_survival_step_reads_as_a_sum() -> None:
     given_ = AttackInput.model_validate({"attack": {"damage": "1d4+2"},
                                          "situation": {"defender": ["helpless"], "coup_de_grace": True}})
     trace = resolve_attack(given_, ScriptedDice({})).trace
-    assert render.step(trace[-1], "en") == "Survival test difficulty: 10 (flat) + 6 (damage) = 16"  # 4 + 2, no bonus
+    assert render.step(trace[-1], "en") == (  # 4 + 2, no bonus
+        "If it survives, its survival test's difficulty (rolled at the table): 10 (flat) + 6 (damage) = 16")
 
 
 @pytest.mark.parametrize(("language", "said"), [

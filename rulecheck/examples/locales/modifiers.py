@@ -84,7 +84,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.automatic": "Coup de grâce, touche d'office, sans test d'attaque",
         "coup_de_grace.concealment": "Coup de grâce en camouflage total : le tour passé à trouver la cible "
                                      "remplace le jet (%)",
-        "coup_de_grace.survival": "Difficulté du test de survie",
+        "coup_de_grace.survival": "S'il survit, difficulté de son test de survie (lancé à la table)",
         "reaction.refused.cannot_act": "Ni esquive ni parade : la cible ne peut pas agir",
         "coup_de_grace.refused": "Coup de grâce refusé",
         "coup_de_grace.rounds": "Coup de grâce, durée en tours de combat",
@@ -113,7 +113,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.automatic": "Coup de grâce, automatic hit, no attack test",
         "coup_de_grace.concealment": "Coup de grâce against total concealment: the round spent finding the "
                                      "target replaces the roll (%)",
-        "coup_de_grace.survival": "Survival test difficulty",
+        "coup_de_grace.survival": "If it survives, its survival test's difficulty (rolled at the table)",
         "reaction.refused.cannot_act": "No dodge or parry: the defender cannot act",
         "coup_de_grace.refused": "Coup de grâce refused",
         "coup_de_grace.rounds": "Coup de grâce, rounds it takes",
