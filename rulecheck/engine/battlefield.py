@@ -45,9 +45,20 @@ from rulecheck.engine.grid import (
     line_of_effect,
     line_rank,
     owner,
+    sides_met,
 )
 from rulecheck.engine.limits import MAX_CREATURES
-from rulecheck.engine.sightlines import BattleMap, Blocker, Figure, Flank, Role, Sighting, Sightline, Threat
+from rulecheck.engine.sightlines import (
+    BattleMap,
+    Blocker,
+    Figure,
+    Flank,
+    MissedFlank,
+    Role,
+    Sighting,
+    Sightline,
+    Threat,
+)
 from rulecheck.engine.sizes import Shape, Size, SizeRow, size_for_squares, size_row
 from rulecheck.engine.trace import Step
 from rulecheck.errors import refuse
@@ -359,6 +370,7 @@ def _assess(field_json: str, melee: bool) -> Assessment:
     attacker, defender = grid.attacker, grid.defender
     apart = distance(attacker.space, defender.space)
     flank = _flank(grid) if melee else None  # flanking is a melee rule: a shot draws no flanking line
+    missed = _missed_flank(grid) if melee and flank is None else None
     cover = _cover_sighting(grid, apart, melee)
     concealment = _concealment_sighting(grid, apart, melee)
     reaching = [attacker, *grid.allies] if melee else []
@@ -366,7 +378,7 @@ def _assess(field_json: str, melee: bool) -> Assessment:
         width=grid.width, height=grid.height, walls=grid.walls, low=grid.low, fog=grid.fog,
         wall_sides=grid.wall_sides, fog_sides=grid.fog_sides,
         figures=figures(grid, attack_role), kind="melee" if melee else "ranged", distance=apart,
-        cover=cover, concealment=concealment if grid.fog or grid.fog_sides else None, flank=flank,
+        cover=cover, concealment=concealment if grid.fog or grid.fog_sides else None, flank=flank, missed_flank=missed,
         threats=tuple(t for t in (threat(c, grid) for c in reaching) if t is not None),
     )
     return Assessment(
@@ -581,6 +593,21 @@ def _flank(grid: Layout) -> Flank | None:
             if sides is not None:
                 return Flank(ally.letter, mine.centre, theirs, sides)
     return None
+
+
+def _missed_flank(grid: Layout) -> MissedFlank | None:
+    """When no ally flanks, the line the rule tried between a one-square attacker's centre and the
+    first ally that threatens the target too, and the sides of the target it meets: what shows a
+    reader why there is no flanking. A big attacker tries one line from each of its squares: none
+    is drawn for it."""
+    attacker, defender = grid.attacker, grid.defender
+    if attacker.space.side != 1 or not attacker.threatens(defender):
+        return None
+    ally = next((ally for ally in grid.allies if ally.threatens(defender)), None)
+    if ally is None:
+        return None
+    start, end = attacker.space.centre, ally.space.centre
+    return MissedFlank(ally.letter, start, end, sides_met(start, end, defender.space))
 
 
 def assessment_steps(found: Assessment, melee: bool) -> list[Step]:

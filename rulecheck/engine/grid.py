@@ -152,6 +152,25 @@ def flanks(a: Point, b: Point, target: Space) -> bool:
     return flanked_sides(a, b, target) is not None
 
 
+SideName = Literal["left", "right", "top", "bottom"]
+
+
+def sides_met(a: Point, b: Point, target: Space) -> tuple[SideName, ...]:
+    """The sides of ``target`` the segment between two centres meets (a corner meets both of its sides)."""
+    x0, y0 = Fraction(target.x), Fraction(target.y)
+    x1, y1 = x0 + target.side, y0 + target.side
+    found: list[SideName] = []
+    if touches_vertical(a, b, x0, y0, y1):
+        found.append("left")
+    if touches_vertical(a, b, x1, y0, y1):
+        found.append("right")
+    if touches_vertical(_swap(a), _swap(b), y0, x0, x1):
+        found.append("top")
+    if touches_vertical(_swap(a), _swap(b), y1, x0, x1):
+        found.append("bottom")
+    return tuple(found)
+
+
 def flanked_sides(a: Point, b: Point, target: Space) -> Literal["left_right", "top_bottom"] | None:
     """The opposite sides of ``target`` the segment between two centres meets, if it meets a pair."""
     x0, y0 = Fraction(target.x), Fraction(target.y)

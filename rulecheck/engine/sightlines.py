@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from rulecheck.engine.grid import Point, Side, Space, Square
+from rulecheck.engine.grid import Point, Side, SideName, Space, Square
 
 #: What stops a line: a wall or a low obstacle (cover), a creature (soft cover), fog (concealment).
 Blocker = Literal["wall", "low", "creature", "fog"]
@@ -60,6 +60,17 @@ class Sighting:
     #: target stands more than 6 squares from it (``far``), or the attacker is nearer to it than
     #: the target is (``attacker_nearer``).
     ignored_low: tuple[tuple[Square, Literal["far", "attacker_nearer"]], ...] = ()
+
+
+@dataclass(frozen=True)
+class MissedFlank:
+    """The line the rule drew between the centres of an attacker and an ally that both threaten
+    the target, when it does not pass through two opposite sides: the sides it does meet."""
+
+    ally: str
+    start: Point
+    end: Point
+    met: tuple[SideName, ...]
 
 
 @dataclass(frozen=True)
@@ -131,6 +142,8 @@ class BattleMap:
     #: Only when the map has fog (in squares or on sides): without it, concealment is not looked at.
     concealment: Sighting | None = None
     flank: Flank | None = None
+    #: No flanking, though an ally threatens too: the line between its centre and a one-square attacker's.
+    missed_flank: MissedFlank | None = None
     threats: tuple[Threat, ...] = ()
     path: tuple[PathStep, ...] = ()
     disengaged: bool = False

@@ -26,7 +26,7 @@ from typing import Any
 
 from rulecheck.engine.battlefield import LOW_OBSTACLE_RANGE
 from rulecheck.engine.grid import Point, Space, Square
-from rulecheck.engine.sightlines import BattleMap, Figure, Sighting
+from rulecheck.engine.sightlines import BattleMap, Figure, Flank, MissedFlank, Sighting
 from rulecheck.errors import Problem
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import label as size_label
@@ -90,6 +90,7 @@ PAPER: dict[str, str] = {
     ".target-square": "fill:none;stroke:#000;stroke-width:2;stroke-dasharray:5 3",
     ".flank-sides": "stroke:#6a1b9a;stroke-width:5",
     ".flank": "stroke:#6a1b9a;stroke-width:3;stroke-dasharray:10 4 2 4",
+    ".flank-missed": "stroke:#6a1b9a;stroke-width:1.5;stroke-dasharray:6 3 1 3",
     ".path": "fill:none;stroke:#000;stroke-width:2.5",
     ".path.disengaged": "stroke-dasharray:2 3",
     ".step": "fill:#000",
@@ -406,16 +407,25 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], li
 
 
 def _flank(drawn: BattleMap) -> list[str]:
-    flank = drawn.flank
-    if flank is None:
+    """The flanking line and the opposite sides it meets; or, with no flanking, the line the rule
+    tried and the sides it met, thinner."""
+    flank, missed = drawn.flank, drawn.missed_flank
+    if flank is None and missed is None:
         return []
     target = next(f.space for f in drawn.figures if f.role == "defender")
     x0, y0, x1, y1 = target.x, target.y, target.x + target.side, target.y + target.side
-    sides = (f"M{_u(x0)} {_u(y0)}V{_u(y1)}M{_u(x1)} {_u(y0)}V{_u(y1)}" if flank.sides == "left_right"
-             else f"M{_u(x0)} {_u(y0)}H{_u(x1)}M{_u(x0)} {_u(y1)}H{_u(x1)}")
-    return [f'<path class="flank-sides" d="{sides}"/>'
-            f'<line class="flank" x1="{_u(flank.start[0])}" y1="{_u(flank.start[1])}" x2="{_u(flank.end[0])}" '
-            f'y2="{_u(flank.end[1])}"/>']
+    ends = {"left": f"M{_u(x0)} {_u(y0)}V{_u(y1)}", "right": f"M{_u(x1)} {_u(y0)}V{_u(y1)}",
+            "top": f"M{_u(x0)} {_u(y0)}H{_u(x1)}", "bottom": f"M{_u(x0)} {_u(y1)}H{_u(x1)}"}
+    line: Flank | MissedFlank
+    if flank is not None:
+        met: tuple[str, ...] = ("left", "right") if flank.sides == "left_right" else ("top", "bottom")
+        line, kind, bars = flank, "flank", "flank-sides"
+    else:
+        assert missed is not None
+        met, line, kind, bars = missed.met, missed, "flank-missed", "flank-sides missed"
+    sides = f'<path class="{bars}" d="{"".join(ends[side] for side in met)}"/>' if met else ""
+    return [f'{sides}<line class="{kind}" x1="{_u(line.start[0])}" y1="{_u(line.start[1])}" '
+            f'x2="{_u(line.end[0])}" y2="{_u(line.end[1])}"/>']
 
 
 def _sighting(sighting: Sighting | None) -> list[str]:
@@ -525,6 +535,8 @@ def _keys(drawn: BattleMap) -> list[str]:
         "map.key.corner": any(s.corner is not None for s in sightings),
         "map.key.target": bool(_target_squares(drawn)),
         "map.key.flank": drawn.flank is not None,
+        "map.key.flank_missed": drawn.missed_flank is not None,
+        "map.key.flank_missed_sides": drawn.missed_flank is not None and bool(drawn.missed_flank.met),
         "map.key.threat": any(t.squares for t in drawn.threats),
         "map.key.inner": any(t.inner for t in drawn.threats),
         "map.key.path": bool(drawn.path) and not drawn.disengaged,
@@ -655,6 +667,15 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
         said.append(word("map.flank", language).format(
             a=called(next(f.letter for f in drawn.figures if f.role == "attacker")), b=called(drawn.flank.ally),
             sides=word(f"map.sides.{drawn.flank.sides}", language)))
+    elif drawn.missed_flank:
+        missed = drawn.missed_flank
+        named = [word(f"map.side_name.{side}", language) for side in missed.met]
+        listed = word("map.and", language).join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 \
+            else "".join(named)
+        how_many = "none" if not named else "one" if len(named) == 1 else "many"
+        said.append(word(f"map.flank_missed.{how_many}", language).format(
+            a=called(next(f.letter for f in drawn.figures if f.role == "attacker")), b=called(missed.ally),
+            sides=listed))
     if drawn.path:
         mover = next(f.letter for f in drawn.figures if f.role == "mover")
         steps = ", ".join(word("map.step", language).format(x=s.end.x + 1, y=s.end.y + 1) for s in drawn.path)

@@ -531,3 +531,22 @@ def test_a_creature_drawn_as_d_on_a_move_s_map_counts_as_the_same_creature_drawn
     as_drawn = provokers(drawn, creatures)
     as_d = provokers(drawn.replace(letter, "D"), relettered)
     assert sorted("D" if found == letter else found for found in as_drawn) == sorted(as_d), (as_drawn, as_d)
+
+
+def test_with_no_flanking_the_line_tried_and_the_sides_it_met_are_kept_for_the_picture() -> None:
+    offset = melee("A . .\n. D .\n. B .")
+    assert offset.battle_map is not None and offset.battle_map.flank is None
+    missed = offset.battle_map.missed_flank
+    assert missed is not None and missed.ally == "B" and missed.met == ("left", "bottom")
+    assert (missed.start, missed.end) == (Square(0, 0).centre, Square(1, 2).centre)
+    big_ally = melee("A D . . .\n. . . B B\n. . . B B").battle_map
+    assert big_ally is not None and big_ally.missed_flank is not None  # from the ogre's whole centre
+    assert big_ally.missed_flank.end == (Fraction(4), Fraction(2)) and big_ally.missed_flank.met == ("left", "bottom")
+    misses = melee(". D .\nA . B").battle_map  # a line under the target, which it never meets
+    assert misses is not None and misses.missed_flank is not None and misses.missed_flank.met == ()
+    for no_line in (melee(". B .\n. D .\n. A ."),  # flanked: the flanking line is drawn instead
+                    melee("A D B", B={"size": "tiny"}),  # the ally threatens nothing: no line is tried
+                    melee(". . .\nA D .\n. . ."),  # no ally
+                    melee("B D . . .\n. . . A A\n. . . A A", B={"reach_weapon": True}),  # a big attacker's many
+                    ranged("A . .\n. D .\n. B .")):  # a shot: no flanking at all
+        assert no_line.battle_map is not None and no_line.battle_map.missed_flank is None

@@ -173,6 +173,15 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
               if s is not None and s.target is not None and target is not None and target.side > 1}
     assert {(r.get("x"), r.get("y")) for r in with_class(root, "rect", "target-square")} == chosen
     assert len(with_class(root, "line", "flank")) == (drawn.flank is not None)
+    # no flanking though an ally threatens: the line the rule tried, and the sides it met, no more
+    assert len(with_class(root, "line", "flank-missed")) == (drawn.missed_flank is not None)
+    if drawn.missed_flank is not None:
+        (line,) = with_class(root, "line", "flank-missed")
+        missed = drawn.missed_flank
+        assert (line.get("x1"), line.get("y1"), line.get("x2"), line.get("y2")) == tuple(
+            units(v) for v in (*missed.start, *missed.end))
+        bars = with_class(root, "path", "flank-sides", "missed")
+        assert len(bars) == bool(missed.met) and (not bars or (bars[0].get("d") or "").count("M") == len(missed.met))
     # the path, and a ! where each opportunity attack is provoked
     assert len(with_class(root, "polyline", "path")) == (1 if drawn.path else 0)
     provoked = [m.enemy for s in drawn.path for m in s.provocations if m.provokes]
@@ -183,7 +192,8 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
              "clear": ("line", "sight", "clear"), "blocked": ("line", "sight", "blocked", "!fog"),
              "misted": ("line", "sight", "fog"),
              "corner": ("path", "corner"), "target": ("rect", "target-square"),
-             "flank": ("line", "flank"), "threat": ("path", "threat"),
+             "flank": ("line", "flank"), "flank_missed": ("line", "flank-missed"),
+             "flank_missed_sides": ("path", "flank-sides", "missed"), "threat": ("path", "threat"),
              "inner": ("path", "inner"), "path": ("polyline", "path", "!disengaged"),
              "path.disengaged": ("polyline", "path", "disengaged"), "provoked": ("path", "provoke"),
              "spared": ("circle", "spared")}
@@ -243,7 +253,8 @@ def test_the_stylesheet_gives_every_role_and_every_line_a_cue_besides_its_colour
               for role, style in styles.items()}
     assert len(set(tokens.values())) == len(tokens), tokens
     lines = [style_of(ET.Element("line", {"class": kind})).get("stroke-dasharray", "none")
-             for kind in ("sight clear", "sight blocked", "sight concealment blocked fog", "flank", "provoke-line")]
+             for kind in ("sight clear", "sight blocked", "sight concealment blocked fog", "flank", "flank-missed",
+                          "provoke-line")]
     assert len(set(lines)) == len(lines), lines
     assert style_of(ET.Element("circle", {"class": "fig ally small"})).get("stroke-dasharray", "none") == "none"
     css = maps.stylesheet()

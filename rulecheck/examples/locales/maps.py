@@ -48,6 +48,14 @@ VALUES: dict[str, dict[str, str]] = {
         "map.flank": "Prise en tenaille : la ligne entre les centres de {a} et {b} touche les côtés {sides} "
                      "de la cible.",
         "map.sides.left_right": "gauche et droit", "map.sides.top_bottom": "haut et bas",
+        "map.flank_missed.none": "Pas de prise en tenaille : la ligne entre les centres de {a} et {b} ne touche pas "
+                                 "la cible.",
+        "map.flank_missed.one": "Pas de prise en tenaille : la ligne entre les centres de {a} et {b} ne touche que "
+                                "le côté {sides} de la cible, pas deux côtés opposés.",
+        "map.flank_missed.many": "Pas de prise en tenaille : la ligne entre les centres de {a} et {b} touche les "
+                                 "côtés {sides} de la cible, pas deux côtés opposés.",
+        "map.side_name.left": "gauche", "map.side_name.right": "droit", "map.side_name.top": "haut",
+        "map.side_name.bottom": "bas", "map.and": " et ",
         "map.threat": "{label} menace {count} cases (allonge {reach})",
         "map.threat.one": "{label} menace une case (allonge {reach})",
         "map.inner": ", et ne peut frapper les {count} cases trop proches pour son arme d'allonge",
@@ -73,6 +81,9 @@ VALUES: dict[str, dict[str, str]] = {
         "map.key.corner": "losange : coin choisi",
         "map.key.target": "carré pointillé : la case de la cible choisie pour les lignes",
         "map.key.flank": "trait mixte : ligne de prise en tenaille, barres épaisses : les côtés qu'elle touche",
+        "map.key.flank_missed": "trait mixte fin : ligne entre les centres de l'attaquant et de son allié, "
+                                "qui ne passe pas par deux côtés opposés",
+        "map.key.flank_missed_sides": "barres épaisses : les côtés qu'elle touche",
         "map.key.threat": "hachures : cases que menace {who}",
         "map.threat.or": " ou ", "map.threat.by.attacker": "l'attaquant", "map.threat.by.ally": "son allié",
         "map.threat.by.enemy": "l'ennemi", "map.threat.by.defender": "la cible",
@@ -130,6 +141,13 @@ VALUES: dict[str, dict[str, str]] = {
         "map.swipe": "↔ Scroll the map sideways: it is wider than the screen.",
         "map.flank": "Flanking: the line between the centres of {a} and {b} meets the target's {sides} sides.",
         "map.sides.left_right": "left and right", "map.sides.top_bottom": "top and bottom",
+        "map.flank_missed.none": "No flanking: the line between the centres of {a} and {b} misses the target.",
+        "map.flank_missed.one": "No flanking: the line between the centres of {a} and {b} meets only the target's "
+                                "{sides} side, not two opposite sides.",
+        "map.flank_missed.many": "No flanking: the line between the centres of {a} and {b} meets the target's "
+                                 "{sides} sides, not two opposite ones.",
+        "map.side_name.left": "left", "map.side_name.right": "right", "map.side_name.top": "top",
+        "map.side_name.bottom": "bottom", "map.and": " and ",
         "map.threat": "{label} threatens {count} squares (reach {reach})",
         "map.threat.one": "{label} threatens one square (reach {reach})",
         "map.inner": ", and cannot strike the {count} squares too close for its reach weapon",
@@ -155,6 +173,9 @@ VALUES: dict[str, dict[str, str]] = {
         "map.key.corner": "diamond: chosen corner",
         "map.key.target": "dotted square: the target's square chosen for the lines",
         "map.key.flank": "dash-dot line: flanking line, thick bars: the sides it meets",
+        "map.key.flank_missed": "thin dash-dot line: the line between the centres of the attacker and its ally, "
+                                "which does not pass through two opposite sides",
+        "map.key.flank_missed_sides": "thick bars: the sides it meets",
         "map.key.threat": "hatching: squares {who} threatens",
         "map.threat.or": " or ", "map.threat.by.attacker": "the attacker", "map.threat.by.ally": "its ally",
         "map.threat.by.enemy": "the enemy", "map.threat.by.defender": "the target",
