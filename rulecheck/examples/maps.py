@@ -687,7 +687,7 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
                     event=word(f"map.event.{met.event}", language)))
         if drawn.disengaged:
             said.append(word("map.disengaged", language))
-    return " ".join(said)
+    return " ".join(sentence[:1].upper() + sentence[1:] for sentence in said)  # « Jeton 1 menace… »
 
 
 def side_words(drawn: BattleMap, language: str) -> str:

@@ -408,7 +408,7 @@ def test_each_map_has_ids_of_its_own_and_a_file_of_its_own_parses_alone() -> Non
 def test_flanking_and_reach_and_a_move_are_said_in_words() -> None:
     flank = drawn_of(". B .\n. D .\n. A .", kind="melee")
     said = maps.description(flank, maps.numbering(flank), {}, "en")
-    assert "meets the target's top and bottom sides" in said and "token 1 threatens 5 squares (reach 1)" in said
+    assert "meets the target's top and bottom sides" in said and "Token 1 threatens 5 squares (reach 1)" in said
     given_ = OpportunityInput.model_validate({"grid": {"map": "o A . ."}, "path": [[2, 0], [3, 0]]})
     moved = resolve_opportunity(given_, ScriptedDice({})).battle_map
     assert moved is not None

@@ -45,15 +45,15 @@ VALUES: dict[str, dict[str, str]] = {
         "map.low_passed.far": " (muret sans effet : la cible en est à plus de {range} cases)",
         "map.fog_in_contact": " (au contact, seule compte une brume sur tout l'espace de la cible)",
         "map.swipe": "↔ Faites défiler le plan de côté : il est plus large que l'écran.",
-        "map.flank": "Prise en tenaille : la ligne entre les centres de {a} et {b} touche les côtés {sides} "
-                     "de la cible.",
+        "map.flank": "Prise en tenaille : la ligne tracée entre {a} et {b}, de centre à centre, touche les côtés "
+                     "{sides} de la cible.",
         "map.sides.left_right": "gauche et droit", "map.sides.top_bottom": "haut et bas",
-        "map.flank_missed.none": "Pas de prise en tenaille : la ligne entre les centres de {a} et {b} ne touche pas "
-                                 "la cible.",
-        "map.flank_missed.one": "Pas de prise en tenaille : la ligne entre les centres de {a} et {b} ne touche que "
-                                "le côté {sides} de la cible, pas deux côtés opposés.",
-        "map.flank_missed.many": "Pas de prise en tenaille : la ligne entre les centres de {a} et {b} touche les "
-                                 "côtés {sides} de la cible, pas deux côtés opposés.",
+        "map.flank_missed.none": "Pas de prise en tenaille : la ligne tracée entre {a} et {b}, de centre à centre, "
+                                 "ne touche pas la cible.",
+        "map.flank_missed.one": "Pas de prise en tenaille : la ligne tracée entre {a} et {b}, de centre à centre, "
+                                "ne touche que le côté {sides} de la cible, pas deux côtés opposés.",
+        "map.flank_missed.many": "Pas de prise en tenaille : la ligne tracée entre {a} et {b}, de centre à centre, "
+                                 "touche les côtés {sides} de la cible, pas deux côtés opposés.",
         "map.side_name.left": "gauche", "map.side_name.right": "droit", "map.side_name.top": "haut",
         "map.side_name.bottom": "bas", "map.and": " et ",
         "map.threat": "{label} menace {count} cases (allonge {reach})",
