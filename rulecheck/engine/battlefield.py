@@ -578,33 +578,34 @@ def _concealment_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
 def _flank(grid: Layout) -> Flank | None:
     """The first ally flanking the defender with the attacker, and the line between their centres.
 
-    Seed 004's exception belongs to the creature that gains the bonus: a big attacker flanks if an
-    ally standing in any one of its squares would. A big ally only helps from the centre of its
-    whole space, as the rule's line between the two allies' centres says."""
+    Seed 004's exception for a creature of more than one square: it flanks if an ally standing in
+    one of its squares would. We read it of the pair, since the rule decides whether the *target*
+    is flanked: a big attacker or a big ally draws the line from whichever of its squares makes it
+    pass through two opposite sides (a reading, said on the pages)."""
     attacker, defender = grid.attacker, grid.defender
     if not attacker.threatens(defender):
         return None
     for ally in grid.allies:
         if not ally.threatens(defender):
             continue
-        theirs = ally.space.centre
         for mine in attacker.space.squares:
-            sides = flanked_sides(mine.centre, theirs, defender.space)
-            if sides is not None:
-                return Flank(ally.letter, mine.centre, theirs, sides)
+            for theirs in ally.space.squares:
+                sides = flanked_sides(mine.centre, theirs.centre, defender.space)
+                if sides is not None:
+                    return Flank(ally.letter, mine.centre, theirs.centre, sides)
     return None
 
 
 def _missed_flank(grid: Layout) -> MissedFlank | None:
     """When no ally flanks, the line the rule tried between a one-square attacker's centre and the
-    first ally that threatens the target too, and the sides of the target it meets: what shows a
-    reader why there is no flanking. A big attacker tries one line from each of its squares: none
-    is drawn for it."""
+    first ally that threatens the target too, a one-square ally, and the sides of the target it
+    meets: what shows a reader why there is no flanking. A big creature tries one line from each
+    of its squares: none is drawn for it."""
     attacker, defender = grid.attacker, grid.defender
     if attacker.space.side != 1 or not attacker.threatens(defender):
         return None
     ally = next((ally for ally in grid.allies if ally.threatens(defender)), None)
-    if ally is None:
+    if ally is None or ally.space.side != 1:
         return None
     start, end = attacker.space.centre, ally.space.centre
     return MissedFlank(ally.letter, start, end, sides_met(start, end, defender.space))

@@ -291,7 +291,7 @@ def test_a_reach_zero_attacker_cannot_flank() -> None:
     assert not melee("B D .", A={"size": "tiny", "at": [1, 0]}).flanking
 
 
-def test_a_large_ally_helps_flank_from_the_centre_of_its_whole_space() -> None:
+def test_a_large_ally_flanks_from_any_of_its_squares() -> None:
     grid = (". . B B\n"
             "A D B B")
     assert melee(grid).flanking
@@ -299,13 +299,14 @@ def test_a_large_ally_helps_flank_from_the_centre_of_its_whole_space() -> None:
             "A D . B B")
     assert melee(grid).flanking  # 2 squares away, within a Large creature's reach
     assert not melee(grid, B={"size": "large", "shape": "long"}).flanking  # reach 1: no threat
-    # Off the line: an ally standing in the ogre's top-left square would flank, but seed 004 gives
-    # that choice to the big creature that gains the bonus, not to the one that helps.
+    # Off the line from its centre: from its top-left square the line flanks, and seed 004's
+    # exception, read of the pair, flanks for the one-square attacker as for the ogre.
     off = ("A D . . .\n"
            ". . . B B\n"
            ". . . B B")
-    assert not melee(off).flanking
-    assert flanks(Square(3, 1).centre, Square(0, 0).centre, Space(1, 0))  # from its top-left square
+    assert not flanks(Square(0, 0).centre, Space(3, 1, 2).centre, Space(1, 0))
+    assert melee(off).flanking and melee(off).flanking_ally == "B"
+    assert melee(off.replace("A", "b").replace("B", "A").replace("b", "B")).flanking  # the ogre attacking
 
 
 @pytest.mark.parametrize("size", ["large", "huge"])
@@ -539,9 +540,8 @@ def test_with_no_flanking_the_line_tried_and_the_sides_it_met_are_kept_for_the_p
     missed = offset.battle_map.missed_flank
     assert missed is not None and missed.ally == "B" and missed.met == ("left", "bottom")
     assert (missed.start, missed.end) == (Square(0, 0).centre, Square(1, 2).centre)
-    big_ally = melee("A D . . .\n. . . B B\n. . . B B").battle_map
-    assert big_ally is not None and big_ally.missed_flank is not None  # from the ogre's whole centre
-    assert big_ally.missed_flank.end == (Fraction(4), Fraction(2)) and big_ally.missed_flank.met == ("left", "bottom")
+    below = melee("A D .\n. B B\n. B B").battle_map  # a Large ally under the target: no square of it flanks
+    assert below is not None and below.flank is None and below.missed_flank is None  # four lines tried: none drawn
     misses = melee(". D .\nA . B").battle_map  # a line under the target, which it never meets
     assert misses is not None and misses.missed_flank is not None and misses.missed_flank.met == ()
     for no_line in (melee(". B .\n. D .\n. A ."),  # flanked: the flanking line is drawn instead

@@ -435,8 +435,8 @@ def test_the_cards_steps_claim_no_more_than_the_rules_on_a_fumbled_reaction_and_
 def test_a_coup_de_grace_not_rolling_the_50_percent_is_a_reading() -> None:
     """Seed 004 asks for a round to find a target in total concealment, and does not say its 50 %
     miss chance is then waived."""
-    said = {"fr": "qu'alors les 50 % ne soient pas lancés est notre lecture",
-            "en": "that the 50% is then not rolled is our reading"}
+    said = {"fr": "qu'alors la cible ne lance rien, ni les 50 % ni les 20 %, est notre lecture",
+            "en": "that the target then rolls nothing, neither the 50% nor the 20%, is our reading"}
     for language, words in said.items():
         assert words in one_line(language, "modifiers.md")
 
@@ -534,8 +534,8 @@ _STATED_READINGS = {
         "fr": r"attaque d'opportunité par\s+déplacement", "en": r"opportunity attack per move"},
     "moving inside a long reach without approaching": {
         "fr": r"pour l'approcher ou non", "en": r"to approach it or not"},
-    "a big ally helping to flank from its centre": {
-        "fr": r"grande créature qui aide", "en": r"big creature that helps"},
+    "a big creature's choice of square flanking for its ally too": {
+        "fr": r"qu'elle\s+attaque ou qu'elle aide", "en": r"whether it attacks or helps"},
     "a natural 20 reaction against a critical": {
         "fr": r"n'ouvre aucune\s+contre-attaque", "en": r"opens no counter-attack"},
 }
