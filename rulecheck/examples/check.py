@@ -16,10 +16,18 @@ from pathlib import Path
 from rulecheck.errors import Problem
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
-from rulecheck.examples.example_check import ODDS_MAX_RUNS, ODDS_MAX_WORK, check_example, example_odds
+from rulecheck.examples.example_check import (
+    ODDS_MAX_RUNS,
+    ODDS_MAX_TOTAL_WORK,
+    ODDS_MAX_WORK,
+    OddsBudget,
+    check_example,
+    example_odds,
+)
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import (
+    MAX_EXAMPLES_PER_PAGE,
     MAX_PAGE_BYTES,
     decode_page,
     display_path,
@@ -39,21 +47,30 @@ from rulecheck.examples.twins import language_folder_at, language_of, page_langu
 
 
 def check_page(
-    path: str, text: str, *, odds: bool = True, cast: Cast | None = None, language: str | None = None
+    path: str, text: str, *, odds: bool = True, cast: Cast | None = None, language: str | None = None,
+    budget: OddsBudget | None = None,
 ) -> PageReport:
-    """One page's examples and checked tables (in ``language``, else the one its path names)."""
+    """One page's examples and checked tables (in ``language``, else the one its path names);
+    ``budget``, the exact odds' work left to the run this page is checked in."""
     report = PageReport(path)
     if CAST_MARKER in text and (cast is None or not cast.exists):
         line = text[:text.index(CAST_MARKER)].count("\n") + 1
         report.problems.append(Problem(path=path, line=line, kind="cast", message=(
             f"the page lists the cast ({CAST_MARKER}), and there is no cast file: write "
             f"{cast.path if cast else 'cast.yml'} beside the language folders")))
-    for block in find_blocks(text, path):
+    blocks = find_blocks(text, path)
+    if len(blocks) > MAX_EXAMPLES_PER_PAGE:
+        report.too_many_examples = True
+        report.problems.append(Problem(path=path, line=blocks[MAX_EXAMPLES_PER_PAGE].line, message=(
+            f"the page holds {len(blocks):,} rulecheck examples, and a page holds at most "
+            f"{MAX_EXAMPLES_PER_PAGE}: split it into several pages (none of its examples is checked until then)")))
+        blocks = []
+    for block in blocks:
         parsed = parse_block(block, cast, language or page_language(path))
         if isinstance(parsed, list):
             report.outcomes.append(Outcome(block=block, problems=parsed))
         else:
-            report.outcomes.append(check_example(parsed, odds=odds))
+            report.outcomes.append(check_example(parsed, odds=odds, budget=budget))
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     return report
 
@@ -66,6 +83,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     report = Report()
     root = Path(root).resolve()
     casts = Casts(root, report)
+    budget = OddsBudget()
     pages, unreadable = pages_under(paths)
     for folder, reason in unreadable:
         report.problems.append(Problem(path=display_path(folder, root), line=1,
@@ -82,7 +100,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
             continue
         at = language_folder_at(page, base)
         report.pages[shown] = check_page(shown, text, odds=odds, cast=casts.of(page),
-                                         language=page.parts[at] if at is not None else None)
+                                         language=page.parts[at] if at is not None else None, budget=budget)
         report.pages[shown].source, report.pages[shown].language_at = page, at
         report.pages[shown].problems += check_references(shown, text, report.pages[shown].outcomes)
         report.pages[shown].problems += check_snippets(shown, text, (root, root / "docs", page.parent))
@@ -111,7 +129,8 @@ class Casts:
 
 
 __all__: Sequence[str] = (
-    "MAX_PAGE_BYTES", "ODDS_MAX_RUNS", "ODDS_MAX_WORK", "Casts", "Outcome", "PageReport", "Report", "check_example",
+    "MAX_EXAMPLES_PER_PAGE", "MAX_PAGE_BYTES", "ODDS_MAX_RUNS", "ODDS_MAX_TOTAL_WORK", "ODDS_MAX_WORK",
+    "Casts", "OddsBudget", "Outcome", "PageReport", "Report", "check_example",
     "check_page", "check_paths", "check_snippets", "decode_page", "display_path", "example_odds",
     "find_snippets", "language_of", "markdown_files", "page_language", "read_bounded", "read_page",
     "rules_data", "twin_path", "undecodable",

@@ -26,14 +26,34 @@ ODDS_MAX_RUNS = 20_000
 #: Steps of work (a run of the rules, a roll it makes) one example's odds may take: some 60,000
 #: steps are about a second; the site's heaviest example takes 1,590.
 ODDS_MAX_WORK = 60_000
+#: The exact odds' work that one check of many examples may spend in all (the site's 452 examples
+#: spend some 22,000): a page of thousands of costly examples stops at a located problem, in
+#: seconds and within memory, instead of running for minutes.
+ODDS_MAX_TOTAL_WORK = 1_000_000
 
 
-def check_example(parsed: ParsedExample, *, odds: bool = True, every_field: bool = False) -> Outcome:
+class OddsBudget:
+    """The work left for the exact odds of one check run (:data:`ODDS_MAX_TOTAL_WORK`)."""
+
+    def __init__(self, total: int | None = None) -> None:
+        self.total, self.spent = ODDS_MAX_TOTAL_WORK if total is None else total, 0
+
+    @property
+    def exhausted(self) -> bool:
+        return self.spent >= self.total
+
+    def spend(self, work: int) -> None:
+        self.spent += work
+
+
+def check_example(parsed: ParsedExample, *, odds: bool = True, every_field: bool = False,
+                  budget: OddsBudget | None = None) -> Outcome:
     """Run one example with its scripted dice and compare every expected field.
 
     With ``odds``, also compute the exact odds of its result over its dice (see
     :func:`example_odds`), kept on the outcome so that hosts never compute them twice: of the
-    fields its card reads, or with ``every_field`` of every field of the result.
+    fields its card reads, or with ``every_field`` of every field of the result; ``budget``, the
+    work a whole run may spend on them.
     """
     outcome = Outcome(block=parsed.block, parsed=parsed)
     example = parsed.example
@@ -83,7 +103,7 @@ def check_example(parsed: ParsedExample, *, odds: bool = True, every_field: bool
                 expected=expected, actual=actual, kind="drift",
             ))
     if odds:
-        outcome.odds = example_odds(parsed, outcome.problems, every_field=every_field)
+        outcome.odds = example_odds(parsed, outcome.problems, every_field=every_field, budget=budget)
     return outcome
 
 
@@ -133,7 +153,8 @@ class _Recording:
         return self.inner.roll(label, sides, count)
 
 
-def example_odds(parsed: ParsedExample, problems: list[Problem], *, every_field: bool = False) -> Odds | None:
+def example_odds(parsed: ParsedExample, problems: list[Problem], *, every_field: bool = False,
+                 budget: OddsBudget | None = None) -> Odds | None:
     """Exact odds of an example: its dice listed in ``odds.fixed`` keep their scripted faces,
     every other die is enumerated. Problems (an unknown label, too much work) go to ``problems``.
 
@@ -159,11 +180,19 @@ def example_odds(parsed: ParsedExample, problems: list[Problem], *, every_field:
         return None
     if known is not None:
         return known
+    if budget is not None and budget.exhausted:
+        problems.append(parsed.problem(
+            f"exact odds: the examples checked before this one spent the {budget.total:,} units of work one "
+            "check allows for exact odds (the whole site needs some 22,000): split the examples into fewer, "
+            "or fix dice with `odds.fixed`, or turn the odds off (`odds: false` under the plugin)", ("odds",)))
+        return None
     try:
         odds = compute_odds(example.rule, example.given, fixed=fixed, fields=fields, max_runs=ODDS_MAX_RUNS,
                             max_work=ODDS_MAX_WORK)
     except RulecheckError as error:
         problems.append(parsed.problem(f"exact odds: {error}", error.field or ("odds",)))
+        if budget is not None:  # a refused computation may have worked up to its own bound
+            budget.spend(ODDS_MAX_WORK)
         _remember(key, error)
         return None
     except Exception as error:  # a bug of the engine on a branch the example does not take
@@ -172,6 +201,8 @@ def example_odds(parsed: ParsedExample, problems: list[Problem], *, every_field:
             "(a bug of rulecheck, not of the example; please report it)", ("odds",), kind="internal",
         ))
         return None
+    if budget is not None:
+        budget.spend(odds.work)
     _remember(key, odds)
     return odds
 

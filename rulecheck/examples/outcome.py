@@ -69,6 +69,9 @@ class PageReport:
     #: above the project, never changes a page's language or its twin.
     source: Path | None = None
     language_at: int | None = None
+    #: The page holds more examples than a page may (:data:`~rulecheck.examples.pages.MAX_EXAMPLES_PER_PAGE`):
+    #: none of them was checked, and a host shows them as plain code under the page's problem.
+    too_many_examples: bool = False
 
     @property
     def language(self) -> str | None:

@@ -15,6 +15,10 @@ from rulecheck.examples.regular_files import read_regular_file
 #: The most bytes read from one page or example file (the longest page of the site is some 25 kB):
 #: ``/dev/zero`` or a runaway generated file is refused instead of filling the memory.
 MAX_PAGE_BYTES = 10_000_000
+#: Examples one page may hold (the largest page of the site holds 85; a page of 2,000 is checked in
+#: seconds): each becomes a card, and a page of tens of thousands of them, which fits in
+#: :data:`MAX_PAGE_BYTES`, was built into a page of 75 MB, past memory.
+MAX_EXAMPLES_PER_PAGE = 2000
 
 
 def read_page(path: Path) -> str:

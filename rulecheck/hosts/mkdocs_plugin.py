@@ -238,15 +238,16 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if self._report is None:  # a page the cache does not know: check after all
             self._check(config)
         assert self._report is not None
-        rendered, registry = self._render(markdown, references, shown, config)
-        cards.register(registry, found[0] if found else "en")
-        if self._cache is not None:
-            self._cache.put(shown, markdown, rendered, registry)
+        rendered, shown_cards = self._render(markdown, references, shown, config)
+        cards.register(shown_cards, found[0] if found else "en")
+        if self._cache is not None and shown_cards is not None:  # a page over its cap fails: never kept
+            self._cache.put(shown, markdown, rendered, shown_cards)
         return rendered
 
     def _render(self, markdown: str, references: list[Reference], shown: str,
-                config: MkDocsConfig) -> tuple[str, dict[str, str]]:
-        """A page's Markdown with its prose ``references`` bound, and its cards by block source."""
+                config: MkDocsConfig) -> tuple[str, dict[str, str] | None]:
+        """A page's Markdown with its prose ``references`` bound, and its cards by block source
+        (``None``: its blocks show as plain code, the page holding more than it may)."""
         assert self._report is not None
         report = self._report.pages.get(shown)
         if report is None:
@@ -262,7 +263,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             target = anchors.get(anchor)
             return relative_link(page_path, target, anchor, config.use_directory_urls) if target else None
 
-        registry = {cards.key(o.block.source): cards.card(o, language, link) for o in report.outcomes}
+        registry: dict[str, str] | None = {cards.key(o.block.source): cards.card(o, language, link)
+                                           for o in report.outcomes}
+        if report.too_many_examples:  # its one problem says so: the blocks show as plain code, not one error each
+            registry = None
         outcomes = report.by_id()
         pieces, last = [], 0
         for ref in references:

@@ -19,6 +19,7 @@ import pytest
 from mkdocs.exceptions import Abort
 
 from rulecheck.engine.rules import RULES
+from rulecheck.examples.pages import MAX_EXAMPLES_PER_PAGE
 from rulecheck.hosts.cli import UPDATE_ADVICE
 from tests.conftest import CORPUS
 from tests.hosts.run_hosts import capture_logs, cli, copy_case, huge_page, mkdocs_build
@@ -84,6 +85,20 @@ def test_pytest_plugin_fails_showing_the_expected_lines(case: str, pytester: pyt
     assert "Traceback" not in output
     for line in expected(case):
         assert line in output.splitlines(), line
+
+
+def test_a_page_of_one_example_more_than_a_page_may_hold_is_one_problem(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    text = huge_page(MAX_EXAMPLES_PER_PAGE + 1, frozenset({7}))
+    (docs / "huge.md").write_text(text, encoding="utf-8")
+    result = cli(tmp_path, "check", "docs")
+    fence = [i + 1 for i, line in enumerate(text.split("\n")) if line.startswith("```rulecheck")][-1]
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:2] == [
+        f"docs/huge.md:{fence}: the page holds {MAX_EXAMPLES_PER_PAGE + 1:,} rulecheck examples, and a page holds "
+        f"at most {MAX_EXAMPLES_PER_PAGE}: split it into several pages (none of its examples is checked until then)",
+        "0 examples on 1 pages: 1 problem(s)"]
 
 
 def test_a_huge_page_of_two_thousand_examples_reports_exactly_its_three_problems(tmp_path: Path) -> None:
