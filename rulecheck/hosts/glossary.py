@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rulecheck.examples.pages import read_page
 from rulecheck.examples.references import mask_code  # fences and code spans blanked, offsets kept
 
 ABBREVIATION = re.compile(r"^\*\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
@@ -23,10 +24,14 @@ def abbreviations(text: str) -> list[str]:
 
 def append_abbreviations(markdown: str, glossary: Path) -> str:
     """``markdown`` with the glossary's abbreviations appended (once), and those of several words
-    that the source breaks across two lines (``Def`` / ``PHY``) joined again so they get theirs."""
-    if not glossary.is_file():
+    that the source breaks across two lines (``Def`` / ``PHY``) joined again so they get theirs.
+
+    The glossary is read as any page is (a regular file, bounded, UTF-8): one that cannot be read
+    gives no tooltips, and the check reports it at its own place, as a page."""
+    try:
+        found = abbreviations(read_page(glossary))
+    except (OSError, UnicodeDecodeError):
         return markdown
-    found = abbreviations(glossary.read_text("utf-8"))
     markdown = join_broken_abbreviations(markdown, [line[2:line.index("]:")] for line in found])
     lines = [line for line in found if line not in markdown]
     return markdown + ("\n\n" + "\n".join(lines) + "\n" if lines else "")
