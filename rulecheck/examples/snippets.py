@@ -17,14 +17,19 @@ def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]
     (they would have no twin, no place of their own in a report). A target is looked for under
     each of ``bases``, as ``pymdownx.snippets`` looks under its ``base_path``."""
     problems = []
+    # A file is read and searched once per page, however many snippets name it (a page of twenty
+    # snippets of one 10 MB file took more than a minute).
+    pulled: dict[Path, int] = {}
     for line, col, target in find_snippets(text):
         for base in bases:
             file = base / target
-            held = blocks_pulled_in(file, bases, read_page, find_snippets)  # nested snippets too
+            if file not in pulled:
+                pulled[file] = len(blocks_pulled_in(file, bases, read_page, find_snippets))  # nested too
+            held = pulled[file]
             if held:
                 problems.append(Problem(
                     path=path, line=line, col=col, kind="unchecked",
-                    message=f"snippet `{target}` pulls in {len(held)} rulecheck example(s), which would be shown "
+                    message=f"snippet `{target}` pulls in {held} rulecheck example(s), which would be shown "
                             "but never checked. Hint: write the example on the page itself",
                 ))
                 break

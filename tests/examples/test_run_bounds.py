@@ -93,3 +93,27 @@ def test_each_check_run_has_a_budget_of_its_own(tmp_path: Path, monkeypatch: pyt
         # the first page's odds are computed (the budget is spent after, not before); its twin
         # shares them; a second run starts afresh
         assert all(o.odds is not None for o in found) and report.ok
+
+
+@pytest.mark.parametrize(("snippets", "files"), [(20, 1), (20, 3), (1, 1)])
+def test_a_page_reads_each_snippet_s_file_once_however_many_snippets_name_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snippets: int, files: int
+) -> None:
+    """Twenty snippets of one 10 MB file read and searched it twenty times (over a minute)."""
+    from rulecheck.examples import snippets as snippets_module
+
+    for k in range(files):
+        (tmp_path / f"part{k}.md").write_text(attack(f"p{k}", 1), "utf-8")
+    reads: list[Path] = []
+    original = snippets_module.read_page
+
+    def counting(path: Path) -> str:
+        reads.append(path)
+        return original(path)
+
+    monkeypatch.setattr(snippets_module, "read_page", counting)
+    text = "# Page\n\n" + "".join(f'--8<-- "part{k % files}.md"\n\n' for k in range(snippets))
+    problems = check.check_snippets("docs/en/page.md", text, (tmp_path, tmp_path / "docs"))
+    assert len(problems) == snippets  # each snippet still gets its own located problem
+    assert all("pulls in 1 rulecheck example(s)" in p.message for p in problems)
+    assert sorted(reads) == sorted(tmp_path / f"part{k}.md" for k in range(files))
