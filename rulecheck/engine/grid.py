@@ -173,11 +173,10 @@ def sides_met(a: Point, b: Point, target: Space) -> tuple[SideName, ...]:
 
 def flanked_sides(a: Point, b: Point, target: Space) -> Literal["left_right", "top_bottom"] | None:
     """The opposite sides of ``target`` the segment between two centres meets, if it meets a pair."""
-    x0, y0 = Fraction(target.x), Fraction(target.y)
-    x1, y1 = x0 + target.side, y0 + target.side
-    if touches_vertical(a, b, x0, y0, y1) and touches_vertical(a, b, x1, y0, y1):
+    met = sides_met(a, b, target)
+    if "left" in met and "right" in met:
         return "left_right"
-    if touches_vertical(_swap(a), _swap(b), y0, x0, x1) and touches_vertical(_swap(a), _swap(b), y1, x0, x1):
+    if "top" in met and "bottom" in met:
         return "top_bottom"
     return None
 

@@ -663,10 +663,11 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
     for sighting in (drawn.cover, drawn.concealment):
         if sighting is not None:
             said += _sighting_words(sighting, drawn, language)
+    if drawn.flank or drawn.missed_flank:
+        attacker = called(next(f.letter for f in drawn.figures if f.role == "attacker"))
     if drawn.flank:
         said.append(word("map.flank", language).format(
-            a=called(next(f.letter for f in drawn.figures if f.role == "attacker")), b=called(drawn.flank.ally),
-            sides=word(f"map.sides.{drawn.flank.sides}", language)))
+            a=attacker, b=called(drawn.flank.ally), sides=word(f"map.sides.{drawn.flank.sides}", language)))
     elif drawn.missed_flank:
         missed = drawn.missed_flank
         named = [word(f"map.side_name.{side}", language) for side in missed.met]
@@ -674,8 +675,7 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
             else "".join(named)
         how_many = "none" if not named else "one" if len(named) == 1 else "many"
         said.append(word(f"map.flank_missed.{how_many}", language).format(
-            a=called(next(f.letter for f in drawn.figures if f.role == "attacker")), b=called(missed.ally),
-            sides=listed))
+            a=attacker, b=called(missed.ally), sides=listed))
     if drawn.path:
         mover = next(f.letter for f in drawn.figures if f.role == "mover")
         steps = ", ".join(word("map.step", language).format(x=s.end.x + 1, y=s.end.y + 1) for s in drawn.path)

@@ -199,13 +199,13 @@ def chance(exact: Fraction, language: Language, faces: int | None = None) -> str
     tenths = exact * 1000
     shown = percent(exact, language, 1) if tenths.denominator == 1 and (exact * 100).denominator != 1 \
         else probability(exact, language)
+    out_of = None
     if faces is not None and faces < 100 and (exact * faces).denominator == 1:  # a d100's count is its percent
-        of = word("chance.of", language).format(count=number(int(exact * faces), language),
-                                                total=number(faces, language))
-        shown += f" ({of})"
+        out_of = (int(exact * faces), faces)
     elif exact.denominator < 100:  # out of 100, the percent already says it
-        of = word("chance.of", language).format(count=number(exact.numerator, language),
-                                                total=number(exact.denominator, language))
+        out_of = (exact.numerator, exact.denominator)
+    if out_of is not None:
+        of = word("chance.of", language).format(count=number(out_of[0], language), total=number(out_of[1], language))
         shown += f" ({of})"
     elif exact <= Fraction(1, 10):
         shown += f" ({word('chance.about', language).format(total=number(round(1 / exact), language))})"

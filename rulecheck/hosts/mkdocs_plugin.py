@@ -263,10 +263,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             target = anchors.get(anchor)
             return relative_link(page_path, target, anchor, config.use_directory_urls) if target else None
 
-        registry: dict[str, str] | None = {cards.key(o.block.source): cards.card(o, language, link)
-                                           for o in report.outcomes}
-        if report.too_many_examples:  # its one problem says so: the blocks show as plain code, not one error each
-            registry = None
+        # A page holding more examples than it may: its one problem says so, and its blocks show as
+        # plain code, not as one error each.
+        registry = None if report.too_many_examples else {
+            cards.key(o.block.source): cards.card(o, language, link) for o in report.outcomes}
         outcomes = report.by_id()
         pieces, last = [], 0
         for ref in references:
