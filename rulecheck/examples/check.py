@@ -25,6 +25,7 @@ from rulecheck.examples.example_check import (
     example_odds,
 )
 from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.near_misses import check_near_misses
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import (
     MAX_EXAMPLES_PER_PAGE,
@@ -105,6 +106,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
         report.pages[shown].problems += check_references(shown, text, report.pages[shown].outcomes)
         report.pages[shown].problems += check_snippets(shown, text, (root, root / "docs", page.parent))
         report.pages[shown].problems += check_shown_cards(shown, text)
+        report.pages[shown].problems += check_near_misses(shown, text)
     check_duplicates(report)
     check_parity(report, root, casts.of)
     return report

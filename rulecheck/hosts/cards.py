@@ -58,6 +58,14 @@ def take_unchecked() -> list[str]:
     return found
 
 
+def unshown(html: str) -> list[str]:
+    """The keys of this page's checked cards that its rendered ``html`` does not hold: blocks the
+    check ran that Markdown shows as something else (an indented code block, a definition's text).
+    The formatter is no witness: superfences formats a fence inside indented code, then puts the
+    code back."""
+    return [k for k, card in (_PAGE.cards or {}).items() if card[:card.find(">") + 1] not in html]
+
+
 def key(source: str) -> str:
     """A block's identity, blind to whitespace: Markdown expands tabs and drops CRs before superfences."""
     return "".join(source.split())

@@ -39,7 +39,7 @@ from rulecheck.examples.check import (
     read_page,
     undecodable,
 )
-from rulecheck.examples.finder import PREFIX_CHARS, split_lines
+from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
 from rulecheck.hosts import cards
@@ -161,6 +161,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         path = page_source(page, config)
         shown = display_path(path, _root(config))
         unchecked = [unchecked_problem(shown, self._page_source, source) for source in cards.take_unchecked()]
+        unchecked += unshown_problems(shown, page, cards.unshown(html))
         if unchecked:
             self._unchecked += unchecked
             self._cache = None  # a build that showed an unchecked block is never reused
@@ -386,6 +387,24 @@ def unchecked_problem(shown: str, markdown: str, source: str) -> Problem:
         message=f"shown as an example card but never checked: rulecheck does not read this block{where}. "
                 "Hint: write the example on the page itself, in a plain ```rulecheck fence",
     )
+
+
+def unshown_problems(shown: str, page: Page, keys: list[str]) -> list[Problem]:
+    """A problem for each checked example whose card the page did not show, located on its page."""
+    if not keys:
+        return []
+    try:
+        text = read_page(Path(page.file.abs_src_path or ""))
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    blocks = {cards.key(block.source): block for block in find_blocks(text, shown)}
+    return [Problem(
+        path=shown, line=blocks[key].line if key in blocks else 1,
+        example_id=written_id(blocks[key].source) if key in blocks else None, kind="unshown", message=(
+            "this example is checked, but the page shows no card for it: Markdown reads its fence as something "
+            "else (an indented code block, a definition, a paragraph's text), so a reader would not see it. "
+            "Hint: put the fence at the margin, or indented as the list item, admonition or tab around it"))
+        for key in keys]
 
 
 def _failure(problems: list[Problem]) -> str:

@@ -12,12 +12,13 @@ from pathlib import Path
 
 import markdown
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from mkdocs.exceptions import Abort
 from mkdocs.utils import markdown_extensions
 
 from rulecheck.examples.finder import MARKDOWN_SUFFIXES, find_blocks
+from rulecheck.examples.near_misses import check_near_misses
 from rulecheck.hosts import cards
 from tests.conftest import examples
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, mkdocs_build
@@ -121,6 +122,27 @@ def test_the_finder_finds_exactly_the_blocks_the_renderer_formats(text: str) -> 
     assert found == [cards.key(source) for source in formatted_blocks(text)], text
 
 
+HEADER_WORDS = ["rulecheck", "RuleCheck", "RULECHECK", ".rulecheck", ".RuleCheck", "yaml", ".yaml", "{", "}", "#x",
+                "{.rulecheck", "rulecheck}", 'title="a b"', "extra", 'hl_lines="1"', 'hl_lines="x"', 'linenums="1"']
+#: What may stand before a fence's marker on its line: nothing, a quote, a list item's or a definition's marker.
+OPENER_PREFIXES = ["", "> ", "- ", "1. ", ":   "]
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(st.lists(st.sampled_from(HEADER_WORDS), min_size=1, max_size=4), st.sampled_from(["```", "~~~", "````"]),
+       st.sampled_from(OPENER_PREFIXES))
+def test_a_fence_naming_rulecheck_is_either_an_example_or_a_located_problem(
+        words: list[str], marker: str, prefix: str) -> None:
+    """Never neither: a header that names rulecheck and that the renderer does not format as an
+    example is reported (a near miss, or a block the check finds and refuses as plain code)."""
+    assume(any(word.strip("{}.").casefold() == "rulecheck" for word in words))
+    quote = "> " if prefix == "> " else ""
+    text = f"Term\n{prefix}{marker}{' '.join(words)}\n{quote}id: a\n{quote}{marker}\n"
+    formatted = formatted_blocks(text)
+    reported = check_near_misses("page.md", text) + [b for b in find_blocks(text) if b.plain or not b.closed]
+    assert bool(formatted) != bool(reported), text
+
+
 # --- The build's safety net: a block formatted without a card fails the build ------------------------
 
 
@@ -177,3 +199,44 @@ def test_a_block_located_on_its_page_names_its_line(tmp_path: Path) -> None:
         mkdocs_build(tmp_path)
     assert ("docs/page.md:4: elara-parry: shown as an example card but never checked: rulecheck does not read "
             "this block. Hint: write the example on the page itself, in a plain ```rulecheck fence") in logs.text
+
+
+def _indented(text: str, prefix: str) -> str:
+    return "".join(prefix + line + "\n" for line in text.splitlines())
+
+
+@pytest.mark.build
+@pytest.mark.parametrize(("before", "indent"), [
+    ("Some prose.\n\n", "    "),  # an indented code block at the margin
+    ("Term\n\n:   A definition.\n\n", "        "),  # indented past the definition: code inside it
+    ("- An item.\n\n", "        "),  # indented past the item: code inside it
+    ("!!! note\n\n    Text.\n\n", "        "),  # indented past the admonition's text
+])
+def test_an_example_checked_but_shown_as_something_else_fails_the_build_located(
+        tmp_path: Path, before: str, indent: str) -> None:
+    """The check finds and runs the block; Markdown shows its fence as code or text, not as a card.
+    The formatter is no witness (superfences formats a fence inside indented code, then puts the
+    code back): the build looks for each checked card in the page it wrote."""
+    (tmp_path / "docs").mkdir()
+    page = f"# Page\n\n{before}{indent}```rulecheck\n{_indented(BODY, indent)}{indent}```\n"
+    (tmp_path / "docs" / "page.md").write_text(page, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML.replace("  - admonition\n", "  - admonition\n  - def_list\n"),
+                                         encoding="utf-8")
+    line = page.count("\n", 0, page.index("```rulecheck")) + 1
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort):
+        mkdocs_build(tmp_path)
+    assert (f"docs/page.md:{line}: elara-parry: this example is checked, but the page shows no card for it"
+            in logs.text), logs.text[-2000:]
+    assert "Traceback" not in logs.text
+
+
+@pytest.mark.build
+def test_an_example_shown_as_its_card_passes_wherever_it_is_nested(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    page = ("# Page\n\n- An item.\n\n" + _indented(f"```rulecheck\n{BODY}```", "    ") + "\n"
+            "!!! note\n\n" + _indented(f"```rulecheck\n{BODY.replace('elara-parry', 'in-a-note')}```", "    "))
+    (tmp_path / "docs" / "page.md").write_text(page, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    mkdocs_build(tmp_path)
+    built = (tmp_path / "site" / "page" / "index.html").read_text(encoding="utf-8")
+    assert 'id="ex-elara-parry"' in built and 'id="ex-in-a-note"' in built
