@@ -8,7 +8,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel
 
 from rulecheck.engine.modifiers import DEX_AT_ZERO
 from rulecheck.engine.trace import EXTRA_DAMAGE, Step, Term
@@ -96,7 +98,36 @@ def value(raw: Any, language: Language, field: str | None = None) -> str:
     qualified = f"{field}.{raw}"
     if field and qualified in VALUES.get(language, VALUES["en"]):
         return word(qualified, language)
-    return word(str(raw), language)
+    text = str(raw)
+    # Only the rules' own words are translated: a name or a dice term is shown as written, even
+    # one that happens to spell a word of the cards (« error », « none »).
+    return word(text, language) if text in rules_words() else text
+
+
+@functools.cache
+def rules_words() -> frozenset[str]:
+    """Every word the rules may give as a value: the ``Literal`` choices of their inputs and results."""
+    from rulecheck.engine.rules import RULES  # the rules' registry imports this module's callers
+
+    found: set[str] = set()
+    seen: set[type[BaseModel]] = set()
+
+    def walk(annotation: Any) -> None:
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            if annotation not in seen:
+                seen.add(annotation)
+                for info in annotation.model_fields.values():
+                    walk(info.annotation)
+        elif get_origin(annotation) is Literal:
+            found.update(arg for arg in get_args(annotation) if isinstance(arg, str))
+        else:
+            for arg in get_args(annotation):
+                walk(arg)
+
+    for rule in RULES.values():
+        walk(rule.given)
+        walk(rule.result)
+    return frozenset(found)
 
 
 def _terms(terms: tuple[Term, ...], language: Language, names: Mapping[str, str]) -> str:

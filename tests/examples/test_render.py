@@ -68,3 +68,27 @@ def test_every_field_a_card_s_outcome_line_names_has_its_words(language: str) ->
                 if f"{name}.{raw}" not in render.VALUES[language] and raw not in render.VALUES[language]:
                     missing.append(f"{rule.name}: {name} = {raw}")
     assert missing == []
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_value_that_spells_a_word_of_the_cards_is_shown_as_written_unless_the_rules_give_it(language: str) -> None:
+    """A name or a dice term quoted in prose (« {{ ex.given.attacker.name }} ») is the author's
+    text: one that spells a key of the cards' vocabulary (« error », « show_yaml », « true ») is
+    not replaced by that key's sentence. The rules' own words (an outcome, a cover) still are."""
+    vocabulary = render.VALUES[language]
+    not_rules = [key for key in vocabulary if key not in render.rules_words()]
+    assert len(not_rules) > 50  # the cards' own words: titles, badges, hints
+    assert {key: render.value(key, language) for key in not_rules} == {key: key for key in not_rules}
+    for name in ("Error", "unchecked", "2d4+1", "Brok", "Frère Aldric"):
+        assert render.value(name, language) == name
+    translated = {word: render.value(word, language) for word in ("hit", "parried", "concealment", "none")}
+    assert translated == {word: render.word(word, language) for word in translated}
+    assert render.value("concealment", "fr") == "camouflage" and render.value("hit", "fr") == "touché"
+
+
+def test_the_rules_words_are_every_choice_their_inputs_and_results_declare() -> None:
+    words = render.rules_words()
+    assert {"hit", "miss", "dodged", "parried"} <= words  # an attack's outcome
+    assert {"none", "soft", "normal", "total"} <= words  # a grid's cover
+    assert {"regular", "mini_boss", "boss"} <= words  # a poisoner's rank, nested in its input
+    assert not words & {"error", "unchecked", "show_yaml", "true", "false"}
