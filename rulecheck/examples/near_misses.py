@@ -37,7 +37,8 @@ def check_near_misses(path: str, text: str) -> list[Problem]:
     opening = {}
     for fence in find_fences(lines):
         opening[fence.start] = fence
-        for index in range(fence.start + 1, min(fence.end + 1, len(lines))):
+        last = fence.end if fence.closed else fence.end - 1  # a line that breaks a fence is not in it
+        for index in range(fence.start + 1, min(last + 1, len(lines))):
             inside[index] = True
     problems = []
     for index, line in enumerate(lines):

@@ -202,8 +202,8 @@ def parse_block(block: Block, cast: Cast | None = None,
     except ValidationError as error:
         for detail in error.errors():
             path = _field_path(detail["loc"], data)
-            if detail["type"].startswith("union_tag"):
-                path = ("rule",)
+            if detail["type"].startswith("union_tag"):  # the rule's tag, or a nested one (a step's `do`)
+                path = (*path, _tag_key(detail)) if path else ("rule",)
             if any(path[:len(failed)] == failed for failed in resolved.failed):
                 continue  # a character whose cast reference failed: that problem says it already
             line, col = resolved.located.position(path)
@@ -261,6 +261,36 @@ def _field_path(loc: tuple[Any, ...], data: dict[str, Any]) -> FieldPath:
     return tuple(path)
 
 
+def _tag_key(detail: Any) -> str:
+    """The key a tagged union reads its tag from (``do``), from pydantic's quoted ``'do'``."""
+    return str((detail.get("ctx") or {}).get("discriminator", "rule")).strip("'\"")
+
+
+def _tags_at(path: FieldPath, data: dict[str, Any]) -> list[str]:
+    """The values the tag ``path[-1]`` may take in the tagged union at ``path[:-1]`` (``do``: the
+    kinds of a plan's steps), in their declared order."""
+    container = list(path[:-1])
+    while container and isinstance(container[-1], int):
+        container.pop()
+    parent = _model_at(tuple(container[:-1]), data)
+    fields = getattr(parent, "model_fields", {}) if container else {}
+    info = next((f for name, f in fields.items() if container[-1] in (name, f.alias)), None)
+    tags: list[str] = []
+
+    def walk(annotation: Any) -> None:
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            tag = annotation.model_fields.get(str(path[-1]))
+            if tag is not None and get_origin(tag.annotation) is Literal:
+                tags.extend(str(arg) for arg in get_args(tag.annotation) if str(arg) not in tags)
+        else:
+            for arg in get_args(annotation):
+                walk(arg)
+
+    if info is not None:
+        walk(info.annotation)
+    return tags
+
+
 def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
     kind = detail["type"]
     if kind == "extra_forbidden":
@@ -268,6 +298,15 @@ def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
         written = _written_name(path[:-1], key, data)
         hint = f"did you mean `{written}`?" if written else did_you_mean(key, _known_keys(path[:-1], data))
         return f"unknown key `{key}`" + (f"; {hint}" if hint else "")
+    if kind.startswith("union_tag") and path != ("rule",):
+        tags = re.findall(r"'([^']*)'", str((detail.get("ctx") or {}).get("expected_tags", "")))
+        known = "`" + "`, `".join(tags) + "`" if tags else ""
+        if kind == "union_tag_not_found":
+            tags = _tags_at(path, data)
+            return f"missing `{path[-1]}`" + (": it is one of `" + "`, `".join(tags) + "`" if tags else "")
+        tag = str((detail.get("ctx") or {}).get("tag", ""))
+        hint = did_you_mean(tag, tags)
+        return f"unknown `{path[-1]}` value `{tag}`; " + (hint or f"`{path[-1]}` is one of {known}")
     if kind == "union_tag_invalid":
         rule = data.get("rule")
         hint = did_you_mean(str(rule), EXAMPLE_MODELS)

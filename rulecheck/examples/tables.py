@@ -167,6 +167,11 @@ def _plain(text: str) -> str:
     return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split()).casefold()
 
 
+#: The digits a table cell's number may have: the tables' numbers are small, and a longer run of
+#: digits would only be slow to read (or past what Python converts at all, 4,300 digits).
+MAX_CELL_DIGITS = 12
+
+
 def parse_cell(text: str, language: str | None) -> tuple[Value, str, bool]:
     """A rendered cell's value, its superscript digits and whether a ``%`` follows the number;
     raise ``ValueError`` when it reads as nothing known."""
@@ -178,9 +183,14 @@ def parse_cell(text: str, language: str | None) -> tuple[Value, str, bool]:
     number = number.removesuffix("%")
     if number in ("—", "-", "–") and not percent:
         return None, marks, False
-    if re.fullmatch(r"[+-]?\d+", number):
+    numeral = re.fullmatch(r"[+-]?[0-9]+", number) or re.fullmatch(r"[0-9]+/0*[1-9][0-9]*", number)
+    if numeral and sum(ch.isdigit() for ch in number) > MAX_CELL_DIGITS:
+        shown = number if len(number) <= 24 else f"{number[:12]}…{number[-6:]}"
+        raise ValueError(f"`{shown}` has {sum(ch.isdigit() for ch in number):,} digits: too large a number "
+                         f"for a table cell (at most {MAX_CELL_DIGITS})")
+    if re.fullmatch(r"[+-]?[0-9]+", number):
         return int(number), marks, percent
-    if re.fullmatch(r"\d+/0*[1-9]\d*", number):  # a fraction, never over zero
+    if numeral:  # a fraction, never over zero
         return Fraction(number), marks, percent
     words = _words(language)
     for key, written in words:

@@ -8,6 +8,7 @@ size, no duplicate keys.
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -275,7 +276,10 @@ class _Builder:
                 self._refuse(YamlError(f"invalid YAML value: {error.problem}", *_position(event)))
                 return None
             except (ValueError, OverflowError):  # e.g. an integer of thousands of digits
-                self._refuse(YamlError("invalid YAML value: number too large", *_position(event)))
+                self._refuse(too_large(event.value, *_position(event)))
+                return None
+            if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
+                self._refuse(too_large(event.value, *_position(event)))  # « 0xfff… »: no rule counts that far
                 return None
         if not event.style:  # plain: libyaml says "", PyYAML None
             try:
@@ -327,6 +331,8 @@ def _refuse_yaml_11_only(text: str, value: Any, node: yaml.Event) -> None:
     resolver) reads the same text otherwise (``010`` is 8 there, 10 here; ``1:00`` is 60 there,
     text here; ``yes`` is true there), the example says neither silently: a located refusal."""
     core = core_value(text)
+    if any(isinstance(read, float) and math.isinf(read) for read in (core, value)) and "inf" not in text.lower():
+        raise too_large(text, *_position(node))  # « 1e309 »: a numeral past every float, read as infinity
     if type(core) is type(value) and (core == value or core != core):  # NaN equals nothing
         return
     quote = f'quote it ("{text}") for text'
@@ -338,6 +344,18 @@ def _refuse_yaml_11_only(text: str, value: Any, node: yaml.Event) -> None:
         hint = quote
     raise YamlError(f"`{text}` is {_shown(value)} in YAML 1.1 but {_shown(core)} in YAML 1.2: ambiguous",
                     *_position(node), hint=hint)
+
+
+#: The widest whole number an example may write: far past any level, total or face, and short of
+#: the thousands of digits that would slow every message quoting it (or that Python will not print).
+MAX_INT_BITS = 64
+
+
+def too_large(text: str, line: int, col: int) -> YamlError:
+    """A number past what any rule takes (thousands of digits, or beyond every float: ``1e309``)."""
+    said = (f"`{text}` is too large a number to read" if len(text) <= 24 else
+            f"`{text[:12]}…{text[-6:]}`, a number of {len(text):,} characters, is too large to read")
+    return YamlError(said, line, col, hint="write the number the rules take, such as 15")
 
 
 def core_value(text: str) -> Any:

@@ -6,7 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rulecheck.errors import with_hint
+from rulecheck.examples.check import check_page
 from tests.examples.test_check import page, write_site
 
 
@@ -68,3 +71,30 @@ def test_run_still_runs_a_yaml_example(tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert '"reaction_total": 23' in result.stdout
+
+
+STEPS = ["move", "attack", "capability", "free", "disengage", "posture"]
+
+
+@pytest.mark.parametrize(("step", "said"), [
+    ("{do: atack}", "unknown `do` value `atack`; did you mean `attack`?"),
+    ("{do: Move, metres: 2}", "unknown `do` value `Move`; did you mean `move`?"),
+    ("{do: fly}", "unknown `do` value `fly`; `do` is one of `" + "`, `".join(STEPS) + "`"),
+    ("{do: 3}", "unknown `do` value `3`; `do` is one of `move`"),
+    ("{metres: 3}", "missing `do`: it is one of `" + "`, `".join(STEPS) + "`"),
+    ("{}", "missing `do`: it is one of `move`"),
+])
+def test_a_plan_step_of_no_known_kind_is_located_at_its_do_not_at_the_rule(step: str, said: str) -> None:
+    """A step's `do` is a tag like the example's `rule`, one level down: its problem names the step
+    and its key, and never claims the rule is unknown."""
+    text = (f"```rulecheck\nid: t\nrule: turn\ngiven:\n  plan:\n    - {{do: move, metres: 2}}\n    - {step}\n"
+            "expect:\n  used: [M]\n```\n")
+    problems = [p for o in check_page("page.md", text).outcomes for p in o.problems]
+    assert [(p.line, p.field) for p in problems] == [(7, "given.plan[1].do")], problems
+    assert problems[0].message.startswith(said) and "unknown rule" not in problems[0].message
+
+
+def test_an_unknown_rule_is_still_the_rule_s_problem() -> None:
+    text = "```rulecheck\nid: t\nrule: turns\ngiven: {}\nexpect: {}\n```\n"
+    [problem] = [p for o in check_page("page.md", text).outcomes for p in o.problems]
+    assert (problem.field, problem.message) == ("rule", "unknown rule `turns`; did you mean `turn`?")

@@ -87,3 +87,9 @@ def test_every_near_miss_of_a_page_is_reported_at_once_by_a_check_of_the_pages(t
     assert [(p.path, p.line) for p in report.all_problems if p.kind == "near-miss"] == [
         ("docs/page.md", 1), ("docs/page.md", 5), ("docs/page.md", 7)]
     assert report.examples == 0  # none of them is an example the check runs
+
+
+def test_a_line_that_breaks_an_indented_fence_is_read_as_the_text_it_is() -> None:
+    """An indented fence ends early at a line indented less; that line is outside it, and looked at."""
+    text = "- item\n\n  ```\n  code\n\n> <!-- rulecheck-table: sizes -->\n```RuleCheck\nid: a\n```\n"
+    assert [p.line for p in check_near_misses("page.md", text)] == [6, 7]

@@ -51,6 +51,20 @@ def test_forms_the_yaml_versions_read_otherwise_are_refused_where_they_stand(
     assert eleven in error.message and twelve in error.message and error.hint
 
 
+@pytest.mark.parametrize("text", ["1e309", "-1e309", "1.5e400", "+2E999", "1_0.0e+400", "9" * 5000, "-" + "1" * 4400,
+                                  "0x" + "f" * 5000])
+def test_a_number_too_large_to_read_is_refused_as_such_where_it_stands(text: str) -> None:
+    """Past every float (YAML 1.2 reads it as infinity) or of thousands of digits: too large, said
+    in our words, never « write inf » nor Python's conversion limit."""
+    with pytest.raises(YamlError) as caught:
+        load(f"id: x\ntotal: {text}\n")
+    error = caught.value
+    assert (error.line, error.col) == (2, 8)
+    assert "too large" in error.message and "inf" not in error.message.replace(text, "")
+    assert "sys.set_int_max_str_digits" not in error.message and error.hint
+    assert len(error.message) < 200  # a long number is shortened, not printed whole
+
+
 @pytest.mark.parametrize(("tag", "value"), [
     ("!!int", '"010"'), ("!!int", "'1:00'"), ("!!bool", '"yes"'), ("!!null", '"abc"'), ("!!str", "15"),
     ("!!float", "1"), ("!", "15"), ("!", "yes"), ("!!str", '"Elara"'), ("!!timestamp", "2001-12-14"),

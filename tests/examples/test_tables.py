@@ -397,3 +397,22 @@ def test_the_renderer_uses_the_sites_extensions() -> None:
     config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader=Loader)
     names = [next(iter(e)) if isinstance(e, dict) else e for e in config["markdown_extensions"]]
     assert set(names) - {"toc", "pymdownx.snippets"} == set(EXTENSIONS)
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, "-" + "9" * 13, "+1234567890123", "1/" + "7" * 5000, "7" * 13 + "/2",
+                                  "1" * 13 + "%", "−" + "2" * 20 + "¹"])
+def test_a_cell_number_of_too_many_digits_is_refused_in_our_words(text: str) -> None:
+    with pytest.raises(ValueError, match=r"digits: too large a number for a table cell \(at most 12\)") as caught:
+        parse_cell(text, "en")
+    assert "sys.set_int_max_str_digits" not in str(caught.value) and len(str(caught.value)) < 150
+
+
+@pytest.mark.parametrize(("text", "value"), [("−" + "9" * 12, -999_999_999_999),
+                                             ("1/" + "9" * 11, Fraction(1, 10**11 - 1))])
+def test_a_cell_number_of_twelve_digits_is_read(text: str, value: object) -> None:
+    assert parse_cell(text, "en") == (value, "", False)
+
+
+def test_digits_of_other_scripts_are_no_number_in_a_cell() -> None:
+    with pytest.raises(ValueError, match="neither a number"):
+        parse_cell("٣", "en")
