@@ -220,9 +220,10 @@ def parse_cast(text: str, shown: str) -> Cast:
 
     try:
         located = load(text)
-    except YamlError as error:
+    except YamlError as refused:
         cast.loaded = False
-        problem(error.line, f"cast file: {error}")
+        for error in refused.every():
+            problem(error.line, f"cast file: {error}")
         return cast
     data = located.data
     if data is None:

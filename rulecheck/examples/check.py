@@ -38,7 +38,7 @@ from rulecheck.examples.pages import (
     read_page,
     undecodable,
 )
-from rulecheck.examples.parity import check_duplicates, check_parity, rules_data
+from rulecheck.examples.parity import check_duplicates, check_parity, rules_data, unread_page_twins
 from rulecheck.examples.references import check_references
 from rulecheck.examples.schema import parse_block
 from rulecheck.examples.shown_cards import check_shown_cards
@@ -91,15 +91,17 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
                                        message=f"cannot read folder: {reason}"))
     for page, base in pages:
         shown = display_path(page, root)
+        at = language_folder_at(page, base)
         try:
             text = read_page(page)
         except UnicodeDecodeError as error:
-            report.problems.append(undecodable(shown, error))
+            report.problems += [undecodable(shown, error), *unread_page_twins(page, at, shown, root)]
             continue
         except OSError as error:
             report.problems.append(Problem(path=shown, line=1, message=f"cannot read page: {error.strerror}"))
+            if page.is_file():  # a page there, unreadable; not a link to nothing
+                report.problems += unread_page_twins(page, at, shown, root)
             continue
-        at = language_folder_at(page, base)
         report.pages[shown] = check_page(shown, text, odds=odds, cast=casts.of(page),
                                          language=page.parts[at] if at is not None else None, budget=budget)
         report.pages[shown].source, report.pages[shown].language_at = page, at

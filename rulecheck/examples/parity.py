@@ -53,10 +53,7 @@ def check_parity(report: Report, root: Path, cast_of: Callable[[Path], Cast]) ->
             twin_page = report.pages.get(twin)
             if twin_page is None:
                 if not twin_file.exists():
-                    page.problems.append(Problem(
-                        path=path, line=1, kind="parity",
-                        message=f"no {_NAMES[other]} twin: {twin} does not exist", related=(twin,),
-                    ))
+                    page.problems.append(missing_twin(path, twin, other))
                     continue
                 try:
                     twin_page = _parse_only(twin, read_page(twin_file), cast_of(twin_file))
@@ -72,6 +69,28 @@ def check_parity(report: Report, root: Path, cast_of: Callable[[Path], Cast]) ->
 
 
 _NAMES = {"fr": "French", "en": "English"}
+
+
+def missing_twin(path: str, twin: str, language: str) -> Problem:
+    return Problem(path=path, line=1, kind="parity", message=f"no {_NAMES[language]} twin: {twin} does not exist",
+                   related=(twin,))
+
+
+def unread_page_twins(page: Path, language_at: int | None, shown: str, root: Path) -> list[Problem]:
+    """The twins missing beside a page that could not be read: its own problem says why it was
+    not read, and these that its translation is missing too (one run reports both)."""
+    if language_at is None:
+        return []
+    found = []
+    for other in LANGUAGES:
+        if other == page.parts[language_at]:
+            continue
+        parts = list(page.parts)
+        parts[language_at] = other
+        twin = Path(*parts)
+        if not twin.exists():
+            found.append(missing_twin(shown, display_path(twin, root), other))
+    return found
 
 
 def _parse_only(path: str, text: str, cast: Cast) -> PageReport:

@@ -176,13 +176,16 @@ def parse_block(block: Block, cast: Cast | None = None,
                    example_id=None)]
     try:
         located = load(block.source)
-    except YamlError as error:
-        message = error.message
-        opened = error.context_line
-        if opened is not None and opened != error.line and (error.context or "").startswith("while "):
-            message += f" ({error.context} opened at line {block.body_line + opened - 1})"
-        message = with_hint(message, error.hint)
-        return [at(block.body_line + error.line - 1, message, error.col, written_id(block.source))]
+    except YamlError as refused:
+        refusals = []
+        for error in refused.every():
+            message = error.message
+            opened = error.context_line
+            if opened is not None and opened != error.line and (error.context or "").startswith("while "):
+                message += f" ({error.context} opened at line {block.body_line + opened - 1})"
+            message = with_hint(message, error.hint)
+            refusals.append(at(block.body_line + error.line - 1, message, error.col, written_id(block.source)))
+        return refusals
     data = located.data
     if not isinstance(data, dict):
         return [at(block.line, "an example is a mapping with `id`, `rule`, `given`…; "

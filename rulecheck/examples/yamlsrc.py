@@ -37,6 +37,13 @@ class YamlError(RulecheckError):
         #: What the parser was reading (``while parsing a flow mapping``) and the line it began.
         self.context = context
         self.context_line = context_line
+        #: The refusals of other values met after this one, in the text's order: one block says
+        #: every value it refuses at once (an alias, a tag or a syntax error stops the reading alone).
+        self.more: tuple[YamlError, ...] = ()
+
+    def every(self) -> tuple[YamlError, ...]:
+        """This refusal and those after it."""
+        return (self, *self.more)
 
 
 @dataclass(frozen=True)
@@ -138,9 +145,10 @@ class _Builder:
         self.positions: dict[FieldPath, tuple[int, int]] = {}
         self.spans: dict[FieldPath, Span] = {}
         self._depth = 0
-        #: The first refusal met while building: the scan goes on, since an alias, a tag or a
-        #: deep nesting anywhere in the text is refused first, as before any value is built.
-        self._refused: YamlError | None = None
+        #: The values refused while building: the scan goes on, to find them all, and since an
+        #: alias, a tag or a deep nesting anywhere in the text is refused first, as before any value
+        #: is built.
+        self._refusals: list[YamlError] = []
 
     def located(self) -> Located:
         documents: list[Any] = []  # the start mark of each document
@@ -152,8 +160,9 @@ class _Builder:
                         "but found another document", event.start_mark)  # type: ignore[arg-type]
                 documents.append(event.start_mark)
                 data = self._value(self._next(), ())
-        if self._refused is not None:
-            raise self._refused
+        if self._refusals:
+            first, first.more = self._refusals[0], tuple(self._refusals[1:])
+            raise first
         if not documents:
             return Located(None, {})
         return Located(data, self.positions, self.spans)
@@ -188,8 +197,7 @@ class _Builder:
                 raise YamlError(f"example nested deeper than {MAX_DEPTH} levels", mark.line + 1, mark.column + 1)
 
     def _refuse(self, error: YamlError) -> None:
-        if self._refused is None:
-            self._refused = error
+        self._refusals.append(error)
 
     def _value(self, event: yaml.Event, path: FieldPath, *, recorded: bool = True) -> Any:
         """The value that starts with ``event``, its events consumed; ``None`` once refused.
@@ -214,17 +222,20 @@ class _Builder:
     def _mapping(self, path: FieldPath, recorded: bool) -> dict[str, Any]:
         result: dict[str, Any] = {}
         while (key_event := self._next()).__class__ is not yaml.MappingEndEvent:
+            refused_before = len(self._refusals)
             if isinstance(key_event, yaml.ScalarEvent):
                 tag = self._tag(key_event)
-                if tag == "tag:yaml.org,2002:merge" and self._refused is None:
+                if tag == "tag:yaml.org,2002:merge":
                     self._refuse(YamlError("YAML merge keys (`<<`) are not allowed in examples",
                                            *_position(key_event), hint="write each value out in full"))
-                name = self._scalar(key_event, tag)
+                    name = None
+                else:
+                    name = self._scalar(key_event, tag)
             else:
                 name = self._value(key_event, (*path, "<key>"), recorded=False)
             value_event = self._next()
-            if self._refused is not None:
-                self._value(value_event, path, recorded=False)  # consumed and screened, not kept
+            if len(self._refusals) > refused_before:  # the key refused already: its value is still read
+                self._value(value_event, path, recorded=False)
                 continue
             if not isinstance(name, str | int) or isinstance(name, bool):
                 self._refuse(YamlError("mapping keys must be words", *_position(key_event)))
@@ -249,9 +260,7 @@ class _Builder:
         return str(tag)
 
     def _scalar(self, event: yaml.ScalarEvent, tag: str | None = None) -> Any:
-        """A scalar's value (its ``tag`` when already resolved); ``None`` once refused."""
-        if self._refused is not None:
-            return None
+        """A scalar's value (its ``tag`` when already resolved); ``None`` when refused."""
         if tag is None and event.tag is None and event.implicit[0] and _DECIMAL.fullmatch(event.value):
             return int(event.value)  # a plain whole number: the same in YAML 1.1 and 1.2, no resolver needed
         tag = tag or self._tag(event)

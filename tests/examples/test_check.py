@@ -82,6 +82,23 @@ def test_missing_twin_page_and_missing_twin_example(tmp_path: Path) -> None:
     assert "docs/fr/b.md:1: no English twin: docs/en/b.md does not exist" in problems
 
 
+@pytest.mark.parametrize("unreadable", ["fr", "en"])
+@pytest.mark.parametrize("damage", [b"\xff\xfe", b"caf\xe9", b"\xc3"])
+def test_a_page_that_cannot_be_read_still_says_its_twin_is_missing(
+        tmp_path: Path, unreadable: str, damage: bytes) -> None:
+    """One run says both: the page is unreadable, and its translation does not exist."""
+    other = "en" if unreadable == "fr" else "fr"
+    (tmp_path / "docs" / unreadable).mkdir(parents=True)
+    (tmp_path / "docs" / unreadable / "a.md").write_bytes(b"# A\n\n" + damage + b"\n")
+    (tmp_path / "docs" / other).mkdir()
+    names = {"fr": "French", "en": "English"}
+    problems = located(tmp_path)
+    assert f"docs/{unreadable}/a.md:1: no {names[other]} twin: docs/{other}/a.md does not exist" in problems
+    assert any(p.startswith(f"docs/{unreadable}/a.md:3:") and "not valid UTF-8" in p for p in problems), problems
+    (tmp_path / "docs" / other / "a.md").write_text("# A\n", "utf-8")  # the twin written: only the bytes remain
+    assert [p for p in located(tmp_path) if "twin" in p] == []
+
+
 def test_duplicate_id_in_one_language(tmp_path: Path) -> None:
     write_site(tmp_path, {"a.md": page(), "b.md": page()}, {"a.md": page(), "b.md": page()})
     problems = located(tmp_path)

@@ -178,3 +178,25 @@ def test_update_from_inside_a_language_folder_rewrites_both_twins(tmp_path: Path
     assert result.exit_code == 0, result.output
     assert (tmp_path / "docs" / "fr" / "parry.md").read_text(encoding="utf-8") == fixed(FR)
     assert (tmp_path / "docs" / "en" / "parry.md").read_text(encoding="utf-8") == fixed(EN)
+
+
+@pytest.mark.parametrize("refused", [
+    ["level: 010", "def_phy: yes", "total: 1e309"],
+    ["<<: {a: 1}", "~: 3", "damage: 1:00", "x: Off"],
+    ["a: 0b1", "b: [1, 0o7, yes]"],  # two in one list
+    ["n: " + "9" * 5000, "m: 0x" + "f" * 40],
+])
+def test_every_value_a_block_refuses_is_reported_at_once_in_the_texts_order(refused: list[str]) -> None:
+    text = "id: x\n" + "".join(f"k{index}:\n  {line}\n" for index, line in enumerate(refused))
+    with pytest.raises(YamlError) as caught:
+        load(text)
+    lines = [error.line for error in caught.value.every()]
+    assert lines == sorted(lines) and set(lines) == {3 + 2 * index for index in range(len(refused))}, [
+        (e.line, e.message) for e in caught.value.every()]
+
+
+def test_an_alias_stops_the_reading_alone_whatever_was_refused_before() -> None:
+    with pytest.raises(YamlError) as caught:
+        load("id: x\na: 010\nb: &anchor 1\nc: *anchor\n")
+    assert [(e.line, e.message) for e in caught.value.every()] == [
+        (3, "YAML anchors and aliases are not allowed in examples")]
