@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Sequence
@@ -108,6 +109,12 @@ def _refusal(write: PageWrite, target: Path) -> str | None:
 
 def _read(target: Path) -> bytes:
     return read_regular_file(target)  # never waits on a FIFO put in the page's place meanwhile
+
+
+def is_staged_name(name: str, target: str) -> bool:
+    """Whether ``name`` is the name :func:`_stage` gives a temporary file beside a file named
+    ``target`` (``.pages.json.k3j9_x2a.tmp`` beside ``pages.json``): what a killed writer leaves."""
+    return re.fullmatch(rf"\.{re.escape(target)}\.[a-z0-9_]+\.tmp", name) is not None
 
 
 def _stage(target: Path, data: bytes, mode: int) -> str:
