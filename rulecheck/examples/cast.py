@@ -14,6 +14,7 @@ for ``docs/fr/attack.md``); a page outside a language folder uses the one beside
 from __future__ import annotations
 
 import json
+import os
 import re
 import typing
 import unicodedata
@@ -34,6 +35,8 @@ from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field
 from rulecheck.examples import render
 from rulecheck.examples.as_text import html_text, markdown_text
 from rulecheck.examples.locales import LANGUAGES, Language
+from rulecheck.examples.pages import read_page, undecodable
+from rulecheck.examples.regular_files import NotARegularFile
 from rulecheck.examples.yamlsrc import Located, YamlError, load
 
 CAST_FILE = "cast.yml"
@@ -197,18 +200,31 @@ _CACHED: dict[str, Any] = {}
 
 
 def load_cast(file: Path, shown: str) -> Cast:
-    """The cast in ``file`` (named ``shown`` in problems); a missing file is an empty cast."""
-    if not file.is_file():
-        return Cast(shown, exists=False)
+    """The cast in ``file`` (named ``shown`` in problems); a missing file is an empty cast.
+
+    The file is read as a page is (:func:`~rulecheck.examples.pages.read_page`): a regular file of
+    at most :data:`~rulecheck.examples.pages.MAX_PAGE_BYTES`, never waited on, UTF-8 with CRLF and a
+    BOM read. Anything else is one problem located in it, and its members cannot be used."""
     try:
-        text = file.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+        text = read_page(file)
+    except FileNotFoundError:
+        if not os.path.lexists(file):
+            return Cast(shown, exists=False)
+        return _unreadable(shown, 1, None, f"cannot read the cast file: it is a link to {os.readlink(file)}, "
+                                           "which does not exist")
     except UnicodeDecodeError as error:
-        return Cast(shown, loaded=False, problems=[Problem(
-            path=shown, line=1, message=f"the cast file is not valid UTF-8 (byte {error.start})", kind="cast")])
-    except OSError as error:
-        return Cast(shown, loaded=False, problems=[Problem(
-            path=shown, line=1, message=f"cannot read the cast file: {error.strerror}", kind="cast")])
+        where = undecodable(shown, error)
+        return _unreadable(shown, where.line, where.col, f"the cast file is {where.message}")
+    except NotARegularFile as error:
+        return _unreadable(shown, 1, None, f"cannot read the cast file: it is {error.kind}, not a regular file")
+    except OSError as error:  # past the size limit (its message says the limit), unreadable…
+        return _unreadable(shown, 1, None, f"cannot read the cast file: {error.strerror or error}")
     return parse_cast(text, shown)
+
+
+def _unreadable(shown: str, line: int, col: int | None, message: str) -> Cast:
+    """A cast file that exists and cannot be read: one problem on it, and no member usable."""
+    return Cast(shown, loaded=False, problems=[Problem(path=shown, line=line, col=col, message=message, kind="cast")])
 
 
 def parse_cast(text: str, shown: str) -> Cast:

@@ -7,20 +7,37 @@ page is read again and compared with the bytes the new text was made from, and o
 the temporary files renamed over the pages, one right after the other. A rename that fails
 puts back the pages already replaced. A page that cannot be replaced as it is (read-only, with
 several hard links, not a regular file) is refused before anything is written.
+
+No file system renames two files at once, and a process killed between the renames (a kill -9,
+a power cut) cannot put anything back. So before the first rename a journal is written (synced,
+renamed into place: :data:`JOURNAL`) naming each page, its temporary file and fingerprints of its
+old and new bytes; it is removed once every page is replaced. The next ``rulecheck check`` that
+finds a journal finishes the update (:func:`finish_interrupted_update`): every temporary file
+left is complete and was checked against its page before the journal was written, so going
+forward needs nothing that could be lost, where going back would need a copy of each old page.
+A page edited since is never overwritten: it keeps the author's text, and the message says so.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
 from rulecheck.errors import RulecheckError
 from rulecheck.examples.regular_files import read_regular_file
+
+#: The journal of an update under way, in the folder the update is run from (the root of the paths
+#: it names): there while its pages are being renamed, and left only by an update that was killed.
+JOURNAL = ".rulecheck-update.json"
 
 
 @dataclass(frozen=True)
@@ -33,17 +50,47 @@ class PageWrite:
     data: bytes
 
 
-def replace_pages(writes: Sequence[PageWrite]) -> None:
-    """Replace every page of ``writes``, or none of them.
+class JournalPage(BaseModel):
+    """One page of an update's journal: where it is, its temporary file, and fingerprints
+    (:func:`page_digest`) of the bytes it held and of those the temporary file holds."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    path: str
+    target: str
+    temporary: str
+    old: str
+    new: str
+
+
+class Journal(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    pages: list[JournalPage]
+
+
+def page_digest(raw: bytes) -> str:
+    """A fingerprint of a page's bytes, to tell whether it changed since it was read."""
+    return hashlib.blake2b(raw, digest_size=16).hexdigest()
+
+
+def replace_pages(writes: Sequence[PageWrite], journal: Path | None = None) -> None:
+    """Replace every page of ``writes``, or none of them; with a ``journal`` (:data:`JOURNAL` in the
+    folder the update is run from), a process killed between the renames is finished by the next
+    check (:func:`finish_interrupted_update`).
 
     Raises :class:`~rulecheck.errors.RulecheckError` naming each page that stopped it and saying
     exactly which pages were changed (none, unless putting a page back failed too)."""
     targets = [write.file.resolve() for write in writes]  # a page reached through a link lives there
     refusals = [reason for write, target in zip(writes, targets, strict=True)
                 if (reason := _refusal(write, target)) is not None]
+    if journal is not None and os.path.lexists(journal):  # never written over: it is the only record of one
+        refusals.append(f"{journal.name}: an earlier update was stopped between its renames; run `rulecheck check` "
+                        "to finish it first")
     if refusals:
         raise RulecheckError(f"{'; '.join(refusals)}; {_unchanged(writes)}")
     staged: list[str] = []
+    journaled: Path | None = None  # the journal, once written
     try:
         for write, target in zip(writes, targets, strict=True):
             try:
@@ -55,14 +102,23 @@ def replace_pages(writes: Sequence[PageWrite]) -> None:
         if changed:
             raise RulecheckError(f"{', '.join(changed)} changed while being updated; {_unchanged(writes)}: "
                                  "run the check again")
+        if journal is not None:
+            _write_journal(journal, writes, targets, staged)
+            journaled = journal
         _commit(writes, targets, staged)
-    except BaseException:
+    except BaseException as error:
+        if journaled is not None and not isinstance(error, RulecheckError):
+            raise  # stopped between the renames (Ctrl-C): the journal and the temporary files finish it
         for temporary in staged:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+        if journaled is not None:
+            _remove_journal(journaled)  # the renames were undone, or what was not is said
         raise
     for folder in dict.fromkeys(target.parent for target in targets):
         _sync_folder(folder)
+    if journaled is not None:
+        _remove_journal(journaled)
 
 
 def write_atomically(file: Path, data: bytes) -> None:
@@ -110,6 +166,12 @@ def _read(target: Path) -> bytes:
     return read_regular_file(target)  # never waits on a FIFO put in the page's place meanwhile
 
 
+def is_staged_name(name: str, target: str) -> bool:
+    """Whether ``name`` is the name :func:`_stage` gives a temporary file beside a file named
+    ``target`` (``.pages.json.k3j9_x2a.tmp`` beside ``pages.json``): what a killed writer leaves."""
+    return re.fullmatch(rf"\.{re.escape(target)}\.[a-z0-9_]+\.tmp", name) is not None
+
+
 def _stage(target: Path, data: bytes, mode: int) -> str:
     """A new temporary file beside ``target`` holding ``data``, synced, with ``mode``; its path."""
     descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -147,6 +209,93 @@ def _commit(writes: Sequence[PageWrite], targets: list[Path], staged: list[str])
             else:
                 said += _unchanged(writes) + (f" ({', '.join(restored)} put back as it was)" if restored else "")
             raise RulecheckError(said) from None
+
+
+def _write_journal(journal: Path, writes: Sequence[PageWrite], targets: list[Path], staged: list[str]) -> None:
+    """Write the journal of the renames about to be made, durably, or raise ``RulecheckError``."""
+    pages = [JournalPage(path=write.path, target=str(target), temporary=temporary,
+                         old=page_digest(write.expected), new=page_digest(write.data))
+             for write, target, temporary in zip(writes, targets, staged, strict=True)]
+    try:
+        write_atomically(journal, Journal(pages=pages).model_dump_json(indent=1).encode("utf-8"))
+    except OSError as error:
+        raise RulecheckError(f"{journal.name}: cannot write the update's journal ({error.strerror}); "
+                             f"{_unchanged(writes)}") from None
+
+
+def _remove_journal(journal: Path) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(journal)
+    _sync_folder(journal.parent)
+
+
+def finish_interrupted_update(root: Path) -> list[str]:
+    """Finish the update whose journal was left in ``root`` by a process killed between its renames;
+    what was done, to tell the author (nothing when there is no journal).
+
+    Each temporary file left is renamed over its page if the page still holds the bytes it held
+    and the temporary file the bytes staged (fingerprints in the journal), and if it is a file of
+    this user, beside its page, of the name :func:`_stage` gives: a journal forged or copied from
+    elsewhere cannot make the check write anything an update would not have written. A journal
+    that cannot be read is left for the author, and nothing is done."""
+    journal = root / JOURNAL
+    if not os.path.lexists(journal):
+        return []
+    try:
+        pages = Journal.model_validate_json(read_regular_file(journal)).pages
+    except (OSError, ValidationError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "not a journal rulecheck wrote"
+        return [f"{JOURNAL}: an interrupted `rulecheck check --update` left this journal, and it cannot be read "
+                f"({reason}): nothing was done; review the pages it names (git diff), then remove it"]
+    done = [_finish(page) for page in pages]
+    _remove_journal(journal)
+    complete = all(applied for applied, _ in done)
+    return [f"{JOURNAL}: a `rulecheck check --update` was stopped between its renames; it is now "
+            + ("finished: every page holds the update; review the diff" if complete else
+               "finished where the pages allowed: not every page holds the update; run "
+               "`rulecheck check --update` again, then review the diff"),
+            *(f"  {said}" for _, said in done)]
+
+
+def _finish(page: JournalPage) -> tuple[bool, str]:
+    """Finish one page of an interrupted update: whether it now holds the update, and what was done."""
+    target, temporary = Path(page.target), Path(page.temporary)
+    current = _digest_of(target)
+    if _ours_to_rename(temporary, target) and current == page.old and _digest_of(temporary) == page.new:
+        try:
+            os.replace(temporary, target)
+        except OSError as error:
+            return False, f"{page.path}: cannot replace the page ({error.strerror}); it is as it was before the update"
+        _sync_folder(target.parent)
+        return True, f"{page.path}: rewritten now, as the update would have"
+    if _ours_to_rename(temporary, target):
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+    if current == page.new:
+        return True, f"{page.path}: had been rewritten before the update stopped"
+    if current == page.old:
+        return False, (f"{page.path}: not rewritten, as it was before the update (its temporary file is gone, or is "
+                       "not one an update makes)")
+    return False, f"{page.path}: edited since the update stopped; left as it is, without the update"
+
+
+def _ours_to_rename(temporary: Path, target: Path) -> bool:
+    """Whether ``temporary`` is a file the update staged for ``target``: beside it, of the name
+    :func:`_stage` gives, a regular file (not a link) of this user."""
+    if temporary.parent != target.parent or not is_staged_name(temporary.name, target.name):
+        return False
+    try:
+        status = os.lstat(temporary)
+    except OSError:
+        return False
+    return stat.S_ISREG(status.st_mode) and status.st_uid == os.geteuid()
+
+
+def _digest_of(file: Path) -> str | None:
+    try:
+        return page_digest(_read(file))
+    except OSError:
+        return None
 
 
 def _unchanged(writes: Sequence[PageWrite]) -> str:

@@ -40,9 +40,12 @@ def decode_page(raw: bytes) -> str:
 
 
 def undecodable(path: str, error: UnicodeDecodeError) -> Problem:
-    before = error.object[:error.start]
-    line = before.count(b"\n") + 1
-    col = len(before) - (before.rfind(b"\n") + 1) + 1
+    """The first byte that is not UTF-8, at its line and column as an editor shows them: the text
+    before it is valid, so it is read as :func:`decode_page` reads it (CRLF or CR ends a line, a
+    letter of several bytes is one column, the BOM none: ``utf-8-sig`` leaves it out of the error)."""
+    before = decode_page(error.object[:error.start])
+    line = before.count("\n") + 1
+    col = len(before) - (before.rfind("\n") + 1) + 1
     byte = error.object[error.start:error.start + 1].hex()
     return Problem(path=path, line=line, col=col, message=f"not valid UTF-8 (byte 0x{byte})",
                    kind="encoding")

@@ -33,11 +33,15 @@ def read_regular_file(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the regular file ``path``. Raises ``OSError``: the file cannot be opened,
     is not a regular file (its ``strerror`` says what it is), or holds more than ``limit`` bytes."""
     descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
-    with os.fdopen(descriptor, "rb") as stream:
+    try:  # before a stream is made: Python refuses to make one of a folder ("Is a directory"), saying less
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
             kind = next((name for test, name in _KINDS if test(mode)), "not a file")
             raise NotARegularFile(kind, str(path))
+    except OSError:
+        os.close(descriptor)
+        raise
+    with os.fdopen(descriptor, "rb") as stream:
         return read_bounded(stream, limit)
 
 

@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import overload
 
 from rulecheck.engine.modifiers import ATTACKER_ROWS, CONCEALMENT, COVER_ROWS, DEFENDER_ROWS, Cell, Row
 from rulecheck.engine.sizes import SIZES
@@ -35,7 +36,7 @@ from rulecheck.errors import Problem, did_you_mean
 from rulecheck.examples.finder import split_lines
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import MINUS, VALUES, label, word
-from rulecheck.examples.table_render import shown_tables
+from rulecheck.examples.table_render import ShownTable, shown_tables
 
 FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 MARKER = re.compile(r"^(?P<indent>[ \t]*)<!--\s*rulecheck-table:\s*(?P<name>\S*)\s*-->[ \t]*$")
@@ -105,32 +106,91 @@ TABLES: dict[str, TableSpec] = {spec.name: spec for spec in (
 )}
 
 
+class LineSpan(Sequence[tuple[int, str]]):
+    """Lines ``start`` to ``end`` (0-based, end excluded) of a page, read as (1-based number, text)
+    pairs without being copied: markers written one under another, with no blank line, each run to
+    the same blank line, and copying each one's lines made a page of them quadratic."""
+
+    def __init__(self, lines: Sequence[str], start: int, end: int) -> None:
+        self._lines, self._start, self._end = lines, start, max(start, end)
+
+    def __len__(self) -> int:
+        return self._end - self._start
+
+    @overload
+    def __getitem__(self, item: int) -> tuple[int, str]: ...
+    @overload
+    def __getitem__(self, item: slice) -> LineSpan: ...
+    def __getitem__(self, item: int | slice) -> tuple[int, str] | LineSpan:
+        if isinstance(item, slice):
+            start, stop, step = item.indices(len(self))
+            if step != 1:
+                raise ValueError("a span of lines is sliced without a step")
+            return LineSpan(self._lines, self._start + start, self._start + stop)
+        number = self._start + range(len(self))[item]  # IndexError past either end, as a tuple's
+        return number + 1, self._lines[number].strip()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"LineSpan(lines {self._start + 1} to {self._end})"
+
+
 @dataclass(frozen=True)
 class MarkedTable:
     """A marked table: its name, the marker's line, the lines right after it (1-based number, text),
-    and the piece of page that renders it (``piece``, whose marker comment number ``index`` it is)."""
+    and the piece of page that renders it (``piece``, whose marker comment number ``index`` it is).
+
+    Every marker of one top-level block shares that block's piece (the block, from its first line to
+    the blank line after its last table): a page renders each block once, however many tables it
+    holds (:func:`check_tables`)."""
 
     name: str
     line: int
-    rows: tuple[tuple[int, str], ...]
+    rows: Sequence[tuple[int, str]]
     piece: str = ""
     index: int = 0
 
 
+@dataclass
+class _Marker:
+    line: int  # 0-based
+    name: str
+    block: int  # the 0-based line where its top-level block starts
+    index: int  # how many markers of the same block come before it
+
+
 def find_tables(text: str) -> list[MarkedTable]:
     """Every marker outside fenced code, and the lines right after it, up to a blank line (none if no
-    table follows), with the piece of page a renderer needs to show that table as the site does."""
+    table follows), with the piece of page a renderer needs to show that table as the site does.
+
+    One pass over the lines, whatever the number of markers: each marker's block and rank in it are
+    noted as the lines go by, and the ends are found by a second pass that never goes back."""
     if "rulecheck-table" not in text:  # most pages have no marker: no line to read
         return []
     lines = split_lines(text)
-    opens_block = [False] * len(lines)  # a top-level block can start at this line
-    markers: list[tuple[int, str]] = []
+    markers = _markers(lines)
+    ends = _table_ends(lines, [marker.line for marker in markers])
+    block_ends = {marker.block: end for marker, end in zip(markers, ends, strict=True)}  # the last one wins
+    pieces = {block: "\n".join(lines[block:end]) + "\n" for block, end in block_ends.items()}
+    return [MarkedTable(marker.name, marker.line + 1, LineSpan(lines, marker.line + 1, end), pieces[marker.block],
+                        marker.index)
+            for marker, end in zip(markers, ends, strict=True)]
+
+
+def _markers(lines: Sequence[str]) -> list[_Marker]:
+    """The marker lines outside fenced code, each with the top-level block it stands in."""
+    markers: list[_Marker] = []
     fence: str | None = None
+    block = 0  # where the current top-level block starts
     for index, line in enumerate(lines):
         opening = FENCE.match(line)
-        if fence is None:
-            opens_block[index] = bool(line.strip()) and not line[:1].isspace() and (
-                index == 0 or not lines[index - 1].strip())
+        if fence is None and line.strip() and not line[:1].isspace() and (index == 0 or not lines[index - 1].strip()):
+            block = index
         if fence is None and opening:
             fence = opening["fence"]
             continue
@@ -139,19 +199,22 @@ def find_tables(text: str) -> list[MarkedTable]:
             continue
         match = MARKER.match(line)
         if fence is None and match:
-            markers.append((index, match["name"]))
-    found = []
-    for index, name in markers:
-        end = index + 1
+            earlier = markers[-1].index + 1 if markers and markers[-1].block == block else 0
+            markers.append(_Marker(index, match["name"], block, earlier))
+    return markers
+
+
+def _table_ends(lines: Sequence[str], starts: Sequence[int]) -> list[int]:
+    """For each marker line of ``starts`` (ascending), the first blank line after it (or the page's
+    end); one walk forward, since a later marker's blank line is never before an earlier one's."""
+    ends = []
+    end = 0
+    for start in starts:
+        end = max(end, start + 1)
         while end < len(lines) and lines[end].strip():
             end += 1
-        start = index
-        while start > 0 and not opens_block[start]:
-            start -= 1
-        rows = tuple((number + 1, lines[number].strip()) for number in range(index + 1, end))
-        earlier = sum(1 for other, _ in markers if start <= other < index)
-        found.append(MarkedTable(name, index + 1, rows, "\n".join(lines[start:end]) + "\n", earlier))
-    return found
+        ends.append(end)
+    return ends
 
 
 def split_row(line: str) -> list[str]:
@@ -228,12 +291,17 @@ def show(want: Want, markers: Mapping[str, str], language: str | None) -> str:
 def check_tables(path: str, text: str, language: str | None = None) -> list[Problem]:
     """Every marked table of a page against the engine; one located problem per wrong thing."""
     problems = []
+    shown_by_piece: dict[str, list[ShownTable | None]] = {}  # each block rendered once, not once per table
     for table in find_tables(text):
-        problems += _check_table(path, table, language)
+        if table.rows and table.piece not in shown_by_piece:
+            shown_by_piece[table.piece] = shown_tables(table.piece)
+        problems += _check_table(path, table, shown_by_piece.get(table.piece, []), language)
     return problems
 
 
-def _check_table(path: str, table: MarkedTable, language: str | None) -> list[Problem]:
+def _check_table(path: str, table: MarkedTable, rendered: Sequence[ShownTable | None],
+                 language: str | None) -> list[Problem]:
+    """One table against the engine; ``rendered``, the tables its block shows, one per marker comment."""
     def problem(line: int, message: str) -> Problem:
         return Problem(path=path, line=line, message=f"table `{table.name}`: {message}", kind="table")
 
@@ -242,8 +310,7 @@ def _check_table(path: str, table: MarkedTable, language: str | None) -> list[Pr
         hint = did_you_mean(table.name, TABLES) or "tables are " + ", ".join(sorted(TABLES))
         return [Problem(path=path, line=table.line, kind="table",
                         message=f"unknown table `{table.name}`; {hint}")]
-    rendered = shown_tables(table.piece) if table.rows else []
-    shown = rendered[table.index] if table.index < len(rendered) else None
+    shown = rendered[table.index] if table.rows and table.index < len(rendered) else None
     if shown is None or not shown.heading:
         why = ""
         if len(table.rows) >= 2 and re.fullmatch(r"[\s|:-]+", table.rows[1][1]):
@@ -316,4 +383,4 @@ def _check_cell(
     return []
 
 
-__all__ = ["TABLES", "MarkedTable", "TableSpec", "check_tables", "find_tables", "parse_cell", "split_row"]
+__all__ = ["TABLES", "LineSpan", "MarkedTable", "TableSpec", "check_tables", "find_tables", "parse_cell", "split_row"]

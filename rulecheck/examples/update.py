@@ -8,7 +8,6 @@ rewritten with it, so both languages move together.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Iterable
@@ -32,7 +31,7 @@ from rulecheck.examples.check import (
 )
 from rulecheck.examples.finder import find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
-from rulecheck.examples.page_writes import PageWrite, replace_pages
+from rulecheck.examples.page_writes import JOURNAL, PageWrite, page_digest, replace_pages
 from rulecheck.examples.schema import ParsedExample, parse_block
 
 
@@ -136,13 +135,8 @@ def apply_edits(edits: Iterable[Edit], root: str | Path = ".") -> list[str]:
     if refusals:
         unchanged = "the page is unchanged" if len(by_path) == 1 else "no page was changed"
         raise RulecheckError(f"{'; '.join(refusals)} ({unchanged})")
-    replace_pages(writes)
+    replace_pages(writes, root / JOURNAL)
     return sorted(by_path)
-
-
-def page_digest(raw: bytes) -> str:
-    """A fingerprint of a page's bytes, to tell whether it changed since it was read."""
-    return hashlib.blake2b(raw, digest_size=16).hexdigest()
 
 
 def read_bounded_file(file: Path) -> bytes:

@@ -14,6 +14,9 @@ the file (another clone, an archive unpacked) is another key. A cache whose seal
 a secret that is missing, open to others, owned by someone else or reached through a link, and a
 cache folder that is a link (or is not a folder of this user, closed to others' writes) are no
 cache: the build checks every page, as a fresh clone does.
+
+A build killed while saving leaves its temporary file (``.pages.json.*.tmp``) in the cache folder;
+every later build removes those older than :data:`STALE_AFTER` (:func:`remove_stale_temporaries`).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import json
 import os
 import secrets
 import stat
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -32,7 +36,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import rulecheck
-from rulecheck.examples.page_writes import write_atomically
+from rulecheck.examples.page_writes import is_staged_name, write_atomically
 from rulecheck.examples.regular_files import read_regular_file
 
 VERSION = 1
@@ -41,6 +45,11 @@ FILE = FOLDERS[-1] / "pages.json"
 #: This machine's secret, which seals the cache file (never in the repository: ``.cache/`` is ignored).
 SECRET = FOLDERS[-1] / "machine.key"
 SECRET_BYTES = 32
+#: The age past which a temporary file of the cache belongs to no running build. A build writes its
+#: temporary file and renames it at once (a second or so for the whole site), so ten minutes leave a
+#: wide margin for a slow disk; and removing a live build's temporary file would only make its rename
+#: fail, which :meth:`BuildCache.save` takes as "no cache this time", as for a read-only tree.
+STALE_AFTER = 10 * 60
 
 
 def digest(pages: Iterable[Path], config_file: Path | None, options: Iterable[Any]) -> str:
@@ -93,7 +102,10 @@ class BuildCache:
         self.pages: dict[str, dict[str, Any]] = {}
         self.examples = 0
         try:
-            if not own_folders(root) or self.path.is_symlink() or not self.path.is_file():
+            if not own_folders(root):
+                return
+            remove_stale_temporaries(self.path)
+            if self.path.is_symlink() or not self.path.is_file():
                 return  # a link could lead anywhere: only a file of our own is read
             secret = machine_key(root)
             payload = unseal(secret, self.path.read_bytes()) if secret is not None else None
@@ -133,8 +145,25 @@ class BuildCache:
             # UTF-8 as it is: escaping every accented letter of the pages cost the cold build more.
             data = json.dumps({"key": self.key, "examples": examples, "pages": self.pages}, ensure_ascii=False)
             write_atomically(self.path, seal(secret, data.encode("utf-8")))
+            remove_stale_temporaries(self.path)
         except (OSError, UnicodeEncodeError):
             pass  # a read-only tree builds as well, only without the cache (nor can text that is no UTF-8)
+
+
+def remove_stale_temporaries(file: Path, now: float | None = None) -> None:
+    """Remove the temporary files that builds killed while saving ``file`` left beside it: only
+    files of the name the cache gives them (:func:`~rulecheck.examples.page_writes.is_staged_name`),
+    of this user, not links, last written more than :data:`STALE_AFTER` seconds ago. Called only
+    once the cache folders are known to be this user's own, closed to others' writes."""
+    now = time.time() if now is None else now
+    with contextlib.suppress(OSError), os.scandir(file.parent) as entries:
+        for entry in entries:
+            if not is_staged_name(entry.name, file.name):
+                continue
+            with contextlib.suppress(OSError):  # gone meanwhile (its build renamed it), or not ours to remove
+                status = entry.stat(follow_symlinks=False)
+                if _ours(status, stat.S_ISREG, 0) and now - status.st_mtime > STALE_AFTER:
+                    os.unlink(entry.path)
 
 
 def seal(secret: bytes, payload: bytes) -> bytes:

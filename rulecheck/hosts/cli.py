@@ -23,6 +23,7 @@ from rulecheck.examples import render as rendering
 from rulecheck.examples.check import Casts, Outcome, decode_page, page_language, read_bounded, undecodable
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.regular_files import NotARegularFile, read_regular_file
 from rulecheck.examples.result_words import trace_names
 from rulecheck.examples.schema import json_schema
@@ -95,6 +96,8 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
         said = ["no such file or folder: " + ", ".join(missing)] if missing else []
         said += ["cannot read " + ", ".join(unusable)] if unusable else []
         raise click.UsageError("; ".join(said))
+    for line in finish_interrupted_update(Path.cwd()):  # before the check: it then sees the pages as finished
+        click.secho(printable(line), fg="yellow", err=True)
     report = check_paths(targets)
     if update:
         report = _update(report, targets, to_stderr=output != "text")

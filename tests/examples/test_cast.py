@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from rulecheck.examples.cast import BASE_FIELDS, cast_file_for, cast_markdown, load_cast, parse_cast
 from rulecheck.examples.check import check_paths
+from rulecheck.examples.pages import MAX_PAGE_BYTES
 from rulecheck.examples.schema import json_schema
 from rulecheck.examples.update import plan_updates
 from tests.hosts.run_hosts import cli
@@ -101,6 +104,84 @@ def test_a_cast_file_that_is_not_yaml_is_one_located_problem(tmp_path: Path) -> 
     cast = load_cast(tmp_path / "cast.yml", "cast.yml")
     assert not cast.loaded and len(cast.problems) == 1
     assert cast.problems[0].located().startswith("cast.yml:3: cast file: invalid YAML")
+
+
+# A cast file is read as a page is: bounded, a regular file, UTF-8 (an outside tester's 5 GB cast.yml
+# stopped the check with a MemoryError; a folder or a device was said not to exist)
+
+def unreadable_cast(tmp_path: Path, make: Callable[[Path], object]) -> list[str]:
+    """What a check of a page naming `elara` says when ``make`` put something at docs/cast.yml."""
+    site(tmp_path, page(), cast=None)
+    make(tmp_path / "docs" / "cast.yml")
+    return problems(tmp_path)
+
+
+def sparse_file_past_the_limit(file: Path) -> None:
+    file.touch()
+    os.truncate(file, MAX_PAGE_BYTES + 1)  # a hole: no disk written, no byte read past the limit
+
+
+def link_to_a_fifo(file: Path) -> None:
+    os.mkfifo(file.with_name("pipe"))
+    file.symlink_to("pipe")
+
+
+@pytest.mark.parametrize(("make", "reason"), [
+    (Path.mkdir, "it is a folder, not a regular file"),
+    (os.mkfifo, "it is a FIFO, not a regular file"),
+    (lambda file: file.symlink_to("/dev/zero"), "it is a device, not a regular file"),
+    (lambda file: file.symlink_to("/dev/null"), "it is a device, not a regular file"),
+    (link_to_a_fifo, "it is a FIFO, not a regular file"),
+    (lambda file: file.symlink_to("gone.yml"), "it is a link to gone.yml, which does not exist"),
+    (sparse_file_past_the_limit, f"more than {MAX_PAGE_BYTES:,} bytes, the most rulecheck reads from one file"),
+])
+def test_a_cast_file_that_cannot_be_read_says_what_it_is_and_every_use_fails(
+    tmp_path: Path, make: Callable[[Path], object], reason: str,
+) -> None:
+    found = unreadable_cast(tmp_path, make)
+    assert found[0] == f"docs/cast.yml:1: cannot read the cast file: {reason}"
+    uses = ("given.defender.cast: cast member `elara` cannot be used: docs/cast.yml has errors (see them there)")
+    assert [line.split(": ", 2)[-1] for line in found[1:]] == [uses, uses]  # both languages, in the same run
+
+
+@pytest.mark.parametrize(("raw", "where"), [
+    (b"elara:\n  name: Elara\n  role: gu\xe9rri\xe8re\n", "3:11"),  # Latin-1, line 3
+    (b"elara:\r\n  name: Elara\r\n  role: gu\xe9rri\xe8re\r\n", "3:11"),  # the same with CRLF
+    (b"\xef\xbb\xbfelara:\n  name: Elara\n  role: gu\xe9rri\xe8re\n", "3:11"),  # a BOM is no column
+    (b"elara:\r  name: \xc3\x89lara\r  role: \xc3\xa9\xff\n", "3:10"),  # CR alone, a letter of two bytes
+    (b"\xff", "1:1"),
+])
+def test_a_cast_file_that_is_not_utf8_is_located_at_its_line_and_column(
+    tmp_path: Path, raw: bytes, where: str,
+) -> None:
+    found = unreadable_cast(tmp_path, lambda file: file.write_bytes(raw))
+    byte = "0xe9" if b"\xe9" in raw else "0xff"
+    assert found[0] == f"docs/cast.yml:{where}: the cast file is not valid UTF-8 (byte {byte})"
+    assert len(found) == 3
+
+
+@pytest.mark.parametrize("raw", [CAST.encode(), b"\xef\xbb\xbf" + CAST.encode(),
+                                 CAST.replace("\n", "\r\n").encode(), CAST.replace("\n", "\r").encode()])
+def test_a_cast_file_with_a_bom_or_crlf_is_read_with_its_lines(tmp_path: Path, raw: bytes) -> None:
+    (tmp_path / "cast.yml").write_bytes(raw + b"oops:\n  name: X\n  levle: 1\n".replace(b"\n", raw[-1:]))
+    cast = load_cast(tmp_path / "cast.yml", "cast.yml")
+    assert set(cast.members) == {"elara", "aldric"} and cast.members["elara"].stat_lines["def_phy"] == 7
+    assert [p.located() for p in cast.problems] == [
+        "cast.yml:14: cast member `oops`: unknown key `levle`; did you mean `level`?"]
+
+
+def test_a_missing_cast_file_is_an_empty_cast_not_a_problem(tmp_path: Path) -> None:
+    cast = load_cast(tmp_path / "cast.yml", "cast.yml")
+    assert (cast.exists, cast.problems) == (False, [])
+
+
+def test_the_command_line_reports_an_unreadable_cast_file_without_a_traceback(tmp_path: Path) -> None:
+    site(tmp_path, page(), cast=None)
+    os.mkfifo(tmp_path / "docs" / "cast.yml")
+    result = cli(tmp_path, "check", "docs")
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit | None)
+    assert "docs/cast.yml:1: cannot read the cast file: it is a FIFO, not a regular file" in result.output
+    assert "Traceback" not in result.output
 
 
 def test_the_cast_of_a_page_is_beside_its_language_folder_or_beside_it() -> None:

@@ -6,6 +6,9 @@ from __future__ import annotations
 import errno
 import os
 import re
+import signal
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -119,7 +122,8 @@ def test_a_rename_that_fails_puts_back_the_twin_already_replaced(site: Path, mon
     assert str(error.value) == (f"docs/fr/parry.md: cannot replace the page ({os.strerror(errno.EIO)}); no page was "
                                 "changed (docs/en/parry.md, docs/fr/parry.md as they were) (docs/en/parry.md put "
                                 "back as it was)")
-    assert calls[0].endswith("en/parry.md")  # English was replaced first, then put back
+    assert calls[0].endswith(page_writes.JOURNAL)  # the journal first, then the pages
+    assert calls[1].endswith("en/parry.md")  # English was replaced first, then put back
     assert texts(site) == (FR, EN)
     assert leftovers(site) == []
 
@@ -244,3 +248,165 @@ def test_write_atomically_makes_a_missing_file_and_leaves_nothing_when_the_renam
     with pytest.raises(OSError):
         page_writes.write_atomically(tmp_path / "new.json", b"[]")
     assert (tmp_path / "new.json").read_bytes() == b"{}" and [p.name for p in tmp_path.iterdir()] == ["new.json"]
+
+
+# --- An update killed between its renames is finished by the next check ----------------------------
+
+class Killed(BaseException):
+    """A kill between two steps: nothing of the update runs after it (no cleanup, no putting back)."""
+
+
+def kill_after(monkeypatch: pytest.MonkeyPatch, renamed_pages: int) -> None:
+    """Stop the update once ``renamed_pages`` pages are renamed, before the next rename."""
+    real_replace = os.replace
+    done: list[str] = []
+
+    def replace(source: str, target: Path | str) -> None:
+        if str(target).endswith(".md"):
+            if len(done) == renamed_pages:
+                raise Killed
+            done.append(str(target))
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)  # the module page_writes renames with
+
+
+def killed_update(site: Path, monkeypatch: pytest.MonkeyPatch, renamed_pages: int = 1) -> None:
+    with monkeypatch.context() as patch:
+        kill_after(patch, renamed_pages)
+        with pytest.raises(Killed):
+            apply_edits(planned(site), root=site)
+    assert (site / page_writes.JOURNAL).exists()
+
+
+def journal_left(site: Path) -> list[str]:
+    return sorted(p.name for p in site.iterdir() if p.name.startswith(".rulecheck-update"))
+
+
+@pytest.mark.parametrize(("renamed_pages", "said"), [
+    (0, ["docs/en/parry.md: rewritten now, as the update would have",
+         "docs/fr/parry.md: rewritten now, as the update would have"]),
+    (1, ["docs/en/parry.md: had been rewritten before the update stopped",
+         "docs/fr/parry.md: rewritten now, as the update would have"]),
+])
+@pytest.mark.parametrize("command", [["check", "docs"], ["check", "--update", "docs"], ["check", "docs/fr/parry.md"]])
+def test_the_next_check_finishes_an_update_killed_between_its_renames(
+        site: Path, monkeypatch: pytest.MonkeyPatch, renamed_pages: int, said: list[str], command: list[str]) -> None:
+    killed_update(site, monkeypatch, renamed_pages)
+    assert texts(site) == ((FR, fixed(EN)) if renamed_pages else (FR, EN))  # one language rewritten, or none
+    result = cli(site, *command)
+    assert result.exit_code == 0, result.output  # the update finished: nothing drifts any more
+    assert (f"{page_writes.JOURNAL}: a `rulecheck check --update` was stopped between its renames; it is now "
+            "finished: every page holds the update; review the diff\n" + "".join(f"  {line}\n" for line in said)
+            ) in result.output
+    assert texts(site) == (fixed(FR), fixed(EN))
+    assert leftovers(site) == [] and journal_left(site) == []
+    assert "Traceback" not in result.output and "updated " not in result.output
+
+
+def test_an_update_killed_after_its_renames_is_said_complete(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as patch:
+        patch.setattr(page_writes, "_remove_journal", lambda journal: (_ for _ in ()).throw(Killed()))
+        with pytest.raises(Killed):
+            apply_edits(planned(site), root=site)
+    result = cli(site, "check", "docs")
+    assert result.exit_code == 0
+    assert "  docs/en/parry.md: had been rewritten before the update stopped\n" in result.output
+    assert "  docs/fr/parry.md: had been rewritten before the update stopped\n" in result.output
+    assert texts(site) == (fixed(FR), fixed(EN)) and leftovers(site) == [] and journal_left(site) == []
+
+
+def test_a_page_edited_after_the_update_was_killed_keeps_the_authors_text(
+        site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    killed_update(site, monkeypatch, 1)
+    edited = FR.replace("# Parade", "# Parade, revue à la main")
+    (site / "docs/fr/parry.md").write_text(edited, encoding="utf-8")
+    result = cli(site, "check", "docs")
+    assert ("finished where the pages allowed: not every page holds the update; run `rulecheck check --update` "
+            "again, then review the diff\n  docs/en/parry.md: had been rewritten before the update stopped\n"
+            "  docs/fr/parry.md: edited since the update stopped; left as it is, without the update\n") in result.output
+    assert texts(site) == (edited, fixed(EN)) and leftovers(site) == [] and journal_left(site) == []
+    assert result.exit_code == 1  # the check goes on, and says what still differs (every problem at once)
+
+
+def test_an_update_refuses_to_start_while_a_killed_ones_journal_is_left(
+        site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    killed_update(site, monkeypatch, 1)
+    with pytest.raises(RulecheckError, match=re.escape(
+            f"{page_writes.JOURNAL}: an earlier update was stopped between its renames; run `rulecheck check` to "
+            "finish it first; the page is unchanged")):
+        apply_edits(planned(site), root=site)  # French alone drifts now
+    assert texts(site) == (FR, fixed(EN)) and journal_left(site) == [page_writes.JOURNAL]
+
+
+def replaced_by(make: Callable[[Path], None]) -> Callable[[Path], None]:
+    def replace(journal: Path) -> None:
+        journal.unlink()
+        make(journal)
+    return replace
+
+
+@pytest.mark.parametrize(("spoil", "reason"), [
+    (lambda journal: journal.write_text("{not json", encoding="utf-8"), "not a journal rulecheck wrote"),
+    (lambda journal: journal.write_text('{"pages": [{"path": 1}]}', encoding="utf-8"), "not a journal rulecheck wrote"),
+    (replaced_by(Path.mkdir), "a folder, not a regular file"),
+    (replaced_by(os.mkfifo), "a FIFO, not a regular file"),
+])
+def test_a_journal_that_cannot_be_read_is_left_and_nothing_is_done(
+        site: Path, monkeypatch: pytest.MonkeyPatch, spoil: Callable[[Path], object], reason: str) -> None:
+    killed_update(site, monkeypatch, 1)
+    spoil(site / page_writes.JOURNAL)
+    result = cli(site, "check", "docs")
+    assert (f"{page_writes.JOURNAL}: an interrupted `rulecheck check --update` left this journal, and it cannot be "
+            f"read ({reason}): nothing was done; review the pages it names (git diff), then remove it") in result.output
+    assert texts(site) == (FR, fixed(EN)) and journal_left(site) == [page_writes.JOURNAL]
+    assert result.exit_code == 1 and "Traceback" not in result.output  # the check still reports the pages
+
+
+def forged_journal(site: Path, victim: Path, temporary: Path, old: bytes | None = None) -> None:
+    """A journal written by hand (a commit, an archive) asking to rename ``temporary`` over ``victim``."""
+    page = page_writes.JournalPage(path="victim", target=str(victim), temporary=str(temporary),
+                                   old=page_writes.page_digest(victim.read_bytes() if old is None else old),
+                                   new=page_writes.page_digest(b"forged\n"))
+    (site / page_writes.JOURNAL).write_text(page_writes.Journal(pages=[page]).model_dump_json(), encoding="utf-8")
+
+
+@pytest.mark.parametrize("forge", ["elsewhere", "other-name", "link", "old-bytes-differ"])
+def test_a_forged_journal_renames_nothing_an_update_would_not_have(site: Path, tmp_path: Path, forge: str) -> None:
+    victim = tmp_path / "outside" / "victim.txt"
+    victim.parent.mkdir()
+    victim.write_bytes(b"mine\n")
+    beside = victim.with_name(".victim.txt.abcd1234.tmp")
+    temporary = {"elsewhere": site / "docs" / ".victim.txt.abcd1234.tmp", "other-name": victim.with_name("forged.tmp"),
+                 "link": beside, "old-bytes-differ": beside}[forge]
+    if forge == "link":
+        (site / "forged").write_bytes(b"forged\n")
+        temporary.symlink_to(site / "forged")
+    else:
+        temporary.write_bytes(b"forged\n")
+    forged_journal(site, victim, temporary, b"something else\n" if forge == "old-bytes-differ" else None)
+    result = cli(site, "check", "docs")
+    assert victim.read_bytes() == b"mine\n"
+    assert "  victim: " in result.output and "rewritten now" not in result.output
+    assert journal_left(site) == []
+
+
+def test_an_update_killed_by_sigkill_between_its_renames_is_finished(site: Path) -> None:
+    """The real thing: the process is killed (SIGKILL) right after its first page is renamed."""
+    script = ("import os, signal\n"
+              "from rulecheck.examples import page_writes\n"
+              "from rulecheck.hosts.cli import main\n"
+              "real = os.replace\n"
+              "def replace(source, target):\n"
+              "    real(source, target)\n"
+              "    if str(target).endswith('.md'):\n"
+              "        os.kill(os.getpid(), signal.SIGKILL)\n"
+              "page_writes.os.replace = replace\n"
+              "main(['check', '--update', 'docs'])\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=site, capture_output=True, text=True, timeout=120,
+                          check=False, env=dict(os.environ))
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    assert texts(site) == (FR, fixed(EN)) and len(leftovers(site)) == 1  # French staged, never renamed
+    result = cli(site, "check", "docs")
+    assert result.exit_code == 0 and "it is now finished: every page holds the update" in result.output
+    assert texts(site) == (fixed(FR), fixed(EN)) and leftovers(site) == [] and journal_left(site) == []

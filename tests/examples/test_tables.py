@@ -3,17 +3,31 @@ located problems, and the three hosts failing on a wrong cell."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from rulecheck.engine import SIZES, size_row
 from rulecheck.engine.sizes import size_for_squares
+from rulecheck.examples import tables as tables_module
 from rulecheck.examples.check import check_page, check_paths
-from rulecheck.examples.tables import TABLES, check_tables, find_tables, parse_cell, split_row
+from rulecheck.examples.finder import split_lines
+from rulecheck.examples.table_render import ShownTable, shown_tables
+from rulecheck.examples.tables import (
+    FENCE,
+    MARKER,
+    TABLES,
+    LineSpan,
+    check_tables,
+    find_tables,
+    parse_cell,
+    split_row,
+)
 from rulecheck.hosts.cli import main
 from tests.conftest import ROOT, copy_tree
 from tests.hosts.test_three_hosts import mkdocs_build
@@ -416,3 +430,114 @@ def test_a_cell_number_of_twelve_digits_is_read(text: str, value: object) -> Non
 def test_digits_of_other_scripts_are_no_number_in_a_cell() -> None:
     with pytest.raises(ValueError, match="neither a number"):
         parse_cell("٣", "en")
+
+
+# Linear in the number of tables (an outside tester's page of 600 markers took 35 s) -----------------
+
+def naive_find_tables(text: str) -> list[tuple[str, int, list[tuple[int, str]], str, int]]:
+    """The markers as the definition reads, one marker at a time (quadratic, for small pages only):
+    name, line, rows, the piece from the marker's block to its own table's end, and its rank there."""
+    lines = split_lines(text)
+    blocks, markers, fence = [], [], None
+    for index, line in enumerate(lines):
+        opening = FENCE.match(line)
+        if fence is None and line.strip() and not line[:1].isspace() and (index == 0 or not lines[index - 1].strip()):
+            blocks.append(index)
+        if fence is None and opening:
+            fence = opening["fence"]
+        elif fence is not None and re.fullmatch(rf"[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*", line):
+            fence = None
+        elif fence is None and (match := MARKER.match(line)):
+            markers.append((index, match["name"]))
+    found = []
+    for index, name in markers:
+        end = next((n for n in range(index + 1, len(lines)) if not lines[n].strip()), len(lines))
+        start = max((block for block in blocks if block <= index), default=0)
+        earlier = sum(1 for other, _ in markers if start <= other < index)
+        rows = [(n + 1, lines[n].strip()) for n in range(index + 1, end)]
+        found.append((name, index + 1, rows, "\n".join(lines[start:end]) + "\n", earlier))
+    return found
+
+
+def many_tables(count: int, shape: str) -> str:
+    """``count`` cover tables: each its own top-level block (under a line of its own), all in one
+    content tab, or markers one under another with no blank line (each one's lines run to the same
+    blank line)."""
+    if shape == "top":
+        return "# Page\n\n" + "\n".join(f"Table {number}.\n{COVER_EN}" for number in range(count))
+    if shape == "tab":
+        return '# Page\n\n=== "Tables"\n\n    ' + "\n".join([COVER_EN] * count).replace("\n", "\n    ").rstrip() + "\n"
+    return "# Page\n\n" + "<!-- rulecheck-table: cover -->\n" * count + "\nAfter.\n"
+
+
+SHAPES = ("top", "tab", "glued")
+
+
+@pytest.mark.parametrize("text", [
+    ATTACKER_FR, COVER_EN, "Some words.\n" + COVER_EN, COVER_EN + "Cover stacks with nothing.\n",
+    "<div markdown>\n\n" + COVER_EN + "\n</div>\n", "\n\n" + COVER_EN.replace("\n", "\n\n"),
+    "```\n" + COVER_EN + "```\n<!-- rulecheck-table: cover -->\n\n| a |\n|---|\n",
+    "!!! note\n    <!-- rulecheck-table: cover -->\n    | a | b | c |\n    |---|---|---|\n",
+    *(many_tables(count, shape) for count in (1, 3, 7) for shape in SHAPES),
+    *((ROOT / f"docs/{language}/{name}.md").read_text("utf-8")
+      for language in ("en", "fr") for name in ("modifiers", "quick-reference", "authors")),
+])
+def test_finding_tables_in_one_pass_finds_what_the_definition_finds(text: str) -> None:
+    found = find_tables(text)
+    assert [(t.name, t.line, list(t.rows), t.index) for t in found] == [
+        (name, line, rows, index) for name, line, rows, _, index in naive_find_tables(text)]
+    # a block is rendered whole, once: each table's own piece is where its block's piece starts
+    assert all(t.piece.startswith(piece) for t, (*_, piece, _) in zip(found, naive_find_tables(text), strict=True))
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("count", [1, 5, 40])
+def test_each_block_is_rendered_once_however_many_tables_it_holds(
+    shape: str, count: int, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rendered: list[str] = []
+
+    def counted(text: str) -> list[ShownTable | None]:
+        rendered.append(text)
+        return shown_tables(text)
+
+    monkeypatch.setattr(tables_module, "shown_tables", counted)
+    text = many_tables(count, shape)
+    faults = en_problems(text)
+    assert len(rendered) == {"top": count, "tab": 1, "glued": min(count - 1, 1)}[shape]  # glued: none has a table
+    assert sum(map(len, rendered)) <= len(text)  # no line of the page is rendered twice
+    assert faults == ([] if shape == "top" else
+                      [f"docs/en/page.md:{t.line}: table `cover`: " + ("no Markdown table right after the marker line"
+                       + (": its heading row has 3 cells and the line under it 3, or the table is inside a block "
+                          "that shows it as text" if shape == "tab" else ""))
+                       for t in find_tables(text)])
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_finding_tables_reads_each_line_a_bounded_number_of_times(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    reads = 0
+
+    class CountedLines(list[str]):
+        def __getitem__(self, item: Any) -> Any:
+            nonlocal reads
+            reads += 1
+            return super().__getitem__(item)
+
+    monkeypatch.setattr(tables_module, "split_lines", lambda text: CountedLines(split_lines(text)))
+    for count in (10, 100, 1000):
+        reads = 0
+        text = many_tables(count, shape)
+        found = find_tables(text)
+        assert len(found) == count
+        assert reads <= 3 * text.count("\n")  # a marker's lines are not walked again for each later marker
+
+
+def test_a_span_of_lines_reads_as_a_tuple_of_them() -> None:
+    lines = ["a", " b ", "c", "d"]
+    span = LineSpan(lines, 1, 4)
+    assert list(span) == [(2, "b"), (3, "c"), (4, "d")] and len(span) == 3
+    assert span[-1] == (4, "d") and list(span[1:]) == [(3, "c"), (4, "d")] and list(span[5:]) == []
+    assert span == ((2, "b"), (3, "c"), (4, "d")) and hash(span) == hash(tuple(span))
+    with pytest.raises(IndexError):
+        span[3]
+    assert list(LineSpan(lines, 2, 1)) == []

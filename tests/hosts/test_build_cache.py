@@ -8,6 +8,7 @@ import os
 import secrets
 import shutil
 import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,19 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, PluginError
 
+from rulecheck.examples import page_writes
 from rulecheck.hosts import mkdocs_plugin
-from rulecheck.hosts.build_cache import FILE, SECRET, SECRET_BYTES, BuildCache, machine_key, seal, text_digest, unseal
+from rulecheck.hosts.build_cache import (
+    FILE,
+    SECRET,
+    SECRET_BYTES,
+    STALE_AFTER,
+    BuildCache,
+    machine_key,
+    seal,
+    text_digest,
+    unseal,
+)
 from tests.hosts.test_three_hosts import DRIFT_PAGES, DRIFTED, drift, mkdocs_build
 
 
@@ -265,3 +277,64 @@ def test_a_build_never_serves_the_html_of_a_forged_cache(tmp_path: Path, counted
     assert "forged" not in shown and 'class="rc-badge rc-badge--ok"' in shown
     build_site(site, "third")  # the control: the cache the second build sealed is used
     assert len(counted_checks) == 2 and same_tree(site / "second", site / "third")
+
+
+# --- A build killed while saving leaves a temporary file: later builds remove it when stale ----------
+
+def temporary(root: Path, name: str, age: float) -> Path:
+    """A file ``name`` in the cache folder, last written ``age`` seconds ago."""
+    file = (root / FILE).with_name(name)
+    file.write_bytes(b'{"key": "half wri')
+    os.utime(file, (time.time() - age, time.time() - age))
+    return file
+
+
+def killed_save(root: Path, age: float) -> Path:
+    """The temporary file a save makes, left as a build killed before its rename leaves it."""
+    staged = Path(page_writes._stage((root / FILE).resolve(), b'{"key": "half wri', 0o600))
+    os.utime(staged, (time.time() - age, time.time() - age))
+    return staged
+
+
+STALE, FRESH = STALE_AFTER + 60, 5
+
+
+@pytest.mark.parametrize("when", ["load", "save"])
+def test_a_stale_temporary_of_the_cache_is_removed_and_a_fresh_one_kept(tmp_path: Path, when: str) -> None:
+    saved_cache(tmp_path)
+    stale = [killed_save(tmp_path, STALE), killed_save(tmp_path, STALE * 100),
+             temporary(tmp_path, ".pages.json.abcd_123.tmp", STALE)]
+    fresh = [killed_save(tmp_path, FRESH), temporary(tmp_path, ".pages.json.x9y8z7w6.tmp", STALE_AFTER - 60)]
+    if when == "load":
+        assert BuildCache(tmp_path, "key").complete
+    else:
+        saved_cache(tmp_path)
+    assert [file.exists() for file in stale] == [False] * len(stale)
+    assert [file.exists() for file in fresh] == [True] * len(fresh)  # a concurrent build's, before its rename
+
+
+def test_only_the_caches_own_temporaries_are_removed(tmp_path: Path) -> None:
+    saved_cache(tmp_path)
+    kept = [temporary(tmp_path, name, STALE) for name in (
+        ".pages.json.tmp", ".pages.json.abc.tmp.bak", "pages.json.abc12345.tmp", ".pages.json.ab-c.tmp",
+        ".machine.key.abc12345.tmp", ".other.json.abc12345.tmp", "notes.tmp", ".pages.jsonXabc12345.tmp")]
+    target = temporary(tmp_path, "target", STALE)
+    link = (tmp_path / FILE).with_name(".pages.json.link1234.tmp")
+    link.symlink_to(target)
+    os.utime(link, (time.time() - STALE, time.time() - STALE), follow_symlinks=False)
+    elsewhere = tmp_path / ".cache" / ".pages.json.abc12345.tmp"  # the name, in a folder the cache does not write
+    elsewhere.write_bytes(b"")
+    os.utime(elsewhere, (time.time() - STALE, time.time() - STALE))
+    assert BuildCache(tmp_path, "key").complete
+    saved_cache(tmp_path)
+    assert all(file.exists() for file in [*kept, target, elsewhere]) and link.is_symlink()
+
+
+def test_temporaries_in_a_cache_folder_others_can_write_are_left_alone(tmp_path: Path) -> None:
+    saved_cache(tmp_path)
+    stale = killed_save(tmp_path, STALE)
+    (tmp_path / FILE).parent.chmod(0o770)  # not this user's alone: nothing in it is trusted or touched
+    assert not BuildCache(tmp_path, "key").complete
+    assert stale.exists()
+    (tmp_path / FILE).parent.chmod(0o700)
+    assert BuildCache(tmp_path, "key").complete and not stale.exists()
