@@ -1,4 +1,5 @@
-"""Snippets (``--8<--``) that would pull an example into a page from a file that is not checked."""
+"""Snippets (``--8<--``) that would pull into a page, from a file that is not checked, what the check
+acts on: an example, a prose reference, a checked table, the cast's list."""
 
 from __future__ import annotations
 
@@ -8,29 +9,30 @@ from pathlib import Path
 from rulecheck.errors import Problem
 from rulecheck.examples.finder import split_lines
 from rulecheck.examples.pages import read_page
-from rulecheck.examples.snippet_reach import blocks_pulled_in
+from rulecheck.examples.snippet_reach import Pulled, pulled_in
 
 
 def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]:
-    """A located problem for each snippet (``--8<--``) that pulls in a file holding a ``rulecheck``
-    fence: the page would show that example, and examples pulled in from elsewhere are not checked
-    (they would have no twin, no place of their own in a report). A target is looked for under
-    each of ``bases``, as ``pymdownx.snippets`` looks under its ``base_path``."""
+    """A located problem for each snippet (``--8<--``) that pulls in a file holding what the check
+    acts on (:class:`~rulecheck.examples.snippet_reach.Pulled`): the page would show it unchecked
+    (an example pulled in from elsewhere would have no twin, no place of its own in a report; a
+    reference would show as its raw text). A target is looked for under each of ``bases``, as
+    ``pymdownx.snippets`` looks under its ``base_path``."""
     problems = []
     # A file is read and searched once per page, however many snippets name it (a page of twenty
     # snippets of one 10 MB file took more than a minute).
-    pulled: dict[Path, int] = {}
+    pulled: dict[Path, Pulled] = {}
     for line, col, target in find_snippets(text):
         for base in bases:
             file = base / target
             if file not in pulled:
-                pulled[file] = len(blocks_pulled_in(file, bases, read_page, find_snippets))  # nested too
+                pulled[file] = pulled_in(file, bases, read_page, find_snippets)  # nested too
             held = pulled[file]
             if held:
                 problems.append(Problem(
                     path=path, line=line, col=col, kind="unchecked",
-                    message=f"snippet `{target}` pulls in {held} rulecheck example(s), which would be shown "
-                            "but never checked. Hint: write the example on the page itself",
+                    message=f"snippet `{target}` pulls in {held.said()}, which the page would show but the check "
+                            "never sees. Hint: write them on the page itself",
                 ))
                 break
     return problems

@@ -230,8 +230,8 @@ def test_an_example_pulled_in_through_nested_snippets_is_a_located_error(tmp_pat
     write(tmp_path / f"docs/parts/part-{depth}.md", EXAMPLE_PART)
     report = check_paths([tmp_path / "docs" / "page.md"], root=tmp_path)
     assert [p.located() for p in report.all_problems if p.kind == "unchecked"] == [
-        "docs/page.md:3:1: snippet `docs/parts/part-0.md` pulls in 1 rulecheck example(s), which would be shown but "
-        "never checked. Hint: write the example on the page itself"]
+        "docs/page.md:3:1: snippet `docs/parts/part-0.md` pulls in 1 rulecheck example(s), which the page would show "
+        "but the check never sees. Hint: write them on the page itself"]
 
 
 def test_snippets_that_include_each_other_end_and_hold_no_example(tmp_path: Path) -> None:
@@ -283,3 +283,36 @@ def test_the_build_fails_at_once_on_a_page_it_cannot_read(tmp_path: Path, kind: 
     reason = "a FIFO, not a regular file" if kind == "fifo" else "No such file or directory"
     assert f"docs/pipe.md:1: cannot read page: {reason}" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("part", "said"), [
+    ("Brok hits for {{ brok-punch.damage }}.\n", "1 prose reference(s)"),
+    ("<!-- rulecheck-table: sizes -->\n| Size | Side |\n|---|---|\n", "1 checked table marker(s)"),
+    ("<!-- rulecheck-cast -->\n", "1 cast list marker(s)"),
+    ("{{ a.b }} and {{ c.d }}\n\n<!-- rulecheck-cast -->\n", "2 prose reference(s) and 1 cast list marker(s)"),
+    (EXAMPLE_PART + "\nSee {{ a.b }}.\n", "1 rulecheck example(s) and 1 prose reference(s)"),
+])
+@pytest.mark.parametrize("nested", [False, True])
+def test_a_snippet_pulling_in_what_the_check_acts_on_is_a_located_error(
+        tmp_path: Path, part: str, said: str, nested: bool) -> None:
+    """The check reads a page before its snippets are expanded: a reference pulled in would show as
+    its raw text, a table or the cast's list unchecked. Said, as for an example, through a chain too."""
+    write(tmp_path / "docs" / "page.md", '# Page\n\n--8<-- "docs/parts/outer.md"\n')
+    if nested:
+        write(tmp_path / "docs" / "parts" / "outer.md", 'Outer.\n\n--8<-- "docs/parts/inner.md"\n')
+        write(tmp_path / "docs" / "parts" / "inner.md", part)
+    else:
+        write(tmp_path / "docs" / "parts" / "outer.md", part)
+    report = check_paths([tmp_path / "docs" / "page.md"], root=tmp_path)
+    assert [p.located() for p in report.all_problems if p.kind == "unchecked"] == [
+        f"docs/page.md:3:1: snippet `docs/parts/outer.md` pulls in {said}, which the page would show but the check "
+        "never sees. Hint: write them on the page itself"]
+
+
+@pytest.mark.parametrize("part", ["Code: `{{ a.b }}`.\n", "```text\n{{ a.b }}\n<!-- rulecheck-table: sizes -->\n```\n",
+                                  "Plain prose, a {brace} and {{ not a reference }}.\n"])
+def test_a_snippet_of_mere_text_pulls_in_nothing_the_check_acts_on(tmp_path: Path, part: str) -> None:
+    write(tmp_path / "docs" / "page.md", '# Page\n\n--8<-- "docs/parts/outer.md"\n')
+    write(tmp_path / "docs" / "parts" / "outer.md", part)
+    report = check_paths([tmp_path / "docs" / "page.md"], root=tmp_path)
+    assert [p for p in report.all_problems if p.kind == "unchecked"] == []
