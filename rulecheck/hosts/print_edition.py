@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html import escape, unescape
 from pathlib import PurePosixPath
+from urllib.parse import urljoin
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
@@ -92,14 +94,15 @@ def page_name(url: str) -> str:
     return PurePosixPath(url.split("#")[0]).name.removesuffix(".html") or "index"
 
 
-def prefixed(html: str, name: str, pages: set[str]) -> str:
+def prefixed(html: str, name: str, pages: set[str], address: str = "") -> str:
     """``html`` with every id (and id reference) prefixed by ``name--`` and inter-page links internal.
 
     ``pages`` are the file names (``reactions.html``) of the pages in the edition: a link to one
     of them becomes a link to its chapter, or to the prefixed id inside it. A link to a page of
-    the site that the edition leaves out is marked ``data-off-paper``: paper says it is on the site.
+    the site that the edition leaves out is marked ``data-off-paper``: paper says it is on the site,
+    and, when the page's published ``address`` is known (``site_url``), at which address.
     """
-    off_paper = False
+    off_paper: str | None = None  # in the tag being read: where a link off the edition leads ("": unknown)
 
     def href(match: re.Match[str]) -> str:
         nonlocal off_paper
@@ -111,8 +114,8 @@ def prefixed(html: str, name: str, pages: set[str]) -> str:
             if target in pages:
                 other = page_name(target)
                 value = f"#{other}--{fragment}" if fragment else f"#chapter-{other}"
-            else:
-                off_paper = True
+            else:  # where a reader types it: the page, without its scheme or the section's anchor
+                off_paper = urljoin(address, unescape(target)).partition("://")[2] if address else ""
         return f'{match["lead"]}{value}"'
 
     def ids(match: re.Match[str]) -> str:
@@ -127,10 +130,10 @@ def prefixed(html: str, name: str, pages: set[str]) -> str:
         attrs = match["attrs"]
         if not attrs:
             return match.group(0)
-        off_paper = False
+        off_paper = None
         attrs = LOCAL_URL.sub(url, HREF.sub(href, ID_ATTRIBUTE.sub(ids, attrs)))
-        if off_paper and match["name"].lower() == "a":
-            attrs = attrs.removesuffix("/") + " data-off-paper"
+        if off_paper is not None and match["name"].lower() == "a":
+            attrs = attrs.removesuffix("/") + " data-off-paper" + (f'="{escape(off_paper)}"' if off_paper else "")
         return f"<{match['name']}{attrs}>"
 
     return TAG.sub(tag, html)
@@ -148,7 +151,7 @@ def kept_with_heading(html: str) -> str:
     return HEADING_LEAD.sub(r'<div class="rc-keep">\g<kept></div>\g<led>', html)
 
 
-def chapter(page: Page, html: str, pages: set[str]) -> Chapter:
+def chapter(page: Page, html: str, pages: set[str], site_url: str = "") -> Chapter:
     name = page_name(page.url)
     sections = tuple(
         (f"{name}--{m['id']}", plain_text(ANY_TAG.sub("", HEADERLINK.sub("", m["text"]))).strip())
@@ -156,8 +159,9 @@ def chapter(page: Page, html: str, pages: set[str]) -> Chapter:
     )
     # MkDocs gives a page's title as HTML (a heading's `&amp;`, or a bound value's references):
     # the chapter keeps its characters, which the contents escape once.
-    return Chapter(name, plain_text(page.title or name), prefixed(kept_with_heading(print_view(html)), name, pages),
-                   sections)
+    address = urljoin(site_url, page.url) if site_url else ""
+    return Chapter(name, plain_text(page.title or name),
+                   prefixed(kept_with_heading(print_view(html)), name, pages, address), sections)
 
 
 def edition(chapters: list[Chapter], *, site_name: str, description: str, language: str) -> str:
@@ -220,7 +224,8 @@ class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-unt
         if missing:
             raise PluginError(f"print edition: no content for {', '.join(missing)}")
         names = {PurePosixPath(p.url).name for p in chosen}
-        chapters = [chapter(p, self._contents[p.file.src_uri][1], names) for p in chosen]
+        site_url = config.site_url or ""
+        chapters = [chapter(p, self._contents[p.file.src_uri][1], names, site_url) for p in chosen]
         language = str(config.theme.get("language") or "en")
         page.content = page.content.replace(
             MARKER, edition(chapters, site_name=config.site_name, description=config.site_description or "",

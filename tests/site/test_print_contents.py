@@ -64,3 +64,26 @@ def test_the_quick_reference_keeps_its_bullets_inside_their_column_on_paper(
         page.screenshot(path=ARTIFACTS / f"print-quick-reference-{locale}.png", full_page=True)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(("locale", "unknown", "known"), [
+    ("en", "\u00a0(on the site)", "\u00a0(on the site: example.org/rules/en/quick-reference.html)"),
+    ("fr", "\u00a0(sur le site)", "\u00a0(sur le site\u00a0: example.org/rules/en/quick-reference.html)"),
+])
+def test_a_link_off_the_edition_says_on_paper_where_it_leads(
+        browser: Browser, locale: str, unknown: str, known: str) -> None:
+    """What the print stylesheet writes after a link to a page the edition leaves out: where the
+    site's address is known, the page's address, which a long one may wrap anywhere to print."""
+    css = (Path(__file__).resolve().parents[2] / "rulecheck" / "hosts" / "assets" / "rulecheck-print.css").read_text()
+    page = browser.new_page(viewport={"width": 794, "height": 1123})
+    try:
+        page.set_content(f'<html lang="{locale}"><style>{css}</style><body><div class="rc-print">'
+                         '<a href="quick-reference.html" data-off-paper>one</a> '
+                         '<a href="quick-reference.html" data-off-paper="example.org/rules/en/quick-reference.html">'
+                         "two</a></div></body></html>")
+        page.emulate_media(media="print")
+        said = page.evaluate("""() => [...document.querySelectorAll('a')].map(a =>
+            [getComputedStyle(a, '::after').content, getComputedStyle(a).overflowWrap])""")
+        assert said == [[f'"{unknown}"', "normal"], [f'"{known}"', "anywhere"]]
+    finally:
+        page.close()

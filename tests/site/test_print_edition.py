@@ -614,3 +614,20 @@ def test_no_list_of_bullets_runs_on_as_the_numbered_notes_before_it(language: st
                 merged.append(f"{page.name}:{number}")
             previous = kind
     assert merged == []
+
+
+
+@pytest.mark.parametrize(("address", "link", "said"), [
+    ("https://example.org/rules/en/cast.html", "quick-reference.html#ex-qr-parry",
+     "example.org/rules/en/quick-reference.html"),
+    ("https://example.org/rules/cast.html", "index.html#ex-home-card-demo", "example.org/rules/index.html"),
+    ("http://localhost:8000/fr/cast.html", "authors.html", "localhost:8000/fr/authors.html"),
+    ("https://example.org/cast.html", "a%20b.html", "example.org/a%20b.html"),
+    ("https://example.org/x/cast.html", "a&amp;b.html", "example.org/x/a&amp;b.html"),  # escaped once, as written
+])
+def test_with_the_sites_address_known_paper_gives_the_page_to_type(address: str, link: str, said: str) -> None:
+    """A reader of the PDF cannot follow a link: where the site's address is known (site_url), paper
+    prints the page's address (no scheme, no section), which the print stylesheet writes after it."""
+    printed = prefixed(f'<a href="{link}">words</a>', "cast", {"criticals.html", "cast.html"}, address)
+    assert printed == f'<a href="{link}" data-off-paper="{said}">words</a>'
+    assert prefixed(f'<a href="{link}">words</a>', "cast", {"cast.html"}) == f'<a href="{link}" data-off-paper>words</a>'
