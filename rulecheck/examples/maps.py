@@ -183,8 +183,11 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
     # Drawn at twice its units (64 px a square where the column has room: at one and a half, a
     # desktop reader found a corner's dozen lines too close together); one and a half times that
     # where creatures smaller than a Tiny one are drawn, so that each of them, and the target's
-    # ring among them, can be seen. The column's width, a phone's or paper's, narrows it.
-    scale = 3 if any(f.side < LABELLED_SIDE for f in drawn.figures) else 2
+    # ring among them, can be seen; and a board of a few squares, a strip of three say, at that
+    # size too (a reader found its hatchings, waves and dotted band crowded at 64 px). The
+    # column's width, a phone's or paper's, narrows it.
+    small = drawn.width * drawn.height <= SMALL_BOARD_SQUARES
+    scale = 3 if small or any(f.side < LABELLED_SIDE for f in drawn.figures) else 2
     tokens, numbers = _figures(drawn, labels)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="rc-map__svg" role="img" viewBox="0 0 {width} {height}" '
@@ -302,6 +305,8 @@ def _threats(drawn: BattleMap, prefix: str) -> list[str]:
 LATTICE = Fraction(1, 10)
 #: The roles several creatures may share, whose crowds the legend counts in one line.
 GROUPED = ("ally", "enemy", "other")
+#: A board of at most this many squares is drawn larger (96 px a square where the column has room).
+SMALL_BOARD_SQUARES = 4
 #: The smallest token whose number is written on it; smaller ones are numbered in the legend only.
 LABELLED_SIDE = Fraction(1, 2)
 

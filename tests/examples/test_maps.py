@@ -300,6 +300,21 @@ def drawn_of(grid: str, kind: str = "ranged") -> BattleMap:
     return result.battle_map
 
 
+@pytest.mark.parametrize(("grid", "square_px"), [
+    ("A D", 96), ("A . D", 96), ("A . . D", 96), ("A .\n. D", 96), ("A\n.\n.\nD", 96),
+    ("A . . . D", 64), ("A . D\n. . .", 64), ("A . .\n. . .\n. . D", 64), ("A . . . . . . D", 64),
+])
+def test_a_board_of_a_few_squares_is_drawn_larger_where_its_marks_would_crowd(grid: str, square_px: int) -> None:
+    """Four squares or fewer: 96 px a square where the column has room, else 64 (a phone's column
+    narrows either); the picture is the same, only its size."""
+    drawn = drawn_of(grid)
+    root = parsed_svg(drawn)
+    width, height = (squares * maps.SQUARE + 2 * maps.MARGIN for squares in (drawn.width, drawn.height))
+    assert root.get("viewBox") == f"0 0 {width} {height}"
+    assert float(root.get("width", 0)) == pytest.approx(width * square_px / maps.SQUARE, abs=1)
+    assert float(root.get("height", 0)) == pytest.approx(height * square_px / maps.SQUARE, abs=1)
+
+
 def crowd_field(sizes: list[str]) -> Battlefield:
     """The attacker beside a square where small creatures of these sizes stand, the first the target
     (the others of the attacker's side once the lower-case letters run out)."""
