@@ -590,6 +590,42 @@ def test_cards_and_tabs_work_with_the_keyboard_alone(http: Callable[..., Tab], l
     reader.shot(f"reader-keyboard-tabs-{locale}")
 
 
+@pytest.mark.parametrize("locale", ["fr", "en"])
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_every_tab_of_a_set_is_in_sight_and_the_chosen_one_is_marked(
+        http: Callable[..., Tab], locale: str, viewport: str) -> None:
+    """A set of ten tabs (the modifiers page) wraps its labels in rows instead of scrolling them
+    sideways out of sight; the chosen label is underlined, and outlined when the keyboard reaches it."""
+    reader = http(PHONE if viewport == "phone" else DESKTOP, phone=viewport == "phone")
+    reader.open(HOME[locale] + "modifiers.html")
+    sets = reader.page.evaluate("""() => [...document.querySelectorAll('.tabbed-set')].map(set => {
+        const strip = set.querySelector(':scope > .tabbed-labels'), box = strip.getBoundingClientRect();
+        return {labels: strip.children.length, sideways: strip.scrollWidth - strip.clientWidth,
+                outside: [...strip.children].filter(label => {
+                    const r = label.getBoundingClientRect();
+                    return r.left < box.left - 1 || r.right > box.right + 1;
+                }).length};
+    })""")
+    assert max(found["labels"] for found in sets) >= 10, sets
+    assert [found for found in sets if found["sideways"] > 0 or found["outside"]] == [], sets
+    widest = max(range(len(sets)), key=lambda index: sets[index]["labels"])
+    tabs = reader.page.locator(".tabbed-set").nth(widest)
+    tabs.scroll_into_view_if_needed()
+    tabs.locator(":scope > .tabbed-labels > label").nth(7).click()
+    marks = tabs.evaluate("""set => [...set.querySelectorAll(':scope > .tabbed-labels > label')].map(label => {
+        const style = getComputedStyle(label);
+        return [style.borderBottomColor, style.borderBottomWidth];
+    })""")
+    chosen, others = marks[7], [mark for index, mark in enumerate(marks) if index != 7]
+    assert chosen[0] not in ("rgba(0, 0, 0, 0)", "transparent") and float(chosen[1].removesuffix("px")) >= 1.5, marks
+    assert all(mark[0] in ("rgba(0, 0, 0, 0)", "transparent") for mark in others), marks
+    reader.page.keyboard.press("ArrowRight")  # the focus stays on the set's inputs: now the ninth tab
+    outline = tabs.evaluate("""set => getComputedStyle(set.querySelectorAll(':scope > .tabbed-labels > label')[8])
+        .outlineStyle""")
+    assert outline == "solid"
+    reader.shot(f"reader-{viewport}-ten-tabs-{locale}")
+
+
 @pytest.mark.parametrize(("locale", "meaning"), [("en", "Physical defence"), ("fr", "Défense physique")])
 def test_an_abbreviation_broken_across_lines_keeps_its_tooltip(
     http: Callable[..., Tab], locale: str, meaning: str
