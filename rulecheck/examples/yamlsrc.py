@@ -345,7 +345,9 @@ def _refuse_yaml_11_only(text: str, value: Any, node: yaml.Event) -> None:
     if type(core) is type(value) and (core == value or core != core):  # NaN equals nothing
         return
     quote = f'quote it ("{text}") for text'
-    if isinstance(value, bool | int | float):
+    if _is_number(value) and _is_number(core):  # « 010 »: 8 or 10; a reader means 10, as YAML 1.2 reads it
+        hint = f"write {_shown(core)} for the {_kind(core)}, or {quote}"
+    elif isinstance(value, bool | int | float):
         hint = f"write {_shown(value)} for the {_kind(value)}, or {quote}"
     elif isinstance(value, str) and core is not None:
         hint = f"write {_shown(core)} for the {_kind(core)}, or {quote}"
@@ -358,6 +360,10 @@ def _refuse_yaml_11_only(text: str, value: Any, node: yaml.Event) -> None:
 #: The widest whole number an example may write: far past any level, total or face, and short of
 #: the thousands of digits that would slow every message quoting it (or that Python will not print).
 MAX_INT_BITS = 64
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def too_large(text: str, line: int, col: int) -> YamlError:

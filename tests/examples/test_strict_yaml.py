@@ -36,6 +36,15 @@ def test_forms_both_yaml_versions_read_alike_are_accepted(text: str, value: obje
     assert load(f"total: {text}\n").data == {"total": value}
 
 
+@pytest.mark.parametrize(("text", "hint"), [("010", "write 10 for the number"), ("017", "write 17 for the number"),
+                                           ("-010", "write -10 for the number"), ("0o17", "write 15 for the number")])
+def test_a_number_both_versions_read_differently_is_offered_as_yaml_12_reads_it(text: str, hint: str) -> None:
+    """« 010 » is 8 to YAML 1.1 and 10 to YAML 1.2, which examples follow: a reader meant 10."""
+    with pytest.raises(YamlError) as caught:
+        load(f"id: x\ntotal: {text}\n")
+    assert caught.value.hint is not None and caught.value.hint.startswith(hint)
+
+
 @pytest.mark.parametrize(("text", "eleven", "twelve"), [
     ("010", "8", "10"), ("1:00", "60", '"1:00"'), ("0b1111", "15", '"0b1111"'), ("1_5", "15", '"1_5"'),
     ("0o17", '"0o17"', "15"), ("08", '"08"', "8"), ("1e3", '"1e3"', "1000.0"), ("yes", "true", '"yes"'),
