@@ -8,7 +8,7 @@ the same chain: every file reached, to a bounded depth.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from rulecheck.examples.finder import Block, find_blocks
@@ -23,8 +23,16 @@ def blocks_pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], s
                      snippets: SnippetFinder) -> list[Block]:
     """The ``rulecheck`` blocks of ``file`` and of every file its snippets pull in, transitively;
     a file that cannot be read holds none (as for the page's own snippet)."""
-    found: list[Block] = []
-    pending = [(file, 0)]
+    return [block for current, text in texts_pulled_in([file], bases, read, snippets)
+            for block in find_blocks(text, str(current))]
+
+
+def texts_pulled_in(files: Iterable[Path], bases: Sequence[Path], read: Callable[[Path], str],
+                    snippets: SnippetFinder) -> list[tuple[Path, str]]:
+    """Each file of ``files`` and every file their snippets pull in, transitively, with its text:
+    each read once, those that cannot be read left out."""
+    found: list[tuple[Path, str]] = []
+    pending = [(file, 0) for file in reversed(list(files))]
     seen: set[Path] = set()
     while pending:
         current, depth = pending.pop()
@@ -36,7 +44,7 @@ def blocks_pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], s
             text = read(current)
         except (OSError, UnicodeDecodeError):
             continue
-        found += find_blocks(text, str(current))
+        found.append((current, text))
         for _, _, target in snippets(text):
             nested = next((base / target for base in bases if (base / target).exists()), None)
             if nested is not None:

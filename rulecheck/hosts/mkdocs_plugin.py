@@ -34,6 +34,7 @@ from rulecheck.examples.check import (
     Report,
     check_paths,
     display_path,
+    find_snippets,
     language_of,
     markdown_files,
     read_page,
@@ -42,11 +43,12 @@ from rulecheck.examples.check import (
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
+from rulecheck.examples.snippet_reach import texts_pulled_in
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, digest
 from rulecheck.hosts.card_views import search_view
-from rulecheck.hosts.glossary import GLOSSARY, append_abbreviations
+from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 from rulecheck.hosts.typography import french_spacing
 
@@ -223,10 +225,21 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._page_source = markdown
         # Until this page's cards are known, any block the formatter meets is unchecked.
         cards.register(None if not self.config.enabled else {}, found[0] if found else "en")
-        if found:  # tooltips from the page language's glossary, even with the checks disabled
-            glossary = Path(config.docs_dir).resolve() / found[0] / GLOSSARY
-            markdown = append_abbreviations(markdown, glossary)
-        references = find_references(markdown)  # of the text Markdown reads: terms joined, abbreviations added
+        markdown = separate_definitions(markdown)  # a glossary's: n definitions rendered in time n, not n²
+        if not found:
+            return self._rendered(markdown, path, config)
+        # Tooltips from the page language's glossary, even with the checks disabled: its terms of
+        # several words joined where the source breaks them, then the definitions of the terms the
+        # page uses as it is rendered (a bound value, the cast list can hold one) appended.
+        glossary = read_glossary(Path(config.docs_dir).resolve() / found[0] / GLOSSARY)
+        rendered = self._rendered(glossary.join_broken(markdown), path, config)
+        return glossary.append_used(rendered, pulled_in(rendered, path, _root(config)))
+
+    def _rendered(self, markdown: str, path: Path, config: MkDocsConfig) -> str:
+        """The page's Markdown with its cards known, its prose references bound and its problems
+        shown; taken from the build cache when that rendered the same Markdown."""
+        found = language_of(path.as_posix())
+        references = find_references(markdown)  # of the text Markdown reads: terms joined
         self._title_reference = any(in_heading(markdown, ref.start) for ref in references)
         if not self.config.enabled or (self._report is None and self._cache is None):
             return markdown
@@ -336,6 +349,14 @@ def page_source(page: Page, config: MkDocsConfig) -> Path:
         return docs.resolve() / file.relative_to(docs)
     except ValueError:
         return file.resolve()
+
+
+def pulled_in(markdown: str, page: Path, root: Path) -> list[str]:
+    """The texts of the files a page's snippets (``--8<--``) pull in, transitively, looked for
+    where the check looks for them: Markdown reads them into the page."""
+    bases = (root, root / "docs", page.parent)
+    files = [base / target for _, _, target in find_snippets(markdown) for base in bases]
+    return [text for _, text in texts_pulled_in(files, bases, read_page, find_snippets)]
 
 
 def _root(config: MkDocsConfig) -> Path:
