@@ -40,6 +40,7 @@ from rulecheck.examples.check import (
     read_page,
     undecodable,
 )
+from rulecheck.examples.discovery import find_pages
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
@@ -113,8 +114,11 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         docs = Path(config.docs_dir).resolve()
         config_file = Path(config.config_file_path) if config.config_file_path else None
         # By content: a same-size edit (24 → 23) saved within the clock's tick keeps its mtime.
-        pages = [*markdown_files([docs]), *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
-        key = digest(pages, config_file, (self.config.odds, config.use_directory_urls))
+        found = find_pages([docs], root)
+        pages = [*found.pages, *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
+        # The folders not walked are part of the key: a new link to a folder already walked makes
+        # the next build check, and fail, before MkDocs walks every way to it.
+        key = digest(pages, config_file, (self.config.odds, config.use_directory_urls, found.problems))
         if key == self._fingerprint and (self._report is not None or self._cache is not None):
             # Checked already: mkdocs-static-i18n builds each language with the same plugin, and
             # MkDocs keeps plugins between builds in one process. A failure still fails the build.
