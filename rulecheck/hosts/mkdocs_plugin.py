@@ -47,7 +47,7 @@ from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippet_reach import texts_pulled_in
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
-from rulecheck.hosts.build_cache import BuildCache, digest
+from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
@@ -82,6 +82,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._serving = False
         self._report: Report | None = None
         self._fingerprint: str | None = None
+        self._inputs: Inputs | None = None  # as this build's key read them
         self._cache: BuildCache | None = None
         self._anchors: dict[str, dict[str, str]] = {}  # the heading ids of each language, per check
         #: Blocks the fence formatter showed as examples that the check never saw, this build.
@@ -111,21 +112,16 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if not self.config.enabled:
             return
         root = _root(config)
-        docs = Path(config.docs_dir).resolve()
-        config_file = Path(config.config_file_path) if config.config_file_path else None
-        # By content: a same-size edit (24 → 23) saved within the clock's tick keeps its mtime.
-        found = find_pages([docs], root)
-        pages = [*found.pages, *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
-        # The folders not walked are part of the key: a new link to a folder already walked makes
-        # the next build check, and fail, before MkDocs walks every way to it.
-        key = digest(pages, config_file, (self.config.odds, config.use_directory_urls, found.problems))
+        inputs = _inputs(config, self.config.odds)
+        key = inputs.key
         if key == self._fingerprint and (self._report is not None or self._cache is not None):
             # Checked already: mkdocs-static-i18n builds each language with the same plugin, and
             # MkDocs keeps plugins between builds in one process. A failure still fails the build.
+            # (What is kept is still compared with the inputs as that check's key read them.)
             if self._report is not None and self._report.all_problems and not self._serving:
                 raise PluginError(_failure(self._report.all_problems))
             return
-        self._fingerprint = key
+        self._fingerprint, self._inputs = key, inputs
         self._cache, self._report = BuildCache(root, key), None
         if self._cache.complete:  # the same pages, configuration and code as a build that passed
             log.info(f"rulecheck: {self._cache.examples} examples checked (unchanged since the last build)")
@@ -221,7 +217,13 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         # the battle maps' marks are styled by class (light theme; this stylesheet repaints them dark)
         write_stylesheet(config, CSS, rules=f"/* battle maps (rulecheck.examples.maps.PAPER) */\n{maps.stylesheet()}")
         if self._cache is not None and self._report is not None:
-            self._cache.save(self._report.examples)
+            # Kept only if no input was edited while the build read it (after the key, before or
+            # while the check and MkDocs read it): what it made could come from other bytes.
+            if self._inputs is not None and _inputs(config, self.config.odds) == self._inputs:
+                self._cache.save(self._report.examples)
+            else:
+                log.info("rulecheck: a page, the cast or the configuration changed during the build: "
+                         "what it made is not kept, the next build checks again")
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = page_source(page, config)
@@ -353,6 +355,18 @@ def page_source(page: Page, config: MkDocsConfig) -> Path:
         return docs.resolve() / file.relative_to(docs)
     except ValueError:
         return file.resolve()
+
+
+def _inputs(config: MkDocsConfig, odds: bool) -> Inputs:
+    """What the site's pages are made from, as the build cache's key reads it: the pages (by
+    content: a same-size edit, 24 → 23, saved within the clock's tick keeps its mtime), the cast
+    files, the configuration, the options, and the folders not walked (a new link to a folder
+    already walked makes the next build check, and fail, before MkDocs walks every way to it)."""
+    docs = Path(config.docs_dir).resolve()
+    found = find_pages([docs], _root(config))
+    pages = [*found.pages, *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
+    config_file = Path(config.config_file_path) if config.config_file_path else None
+    return Inputs.read(pages, config_file, (odds, config.use_directory_urls, found.problems))
 
 
 def pulled_in(markdown: str, page: Path, root: Path) -> list[str]:
