@@ -85,10 +85,9 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     root = Path(root).resolve()
     casts = Casts(root, report)
     budget = OddsBudget()
-    pages, unreadable = pages_under(paths)
-    for folder, reason in unreadable:
-        report.problems.append(Problem(path=display_path(folder, root), line=1,
-                                       message=f"cannot read folder: {reason}"))
+    pages, not_walked = pages_under(paths, root)
+    for folder, why in not_walked:
+        report.problems.append(Problem(path=display_path(folder, root), line=1, message=why))
     for page, base in pages:
         shown = display_path(page, root)
         at = language_folder_at(page, base)

@@ -4,12 +4,21 @@ MkDocs walks its docs folder following links to folders (``os.walk(followlinks=T
 page under a linked folder is built and published at the link's path. The check walks the
 same way and names such a page by that path too (``docs/fr/extra/page.md``, not where the
 link leads): its language folder, its twin and its cast are those of the place it is built at.
-A folder that cannot be listed is reported (MkDocs would skip it without a word). A link that
-leads back to a folder on its way down is not followed again, so the walk ends.
+A folder that cannot be listed is reported (MkDocs would skip it without a word).
+
+Each real folder is walked once: at its own place when it lies in the folder walked, else at the
+first link that leads to it. MkDocs walks every way to a folder, and builds its pages once per
+way: a link back to a folder it lies in is walked again at every turn until the system refuses
+(an outside tester's folders, each holding two links to the one above, made the walk's length
+double at each level), and links to links multiply the ways. So another way to a folder already
+walked is not walked again, and it is reported, at the link, when it leads to pages or to more
+links (MkDocs would build those pages again there, the check reads them once); a second way to a
+folder of plain files (images shared by two languages) builds nothing and is no problem.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -20,23 +29,25 @@ from rulecheck.examples.finder import MARKDOWN_SUFFIXES
 
 @dataclass
 class FoundPages:
-    """The pages found, in order, and the folders that could not be listed (with the reason)."""
+    """The pages found, in order, and the folders not walked, each with why: one that could not
+    be listed, a link back to a folder it lies in, another way to a folder already walked."""
 
     pages: list[Path] = field(default_factory=list)
-    unreadable: list[tuple[Path, str]] = field(default_factory=list)
+    problems: list[tuple[Path, str]] = field(default_factory=list)
 
 
-def find_pages(paths: Iterable[str | Path]) -> FoundPages:
+def find_pages(paths: Iterable[str | Path], root: Path | None = None) -> FoundPages:
     """The pages under ``paths``: every file MkDocs renders as Markdown (``.md``, ``.markdown``…)
     in a folder, links to folders followed, and every file named. A folder is read from where
-    it really is; the pages below it keep the names they are built at. Raises
-    ``FileNotFoundError`` for a path that does not exist."""
+    it really is; the pages below it keep the names they are built at. A problem names a folder
+    relative to ``root`` when it lies under it. Raises ``FileNotFoundError`` for a path that does
+    not exist."""
     found = FoundPages()
     seen: dict[Path, None] = {}
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            for page in _walk(path.resolve(), found):
+            for page in _Walk(path.resolve(), found, root).pages():
                 seen.setdefault(page)
         elif path.exists() or path.is_symlink():
             seen.setdefault(Path(os.path.abspath(path)))
@@ -46,26 +57,103 @@ def find_pages(paths: Iterable[str | Path]) -> FoundPages:
     return found
 
 
-def _walk(folder: Path, found: FoundPages) -> list[Path]:
-    pages: list[Path] = []
+#: A real folder, whatever the way to it: its device and inode.
+Identity = tuple[int, int]
 
-    def unreadable(error: OSError) -> None:
-        found.unreadable.append((Path(error.filename or folder), error.strerror or str(error)))
 
-    # The real folders on the way down to each folder walked: a linked folder that leads back to
-    # one of them (directly or through other links) would be walked without end.
-    chains: dict[Path, frozenset[str]] = {folder: frozenset({os.path.realpath(folder)})}
-    for current, folders, files in os.walk(folder, onerror=unreadable, followlinks=True):
-        here = Path(current)
-        chain = chains.pop(here, frozenset())
-        folders[:] = sorted(name for name in folders if os.path.realpath(here / name) not in chain)
+class _Walk:
+    """One walk of a folder, as MkDocs walks it, each real folder listed once."""
+
+    def __init__(self, folder: Path, found: FoundPages, root: Path | None) -> None:
+        self.folder, self.found, self.root = folder, found, root
+        self.real = os.path.realpath(folder)
+        self.walked: dict[Identity, Path] = {}  # each real folder walked, and where
+        #: The real folders on the way down to each folder to walk (a link to one of them is a loop).
+        self.ways: dict[Path, frozenset[Identity]] = {}
+        #: Folders not walked, as (where, the real folder they lead to, whether they lead back up).
+        self.not_walked: list[tuple[Path, Identity, bool]] = []
+        #: Where pages or links to folders are, and every folder above them: what another way to
+        #: them would build again, or multiply.
+        self.holding: set[Path] = set()
+
+    def pages(self) -> list[Path]:
+        pages: list[Path] = []
+        with contextlib.suppress(OSError):  # os.walk reports a folder it cannot list
+            root = _identity(self.folder)
+            self.walked[root], self.ways[self.folder] = self.folder, frozenset({root})
+        for current, folders, files in os.walk(self.folder, onerror=self._unreadable, followlinks=True):
+            here = Path(current)
+            folders[:] = self._to_walk(here, sorted(folders))
+            found = [here / name for name in sorted(files) if Path(name).suffix in MARKDOWN_SUFFIXES]
+            if found:
+                self._holds(here)
+            # Whatever MkDocs would read as a page: a broken link, a FIFO (on which the build
+            # would wait for ever) is a page the check reports as unreadable, without waiting.
+            pages += found
+        self._report_other_ways()
+        return pages
+
+    def _to_walk(self, here: Path, folders: list[str]) -> list[str]:
+        """The ``folders`` of ``here`` not walked yet: a link back up, another way to a folder
+        walked, and a link into the walked folder (walked at its own place) are set aside."""
+        way = self.ways.pop(here, frozenset())
+        kept = []
         for name in folders:
-            chains[here / name] = chain | {os.path.realpath(here / name)}
-        for name in sorted(files):
-            page = here / name
-            if page.suffix in MARKDOWN_SUFFIXES:
-                # Whatever MkDocs would read as a page: a broken link, a FIFO (on which the build
-                # would wait for ever) is a page the check reports as unreadable, without waiting.
-                pages.append(page)
-    return pages
+            path = here / name
+            link = path.is_symlink()
+            if link:
+                self._holds(here)
+            try:
+                identity = _identity(path)
+            except OSError:
+                kept.append(name)  # os.walk says why it cannot list it
+                continue
+            inside = link and _lies_in(os.path.realpath(path), self.real)
+            if identity in way or identity in self.walked or inside:
+                self.not_walked.append((path, identity, identity in way))
+                continue
+            self.walked[identity], self.ways[path] = path, way | {identity}
+            kept.append(name)
+        return kept
 
+    def _holds(self, folder: Path) -> None:
+        while folder not in self.holding:
+            self.holding.add(folder)
+            if folder == self.folder or folder.parent == folder:
+                break
+            folder = folder.parent
+
+    def _report_other_ways(self) -> None:
+        for path, identity, back_up in self.not_walked:
+            walked = self.walked.get(identity)
+            if walked is None or walked not in self.holding:
+                continue  # nothing there that MkDocs would build again
+            first = self._named(walked)
+            if back_up:
+                self.found.problems.append((path, (
+                    f"a link back to {first}, a folder it lies in: MkDocs would walk it again at every turn "
+                    "until the system refuses, and build each page below it at every turn. Hint: remove the link")))
+            else:
+                self.found.problems.append((path, (
+                    f"another way to {first}, a folder walked already: MkDocs would build its pages again here, "
+                    "once per way (and links to links multiply the ways); the check reads them once, there. "
+                    "Hint: link that folder once, or copy it")))
+
+    def _named(self, folder: Path) -> str:
+        try:
+            return folder.relative_to(self.root).as_posix() if self.root else folder.as_posix()
+        except ValueError:
+            return folder.as_posix()
+
+    def _unreadable(self, error: OSError) -> None:
+        self.found.problems.append((Path(error.filename or self.folder),
+                                    f"cannot read folder: {error.strerror or error}"))
+
+
+def _identity(folder: Path) -> Identity:
+    status = os.stat(folder)
+    return status.st_dev, status.st_ino
+
+
+def _lies_in(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)

@@ -56,18 +56,19 @@ def markdown_files(paths: Iterable[str | Path]) -> list[Path]:
     return find_pages(paths).pages
 
 
-def pages_under(paths: Iterable[str | Path]) -> tuple[list[tuple[Path, Path]], list[tuple[Path, str]]]:
+def pages_under(paths: Iterable[str | Path],
+                root: Path | None = None) -> tuple[list[tuple[Path, Path]], list[tuple[Path, str]]]:
     """Each page under ``paths`` with the folder it was found from (a file's own folder), and the
-    folders that could not be listed (:func:`~rulecheck.examples.discovery.find_pages`)."""
+    folders not walked, each with why (:func:`~rulecheck.examples.discovery.find_pages`)."""
     found: dict[Path, Path] = {}
-    unreadable: list[tuple[Path, str]] = []
+    not_walked: list[tuple[Path, str]] = []
     for item in paths:
         base = Path(item).resolve()
-        pages = find_pages([item])
-        unreadable += pages.unreadable
+        pages = find_pages([item], root)
+        not_walked += pages.problems
         for page in pages.pages:
             found.setdefault(page, base if base.is_dir() else Path(os.path.abspath(item)).parent)
-    return list(found.items()), unreadable
+    return list(found.items()), not_walked
 
 
 def display_path(path: Path, root: Path) -> str:

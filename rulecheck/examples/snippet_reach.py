@@ -13,7 +13,7 @@ as a bare comment. Each is counted.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,7 +52,20 @@ def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], sn
     """What ``file`` and every file its snippets pull in, transitively, hold that rulecheck acts on;
     a file that cannot be read holds nothing (as for the page's own snippet)."""
     found = Pulled()
-    pending = [(file, 0)]
+    for current, text in texts_pulled_in([file], bases, read, snippets):
+        found.examples += len(find_blocks(text, str(current)))
+        found.references += len(find_references(text)) if "{{" in text else 0
+        found.tables += len(find_tables(text)) if "rulecheck-table" in text else 0
+        found.cast_lists += text.count(CAST_MARKER)
+    return found
+
+
+def texts_pulled_in(files: Iterable[Path], bases: Sequence[Path], read: Callable[[Path], str],
+                    snippets: SnippetFinder) -> list[tuple[Path, str]]:
+    """Each file of ``files`` and every file their snippets pull in, transitively, with its text:
+    each read once, those that cannot be read left out."""
+    found: list[tuple[Path, str]] = []
+    pending = [(file, 0) for file in reversed(list(files))]
     seen: set[Path] = set()
     while pending:
         current, depth = pending.pop()
@@ -64,10 +77,7 @@ def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], sn
             text = read(current)
         except (OSError, UnicodeDecodeError):
             continue
-        found.examples += len(find_blocks(text, str(current)))
-        found.references += len(find_references(text)) if "{{" in text else 0
-        found.tables += len(find_tables(text)) if "rulecheck-table" in text else 0
-        found.cast_lists += text.count(CAST_MARKER)
+        found.append((current, text))
         for _, _, target in snippets(text):
             nested = next((base / target for base in bases if (base / target).exists()), None)
             if nested is not None:

@@ -17,6 +17,12 @@ cache: the build checks every page, as a fresh clone does.
 
 A build killed while saving leaves its temporary file (``.pages.json.*.tmp``) in the cache folder;
 every later build removes those older than :data:`STALE_AFTER` (:func:`remove_stale_temporaries`).
+
+The key is read before the check, which reads the pages and the cast again, and MkDocs reads the
+pages once more: an edit in between (an editor saving while a build runs) gave pages made from
+other bytes than those of the key, stored under it, and served again once the edit was undone.
+So a build stores what it made only when its inputs are as the key read them once it is done
+(:class:`Inputs`): the same bytes, and no write to any of them meanwhile.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import secrets
 import stat
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,13 +59,19 @@ SECRET_BYTES = 32
 STALE_AFTER = 10 * 60
 
 
-def digest(pages: Iterable[Path], config_file: Path | None, options: Iterable[Any]) -> str:
-    """A fingerprint of everything a page's rendering depends on: the Markdown pages, the site
-    configuration, the plugin's options and every file of the rulecheck package."""
-    hasher = hashlib.blake2b(digest_size=20)
+def input_files(pages: Iterable[Path], config_file: Path | None) -> list[Path]:
+    """The files a page's rendering depends on, in the key's order: the Markdown pages (and cast
+    files), the site configuration, every file of the rulecheck package."""
     package = Path(rulecheck.__file__).resolve().parent
     sources = sorted(p for p in package.rglob("*") if p.is_file() and p.suffix in {".py", ".js", ".css"})
-    for path in [*sorted(pages), *([config_file] if config_file else []), *sources]:
+    return [*sorted(pages), *([config_file] if config_file else []), *sources]
+
+
+def digest(files: list[Path], options: Iterable[Any]) -> str:
+    """A fingerprint of everything a page's rendering depends on: the ``files``
+    (:func:`input_files`, by content) and the plugin's options."""
+    hasher = hashlib.blake2b(digest_size=20)
+    for path in files:
         try:
             content = read_regular_file(path)
         except OSError as error:  # a broken link, a FIFO…: the check reports the page, the key names it
@@ -66,6 +79,31 @@ def digest(pages: Iterable[Path], config_file: Path | None, options: Iterable[An
         hasher.update(str(path).encode() + b"\0" + content + b"\0")
     hasher.update(json.dumps([VERSION, rulecheck.__version__, *options], default=str).encode())
     return hasher.hexdigest()
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """A build's inputs as the key read them: the key (:func:`digest`), and the state of each file
+    taken just before (device, inode, size, last change), or why it could not be read. Two
+    readings are equal when no input was edited in between: a write moves a file's change time
+    even when it puts the same bytes back, and a new or removed page changes the key."""
+
+    key: str
+    states: tuple[tuple[str, tuple[int, ...] | str], ...]
+
+    @classmethod
+    def read(cls, pages: Iterable[Path], config_file: Path | None, options: Iterable[Any]) -> Inputs:
+        files = input_files(pages, config_file)
+        states = tuple((str(path), _state(path)) for path in files)  # before the key reads the bytes
+        return cls(digest(files, options), states)
+
+
+def _state(path: Path) -> tuple[int, ...] | str:
+    try:
+        status = os.stat(path)
+    except OSError as error:
+        return f"unreadable: {error.strerror}"
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns
 
 
 def text_digest(text: str) -> str:

@@ -34,19 +34,22 @@ from rulecheck.examples.check import (
     Report,
     check_paths,
     display_path,
+    find_snippets,
     language_of,
     markdown_files,
     read_page,
     undecodable,
 )
+from rulecheck.examples.discovery import find_pages
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
+from rulecheck.examples.snippet_reach import texts_pulled_in
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
-from rulecheck.hosts.build_cache import BuildCache, digest
+from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view
-from rulecheck.hosts.glossary import GLOSSARY, append_abbreviations
+from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 from rulecheck.hosts.typography import french_spacing
 
@@ -79,6 +82,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._serving = False
         self._report: Report | None = None
         self._fingerprint: str | None = None
+        self._inputs: Inputs | None = None  # as this build's key read them
         self._cache: BuildCache | None = None
         self._anchors: dict[str, dict[str, str]] = {}  # the heading ids of each language, per check
         #: Blocks the fence formatter showed as examples that the check never saw, this build.
@@ -108,18 +112,16 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if not self.config.enabled:
             return
         root = _root(config)
-        docs = Path(config.docs_dir).resolve()
-        config_file = Path(config.config_file_path) if config.config_file_path else None
-        # By content: a same-size edit (24 → 23) saved within the clock's tick keeps its mtime.
-        pages = [*markdown_files([docs]), *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
-        key = digest(pages, config_file, (self.config.odds, config.use_directory_urls))
+        inputs = _inputs(config, self.config.odds)
+        key = inputs.key
         if key == self._fingerprint and (self._report is not None or self._cache is not None):
             # Checked already: mkdocs-static-i18n builds each language with the same plugin, and
             # MkDocs keeps plugins between builds in one process. A failure still fails the build.
+            # (What is kept is still compared with the inputs as that check's key read them.)
             if self._report is not None and self._report.all_problems and not self._serving:
                 raise PluginError(_failure(self._report.all_problems))
             return
-        self._fingerprint = key
+        self._fingerprint, self._inputs = key, inputs
         self._cache, self._report = BuildCache(root, key), None
         if self._cache.complete:  # the same pages, configuration and code as a build that passed
             log.info(f"rulecheck: {self._cache.examples} examples checked (unchanged since the last build)")
@@ -215,7 +217,13 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         # the battle maps' marks are styled by class (light theme; this stylesheet repaints them dark)
         write_stylesheet(config, CSS, rules=f"/* battle maps (rulecheck.examples.maps.PAPER) */\n{maps.stylesheet()}")
         if self._cache is not None and self._report is not None:
-            self._cache.save(self._report.examples)
+            # Kept only if no input was edited while the build read it (after the key, before or
+            # while the check and MkDocs read it): what it made could come from other bytes.
+            if self._inputs is not None and _inputs(config, self.config.odds) == self._inputs:
+                self._cache.save(self._report.examples)
+            else:
+                log.info("rulecheck: a page, the cast or the configuration changed during the build: "
+                         "what it made is not kept, the next build checks again")
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = page_source(page, config)
@@ -223,10 +231,21 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._page_source = markdown
         # Until this page's cards are known, any block the formatter meets is unchecked.
         cards.register(None if not self.config.enabled else {}, found[0] if found else "en")
-        if found:  # tooltips from the page language's glossary, even with the checks disabled
-            glossary = Path(config.docs_dir).resolve() / found[0] / GLOSSARY
-            markdown = append_abbreviations(markdown, glossary)
-        references = find_references(markdown)  # of the text Markdown reads: terms joined, abbreviations added
+        markdown = separate_definitions(markdown)  # a glossary's: n definitions rendered in time n, not n²
+        if not found:
+            return self._rendered(markdown, path, config)
+        # Tooltips from the page language's glossary, even with the checks disabled: its terms of
+        # several words joined where the source breaks them, then the definitions of the terms the
+        # page uses as it is rendered (a bound value, the cast list can hold one) appended.
+        glossary = read_glossary(Path(config.docs_dir).resolve() / found[0] / GLOSSARY)
+        rendered = self._rendered(glossary.join_broken(markdown), path, config)
+        return glossary.append_used(rendered, snippet_texts(rendered, path, _root(config)))
+
+    def _rendered(self, markdown: str, path: Path, config: MkDocsConfig) -> str:
+        """The page's Markdown with its cards known, its prose references bound and its problems
+        shown; taken from the build cache when that rendered the same Markdown."""
+        found = language_of(path.as_posix())
+        references = find_references(markdown)  # of the text Markdown reads: terms joined
         self._title_reference = any(in_heading(markdown, ref.start) for ref in references)
         if not self.config.enabled or (self._report is None and self._cache is None):
             return markdown
@@ -336,6 +355,26 @@ def page_source(page: Page, config: MkDocsConfig) -> Path:
         return docs.resolve() / file.relative_to(docs)
     except ValueError:
         return file.resolve()
+
+
+def _inputs(config: MkDocsConfig, odds: bool) -> Inputs:
+    """What the site's pages are made from, as the build cache's key reads it: the pages (by
+    content: a same-size edit, 24 → 23, saved within the clock's tick keeps its mtime), the cast
+    files, the configuration, the options, and the folders not walked (a new link to a folder
+    already walked makes the next build check, and fail, before MkDocs walks every way to it)."""
+    docs = Path(config.docs_dir).resolve()
+    found = find_pages([docs], _root(config))
+    pages = [*found.pages, *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
+    config_file = Path(config.config_file_path) if config.config_file_path else None
+    return Inputs.read(pages, config_file, (odds, config.use_directory_urls, found.problems))
+
+
+def snippet_texts(markdown: str, page: Path, root: Path) -> list[str]:
+    """The texts of the files a page's snippets (``--8<--``) pull in, transitively, looked for
+    where the check looks for them: Markdown reads them into the page."""
+    bases = (root, root / "docs", page.parent)
+    files = [base / target for _, _, target in find_snippets(markdown) for base in bases]
+    return [text for _, text in texts_pulled_in(files, bases, read_page, find_snippets)]
 
 
 def _root(config: MkDocsConfig) -> Path:

@@ -5,6 +5,7 @@ snippets followed (rulecheck/examples/discovery.py, rulecheck/examples/snippet_r
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -63,11 +64,12 @@ NAMES = st.sampled_from(["a", "b", "c", "page.md", "x.md", "y.markdown", "notes.
 @settings(max_examples=30, deadline=None)
 @given(tree=st.lists(st.tuples(st.lists(NAMES, min_size=1, max_size=3), st.booleans()), min_size=1, max_size=8),
        links=st.lists(st.tuples(st.lists(NAMES, min_size=1, max_size=2), st.integers(0, 7)), max_size=4))
-def test_the_pages_found_are_exactly_the_pages_mkdocs_builds(
+def test_the_pages_found_are_the_pages_mkdocs_builds_or_a_link_says_why(
         tmp_path_factory: pytest.TempPathFactory, tree: list[tuple[list[str], bool]],
         links: list[tuple[list[str], int]]) -> None:
     """Random trees of folders, pages and links to folders inside and outside ``docs`` (no loops:
-    MkDocs itself would walk one without end)."""
+    MkDocs itself would walk one without end). A page is found once: where MkDocs builds it a
+    second time, through another link, that link is reported."""
     project = tmp_path_factory.mktemp("tree")
     outside = tmp_path_factory.mktemp("outside")
     (project / "docs").mkdir()
@@ -93,12 +95,18 @@ def test_the_pages_found_are_exactly_the_pages_mkdocs_builds(
     except RecursionError:
         return
     docs = (project / "docs").resolve()
-    found = {p.relative_to(docs).as_posix() for p in find_pages([project / "docs"]).pages}
-    assert found == expected
+    walked = find_pages([project / "docs"])
+    found = {p.relative_to(docs).as_posix() for p in walked.pages}
+    refused = [path.relative_to(docs).as_posix() + "/" for path, _ in walked.problems]
+    # Every page MkDocs builds is found, or lies where a link makes it build a page found
+    # elsewhere a second time (and the check reports that link).
+    assert found <= expected
+    assert all(page.startswith(tuple(refused)) for page in expected - found)
 
 
 @pytest.mark.parametrize("loop", ["to-itself", "to-its-parent", "to-docs", "two-links-round"])
-def test_a_loop_of_linked_folders_ends_and_every_page_is_found_once_per_path(tmp_path: Path, loop: str) -> None:
+def test_a_loop_of_linked_folders_ends_every_page_is_found_once_and_the_link_is_reported(
+        tmp_path: Path, loop: str) -> None:
     docs = tmp_path / "docs"
     write(docs / "fr" / "a" / "page.md", page("a"))
     write(docs / "fr" / "b" / "other.md", page("b"))
@@ -111,9 +119,130 @@ def test_a_loop_of_linked_folders_ends_and_every_page_is_found_once_per_path(tmp
     else:
         (docs / "fr" / "a" / "to-b").symlink_to(docs / "fr" / "b", target_is_directory=True)
         (docs / "fr" / "b" / "to-a").symlink_to(docs / "fr" / "a", target_is_directory=True)
-    found = [p.relative_to(docs.resolve()).as_posix() for p in find_pages([docs]).pages]
-    assert "fr/a/page.md" in found and "fr/b/other.md" in found
-    assert len(found) == len(set(found)) and len(found) <= 6
+    walked = find_pages([docs])
+    found = [p.relative_to(docs.resolve()).as_posix() for p in walked.pages]
+    assert sorted(found) == ["fr/a/page.md", "fr/b/other.md"]
+    links = {"to-itself": ["fr/a/self"], "to-its-parent": ["fr/a/up"], "to-docs": ["fr/a/root"],
+             "two-links-round": ["fr/a/to-b", "fr/b/to-a"]}[loop]
+    assert sorted(path.relative_to(docs.resolve()).as_posix() for path, _ in walked.problems) == links
+
+
+# --- Each real folder walked once -------------------------------------------------------------------
+
+def count_listings(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """How many times each real folder is listed (``os.walk`` lists a folder with ``os.scandir``)."""
+    listed: Counter[str] = Counter()
+    real_scandir = os.scandir
+
+    def scandir(path: str | Path = ".") -> object:
+        listed[os.path.realpath(path)] += 1
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    return listed
+
+
+DEPTH = 20
+
+
+def fan_out(tmp_path: Path, shape: str) -> Path:
+    """A docs folder whose links make 2 ** DEPTH ways to a page: folders nested ``DEPTH`` deep, each
+    holding two links to the one above it (``up``); ``DEPTH`` folders side by side, each holding two
+    links to the next (``chain``); the same chain outside the docs, reached by one link (``outside``)."""
+    docs = tmp_path / "docs"
+    write(docs / "fr" / "index.md", page("home"))
+    if shape == "up":
+        folder = docs / "fr"
+        for level in range(DEPTH):
+            folder = folder / f"d{level}"
+            folder.mkdir()
+            for name in ("up-1", "up-2"):
+                (folder / name).symlink_to(folder.parent, target_is_directory=True)
+        write(folder / "deep.md", page("deep"))
+        return docs
+    base = docs / "fr" if shape == "chain" else tmp_path / "outside"
+    for level in range(DEPTH):
+        (base / f"l{level}").mkdir(parents=True)
+    for level in range(DEPTH - 1):
+        for name in ("a", "b"):
+            (base / f"l{level}" / name).symlink_to(base / f"l{level + 1}", target_is_directory=True)
+    write(base / f"l{DEPTH - 1}" / "deep.md", page("deep"))
+    if shape == "outside":
+        (docs / "fr" / "entry").symlink_to(base / "l0", target_is_directory=True)
+    return docs
+
+
+@pytest.mark.parametrize("shape", ["up", "chain", "outside"])
+def test_links_that_fan_out_are_walked_once_each_real_folder_and_reported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shape: str) -> None:
+    """An outside tester's folders of links doubled the walk at each level: 2 ** 20 ways. Work
+    counted, not timed: each real folder is listed once, every page is found once, and each link
+    that is not followed is a located problem."""
+    docs = fan_out(tmp_path, shape)
+    listed = count_listings(monkeypatch)
+    report = check_paths([docs], root=tmp_path)
+    assert set(listed.values()) == {1}
+    assert len(listed) == 2 + DEPTH  # docs, docs/fr and the DEPTH folders
+    deep = {"up": "docs/fr/" + "/".join(f"d{level}" for level in range(DEPTH)) + "/deep.md",
+            "chain": f"docs/fr/l{DEPTH - 1}/deep.md",
+            "outside": "docs/fr/entry/" + "a/" * (DEPTH - 1) + "deep.md"}[shape]
+    assert sorted(report.pages) == sorted(["docs/fr/index.md", deep])
+    said = [p for p in report.all_problems if "way" in p.message or "back" in p.message]
+    links = {"up": 2 * DEPTH, "chain": 2 * (DEPTH - 1), "outside": DEPTH - 1}[shape]
+    assert len(said) == links and all(p.line == 1 and Path(tmp_path / p.path).is_symlink() for p in said)
+    expected = "a link back to" if shape == "up" else "another way to"
+    assert all(p.message.startswith(expected) for p in said)
+
+
+def test_a_loop_is_reported_at_its_link_with_the_folder_it_leads_back_to(tmp_path: Path) -> None:
+    write(tmp_path / "docs" / "fr" / "a" / "page.md", page("a"))
+    (tmp_path / "docs" / "fr" / "a" / "up").symlink_to(tmp_path / "docs" / "fr", target_is_directory=True)
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    assert [p.located() for p in report.all_problems if "link" in p.message] == [
+        "docs/fr/a/up:1: a link back to docs/fr, a folder it lies in: MkDocs would walk it again at every "
+        "turn until the system refuses, and build each page below it at every turn. Hint: remove the link"]
+    assert list(report.pages) == ["docs/fr/a/page.md"]
+
+
+def test_a_link_to_a_sibling_folder_of_pages_is_reported_and_its_pages_read_once(tmp_path: Path) -> None:
+    """MkDocs builds the sibling's pages a second time at the link; the check reads them where they
+    are, and says where the second way is. A link to a folder of plain files builds nothing again."""
+    project = tmp_path / "project"
+    write(project / "docs" / "fr" / "b" / "other.md", page("b"))
+    write(project / "docs" / "fr" / "a" / "page.md", page("a"))
+    (project / "docs" / "fr" / "a" / "to-b").symlink_to(project / "docs" / "fr" / "b", target_is_directory=True)
+    (project / "docs" / "fr" / "img").mkdir()
+    (project / "docs" / "fr" / "img" / "map.png").write_bytes(b"\x89PNG")
+    (project / "docs" / "en").mkdir()
+    (project / "docs" / "en" / "img").symlink_to(project / "docs" / "fr" / "img", target_is_directory=True)
+    (project / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")
+    report = check_paths([project / "docs"], root=project)
+    assert [p.located() for p in report.all_problems if "way" in p.message] == [
+        "docs/fr/a/to-b:1: another way to docs/fr/b, a folder walked already: MkDocs would build its pages "
+        "again here, once per way (and links to links multiply the ways); the check reads them once, there. "
+        "Hint: link that folder once, or copy it"]
+    assert sorted(report.pages) == ["docs/fr/a/page.md", "docs/fr/b/other.md"]
+    assert mkdocs_pages(project) == {"fr/a/page.md", "fr/b/other.md", "fr/a/to-b/other.md"}
+    (project / "docs" / "fr" / "a" / "to-b").unlink()
+    report = check_paths([project / "docs"], root=project)
+    assert not [p for p in report.all_problems if "way" in p.message]
+    assert {path.removeprefix("docs/") for path in report.pages} == mkdocs_pages(project)
+
+
+@pytest.mark.build
+def test_the_build_stops_at_a_fan_of_links_before_mkdocs_walks_it(tmp_path: Path) -> None:
+    """MkDocs itself would walk the 2 ** 20 ways (and build the page at each): the check, before
+    MkDocs lists the files, fails the build with the links, in a new process that ends."""
+    import subprocess
+    import sys
+
+    docs = fan_out(tmp_path, "chain")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120, check=False, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "docs/fr/l0/a:1: another way to docs/fr/l1, a folder walked already" in done.stderr
+    assert docs.is_dir()
 
 
 def test_a_broken_link_named_as_a_page_is_a_located_problem(tmp_path: Path) -> None:

@@ -19,7 +19,8 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, PluginError
 
 from rulecheck.examples import page_writes
-from rulecheck.hosts import mkdocs_plugin
+from rulecheck.examples.cast import MARKER as CAST_MARKER
+from rulecheck.hosts import build_cache, mkdocs_plugin
 from rulecheck.hosts.build_cache import (
     FILE,
     SECRET,
@@ -31,6 +32,7 @@ from rulecheck.hosts.build_cache import (
     text_digest,
     unseal,
 )
+from tests.hosts.run_hosts import MKDOCS_YML, fenced, parry_example
 from tests.hosts.test_three_hosts import DRIFT_PAGES, DRIFTED, drift, mkdocs_build
 
 
@@ -122,6 +124,99 @@ def test_an_edited_cast_file_is_checked_again(site_copy: Callable[..., Path], co
         build_site(site, "second")
     assert len(counted_checks) == 2, "the build reused pages made with the old cast"
     assert "docs/cast.yml:" in str(failure.value.__context__)
+
+
+def small_site(root: Path) -> Path:
+    """A site of two languages without mkdocs-static-i18n (one build, no build per language): each
+    a page with Elara's parry, Elara from the cast file, and a cast page listing her examples."""
+    (root / "docs").mkdir(parents=True)
+    (root / "docs" / "cast.yml").write_text(
+        "elara:\n  name: Elara\n  role: {fr: guerrière agile, en: nimble warrior}\n  level: 2\n  str: 4\n"
+        "  def_phy: 16\n", "utf-8")
+    for language in ("fr", "en"):
+        example = parry_example(title="Elara pare la hache de l'orc").replace(
+            "defender: {name: Elara, level: 2, str: 4, def_phy: 16}", "defender: {cast: elara}")
+        (root / "docs" / language).mkdir()
+        (root / "docs" / language / "parry.md").write_text(f"# Parry\n\n{fenced(example)}", "utf-8")
+        (root / "docs" / language / "cast.md").write_text(f"# Cast\n\n{CAST_MARKER}\n", "utf-8")
+    (root / "mkdocs.yml").write_text(MKDOCS_YML, "utf-8")
+    return root
+
+
+#: What an editor changes while a build runs, and where the built cast page shows it: a cast
+#: member's role (the cast file, which only the check reads) and an example's title (a page, which
+#: the check and MkDocs read; the cast page lists the examples each member is in by their titles).
+EDITS = {
+    "cast": ("docs/cast.yml", "guerrière agile", "guerrière vive"),
+    "page": ("docs/fr/parry.md", "title: Elara pare la hache de l'orc", "title: Elara pare la hache du troll"),
+}
+
+
+def edit_while_building(monkeypatch: pytest.MonkeyPatch, file: Path, old: str, new: str, *,
+                        undone_after_check: bool) -> None:
+    """An editor saving ``file`` while a build runs: right after the build cache's key has read it
+    (its first read); with ``undone_after_check``, putting the old bytes back once the check has
+    read the edit."""
+    original = file.read_text("utf-8")
+    assert old in original
+    real_read, real_check = build_cache.read_regular_file, mkdocs_plugin.check_paths
+    saved: list[bool] = []
+
+    def reading(path: Path, *args: Any) -> bytes:
+        data = real_read(path, *args)
+        if Path(path) == file and not saved:
+            saved.append(True)
+            file.write_text(original.replace(old, new, 1), "utf-8")
+        return data
+
+    def checking(*args: Any, **kwargs: Any) -> Any:
+        report = real_check(*args, **kwargs)
+        if undone_after_check:
+            file.write_text(original, "utf-8")
+        return report
+
+    monkeypatch.setattr(build_cache, "read_regular_file", reading)
+    monkeypatch.setattr(mkdocs_plugin, "check_paths", checking)
+
+
+def shown_cast(site: Path, built: str, page: str) -> str:
+    return (site / built / page).read_text("utf-8").replace("&#39;", "'").replace("&#x27;", "'")
+
+
+@pytest.mark.build
+@pytest.mark.parametrize(("site_kind", "edit", "when_undone"), [
+    ("small", "cast", "never"), ("small", "cast", "after-the-build"), ("small", "cast", "after-the-check"),
+    ("small", "page", "never"), ("small", "page", "after-the-build"),
+    ("real", "cast", "after-the-check"),  # the site's two builds, one per language, share one check
+])
+def test_an_input_edited_while_a_build_reads_it_is_never_kept_under_the_other_bytes(
+    site_copy: Callable[..., Path], counted_checks: list[int], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    site_kind: str, edit: str, when_undone: str,
+) -> None:
+    """The cache's key read one content, the check another: the next build checks again and shows
+    the file as it then is, never pages made from the other bytes (stored under the key of the
+    first, they were served again once the edit was undone, even within the build)."""
+    site = small_site(tmp_path / "small") if site_kind == "small" else site_copy(pages=DRIFT_PAGES)
+    cast_page = "fr/cast/index.html" if site_kind == "small" else "cast.html"
+    file, old, new = (site / EDITS[edit][0], *EDITS[edit][1:])
+    original = file.read_text("utf-8")
+    real_read, real_check = build_cache.read_regular_file, mkdocs_plugin.check_paths
+    edit_while_building(monkeypatch, file, old, new, undone_after_check=when_undone == "after-the-check")
+    build_site(site, "first")
+    assert new.removeprefix("title: ") in shown_cast(site, "first", cast_page), "the check read the edit"
+    monkeypatch.setattr(build_cache, "read_regular_file", real_read)
+    monkeypatch.setattr(mkdocs_plugin, "check_paths", real_check)
+    if when_undone == "after-the-build":
+        file.write_text(original, "utf-8")
+    checks = len(counted_checks)
+    build_site(site, "second")
+    assert len(counted_checks) > checks, "the second build reused pages made during the edit"
+    now = new if when_undone == "never" else old
+    assert now.removeprefix("title: ") in shown_cast(site, "second", cast_page)
+    checks = len(counted_checks)
+    build_site(site, "third")
+    assert len(counted_checks) == checks, "a build whose inputs held still is kept"
+    assert same_tree(site / "second", site / "third")
 
 
 def test_the_cache_keeps_text_as_utf_8_and_skips_what_is_no_text(tmp_path: Path) -> None:
