@@ -19,6 +19,7 @@ from rulecheck.errors import Problem, RuleError
 from rulecheck.examples.cast import Cast
 from rulecheck.examples.finder import Block
 from rulecheck.examples.schema import ParsedExample
+from rulecheck.examples.twins import twin_file
 
 
 @dataclass
@@ -81,9 +82,7 @@ class PageReport:
         """The file of this page in ``language``."""
         if self.source is None or self.language_at is None:
             return None
-        parts = list(self.source.parts)
-        parts[self.language_at] = language
-        return Path(*parts)
+        return twin_file(self.source, self.language_at, language)
 
     def by_id(self) -> dict[str, Outcome]:
         return {o.id: o for o in self.outcomes if o.id}

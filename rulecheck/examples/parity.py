@@ -15,7 +15,7 @@ from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import display_path, read_page, undecodable
 from rulecheck.examples.schema import DISPLAY_KEYS, parse_block, written_id
-from rulecheck.examples.twins import page_language
+from rulecheck.examples.twins import page_language, twin_file
 
 
 def check_duplicates(report: Report) -> None:
@@ -81,16 +81,8 @@ def unread_page_twins(page: Path, language_at: int | None, shown: str, root: Pat
     not read, and these that its translation is missing too (one run reports both)."""
     if language_at is None:
         return []
-    found = []
-    for other in LANGUAGES:
-        if other == page.parts[language_at]:
-            continue
-        parts = list(page.parts)
-        parts[language_at] = other
-        twin = Path(*parts)
-        if not twin.exists():
-            found.append(missing_twin(shown, display_path(twin, root), other))
-    return found
+    twins = {other: twin_file(page, language_at, other) for other in LANGUAGES if other != page.parts[language_at]}
+    return [missing_twin(shown, display_path(twin, root), other) for other, twin in twins.items() if not twin.exists()]
 
 
 def _parse_only(path: str, text: str, cast: Cast) -> PageReport:

@@ -8,12 +8,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Literal, get_args, get_origin
-
-from pydantic import BaseModel
+from typing import Any
 
 from rulecheck.engine.modifiers import DEX_AT_ZERO
 from rulecheck.engine.trace import EXTRA_DAMAGE, Step, Term
+from rulecheck.examples.choices import literal_choices
 from rulecheck.examples.locales import Language, load_locales
 
 LABELS, EVENTS, VALUES = load_locales()
@@ -109,25 +108,8 @@ def rules_words() -> frozenset[str]:
     """Every word the rules may give as a value: the ``Literal`` choices of their inputs and results."""
     from rulecheck.engine.rules import RULES  # the rules' registry imports this module's callers
 
-    found: set[str] = set()
-    seen: set[type[BaseModel]] = set()
-
-    def walk(annotation: Any) -> None:
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            if annotation not in seen:
-                seen.add(annotation)
-                for info in annotation.model_fields.values():
-                    walk(info.annotation)
-        elif get_origin(annotation) is Literal:
-            found.update(arg for arg in get_args(annotation) if isinstance(arg, str))
-        else:
-            for arg in get_args(annotation):
-                walk(arg)
-
-    for rule in RULES.values():
-        walk(rule.given)
-        walk(rule.result)
-    return frozenset(found)
+    return frozenset(word for rule in RULES.values() for model in (rule.given, rule.result)
+                     for word in literal_choices(model))
 
 
 def _terms(terms: tuple[Term, ...], language: Language, names: Mapping[str, str]) -> str:

@@ -22,6 +22,7 @@ from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field, wit
 from rulecheck.examples import cast as cast_module
 from rulecheck.examples.cast import Cast
 from rulecheck.examples.cast_totals import attack_total_problems
+from rulecheck.examples.choices import literal_choices
 from rulecheck.examples.finder import Block
 from rulecheck.examples.locales import LANGUAGES, Language
 from rulecheck.examples.yamlsrc import Located, YamlError, load
@@ -278,20 +279,7 @@ def _tags_at(path: FieldPath, data: dict[str, Any]) -> list[str]:
     parent = _model_at(tuple(container[:-1]), data)
     fields = getattr(parent, "model_fields", {}) if container else {}
     info = next((f for name, f in fields.items() if container[-1] in (name, f.alias)), None)
-    tags: list[str] = []
-
-    def walk(annotation: Any) -> None:
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            tag = annotation.model_fields.get(str(path[-1]))
-            if tag is not None and get_origin(tag.annotation) is Literal:
-                tags.extend(str(arg) for arg in get_args(tag.annotation) if str(arg) not in tags)
-        else:
-            for arg in get_args(annotation):
-                walk(arg)
-
-    if info is not None:
-        walk(info.annotation)
-    return tags
+    return literal_choices(info.annotation, str(path[-1])) if info is not None else []
 
 
 def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
@@ -302,14 +290,13 @@ def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
         hint = f"did you mean `{written}`?" if written else did_you_mean(key, _known_keys(path[:-1], data))
         return f"unknown key `{key}`" + (f"; {hint}" if hint else "")
     if kind.startswith("union_tag") and path != ("rule",):
-        tags = re.findall(r"'([^']*)'", str((detail.get("ctx") or {}).get("expected_tags", "")))
-        known = "`" + "`, `".join(tags) + "`" if tags else ""
+        tags = _tags_at(path, data)
+        known = "`" + "`, `".join(tags) + "`"
         if kind == "union_tag_not_found":
-            tags = _tags_at(path, data)
-            return f"missing `{path[-1]}`" + (": it is one of `" + "`, `".join(tags) + "`" if tags else "")
+            return f"missing `{path[-1]}`" + (f": it is one of {known}" if tags else "")
         tag = str((detail.get("ctx") or {}).get("tag", ""))
-        hint = did_you_mean(tag, tags)
-        return f"unknown `{path[-1]}` value `{tag}`; " + (hint or f"`{path[-1]}` is one of {known}")
+        said = did_you_mean(tag, tags) or (f"`{path[-1]}` is one of {known}" if tags else "")
+        return f"unknown `{path[-1]}` value `{tag}`" + (f"; {said}" if said else "")
     if kind == "union_tag_invalid":
         rule = data.get("rule")
         hint = did_you_mean(str(rule), EXAMPLE_MODELS)

@@ -22,6 +22,13 @@ def language_folder_at(page: Path, base: Path) -> int | None:
     return None
 
 
+def twin_file(page: Path, language_at: int, language: str) -> Path:
+    """The file of ``page`` in ``language``: its language folder (``page.parts[language_at]``) swapped."""
+    parts = list(page.parts)
+    parts[language_at] = language
+    return Path(*parts)
+
+
 def language_of(path: str) -> tuple[str, str] | None:
     """``docs/fr/a/b.md`` → ``("fr", "a/b.md")``: the language folder and the path inside it."""
     parts = Path(path).parts
