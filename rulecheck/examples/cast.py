@@ -502,7 +502,7 @@ def cast_markdown(cast: Cast, language: Language, appearances: dict[str, list[tu
     statistics and the examples it appears in (``appearances``: member id → [(title, URL)])."""
     parts = []
     for member in cast.members.values():
-        parts.append(f"## {markdown_text(member.name(language))} {{ #{anchor(member.id)} }}")
+        parts.append(f"## {markdown_text(render.capitalized(member.name(language)))} {{ #{anchor(member.id)} }}")
         if member.role(language):
             parts.append(f"*{markdown_text(member.role(language))}*")
         if member.stats:

@@ -608,14 +608,16 @@ def _name_of(figure: Figure, names: Mapping[str, str]) -> str:
 
 def _called(letter: str, drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str],
             language: str) -> str:
-    """A creature as the caption names it: its name and its token on the picture (« Orc (token
-    2) », never « Orc (2) », which reads as a count), or the token."""
+    """A creature as the caption names it: its name and its token on the picture (« l'orc
+    (jeton 2) », never « l'orc (2) », which reads as a count), or the token as running text
+    says it (« le jeton 2 »)."""
     figure = next((f for f in drawn.figures if f.letter == letter), None)
     if figure is None:
         raise KeyError(letter)  # a result naming a creature the grid does not hold
     shown = _name_of(figure, names)
-    token = word("map.token", language).format(number=labels[letter])
-    return f"{shown} ({token})" if shown else token
+    if not shown:  # in running text: « entre Elara et le jeton 3 »
+        return word("map.token.called", language).format(number=labels[letter])
+    return f"{shown} ({word('map.token', language).format(number=labels[letter])})"
 
 
 def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: Mapping[str, str] | None = None) -> str:

@@ -26,15 +26,40 @@ def word(key: str, language: Language) -> str:
 
 
 def of(name: str, language: Language) -> str:
-    """A name after "of": in French « de », contracted and elided as the name asks (« d'Orc »,
-    « du défenseur », « de Brann »)."""
+    """A name after "of": in French « de », contracted and elided as the name asks (« du gobelin »,
+    « des gardes », « de l'orc », « d'Elara », « de Brann »)."""
     if language != "fr":
         return f"of {name}"
-    if name.startswith("le "):
-        return "du " + name[3:]
+    article, rest = _article(name)
+    if article in ("le", "les"):
+        return ("du " if article == "le" else "des ") + rest
     if name[:1].lower() in "aeiouyéèêàâîôûh":
         return "d'" + name
     return "de " + name
+
+
+def to(name: str, language: Language) -> str:
+    """A name after "to": in French « à », contracted as the name asks (« au gobelin », « aux
+    gardes », « à l'orc », « à la sentinelle », « à Brann »)."""
+    if language != "fr":
+        return f"to {name}"
+    article, rest = _article(name)
+    if article in ("le", "les"):
+        return ("au " if article == "le" else "aux ") + rest
+    return "à " + name
+
+
+def _article(name: str) -> tuple[str, str]:
+    """A French name's definite article that contracts with « de » and « à » (« le », « les »,
+    in any case, as a title may write « Le Chevalier noir »), and the rest of the name."""
+    head, _, rest = name.partition(" ")
+    return (head.lower(), rest) if rest and head.lower() in ("le", "les") else ("", name)
+
+
+def capitalized(text: str) -> str:
+    """``text`` at the start of a sentence, a heading or a list: its first letter in upper case
+    (« le gobelin attaque Brann » → « Le gobelin attaque Brann »); the rest as written."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
 def label(key: str, language: Language) -> str:

@@ -18,7 +18,7 @@ from rulecheck.engine.battlefield import layout
 from rulecheck.engine.dying import HEALER
 from rulecheck.engine.rests import POOLS
 from rulecheck.examples.locales import Language
-from rulecheck.examples.render import VALUES, of, value, word
+from rulecheck.examples.render import VALUES, of, to, value, word
 
 #: Result fields that hold map letters.
 CREATURE_FIELDS = frozenset({"opportunity_from"})
@@ -45,7 +45,7 @@ def creature_labels(given: Any, language: Language) -> dict[str, str]:
     labels = {}
     for letter in layout(grid).creatures:
         name = creature(grid, letter, language)
-        labels[f"creature.{letter}"] = word("creature.distance", language).format(name=name)
+        labels[f"creature.{letter}"] = word("creature.distance", language).format(to=to(name, language))
         labels[f"reach.{letter}"] = word("creature.reach", language).format(of=of(name, language))
     return labels
 

@@ -182,7 +182,7 @@ def _refused_plan(outcome: Outcome, error: Any, language: str) -> str:
 
 def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None]) -> str:
     """Everyone the example names, recurring or not, in the page's language: for an attack, who
-    attacks whom (« Orc attacks Elara »), then the others; each cast member linked to the cast page."""
+    attacks whom (« The orc attacks Elara »), then the others; each cast member linked to the cast page."""
     example = outcome.parsed.example if outcome.parsed else None
     if example is None:
         return ""
@@ -191,19 +191,21 @@ def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None
         return ""
     members = {name: member_id for member_id, name in (outcome.parsed.cast if outcome.parsed else ())}
 
-    def shown(name: str) -> str:
+    def shown(name: str, first: bool) -> str:
         href = link(cast_anchor(members[name])) if name in members else None
-        text = html_text(name)
+        text = html_text(render.capitalized(name) if first else name)
         return (f'<a class="rc-cast__member" href="{html_text(href)}">{text}</a>' if href
                 else f'<span class="rc-cast__member">{text}</span>')
 
     parts, others = [], list(named.names)
     if named.attacker or named.defender:
-        attacker = shown(named.attacker) if named.attacker else html_text(render.word("cast.an_attacker", language))
-        defender = shown(named.defender) if named.defender else html_text(render.word("cast.a_defender", language))
+        attacker = (shown(named.attacker, first=True) if named.attacker
+                    else html_text(render.word("cast.an_attacker", language)))
+        defender = (shown(named.defender, first=False) if named.defender
+                    else html_text(render.word("cast.a_defender", language)))
         parts.append(render.word("cast.attacks", language).format(attacker=attacker, defender=defender))
         others = [name for name in others if name not in {named.attacker, named.defender}]
-    parts += [shown(name) for name in others]
+    parts += [shown(name, first=True) for name in others]  # each part of the line begins with it
     return f'<p class="rc-cast" {TIP}="{html_text(render.word("cast.title", language))}">{" · ".join(parts)}</p>'
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
 from rulecheck.engine import (
     AttackInput,
@@ -99,6 +101,30 @@ def test_a_name_after_of_is_contracted_and_elided_in_french(name: str, french: s
     from rulecheck.examples.result_words import of
 
     assert (of(name, "fr"), of(name, "en")) == (french, english)
+
+
+NOUNS = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyzéèàô'- "), min_size=1, max_size=12)
+NOUNS = NOUNS.map(str.strip).filter(bool)
+
+
+@hypothesis.given(article=st.sampled_from(["le", "les", "Le", "LES"]), noun=NOUNS)
+def test_french_contracts_de_and_a_with_le_and_les_and_with_nothing_else(article: str, noun: str) -> None:
+    """« de le gobelin », « à les gardes » are not French: « du gobelin », « aux gardes »."""
+    plural = article.lower() == "les"
+    assert render.of(f"{article} {noun}", "fr") == ("des " if plural else "du ") + noun
+    assert render.to(f"{article} {noun}", "fr") == ("aux " if plural else "au ") + noun
+    for other in (f"la {noun}", f"l'{noun}", f"leur {noun}", f"{article}{noun}"):  # no article that contracts
+        assert render.to(other, "fr") == "à " + other
+        assert render.of(other, "fr") in ("de " + other, "d'" + other)
+    assert (render.of(f"the {noun}", "en"), render.to(f"the {noun}", "en")) == (f"of the {noun}", f"to the {noun}")
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("le gobelin", "Le gobelin"), ("l'orc", "L'orc"), ("the knight", "The knight"), ("Elara", "Elara"),
+    ("éclaireur", "Éclaireur"), ("« Brann »", "« Brann »"), ("", ""), ("42 rats", "42 rats"),
+])
+def test_a_name_that_begins_a_line_begins_with_a_capital_and_keeps_the_rest(name: str, said: str) -> None:
+    assert render.capitalized(name) == said
 
 
 def test_an_opportunity_step_names_whose_reach_it_compares_with() -> None:

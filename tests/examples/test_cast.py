@@ -14,6 +14,7 @@ import pytest
 from rulecheck.examples.cast import BASE_FIELDS, cast_file_for, cast_markdown, load_cast, parse_cast
 from rulecheck.examples.check import check_paths
 from rulecheck.examples.pages import MAX_PAGE_BYTES
+from rulecheck.examples.render import capitalized
 from rulecheck.examples.schema import json_schema
 from rulecheck.examples.update import plan_updates
 from tests.hosts.run_hosts import cli
@@ -419,7 +420,8 @@ def test_the_built_cast_pages_show_the_cast_files_numbers_and_cards_link_to_them
     for language, folder in (("fr", offline_site), ("en", offline_site / "en")):
         text = (folder / "cast.html").read_text("utf-8")
         for member in cast.members.values():
-            assert f'id="cast-{member.id}"' in text and html.escape(member.name(language), quote=False) in text
+            heading = re.search(f'<h2 id="cast-{member.id}">(.*?)<a', text)  # a heading: « Le gobelin »
+            assert heading and html.unescape(heading[1]) == capitalized(member.name(language))
         elara = text[text.index('id="cast-elara"'):text.index('id="cast-alice"')]
         cells = re.findall(r"<td[^>]*>([^<]*)</td>", elara)
         assert "+4" in cells and "16" in cells  # seed 000: STR 4; her Def PHY

@@ -427,14 +427,16 @@ def test_flanking_and_reach_and_a_move_are_said_in_words() -> None:
     given_ = OpportunityInput.model_validate({"grid": {"map": "o A . ."}, "path": [[2, 0], [3, 0]]})
     moved = resolve_opportunity(given_, ScriptedDice({})).battle_map
     assert moved is not None
-    words = maps.description(moved, maps.numbering(moved), {"mover": "Elara", "enemy": "Orc"}, "fr")
+    words = maps.description(moved, maps.numbering(moved), {"mover": "Elara", "enemy": "l'orc"}, "fr")
     assert "Elara (jeton 1) se déplace" in words
-    assert "attaque d'opportunité par Orc (jeton 2) (sort de son allonge)" in words
+    assert "attaque d'opportunité par l'orc (jeton 2) (sort de son allonge)" in words
+    unnamed = maps.description(moved, maps.numbering(moved), {}, "fr")
+    assert "Le jeton 1 se déplace" in unnamed and "attaque d'opportunité par le jeton 2 (" in unnamed
     # A name beside a bare number reads as a count (« Orc (2) »): the number is always the token's.
     assert not re.search(r"\w \(\d+\)", words + said), words + said
     assert not re.search(r"\bde [AEIOUÉaeiouéh]", words), "no « de Orc » where French elides"
     shown = html.unescape(maps.caption(moved, maps.numbering(moved), "fr"))
-    assert "Attaques d'opportunité de</strong>\u00a0: jeton 2" in shown
+    assert "Attaques d'opportunité de</strong>\u00a0: le jeton 2" in shown
 
 
 PAGE = """# Grid
@@ -523,14 +525,15 @@ def test_a_map_s_words_name_its_creatures_and_the_corner_as_a_corner_of_the_atta
 
 
 def test_a_map_s_words_agree_with_their_counts_and_name_the_creature_that_threatens() -> None:
-    names = {"attacker": "Kael", "defender": "Loup"}
+    names = {"attacker": "Kael", "defender": "le loup"}
     for grid, threatened in (("A D", "menace une case"), ("A D\n. .", "menace 3 cases")):
         melee = drawn_of(grid, kind="melee")
         french = maps.description(melee, maps.numbering(melee), names, "fr")
         assert f"Kael (jeton 1) {threatened} (allonge 1)" in french, french
         assert not re.search(r"(?<!× )\b1 cases\b", french), "a count of one agrees"
     assert maps._called("A", melee, maps.numbering(melee), names, "en") == "Kael (token 1)"
-    assert maps._called("A", melee, maps.numbering(melee), {}, "fr") == "jeton 1"
+    assert maps._called("D", melee, maps.numbering(melee), names, "fr") == "le loup (jeton 2)"
+    assert maps._called("A", melee, maps.numbering(melee), {}, "fr") == "le jeton 1"  # « avec le jeton 1 »
     assert word("map.inner.one", "fr").startswith(", et ne peut frapper la case")
     assert word("map.threat.one", "en").format(label="Kael (1)", reach=1) == "Kael (1) threatens one square (reach 1)"
 

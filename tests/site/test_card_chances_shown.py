@@ -85,5 +85,5 @@ def test_a_refused_plan_and_a_grid_result_read_in_words(http: Callable[..., Tab]
     pixie.evaluate("""card => { const block = card.closest('.tabbed-block');
         const set = block.closest('.tabbed-set'); const i = [...block.parentElement.children].indexOf(block);
         set.querySelectorAll(':scope > input')[i].click(); }""")
-    expect(pixie.locator(".rc-outcome")).to_contain_text({"fr": "Gobelin", "en": "Goblin"}[locale])
-    expect(pixie.locator(".rc-cast")).to_contain_text({"fr": "Lutin", "en": "Pixie"}[locale])
+    expect(pixie.locator(".rc-outcome")).to_contain_text({"fr": "le gobelin", "en": "the goblin"}[locale])
+    expect(pixie.locator(".rc-cast")).to_contain_text({"fr": "Le lutin", "en": "The pixie"}[locale])

@@ -33,7 +33,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "cast.attacks": "{attacker} attaque {defender}", "cast.an_attacker": "Un attaquant",  # it begins the line
         "cast.a_defender": "un défenseur",
         "creature.acting": "la créature qui agit",
-        "creature.distance": "cases jusqu'à {name}, avant le pas", "creature.reach": "allonge {of}",
+        "creature.distance": "cases jusqu'{to}, avant le pas", "creature.reach": "allonge {of}",
         "creature.defender": "le défenseur", "creature.ally": "un allié", "creature.other": "une autre créature",
         "delivered_on.None": "aucune", "damage_dice.None": "aucun", "effect.none": "aucun",
         "spread.critical": "coup critique", "spread.critical_all": "coup critique",
@@ -73,7 +73,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "cast.attacks": "{attacker} attacks {defender}", "cast.an_attacker": "An attacker",  # it begins the line
         "cast.a_defender": "a defender",
         "creature.acting": "the creature acting",
-        "creature.distance": "squares to {name} before the step", "creature.reach": "reach {of}",
+        "creature.distance": "squares {to} before the step", "creature.reach": "reach {of}",
         "creature.defender": "the defender", "creature.ally": "an ally", "creature.other": "another creature",
         "delivered_on.None": "none", "damage_dice.None": "none", "effect.none": "none",
         "spread.critical": "critical hit", "spread.critical_all": "critical hit",

@@ -69,7 +69,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.flank": "avec",
         "map.caption.flanking": "Prise en tenaille",
         "map.caption.opportunity": "Attaques d'opportunité de",
-        "map.token": "jeton {number}",
+        "map.token": "jeton {number}", "map.token.called": "le jeton {number}",  # « avec le jeton 3 »
         "map.caption.none": "aucune",
         "map.key.ring": "jeton à anneau : la cible",
         "map.key.ring.mover": "jeton à anneau : la créature qui se déplace, celle que les ennemis peuvent frapper",
@@ -161,7 +161,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.flank": "with",
         "map.caption.flanking": "Flanking",
         "map.caption.opportunity": "Opportunity attacks from",
-        "map.token": "token {number}",
+        "map.token": "token {number}", "map.token.called": "token {number}",
         "map.caption.none": "none",
         "map.key.ring": "ringed token: the target",
         "map.key.ring.mover": "ringed token: the creature moving, the one the enemies may strike",
