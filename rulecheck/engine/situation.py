@@ -74,6 +74,8 @@ class Situated:
     miss_chance: int = 0
     coup_de_grace: bool = False
     cannot_act: bool = False
+    #: Caught by surprise in the first round: no counter-attack, an offensive action (seed 002).
+    surprised: bool = False
     dodge_dex: int = 0
     #: With a grid: whether the two stand in contact (adjacent spaces), which the grid decides.
     contact: bool | None = None
@@ -190,6 +192,8 @@ def _situate(given: AttackInput) -> Situated:
     if found is not None and found.flanking:
         attackers.append(ATTACKER["flanking"])
     defenders = [DEFENDER[c] for c in situation.defender]
+    if situation.defender_surprised:  # the table lists the surprised among flat-footed defenders
+        defenders.append(DEFENDER["flat_footed"])
     concealment = _concealment(situation, found)
     adjacent = found.distance <= 1 if found is not None else bool(given.contact)
     _check_attack(given, situation, column, cover, concealment, adjacent, found)
@@ -213,6 +217,7 @@ def _situate(given: AttackInput) -> Situated:
         miss_chance=CONCEALMENT[concealment],
         coup_de_grace=situation.coup_de_grace,
         cannot_act=any(c in CANNOT_ACT for c in situation.defender),
+        surprised=situation.defender_surprised,
         dodge_dex=ENTANGLED_DEX if "entangled" in situation.defender else 0,
         contact=found.distance <= 1 if found is not None else None,
         steps=tuple(steps),

@@ -49,6 +49,9 @@ class Situation(BaseModel):
     weapon: Weapon = Field("other", description="Where it matters: bow, crossbow, shuriken or other.")
     attacker_grappled: bool = Field(False, description="The attacker is grappled too: a grappled defender "
                                                        "keeps its DEX.")
+    defender_surprised: bool = Field(False, description="The defender was caught by surprise and this is the "
+                                                        "first round: flat-footed, it may dodge or parry but not "
+                                                        "counter-attack.")
     coup_de_grace: bool = Field(False, description="A coup de grâce on a helpless defender.")
     immune_to_criticals: bool = Field(False, description="The defender is immune to critical hits "
                                                          "(no coup de grâce).")
@@ -63,6 +66,9 @@ class Situation(BaseModel):
             twice = sorted({c for c in listed if listed.count(c) > 1})
             if twice:
                 raise ValueError(f"{side}: `{twice[0]}` is listed twice")
+        if self.defender_surprised and "flat_footed" in self.defender:
+            raise ValueError("defender: `defender_surprised` already makes the defender flat-footed; "
+                             "remove `flat_footed`")
         stances = [c for c in self.defender if c in STANCES]
         if len(stances) > 1:
             raise ValueError(f"defender: `{stances[0]}` and `{stances[1]}` are two body positions; keep one")

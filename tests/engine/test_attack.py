@@ -97,6 +97,34 @@ def test_reaction_natural_20_succeeds_and_counters_in_contact_only() -> None:
     assert ranged.outcome == "dodged" and not ranged.counter_attack
 
 
+@pytest.mark.parametrize("reaction", ["dodge", "parry"])
+@pytest.mark.parametrize("face", [1, 12, 19, 20])
+@pytest.mark.parametrize("surprised", [False, True])
+def test_a_surprised_defender_reacts_but_never_counter_attacks(reaction: str, face: int, surprised: bool) -> None:
+    """Seed 002: in the first round the surprised « peuvent toujours réagir par des actions
+    défensives (esquiver/parer) », « mais ils ne peuvent pas initier d'actions offensives »; a
+    counter-attack is one. Its reaction is decided as anyone's."""
+    given = {"attack": {"total": 14}, "reaction": reaction, "defender": {"dex": 2, "def_phy": 15}}
+    plain = attack(given, reaction=[face])
+    result = attack({**given, "situation": {"defender_surprised": surprised}}, reaction=[face])
+    assert (result.reaction_succeeded, result.outcome) == (plain.reaction_succeeded, plain.outcome)
+    assert plain.counter_attack is (face == 20)
+    assert result.counter_attack is (face == 20 and not surprised)
+    refused = [s for s in result.trace if s.event == "reaction.no_counter_attack_surprised"]
+    assert len(refused) == (1 if face == 20 and surprised else 0)
+    assert all(s.anchor == "surprised-reactions" for s in refused)
+
+
+def test_a_surprised_defender_is_flat_footed_once() -> None:
+    """The modifiers table lists the surprised among flat-footed defenders: DEX lost from Def PHY."""
+    given = {"attack": {"total": 14}, "defender": {"dex": 2, "def_phy": 15}}
+    surprised = attack({**given, "situation": {"defender_surprised": True}})
+    flat_footed = attack({**given, "situation": {"defender": ["flat_footed"]}})
+    assert surprised.defence_value == flat_footed.defence_value == 13
+    with pytest.raises(ValidationError, match="already makes the defender flat-footed"):
+        AttackInput.model_validate({**given, "situation": {"defender_surprised": True, "defender": ["flat_footed"]}})
+
+
 @pytest.mark.parametrize(("size", "gap", "kind", "reach_weapon", "in_contact"), [
     ("medium", 0, "melee", False, True), ("medium", 1, "melee", True, False), ("medium", 0, "ranged", False, True),
     ("medium", 3, "ranged", False, False), ("large", 0, "melee", False, True), ("large", 0, "ranged", False, True),

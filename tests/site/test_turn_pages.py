@@ -71,7 +71,10 @@ def test_a_failed_int_test_ends_the_poison_attempt(language: str) -> None:
 def test_surprised_defenders_are_flat_footed_in_the_first_round(language: str) -> None:
     found = examples(language, "surprise.md")
     hit, later = found["surprise-flat-footed-hit"], found["surprise-over-dex-back"]
-    assert hit["given"]["situation"] == {"defender": ["flat_footed"]}
+    assert hit["given"]["situation"] == {"defender_surprised": True}
+    no_counter = found["surprise-no-counter-attack"]  # seed 002: no offensive action, a counter-attack is one
+    assert no_counter["dice"]["reaction"] == [20] and no_counter["given"]["situation"] == {"defender_surprised": True}
+    assert no_counter["expect"]["outcome"] == "parried" and no_counter["expect"]["counter_attack"] is False
     assert "situation" not in later["given"] and later["expect"]["outcome"] == "miss"
     # The defender's numbers come from the cast: read them as the check resolves them.
     report = check_paths([ROOT / "docs" / language / "surprise.md"], root=ROOT, odds=False)

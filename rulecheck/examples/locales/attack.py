@@ -49,6 +49,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.dodge.fumble_threshold": "Test d'esquive, échec critique (seuil relevé)",
         "reaction.parry.fumble_threshold": "Test de parade, échec critique (seuil relevé)",
         "reaction.counter_attack": "Contre-attaque possible (au contact)",
+        "reaction.no_counter_attack_surprised": "Pas de contre-attaque : surprise au premier tour, la cible "
+                                                "n'engage aucune action offensive",
         "reaction.lost_next_turn": "Ni esquive ni parade au tour de combat suivant",
         "damage.roll": "Dégâts",
         "damage.critical": "Dégâts critiques, dés au maximum",
@@ -89,6 +91,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.dodge.fumble_threshold": "Dodge test, critical failure (raised threshold)",
         "reaction.parry.fumble_threshold": "Parry test, critical failure (raised threshold)",
         "reaction.counter_attack": "Counter-attack allowed (in contact)",
+        "reaction.no_counter_attack_surprised": "No counter-attack: surprised in the first round, the target "
+                                                "starts no offensive action",
         "reaction.lost_next_turn": "No dodge or parry in the next round",
         "damage.roll": "Damage",
         "damage.critical": "Critical damage, dice at their maximum",

@@ -153,6 +153,8 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Situation.concealment": "Camouflage : 20 % ou 50 % de chances de rater.",
         "Situation.weapon": "Quand elle compte : arc, arbalète, shuriken ou autre.",
         "Situation.attacker_grappled": "L'attaquant est aussi agrippé : une cible agrippée garde sa DEX.",
+        "Situation.defender_surprised": "La cible a été surprise et c'est le premier tour de combat : prise au "
+                                        "dépourvu, elle peut esquiver ou parer, mais pas contre-attaquer.",
         "Situation.coup_de_grace": "Un coup de grâce sur une cible sans défense.",
         "Situation.immune_to_criticals": "La cible ne subit pas les critiques (pas de coup de grâce).",
         "Situation.grid": "Positions : allonge, abri, camouflage, prise en tenaille.",
@@ -276,6 +278,8 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Situation.concealment": "Concealment: 20 % or 50 % miss chance.",
         "Situation.weapon": "Where it matters: bow, crossbow, shuriken or other.",
         "Situation.attacker_grappled": "The attacker is grappled too: a grappled target keeps its DEX.",
+        "Situation.defender_surprised": "The target was caught by surprise and this is the first round: "
+                                        "flat-footed, it may dodge or parry, but not counter-attack.",
         "Situation.coup_de_grace": "A coup de grâce on a helpless target.",
         "Situation.immune_to_criticals": "The target is immune to critical hits (no coup de grâce).",
         "Situation.grid": "Positions: reach, cover, concealment, flanking.",
