@@ -203,7 +203,6 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         # both sightings trace reads in grey as clear or blocked for cover, beaded where mist conceals
         *_sighting(drawn.concealment),
         *_sighting(drawn.cover),
-        *_flank(drawn),
         # a thin wall over the lines it stops, as a wall square is under them: the thick line must show
         *_sides(drawn),
         _path_line(drawn, prefix),
@@ -214,6 +213,8 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         *_target_square(drawn),
         *_provocations(drawn),
         *numbers,
+        # over everything: the line the rule decides on joins the allies' centres through the target
+        *_flank(drawn),
         "</svg>",
     ]
     if standalone:
@@ -631,7 +632,8 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
             title = word(f"map.caption.{sighting.rule}", language)
             shown.append(f"<strong>{html.escape(title)}</strong>{colon} "
                          f"{html.escape(word(f'{sighting.rule}.{sighting.verdict}', language))}"
-                         f"{html.escape(_reason_words(sighting, drawn, language))}")
+                         f"{html.escape(_reason_words(sighting, drawn, language))}"
+                         f"{html.escape(_line_counts(sighting, language))}")
     if drawn.kind == "melee":
         flanked = (f"{word('flanked', language)} {word('map.caption.flank', language)} "
                    f"{_called(drawn.flank.ally, drawn, labels, names, language)}" if drawn.flank
@@ -645,6 +647,15 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
         shown.append(f"<strong>{html.escape(word('map.caption.opportunity', language))}</strong>{colon} "
                      f"{html.escape(listed)}")
     return " · ".join(shown)
+
+
+def _line_counts(sighting: Sighting, language: str) -> str:
+    """How many of the lines drawn are clear and how many blocked, beside the verdict they make:
+    a line that runs along the board's edge reads as the edge, and the count says it is there."""
+    if not sighting.lines:
+        return ""
+    blocked = sum(1 for line in sighting.lines if line.blocked_by)
+    return word("map.caption.lines", language).format(clear=len(sighting.lines) - blocked, blocked=blocked)
 
 
 def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str], language: str) -> str:

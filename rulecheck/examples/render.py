@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from rulecheck.engine.cards import CARD_ABILITY
 from rulecheck.engine.modifiers import DEX_AT_ZERO
 from rulecheck.engine.trace import EXTRA_DAMAGE, Step, Term
 from rulecheck.examples.choices import literal_choices
@@ -206,7 +207,21 @@ def refusal(code: str, params: dict[str, int | str] | Any, language: Language) -
     params = dict(params)
     need = params.get("need")
     template = word(f"refusal.{code}.{need}" if need else f"refusal.{code}", language)
+    if code == "capability_attack":  # the cards' notation, « MAG(SAG) », as the card's chips say it
+        params |= {key: card_attack(str(params[key]), language) for key in ("rules", "card") if key in params}
     return template.format_map({name: value(raw, language, name) for name, raw in params.items()})
+
+
+def card_attack(notation: str, language: Language) -> str:
+    """A capability's attack in the cards' notation (« MAG(SAG) », « Soutien ») as the card's chips
+    say it in ``language``: « MAG (WIS) », « Support »; anything else as written."""
+    if notation == "Soutien":
+        return word("card.support", language)
+    kind, _, rest = notation.partition("(")
+    ability = {code: key for key, code in CARD_ABILITY.items()}.get(rest.removesuffix(")"))
+    if kind.lower() not in ("phy", "mag") or ability is None or not rest.endswith(")"):
+        return notation
+    return f"{word(kind.lower(), language)} ({word('ability.' + ability, language)})"
 
 
 def plan_step(step: Any, language: Language) -> str:

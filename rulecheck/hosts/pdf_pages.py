@@ -28,6 +28,14 @@ NUMBER_LINKS = """pages => {
         const page = pages[decodeURIComponent(link.getAttribute('href').slice(1))];
         if (page === undefined) { link.removeAttribute('data-page'); continue; }
         link.setAttribute('data-page', String(page));
+        // Inside parentheses, the page goes after a comma: more "(" than ")" before the link in its block.
+        const block = link.closest('p, li, td, th, dd, dt, figcaption, h1, h2, h3, h4, h5, h6') || link.parentElement;
+        const before = document.createRange();
+        before.setStart(block, 0);
+        before.setEndBefore(link);
+        const text = before.toString();
+        const open = text.split('(').length - text.split(')').length;
+        link.toggleAttribute('data-in-parentheses', open > 0);
         numbered += 1;
     }
     return numbered;

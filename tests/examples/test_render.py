@@ -92,3 +92,16 @@ def test_the_rules_words_are_every_choice_their_inputs_and_results_declare() -> 
     assert {"none", "soft", "normal", "total"} <= words  # a grid's cover
     assert {"regular", "mini_boss", "boss"} <= words  # a poisoner's rank, nested in its input
     assert not words & {"error", "unchecked", "show_yaml", "true", "false"}
+
+
+@pytest.mark.parametrize(("language", "rules", "card"), [
+    ("en", "MAG (WIS)", "PHY (STR)"), ("fr", "MAG (SAG)", "PHY (FOR)"),
+])
+def test_a_refused_capability_attack_speaks_the_cards_chips_language(language: str, rules: str, card: str) -> None:
+    """« the attack MAG(SAG); this card says PHY(FOR) » put French codes on an English page, beside
+    a chip that says « MAG (WIS) »."""
+    said = render.refusal("capability_attack", {"capability": "Châtiment", "rules": "MAG(SAG)", "card": "PHY(FOR)"},
+                          language)
+    assert rules in said and card in said
+    assert render.card_attack("Soutien", language) == {"en": "Support", "fr": "Soutien"}[language]
+    assert render.card_attack("PHY(XYZ)", language) == "PHY(XYZ)"  # not the notation: as written

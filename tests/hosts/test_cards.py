@@ -328,7 +328,7 @@ def test_a_capability_s_extra_damage_is_never_called_the_damage_dealt(level: int
     source = (f'id: flash\ntitle: Flash\nrule: capability\ngiven:\n  card: "Attaque Éclair | C - A - PHY(DEX)"\n'
               f"  level: {level}\ndice:\n  damage: {dice}\nexpect:\n  extra_damage: true\n")
     said = {"fr": ("Dégâts ajoutés à ceux de l'arme", "Dégâts ajoutés à l'arme", "Dégâts ajoutés possibles"),
-            "en": ("Damage added to the weapon's", "Added to the weapon's damage", "Possible added damage")}
+            "en": ("Added damage (on top of the weapon's)", "Added to the weapon's damage", "Possible added damage")}
     for language, phrases in said.items():
         (outcome,) = check_page(f"docs/{language}/page.md", f"# Page\n\n```rulecheck\n{source}```\n").outcomes
         assert outcome.ok, outcome.problems

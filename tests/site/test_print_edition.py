@@ -408,6 +408,44 @@ def test_a_browser_s_printing_says_where_the_page_numbers_are_and_the_pdf_does_n
     page.close()
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_on_paper_a_page_number_inside_parentheses_follows_a_comma(
+        offline_site: Path, browser: Browser, language: str) -> None:
+    """« (une lecture (p. 112)) » printed nested parentheses: inside a parenthesis a link's page
+    reads « (une lecture, p. 112) »; elsewhere « Surprise (p. 12) ». And an abbreviation, whose
+    meaning paper cannot show on hover, prints without the screen's dotted underline."""
+    page = browser.new_page()
+    page.goto((offline_site / LANGUAGES[language] / "print.html").as_uri(), wait_until="load")
+    page.emulate_media(media="print")
+    anchors = page.evaluate("""() => [...document.querySelectorAll('.rc-print a[href^="#"]')]
+        .map(a => decodeURIComponent(a.getAttribute('href').slice(1)))""")
+    assert page.evaluate(NUMBER_LINKS, dict.fromkeys(anchors, 9)) > 100
+    printed = page.evaluate("""() => {
+        for (const link of document.querySelectorAll('.rc-print a[data-page]')) {
+            const after = getComputedStyle(link, '::after').content;
+            link.after(document.createTextNode(JSON.parse(after)));
+        }
+        return [...document.querySelectorAll('.rc-print p, .rc-print li')].map(block => block.textContent);
+    }""")
+    inside = outside = 0
+    for text in printed:
+        for found in re.finditer(r"(,\u00a0|\u00a0\()p\.\u00a09", text):
+            before = text[:found.start()]
+            depth = before.count("(") - before.count(")")
+            if found[1] == ",\u00a0":
+                assert depth > 0, text
+                inside += 1
+            else:
+                assert depth == 0, text
+                outside += 1
+    assert inside and outside, (inside, outside)
+    abbr = page.locator(".rc-print abbr[title]").first
+    assert abbr.evaluate("a => getComputedStyle(a).borderBottomStyle + ' ' + getComputedStyle(a).textDecorationLine") \
+        == "none none"
+    page.close()
+
+
 #: What a reader does with a screen, not with paper.
 SCREEN_GESTURES = re.compile(r"(?i)\b(survol\w*|hover\w*|cliqu\w*|click\w*|tap|tapping|touchez|appuyez|bouton\w*|"
                              r"buttons?|onglets?|tabs?|menus?|pointe[rz]?|pointer)\b")

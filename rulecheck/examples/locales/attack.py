@@ -38,8 +38,10 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
                                   "(échec critique au tour de combat précédent)"),
         "reaction.dodge": "Test d'esquive",
         "reaction.parry": "Test de parade",
-        "reaction.dodge.instead_of_defence": "La cible esquive : l'attaque se compare à son esquive, plus à sa défense",
-        "reaction.parry.instead_of_defence": "La cible pare : l'attaque se compare à sa parade, plus à sa défense",
+        "reaction.dodge.instead_of_defence": ("La cible esquive : l'attaque se compare à son esquive, "
+                                              "et non plus à sa défense"),
+        "reaction.parry.instead_of_defence": ("La cible pare : l'attaque se compare à sa parade, "
+                                              "et non plus à sa défense"),
         "reaction.dodge.against_critical": "Test d'esquive, sans effet contre une réussite critique",
         "reaction.parry.against_critical": "Test de parade, sans effet contre une réussite critique",
         "reaction.dodge.natural_20": "Test d'esquive, 20 naturel (réussite critique)",

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 LABELS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "dc": "DD", "below_zero": "PV sous zéro", "death_threshold": "seuil de mort",
-        "attack_number": "rang de l'attaque", "short_rest": "repos court", "long_rest": "repos long",
+        "attack_number": "numéro de l'attaque", "short_rest": "repos court", "long_rest": "repos long",
         "hp": "PV", "mp": "PM", "hp_max": "PV max", "mp_max": "PM max",
     },
     "en": {
@@ -112,7 +112,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "test_passed": "réussi", "test_failed": "raté",
         "stabilised": "stabilisé", "not_stabilised": "pas stabilisé",
         "dies": "mort", "survives": "survit", "unconscious": "inconscient",
-        "poison_delivered": "poison délivré, il se dissipe",
+        "poison_delivered": "poison transmis, il se dissipe",
         "poison_kept": "le poison reste sur l'arme",
         "poison_wasted": "troisième attaque ratée, le poison se dissipe",
         "resisted": "résiste", "poisoned": "empoisonné",

@@ -112,7 +112,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "capability.doubled.demonic": "Demonic target, damage doubled",
         "capability.doubled.non_living": "Non-living target, damage doubled",
         "capability.total": "Damage dealt",
-        "capability.total.extra": "Damage added to the weapon's",
+        "capability.total.extra": "Added damage (on top of the weapon's)",
     },
 }
 
