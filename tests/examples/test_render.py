@@ -27,6 +27,7 @@ def test_capability_card_rendering_is_escaped_and_localised() -> None:
     assert "&lt;b&gt;Ruse&lt;/b&gt;" in french and "<b>" not in french
     assert 'class="rc-cost rc-cost--MA"' in french and "MAG (SAG)" in french and "MAG (WIS)" in english
     assert "portée 15\u00a0m" in french and "range 15\u00a0m" in english
+    assert ">type C</span>" in french and ">type C</span>" in english  # said, not left to a tooltip
     support = capability_header(capability(TELEPORT), "en")
     assert "rc-chip--support" in support and ">Support<" in support
 
