@@ -432,8 +432,9 @@ def threat(creature: Placed, grid: Layout) -> Threat | None:
     return Threat(creature.letter, creature.reach, frozenset(squares), frozenset(inner))
 
 
-def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> GridCover:
-    """The cover ``defender`` has against a melee attack of ``attacker`` (any two creatures of a layout).
+def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> Sighting:
+    """The cover ``defender`` has against a melee attack of ``attacker`` (any two creatures of a
+    layout), with the lines that decided it.
 
     Every other creature stays in the way, whatever its letter: one drawn as ``D`` on a move's map
     is an enemy like any other, not the defender of this attack."""
@@ -441,7 +442,7 @@ def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> GridCover:
               for letter, creature in grid.creatures.items() if letter not in (attacker.letter, defender.letter)}
     pair = Layout(grid.walls, grid.low, grid.fog, {**others, ATTACKER: attacker, DEFENDER: defender},
                   grid.width, grid.height, wall_sides=grid.wall_sides, fog_sides=grid.fog_sides)
-    return _cover(pair, distance(attacker.space, defender.space), melee=True)
+    return _cover_sighting(pair, distance(attacker.space, defender.space), melee=True)
 
 
 def _cover(grid: Layout, apart: int, melee: bool) -> GridCover:

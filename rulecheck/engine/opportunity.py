@@ -151,9 +151,10 @@ def resolve_opportunity(given: OpportunityInput, dice: DiceSource) -> Opportunit
                     met.append(Provocation(letter, "single_step", provokes=False))
                 continue
             standing = Placed(ATTACKER, here, mover.size, mover.reach_weapon)
-            if melee_cover(grid, enemy, standing) != "none":
+            cover = melee_cover(grid, enemy, standing)
+            if cover.verdict != "none":
                 steps.append(_step("cover", letter, enemy, here, "no_opportunity"))
-                met.append(Provocation(letter, "cover", provokes=False))
+                met.append(Provocation(letter, "cover", provokes=False, cover=cover))
                 continue
             found.append(letter)
             steps.append(_step(reason, letter, enemy, here, "provokes"))

@@ -114,6 +114,8 @@ class Provocation:
     enemy: str
     event: StepEvent
     provokes: bool
+    #: Spared by cover: the lines from the enemy to the square left that gave it (``event == "cover"``).
+    cover: Sighting | None = None
 
 
 @dataclass(frozen=True)

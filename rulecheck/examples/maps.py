@@ -202,14 +202,13 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         # the mist's lines first, as a band of beads under the cover's lines they follow: a line
         # both sightings trace reads in grey as clear or blocked for cover, beaded where mist conceals
         *_sighting(drawn.concealment),
-        *_sighting(drawn.cover),
+        *(line for sighting in sightings(drawn) if sighting.rule == "cover" for line in _sighting(sighting)),
         # a thin wall over the lines it stops, as a wall square is under them: the thick line must show
         *_sides(drawn),
         _path_line(drawn, prefix),
         *tokens,
         _mist_waves(drawn),
-        *_corner(drawn.cover),
-        *_corner(drawn.concealment),
+        *(corner for sighting in sightings(drawn) for corner in _corner(sighting)),
         *_target_square(drawn),
         *_provocations(drawn),
         *numbers,
@@ -453,6 +452,13 @@ def _corner(sighting: Sighting | None) -> list[str]:
     return parts
 
 
+def sightings(drawn: BattleMap) -> list[Sighting]:
+    """Every set of lines the picture draws: an attack's cover and concealment; on a move, the
+    cover that spared it an enemy's opportunity attack, for each enemy and square it spared."""
+    found = [s for s in (drawn.cover, drawn.concealment) if s is not None]
+    return found + [met.cover for step in drawn.path for met in step.provocations if met.cover is not None]
+
+
 def _target_squares(drawn: BattleMap) -> list[Square]:
     """The square of a big target that the lines were traced to (the one its attacker chose), once."""
     target = next((f.space for f in drawn.figures if f.role == "defender"), None)
@@ -527,8 +533,8 @@ def key_words(drawn: BattleMap, key: str, language: str) -> str:
 
 def _keys(drawn: BattleMap) -> list[str]:
     """The legend's entries for what this picture draws, and nothing it does not."""
-    sightings = [s for s in (drawn.cover, drawn.concealment) if s is not None]
-    lines = [line for s in sightings for line in s.lines]
+    drawn_sightings = sightings(drawn)
+    lines = [line for s in drawn_sightings for line in s.lines]
     provocations = [met for step in drawn.path for met in step.provocations]
     drawn_marks = {
         "map.key.ring": any(f.role == "defender" for f in drawn.figures),
@@ -538,7 +544,7 @@ def _keys(drawn: BattleMap) -> list[str]:
         "map.key.clear": any(not line.blocked_by for line in lines),
         "map.key.blocked": any(line.blocked_by not in (None, "fog") for line in lines),
         "map.key.misted": any(line.blocked_by == "fog" for line in lines),
-        "map.key.corner": any(s.corner is not None for s in sightings),
+        "map.key.corner": any(s.corner is not None for s in drawn_sightings),
         "map.key.target": bool(_target_squares(drawn)),
         "map.key.flank": drawn.flank is not None,
         "map.key.flank_missed": drawn.missed_flank is not None,
@@ -703,6 +709,8 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
                 said.append(word("map.provokes" if met.provokes else "map.spared", language).format(
                     x=step.start.x + 1, y=step.start.y + 1, enemy=called(met.enemy),
                     event=word(f"map.event.{met.event}", language)))
+                if met.cover is not None:  # the lines drawn from the enemy to the square left
+                    said += _sighting_words(met.cover, drawn, language)
         if drawn.disengaged:
             said.append(word("map.disengaged", language))
     return " ".join(sentence[:1].upper() + sentence[1:] for sentence in said)  # « Jeton 1 menace… »

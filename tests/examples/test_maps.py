@@ -144,19 +144,23 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
         expected = sum(len(getattr(t, "squares" if kind == "threat" else "inner")) for t in drawn.threats)
         assert sum(subpaths(p) for p in with_class(root, "path", kind)) == expected
     # the lines the rule traced, each where it was traced, blocked or clear as it was
-    for sighting in (drawn.cover, drawn.concealment):
-        rule = sighting.rule if sighting else "none"
+    # (on a move, the cover that spared it an opportunity attack: the lines from that enemy)
+    spared = [m.cover for step in drawn.path for m in step.provocations if m.cover is not None]
+    assert all(not m.provokes and m.event == "cover" for step in drawn.path for m in step.provocations if m.cover)
+    assert maps.sightings(drawn) == [s for s in (drawn.cover, drawn.concealment) if s is not None] + spared
+    for rule in ("cover", "concealment"):
         shown = sorted((line.get("x1"), line.get("y1"), line.get("x2"), line.get("y2"),
                         "blocked" in (line.get("class") or "").split())
                        for line in with_class(root, "line", "sight", rule))
         expected_lines = sorted((units(traced.start[0]), units(traced.start[1]), units(traced.end[0]),
                                  units(traced.end[1]), traced.blocked)
-                                for traced in (sighting.lines if sighting else ()))
+                                for sighting in maps.sightings(drawn) if sighting.rule == rule
+                                for traced in sighting.lines)
         assert shown == expected_lines
         for line in with_class(root, "line", "sight", rule):
             dashes = style_of(line).get("stroke-dasharray", "none")
             assert (dashes != "none") == ("blocked" in (line.get("class") or ""))  # not colour only
-    corners = [s for s in (drawn.cover, drawn.concealment) if s is not None and s.corner is not None]
+    corners = [s for s in maps.sightings(drawn) if s.corner is not None]
     assert len(with_class(root, "path", "corner")) == len(corners)
     # the small marks drawn about a point (the chosen corner, a provocation's !) stay whole on the picture,
     # even at the board's own corner
@@ -281,6 +285,24 @@ def test_a_move_s_picture_shows_its_path_and_its_opportunity_attacks(given_: Opp
     assert result.battle_map is not None
     for language in LANGUAGES:
         assert_picture_matches(result.battle_map, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_move_spared_by_cover_draws_the_lines_that_gave_it(language: str) -> None:
+    """« À portée, mais protégé par un abri » was said on a card whose map drew no line: the
+    lines from the enemy to the square left are drawn, keyed and said, as an attack's are."""
+    given_ = OpportunityInput.model_validate({"grid": {"map": "o # .\n. A .\n. . ."}, "path": [[2, 2]]})
+    drawn = resolve_opportunity(given_, ScriptedDice({})).battle_map
+    assert drawn is not None and drawn.cover is None
+    (met,) = [m for step in drawn.path for m in step.provocations]
+    assert met.event == "cover" and not met.provokes and met.cover is not None and met.cover.verdict != "none"
+    assert any(line.blocked_by == "wall" for line in met.cover.lines)
+    assert_picture_matches(drawn, language)
+    root = parsed_svg(drawn, language)
+    assert with_class(root, "line", "sight", "cover", "blocked") and with_class(root, "line", "sight", "cover", "clear")
+    assert {"map.key.blocked", "map.key.clear", "map.key.spared"} <= set(maps._keys(drawn))
+    said = maps.description(drawn, maps.numbering(drawn), {}, language)
+    assert word("map.rule.cover", language) in said and word("cover.normal", language) in said, said
 
 
 @pytest.mark.parametrize("grid", ["A . .\n. . .\n. . D", ". . A\n. . .\nD . .", ". . D\n. . .\nA . .", "A . D",

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from rulecheck.examples import render
+from rulecheck.examples import maps, render
 from rulecheck.examples.check import check_paths
 from rulecheck.examples.maps import LEAST_SQUARE_PX, SQUARE
 from tests.site.browsing import PHONE, Tab
@@ -85,7 +85,7 @@ def test_every_grid_card_shows_its_map_and_its_lines_match_the_card_s_result(
         spaced = re.sub(r"[\u00a0\u202f]", " ", seen["title"])  # the French pages' no-break spaces
         assert seen["role"] == "img" and spaced == title + (example_title or seen["id"]), seen
         assert seen["labelled"].split() == [f"rcm-{seen['id']}-t", f"rcm-{seen['id']}-d"] and seen["desc"]
-        lines = drawn.cover.lines if drawn.cover else ()
+        lines = [line for sighting in maps.sightings(drawn) if sighting.rule == "cover" for line in sighting.lines]
         assert (seen["blocked"], seen["clear"]) == (sum(x.blocked for x in lines), sum(not x.blocked for x in lines))
         if drawn.kind != "move":
             assert (seen["blocked"] == 0) == (result.cover == "none"), seen["id"]
