@@ -137,9 +137,20 @@ class Cast:
         return f"{self.path}:{member.stat_lines.get(stat, member.line) if stat else member.line}"
 
 
+#: Cyrillic and Greek letters that a reader takes for Latin ones (after case folding): « Еlаrа »
+#: written with Cyrillic Е and а reads « Elara » (Unicode TR 39's confusables, for these scripts).
+_LOOK_ALIKES = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
+    "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "ԁ": "d", "ԛ": "q", "ԝ": "w",
+    "һ": "h", "ӏ": "l", "ɡ": "g", "ո": "n", "α": "a", "β": "b", "ε": "e", "ι": "i", "κ": "k", "ν": "v",
+    "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "η": "n", "μ": "u", "ω": "w",
+})
+
+
 def _name_key(name: str) -> str:
-    """A name as a reader tells it apart: without case, accents, spaces, dashes or apostrophes."""
-    letters = unicodedata.normalize("NFKD", name.casefold())
+    """A name as a reader tells it apart: without case, accents, spaces, dashes or apostrophes,
+    and with the letters of other scripts that look Latin read as the Latin ones."""
+    letters = unicodedata.normalize("NFKD", name.casefold()).translate(_LOOK_ALIKES)
     return "".join(c for c in letters if not unicodedata.combining(c) and c not in " \t-'’_.")
 
 

@@ -462,6 +462,9 @@ def test_parse_block_alone_finds_the_pages_cast_and_language(tmp_path: Path) -> 
     ("frère-aldric", "aldric", "Frère Aldric"),    # a dash for the space
     ("Brother Aldrik", "aldric", "Brother Aldric"),
     ("Brothr Aldrc", "aldric", "Brother Aldric"),  # two slips in a long name
+    ("\u0415l\u0430r\u0430", "elara", "Elara"),     # Cyrillic Е and а, which read as Latin
+    ("\u0395l\u03b1r\u03b1", "elara", "Elara"),     # Greek Ε and α
+    ("Br\u043ether Aldr\u0456c", "aldric", "Brother Aldric"),  # Cyrillic о and і
 ])
 def test_a_name_one_slip_from_a_members_is_taken_for_it(name: str, member: str, own: str) -> None:
     near = parse_cast(CAST, "cast.yml").near_name(name)

@@ -28,6 +28,30 @@ expect:
 """
 
 
+@pytest.mark.parametrize("char", ["\u202e", "\u2067", "\u200b", "\u200d", "\u00ad", "\u034f", "\ufe0f",
+                                  "\U000e0041", "\u061c", "\u2060", "\u180e"])
+@pytest.mark.parametrize("where", ["title: {v}", "given:\n  attacker: {{name: {v}}}", "given:\n  notes: [a, {v}]",
+                                   "given:\n  {v}: 1"])
+def test_an_invisible_character_anywhere_in_the_data_is_a_located_refusal(char: str, where: str) -> None:
+    """A right-to-left override in a name showed a checked 23 as 32; two zero-width spaces made
+    a second « Elara »: no value, key or title may hold a character no reader sees."""
+    escaped = char.encode("unicode_escape").decode().replace("\\x", "\\u00")
+    text = "id: x\n" + where.format(v=f'"E{escaped}lara"') + "\n"
+    with pytest.raises(YamlError) as refused:
+        load(text)
+    line = 2 if where.startswith("title") else 3
+    said = str(refused.value)
+    assert refused.value.line == line and f"U+{ord(char):04X}" in said and "invisible" in said
+    written = text.replace(f'"E{escaped}lara"', f"E{char}lara")  # written as itself, not escaped
+    with pytest.raises(YamlError, match="invisible"):
+        load(written)
+
+
+@pytest.mark.parametrize("text", ["Ysolde\u202fa", "Frère Aldric", "« Brann »", "l'orc", "Ω", "🗡️"[0], "日本"])
+def test_visible_text_of_any_script_is_data(text: str) -> None:
+    assert load(f"title: {text}\n").data == {"title": text}
+
+
 @pytest.mark.parametrize(("text", "value"), [
     ("0x10", 16), ("15", 15), ("+15", 15), ("-0", 0), ("00", 0), ("1.5", 1.5), ("true", True), ("null", None),
     ("~", None), ("Elara", "Elara"), ('"010"', "010"), ("'1:00'", "1:00"),
