@@ -24,6 +24,7 @@ from rulecheck.examples.outcome import Outcome
 from rulecheck.examples.people import people
 from rulecheck.examples.result_words import result_value, trace_names
 from rulecheck.hosts.battle_map import battle_map_html
+from rulecheck.hosts.hidden_cards import hidden_cards
 
 #: The attribute of the hover hints a card repeats by the hundred (a § link, a chart's bar, the
 #: cast line), whose words are also said otherwise (a link's label, the chart's). Not ``title``:
@@ -64,6 +65,12 @@ def unshown(html: str) -> list[str]:
     The formatter is no witness: superfences formats a fence inside indented code, then puts the
     code back."""
     return [k for k, card in (_PAGE.cards or {}).items() if card[:card.find(">") + 1] not in html]
+
+
+def hidden(html: str) -> dict[str, str]:
+    """The keys of this page's checked cards that its rendered ``html`` holds where a browser shows
+    nothing (a template, an element marked ``hidden``…), each with what hides it."""
+    return hidden_cards(html, {card[:card.find(">") + 1]: k for k, card in (_PAGE.cards or {}).items()})
 
 
 def key(source: str) -> str:

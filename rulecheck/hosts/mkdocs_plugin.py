@@ -41,7 +41,7 @@ from rulecheck.examples.check import (
     undecodable,
 )
 from rulecheck.examples.discovery import find_pages
-from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
+from rulecheck.examples.finder import PREFIX_CHARS, Block, find_blocks, split_lines
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippet_reach import texts_pulled_in
@@ -164,6 +164,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         shown = display_path(path, _root(config))
         unchecked = [unchecked_problem(shown, self._page_source, source) for source in cards.take_unchecked()]
         unchecked += unshown_problems(shown, page, cards.unshown(html))
+        unchecked += hidden_problems(shown, page, cards.hidden(html))
         if unchecked:
             self._unchecked += unchecked
             self._cache = None  # a build that showed an unchecked block is never reused
@@ -428,15 +429,33 @@ def unchecked_problem(shown: str, markdown: str, source: str) -> Problem:
     )
 
 
-def unshown_problems(shown: str, page: Page, keys: list[str]) -> list[Problem]:
-    """A problem for each checked example whose card the page did not show, located on its page."""
-    if not keys:
-        return []
+def _blocks_by_key(shown: str, page: Page) -> dict[str, Block]:
     try:
         text = read_page(Path(page.file.abs_src_path or ""))
     except (OSError, UnicodeDecodeError):
         text = ""
-    blocks = {cards.key(block.source): block for block in find_blocks(text, shown)}
+    return {cards.key(block.source): block for block in find_blocks(text, shown)}
+
+
+def hidden_problems(shown: str, page: Page, hiding: dict[str, str]) -> list[Problem]:
+    """A problem for each checked example whose card the page holds where a browser shows nothing."""
+    if not hiding:
+        return []
+    blocks = _blocks_by_key(shown, page)
+    return [Problem(
+        path=shown, line=blocks[key].line if key in blocks else 1,
+        example_id=written_id(blocks[key].source) if key in blocks else None, kind="unshown", message=(
+            f"this example is checked, but its card stands inside {by}, which a browser does not show: a reader "
+            "would never see it, while the prose may quote its numbers. Hint: take the example out of that "
+            "element, or use a <details> block, which the reader can open"))
+        for key, by in hiding.items()]
+
+
+def unshown_problems(shown: str, page: Page, keys: list[str]) -> list[Problem]:
+    """A problem for each checked example whose card the page did not show, located on its page."""
+    if not keys:
+        return []
+    blocks = _blocks_by_key(shown, page)
     return [Problem(
         path=shown, line=blocks[key].line if key in blocks else 1,
         example_id=written_id(blocks[key].source) if key in blocks else None, kind="unshown", message=(

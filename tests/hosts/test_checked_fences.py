@@ -240,3 +240,27 @@ def test_an_example_shown_as_its_card_passes_wherever_it_is_nested(tmp_path: Pat
     mkdocs_build(tmp_path)
     built = (tmp_path / "site" / "page" / "index.html").read_text(encoding="utf-8")
     assert 'id="ex-elara-parry"' in built and 'id="ex-in-a-note"' in built
+
+
+@pytest.mark.build
+def test_an_example_checked_but_inside_what_a_browser_hides_fails_the_build_located(tmp_path: Path) -> None:
+    """A card in a block marked ``hidden``, in a ``<template>`` or styled out of sight: checked,
+    quotable by the prose, and never seen by a reader. Each is refused at its fence."""
+    (tmp_path / "docs").mkdir()
+    wrappers = [("<div hidden markdown>", "</div>"), ("<template markdown>", "</template>"),
+                ('<div style="display: none" markdown>', "</div>")]
+    page, lines = "# Page\n\n", []
+    for number, (start, end) in enumerate(wrappers):
+        page += f"{start}\n\n"
+        lines.append(page.count("\n") + 1)
+        page += f"```rulecheck\n{BODY.replace('elara-parry', f'hidden-{number}')}```\n\n{end}\n\n"
+    page += f"```rulecheck\n{BODY.replace('elara-parry', 'in-sight')}```\n"  # shown: no problem
+    (tmp_path / "docs" / "page.md").write_text(page, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML.replace("  - admonition\n", "  - admonition\n  - md_in_html\n"),
+                                         encoding="utf-8")
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort):
+        mkdocs_build(tmp_path)
+    for number, line in enumerate(lines):
+        assert (f"docs/page.md:{line}: hidden-{number}: this example is checked, but its card stands inside"
+                in logs.text), logs.text[-3000:]
+    assert "in-sight" not in logs.text and "Traceback" not in logs.text
