@@ -42,7 +42,7 @@ from rulecheck.examples.parity import check_duplicates, check_parity, rules_data
 from rulecheck.examples.references import check_references
 from rulecheck.examples.schema import parse_block
 from rulecheck.examples.shown_cards import check_shown_cards
-from rulecheck.examples.snippets import check_snippets, find_snippets
+from rulecheck.examples.snippets import check_snippets, find_snippets, snippet_bases
 from rulecheck.examples.tables import check_tables
 from rulecheck.examples.twins import language_folder_at, language_of, page_language, twin_path
 
@@ -105,7 +105,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
                                          language=page.parts[at] if at is not None else None, budget=budget)
         report.pages[shown].source, report.pages[shown].language_at = page, at
         report.pages[shown].problems += check_references(shown, text, report.pages[shown].outcomes)
-        report.pages[shown].problems += check_snippets(shown, text, (root, root / "docs", page.parent))
+        report.pages[shown].problems += check_snippets(shown, text, snippet_bases(root, page))
         report.pages[shown].problems += check_shown_cards(shown, text)
         report.pages[shown].problems += check_near_misses(shown, text)
     check_duplicates(report)

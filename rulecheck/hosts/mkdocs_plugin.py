@@ -45,6 +45,7 @@ from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippet_reach import texts_pulled_in
+from rulecheck.examples.snippets import snippet_bases, snippet_files
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
@@ -164,6 +165,13 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         shown = display_path(path, _root(config))
         unchecked = [unchecked_problem(shown, self._page_source, source) for source in cards.take_unchecked()]
         unchecked += unshown_problems(shown, page, cards.unshown(html))
+        if unchecked and self._report is None:
+            # Pages taken from the cache, and one shows a block the check never saw: what the cache
+            # was made from is not all this page shows. Check now (a failure fails the build with
+            # the check's own lines), and render the pages left from that check, with their cards.
+            log.info(f"rulecheck: {shown} shows a block no build checked: checking every page again")
+            self._cache = None
+            self._check(config)
         if unchecked:
             self._unchecked += unchecked
             self._cache = None  # a build that showed an unchecked block is never reused
@@ -228,6 +236,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = page_source(page, config)
         found = language_of(path.as_posix())
+        if self._serving and self._report is not None:
+            shown = display_path(path, _root(config))
+            markdown = _unread_snippets_left_out(markdown, self._report.page_problems(shown))
         self._page_source = markdown
         # Until this page's cards are known, any block the formatter meets is unchecked.
         cards.register(None if not self.config.enabled else {}, found[0] if found else "en")
@@ -365,6 +376,9 @@ def _inputs(config: MkDocsConfig, odds: bool) -> Inputs:
     docs = Path(config.docs_dir).resolve()
     found = find_pages([docs], _root(config))
     pages = [*found.pages, *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
+    # What the pages' snippets pull in, transitively, and the names they look at where nothing is
+    # yet: the check reads them (and refuses what they must not hold), Markdown shows them.
+    pages += snippet_files(found.pages, _root(config))
     config_file = Path(config.config_file_path) if config.config_file_path else None
     return Inputs.read(pages, config_file, (odds, config.use_directory_urls, found.problems))
 
@@ -372,7 +386,7 @@ def _inputs(config: MkDocsConfig, odds: bool) -> Inputs:
 def snippet_texts(markdown: str, page: Path, root: Path) -> list[str]:
     """The texts of the files a page's snippets (``--8<--``) pull in, transitively, looked for
     where the check looks for them: Markdown reads them into the page."""
-    bases = (root, root / "docs", page.parent)
+    bases = snippet_bases(root, page)
     files = [base / target for _, _, target in find_snippets(markdown) for base in bases]
     return [text for _, text in texts_pulled_in(files, bases, read_page, find_snippets)]
 
@@ -444,6 +458,22 @@ def unshown_problems(shown: str, page: Page, keys: list[str]) -> list[Problem]:
             "else (an indented code block, a definition, a paragraph's text), so a reader would not see it. "
             "Hint: put the fence at the margin, or indented as the list item, admonition or tab around it"))
         for key in keys]
+
+
+def _unread_snippets_left_out(markdown: str, problems: list[Problem]) -> str:
+    """While serving, the page with each snippet the check could not read escaped (``;--8<--``, a
+    file name after ``;``: pymdownx then reads nothing there), so that Markdown never opens a FIFO,
+    a device or a file past the limit; the page's banner says why."""
+    lines = {p.line for p in problems if p.kind == "snippet"}
+    if not lines:
+        return markdown
+    split = markdown.split("\n")
+    for number in lines:
+        if 0 < number <= len(split):
+            line = split[number - 1]
+            at = len(line) - len(line.lstrip(" \t"))
+            split[number - 1] = line[:at] + ";" + line[at:]
+    return "\n".join(split)
 
 
 def _failure(problems: list[Problem]) -> str:
