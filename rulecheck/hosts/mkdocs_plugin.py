@@ -42,6 +42,7 @@ from rulecheck.examples.check import (
 )
 from rulecheck.examples.discovery import find_pages
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
+from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippet_reach import texts_pulled_in
@@ -113,6 +114,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if not self.config.enabled:
             return
         root = _root(config)
+        # An update killed between its renames is finished first, as `rulecheck check` does: the
+        # check then sees the pages it meant, not a half-done update as drift.
+        if said := finish_interrupted_update(root):
+            (serve_log if self._serving else log).info("\n".join(said))
         inputs = _inputs(config, self.config.odds)
         key = inputs.key
         if key == self._fingerprint and (self._report is not None or self._cache is not None):

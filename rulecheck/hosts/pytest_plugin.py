@@ -10,6 +10,7 @@ every module's top level unmeasured.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,22 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 DOCS = "docs"
 CAST_FILE = "cast.yml"  # rulecheck.examples.cast.CAST_FILE, without importing rulecheck early
+JOURNAL = ".rulecheck-update.json"  # rulecheck.examples.page_writes.JOURNAL, likewise
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Finish an update killed between its renames, as `rulecheck check` does, before any page is
+    checked (once, by the process that starts the run, never by each xdist worker), and say so."""
+    config = session.config
+    if hasattr(config, "workerinput") or not os.path.lexists(config.rootpath / JOURNAL):
+        return
+    from rulecheck.examples.page_writes import finish_interrupted_update
+
+    said = finish_interrupted_update(config.rootpath)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if said and reporter is not None:
+        reporter.write_line("\n".join(said), yellow=True)
 
 
 class CastFile(pytest.File):
