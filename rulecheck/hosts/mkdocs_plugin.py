@@ -150,20 +150,24 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         raise PluginError(_failure(problems))
 
     def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
-        """While serving, a page that is not UTF-8 shows its error instead of stopping the build
-        (MkDocs would raise on it, and every request would wait for a build that never ends)."""
+        """While serving, a page the check cannot read shows why instead of being handed to MkDocs,
+        which would wait for ever on a FIFO, fill the memory from a device, raise on a page that
+        is not UTF-8 or a link to nothing (and every request would wait for a build that never
+        ends): not UTF-8, not a regular file, past the size limit, not there."""
         if not self._serving or not self.config.enabled or not page.file.abs_src_path:
             return None
         path = Path(page.file.abs_src_path)
+        shown = display_path(page_source(page, config), _root(config))
         try:
             read_page(path)
         except UnicodeDecodeError as error:
-            shown = display_path(page_source(page, config), _root(config))
-            language = (language_of(shown) or ("en", ""))[0]
-            return f"# {escape(path.stem)}\n\n{cards.banner([undecodable(shown, error)], language)}\n"
-        except OSError:
-            return None  # MkDocs reports an unreadable page itself
-        return None
+            problem = undecodable(shown, error)
+        except OSError as error:  # the check's own line for it
+            problem = Problem(path=shown, line=1, message=f"cannot read page: {error.strerror or error}")
+        else:
+            return None
+        language = (language_of(shown) or ("en", ""))[0]
+        return f"# {escape(path.stem)}\n\n{cards.banner([problem], language)}\n"
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = page_source(page, config)

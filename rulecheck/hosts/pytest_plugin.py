@@ -38,6 +38,38 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return None
 
 
+def pytest_collect_directory(path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if path.is_relative_to(parent.config.rootpath / DOCS):
+        return PagesFolder.from_parent(parent, path=path)
+    return None
+
+
+class PagesFolder(pytest.Directory):
+    """A folder of pages, collected as pytest collects a folder (``pytest.Dir``, which is final),
+    and the pages pytest's walk passes over (a FIFO, a device, a link to nothing: not regular
+    files) but MkDocs would read, which the command line and the build refuse: each is a page item
+    failing with the same located line."""
+
+    def collect(self) -> Iterator[pytest.Item | pytest.Collector]:
+        from rulecheck.examples.finder import MARKDOWN_SUFFIXES
+
+        config, ihook = self.config, self.ihook
+        for entry in sorted(os.scandir(self.path), key=lambda entry: entry.name):
+            path = Path(entry.path)
+            if entry.is_dir():
+                if self.session.isinitpath(path, with_parents=True) or not ihook.pytest_ignore_collect(
+                        collection_path=path, config=config):
+                    folder = ihook.pytest_collect_directory(path=path, parent=self)
+                    if folder is not None:
+                        yield folder
+            elif entry.is_file():
+                if self.session.isinitpath(path) or not ihook.pytest_ignore_collect(
+                        collection_path=path, config=config):
+                    yield from ihook.pytest_collect_file(file_path=path, parent=self)
+            elif path.suffix in MARKDOWN_SUFFIXES:
+                yield MarkdownPage.from_parent(self, path=path)
+
+
 DOCS = "docs"
 CAST_FILE = "cast.yml"  # rulecheck.examples.cast.CAST_FILE, without importing rulecheck early
 JOURNAL = ".rulecheck-update.json"  # rulecheck.examples.page_writes.JOURNAL, likewise
