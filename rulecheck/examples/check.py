@@ -10,12 +10,13 @@ also importable from here.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from rulecheck.errors import Problem
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
+from rulecheck.examples.discovery import site_exclusions
 from rulecheck.examples.example_check import (
     ODDS_MAX_RUNS,
     ODDS_MAX_TOTAL_WORK,
@@ -76,16 +77,19 @@ def check_page(
     return report
 
 
-def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bool = True) -> Report:
+def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bool = True,
+                skip: Callable[[Path], bool] | None = None) -> Report:
     """Check every Markdown page under ``paths``; add parity, duplicate ids and prose references.
 
-    Paths in problems are relative to ``root`` when they lie under it.
+    Paths in problems are relative to ``root`` when they lie under it. The pages MkDocs leaves out
+    are not read: ``skip`` says which (default: as ``root``'s ``mkdocs.yml`` says, or MkDocs'
+    defaults, :func:`~rulecheck.examples.discovery.site_exclusions`).
     """
     report = Report()
     root = Path(root).resolve()
     casts = Casts(root, report)
     budget = OddsBudget()
-    pages, not_walked = pages_under(paths, root)
+    pages, not_walked = pages_under(paths, root, skip if skip is not None else site_exclusions(root))
     for folder, why in not_walked:
         report.problems.append(Problem(path=display_path(folder, root), line=1, message=why))
     for page, base in pages:

@@ -23,6 +23,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
+from pathspec import PathSpec
 
 from rulecheck.errors import Problem
 from rulecheck.examples import maps, render
@@ -40,7 +41,7 @@ from rulecheck.examples.check import (
     read_page,
     undecodable,
 )
-from rulecheck.examples.discovery import find_pages
+from rulecheck.examples.discovery import Exclusions, find_pages
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_references, resolve_reference
@@ -137,7 +138,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def _check(self, config: MkDocsConfig) -> None:
         root = _root(config)
         self._anchors = {}
-        self._report = check_paths([Path(config.docs_dir).resolve()], root=root, odds=self.config.odds)
+        self._report = check_paths([Path(config.docs_dir).resolve()], root=root, odds=self.config.odds,
+                                   skip=_exclusions(config))
         problems = self._report.all_problems
         if not problems:
             log.info(f"rulecheck: {self._report.examples} examples checked")
@@ -383,13 +385,19 @@ def _inputs(config: MkDocsConfig, odds: bool) -> Inputs:
     files, the configuration, the options, and the folders not walked (a new link to a folder
     already walked makes the next build check, and fail, before MkDocs walks every way to it)."""
     docs = Path(config.docs_dir).resolve()
-    found = find_pages([docs], _root(config))
+    found = find_pages([docs], _root(config), _exclusions(config))
     pages = [*found.pages, *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
     # What the pages' snippets pull in, transitively, and the names they look at where nothing is
     # yet: the check reads them (and refuses what they must not hold), Markdown shows them.
     pages += snippet_files(found.pages, _root(config))
     config_file = Path(config.config_file_path) if config.config_file_path else None
     return Inputs.read(pages, config_file, (odds, config.use_directory_urls, found.problems))
+
+
+def _exclusions(config: MkDocsConfig) -> Exclusions:
+    """The pages MkDocs leaves out of this site: its defaults and the configuration's ``exclude_docs``."""
+    exclude_docs = config.exclude_docs
+    return Exclusions(Path(config.docs_dir).resolve(), exclude_docs if isinstance(exclude_docs, PathSpec) else None)
 
 
 def snippet_texts(markdown: str, page: Path, root: Path) -> list[str]:
