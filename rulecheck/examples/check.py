@@ -10,12 +10,13 @@ also importable from here.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from rulecheck.errors import Problem
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
+from rulecheck.examples.discovery import site_exclusions
 from rulecheck.examples.example_check import (
     ODDS_MAX_RUNS,
     ODDS_MAX_TOTAL_WORK,
@@ -42,7 +43,7 @@ from rulecheck.examples.parity import check_duplicates, check_parity, rules_data
 from rulecheck.examples.references import check_references
 from rulecheck.examples.schema import parse_block
 from rulecheck.examples.shown_cards import check_shown_cards
-from rulecheck.examples.snippets import check_snippets, find_snippets
+from rulecheck.examples.snippets import check_snippets, find_snippets, snippet_bases
 from rulecheck.examples.tables import check_tables
 from rulecheck.examples.twins import language_folder_at, language_of, page_language, twin_path
 
@@ -76,16 +77,19 @@ def check_page(
     return report
 
 
-def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bool = True) -> Report:
+def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bool = True,
+                skip: Callable[[Path], bool] | None = None) -> Report:
     """Check every Markdown page under ``paths``; add parity, duplicate ids and prose references.
 
-    Paths in problems are relative to ``root`` when they lie under it.
+    Paths in problems are relative to ``root`` when they lie under it. The pages MkDocs leaves out
+    are not read: ``skip`` says which (default: as ``root``'s ``mkdocs.yml`` says, or MkDocs'
+    defaults, :func:`~rulecheck.examples.discovery.site_exclusions`).
     """
     report = Report()
     root = Path(root).resolve()
     casts = Casts(root, report)
     budget = OddsBudget()
-    pages, not_walked = pages_under(paths, root)
+    pages, not_walked = pages_under(paths, root, skip if skip is not None else site_exclusions(root))
     for folder, why in not_walked:
         report.problems.append(Problem(path=display_path(folder, root), line=1, message=why))
     for page, base in pages:
@@ -105,7 +109,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
                                          language=page.parts[at] if at is not None else None, budget=budget)
         report.pages[shown].source, report.pages[shown].language_at = page, at
         report.pages[shown].problems += check_references(shown, text, report.pages[shown].outcomes)
-        report.pages[shown].problems += check_snippets(shown, text, (root, root / "docs", page.parent))
+        report.pages[shown].problems += check_snippets(shown, text, snippet_bases(root, page))
         report.pages[shown].problems += check_shown_cards(shown, text)
         report.pages[shown].problems += check_near_misses(shown, text)
     check_duplicates(report)

@@ -14,17 +14,78 @@ double at each level), and links to links multiply the ways. So another way to a
 walked is not walked again, and it is reported, at the link, when it leads to pages or to more
 links (MkDocs would build those pages again there, the check reads them once); a second way to a
 folder of plain files (images shared by two languages) builds nothing and is no problem.
+
+A page MkDocs leaves out is not read either (:func:`excluded`): by default a file or folder whose
+name starts with a dot and the docs folder's ``templates/``, and whatever ``exclude_docs`` in
+``mkdocs.yml`` names; the plugin gives MkDocs' own ``exclude_docs``, the command line and pytest
+read it from ``mkdocs.yml`` (:func:`site_exclusions`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+import yaml
+from pathspec import GitIgnoreSpec, PathSpec
 
 from rulecheck.examples.finder import MARKDOWN_SUFFIXES
+from rulecheck.examples.regular_files import read_regular_file
+
+#: What MkDocs leaves out of every site (``mkdocs.structure.files._default_exclude``).
+DEFAULT_EXCLUDED = GitIgnoreSpec.from_lines([".*", "/templates/"])
+#: The most bytes read from ``mkdocs.yml`` for its exclusions.
+MAX_CONFIG_BYTES = 1_000_000
+
+
+def excluded(relative: str, exclude_docs: PathSpec[Any] | None = None) -> bool:
+    """Whether MkDocs leaves out the file at ``relative``, a path in its docs folder (``fr/.draft.md``,
+    ``templates/t.md``): its defaults, and ``exclude_docs`` (gitignore patterns) when given."""
+    return DEFAULT_EXCLUDED.match_file(relative) or bool(exclude_docs and exclude_docs.match_file(relative))
+
+
+@dataclass(frozen=True)
+class Exclusions:
+    """Which pages MkDocs leaves out of a site whose docs folder is ``docs``: called with a page's
+    path (as the walk names it), whether it is left out. A page outside ``docs`` is not."""
+
+    docs: Path
+    exclude_docs: PathSpec[Any] | None = None
+
+    def __call__(self, page: Path) -> bool:
+        try:
+            relative = Path(os.path.abspath(page)).relative_to(os.path.abspath(self.docs))
+        except ValueError:
+            return False
+        return excluded(relative.as_posix(), self.exclude_docs)
+
+
+class _AnyTagLoader(yaml.SafeLoader):
+    """``mkdocs.yml`` read for two plain values: its ``!!python/name:`` and ``!ENV`` tags read as nothing."""
+
+
+_AnyTagLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def site_exclusions(root: Path) -> Exclusions:
+    """The exclusions of the site whose ``mkdocs.yml`` is in ``root``: its ``docs_dir`` (``docs``
+    by default) and ``exclude_docs``. Without a readable ``mkdocs.yml``, MkDocs' defaults under
+    ``root/docs``."""
+    docs, patterns = root / "docs", None
+    try:
+        config: Any = yaml.load(read_regular_file(root / "mkdocs.yml", MAX_CONFIG_BYTES), Loader=_AnyTagLoader)
+    except (OSError, yaml.YAMLError, RecursionError):
+        config = None
+    if isinstance(config, dict):
+        if isinstance(config.get("docs_dir"), str):
+            docs = root / config["docs_dir"]
+        if isinstance(config.get("exclude_docs"), str):
+            patterns = GitIgnoreSpec.from_lines(config["exclude_docs"].splitlines())
+    return Exclusions(docs, patterns)
 
 
 @dataclass
@@ -36,12 +97,13 @@ class FoundPages:
     problems: list[tuple[Path, str]] = field(default_factory=list)
 
 
-def find_pages(paths: Iterable[str | Path], root: Path | None = None) -> FoundPages:
+def find_pages(paths: Iterable[str | Path], root: Path | None = None,
+               skip: Callable[[Path], bool] | None = None) -> FoundPages:
     """The pages under ``paths``: every file MkDocs renders as Markdown (``.md``, ``.markdown``…)
-    in a folder, links to folders followed, and every file named. A folder is read from where
-    it really is; the pages below it keep the names they are built at. A problem names a folder
-    relative to ``root`` when it lies under it. Raises ``FileNotFoundError`` for a path that does
-    not exist."""
+    in a folder, links to folders followed, and every file named, but those ``skip`` says MkDocs
+    leaves out (:class:`Exclusions`). A folder is read from where it really is; the pages below it
+    keep the names they are built at. A problem names a folder relative to ``root`` when it lies
+    under it. Raises ``FileNotFoundError`` for a path that does not exist."""
     found = FoundPages()
     seen: dict[Path, None] = {}
     for item in paths:
@@ -53,7 +115,7 @@ def find_pages(paths: Iterable[str | Path], root: Path | None = None) -> FoundPa
             seen.setdefault(Path(os.path.abspath(path)))
         else:
             raise FileNotFoundError(str(path))
-    found.pages = list(seen)
+    found.pages = [page for page in seen if skip is None or not skip(page)]
     return found
 
 

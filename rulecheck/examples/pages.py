@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -56,15 +56,16 @@ def markdown_files(paths: Iterable[str | Path]) -> list[Path]:
     return find_pages(paths).pages
 
 
-def pages_under(paths: Iterable[str | Path],
-                root: Path | None = None) -> tuple[list[tuple[Path, Path]], list[tuple[Path, str]]]:
+def pages_under(paths: Iterable[str | Path], root: Path | None = None, skip: Callable[[Path], bool] | None = None,
+                ) -> tuple[list[tuple[Path, Path]], list[tuple[Path, str]]]:
     """Each page under ``paths`` with the folder it was found from (a file's own folder), and the
-    folders not walked, each with why (:func:`~rulecheck.examples.discovery.find_pages`)."""
+    folders not walked, each with why (:func:`~rulecheck.examples.discovery.find_pages`; ``skip``,
+    the pages MkDocs leaves out)."""
     found: dict[Path, Path] = {}
     not_walked: list[tuple[Path, str]] = []
     for item in paths:
         base = Path(item).resolve()
-        pages = find_pages([item], root)
+        pages = find_pages([item], root, skip)
         not_walked += pages.problems
         for page in pages.pages:
             found.setdefault(page, base if base.is_dir() else Path(os.path.abspath(item)).parent)

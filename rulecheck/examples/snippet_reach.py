@@ -9,16 +9,24 @@ The check reads a page before Markdown expands its snippets, so whatever ruleche
 text pulled in would be shown untouched: an example without its check, a prose reference as its
 raw ``{{ id.field }}``, a checked table's marker over a table nothing compares, the cast's marker
 as a bare comment. Each is counted.
+
+A file a snippet reaches is read as a page is (a regular UTF-8 file of at most
+:data:`~rulecheck.examples.pages.MAX_PAGE_BYTES`): ``pymdownx.snippets`` reads whatever exists
+at that name without a limit (a FIFO waits for ever, ``/dev/zero`` fills the memory, a byte that
+is no UTF-8 is a traceback), so a file the check cannot read is kept, with why, for the check to
+refuse it before Markdown opens it. A name that exists nowhere is skipped, as pymdownx skips it.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.pages import undecodable
 from rulecheck.examples.references import find_references
 from rulecheck.examples.tables import find_tables
 
@@ -44,42 +52,76 @@ class Pulled:
             (self.tables, "checked table marker(s)"), (self.cast_lists, "cast list marker(s)")) if count]
         return ", ".join(kinds[:-1]) + (" and " if len(kinds) > 1 else "") + kinds[-1] if kinds else ""
 
+    #: The files reached that cannot be read as a page is, each with why (never opened by Markdown
+    #: either: the check fails first).
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)
+
     def __bool__(self) -> bool:
         return bool(self.examples or self.references or self.tables or self.cast_lists)
 
 
+@dataclass
+class Reach:
+    """What snippets reach from some files: the texts read, the files that could not be read (with
+    why), and every name looked at, found or not (what a build's rendering depends on)."""
+
+    texts: list[tuple[Path, str]] = field(default_factory=list)
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)
+    looked_at: list[Path] = field(default_factory=list)
+
+
 def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], snippets: SnippetFinder) -> Pulled:
-    """What ``file`` and every file its snippets pull in, transitively, hold that rulecheck acts on;
-    a file that cannot be read holds nothing (as for the page's own snippet)."""
+    """What ``file`` and every file its snippets pull in, transitively, hold that rulecheck acts on,
+    and those of them that cannot be read (as a page is read), with why."""
     found = Pulled()
-    for current, text in texts_pulled_in([file], bases, read, snippets):
+    reached = reach([file], bases, read, snippets)
+    for current, text in reached.texts:
         found.examples += len(find_blocks(text, str(current)))
         found.references += len(find_references(text)) if "{{" in text else 0
         found.tables += len(find_tables(text)) if "rulecheck-table" in text else 0
         found.cast_lists += text.count(CAST_MARKER)
+    found.unreadable = reached.unreadable
     return found
 
 
 def texts_pulled_in(files: Iterable[Path], bases: Sequence[Path], read: Callable[[Path], str],
                     snippets: SnippetFinder) -> list[tuple[Path, str]]:
     """Each file of ``files`` and every file their snippets pull in, transitively, with its text:
-    each read once, those that cannot be read left out."""
-    found: list[tuple[Path, str]] = []
+    each read once, those that cannot be read left out (the check refuses them: :func:`reach`)."""
+    return reach(files, bases, read, snippets).texts
+
+
+def reach(files: Iterable[Path], bases: Sequence[Path], read: Callable[[Path], str],
+          snippets: SnippetFinder) -> Reach:
+    """Each file of ``files`` that exists and every file their snippets pull in, transitively
+    (each looked for under ``bases`` in turn, the first that exists taken, as pymdownx does), read
+    once each with ``read``; one that exists but cannot be read is kept with why."""
+    found = Reach()
     pending = [(file, 0) for file in reversed(list(files))]
     seen: set[Path] = set()
     while pending:
         current, depth = pending.pop()
+        found.looked_at.append(current)
+        if not os.path.exists(current) or depth > MAX_DEPTH:  # pymdownx skips a name that leads nowhere
+            continue
         real = current.resolve()
-        if real in seen or depth > MAX_DEPTH or not current.is_file():
+        if real in seen:
             continue
         seen.add(real)
         try:
             text = read(current)
-        except (OSError, UnicodeDecodeError):
+        except UnicodeDecodeError as error:
+            where = undecodable(str(current), error)
+            found.unreadable.append((current, f"{where.message}, at its line {where.line}, column {where.col}"))
             continue
-        found.append((current, text))
+        except OSError as error:
+            found.unreadable.append((current, str(error.strerror or error)))
+            continue
+        found.texts.append((current, text))
         for _, _, target in snippets(text):
-            nested = next((base / target for base in bases if (base / target).exists()), None)
+            candidates = [base / target for base in bases]
+            found.looked_at += candidates  # a file made there later changes what the page shows
+            nested = next((file for file in candidates if os.path.exists(file)), None)
             if nested is not None:
                 pending.append((nested, depth + 1))
     return found

@@ -3,13 +3,15 @@ acts on: an example, a prose reference, a checked table, the cast's list."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from rulecheck.errors import Problem
+from rulecheck.examples import pages
 from rulecheck.examples.finder import split_lines
 from rulecheck.examples.pages import read_page
-from rulecheck.examples.snippet_reach import Pulled, pulled_in
+from rulecheck.examples.snippet_reach import Pulled, pulled_in, reach
 
 
 def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]:
@@ -17,7 +19,13 @@ def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]
     acts on (:class:`~rulecheck.examples.snippet_reach.Pulled`): the page would show it unchecked
     (an example pulled in from elsewhere would have no twin, no place of its own in a report; a
     reference would show as its raw text). A target is looked for under each of ``bases``, as
-    ``pymdownx.snippets`` looks under its ``base_path``."""
+    ``pymdownx.snippets`` looks under its ``base_path``.
+
+    A snippet that reaches, directly or through the snippets of the files it pulls in, a file
+    that is not a readable regular UTF-8 file of at most :data:`~rulecheck.examples.pages.MAX_PAGE_BYTES`
+    (a FIFO, a device, a folder, a file too big or not UTF-8) is a located problem too, kind
+    ``snippet``: Markdown would read it with no limit (wait on a FIFO for ever, fill the memory,
+    stop on a traceback), so the check fails first and a server leaves that snippet unread."""
     problems = []
     # A file is read and searched once per page, however many snippets name it (a page of twenty
     # snippets of one 10 MB file took more than a minute).
@@ -28,6 +36,14 @@ def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]
             if file not in pulled:
                 pulled[file] = pulled_in(file, bases, read_page, find_snippets)  # nested too
             held = pulled[file]
+            if held.unreadable:
+                problems += [Problem(
+                    path=path, line=line, col=col, kind="snippet",
+                    message=f"snippet `{target}` " + ("" if unread == file else f"reaches `{_named(unread, bases)}`, "
+                            "which ") + f"cannot be read: {why}; Markdown would read it with no limit. Hint: a snippet "
+                            f"names a regular UTF-8 file of at most {pages.MAX_PAGE_BYTES:,} bytes, as a page is",
+                ) for unread, why in held.unreadable]
+                break
             if held:
                 problems.append(Problem(
                     path=path, line=line, col=col, kind="unchecked",
@@ -36,6 +52,36 @@ def check_snippets(path: str, text: str, bases: Sequence[Path]) -> list[Problem]
                 ))
                 break
     return problems
+
+
+def snippet_bases(root: Path, page: Path) -> tuple[Path, ...]:
+    """Where the check looks for the files a page's snippets name: the project folder (pymdownx's
+    default ``base_path``, the folder the build runs in), its ``docs`` folder, the page's folder."""
+    return root, root / "docs", page.parent
+
+
+def snippet_files(pages: Iterable[Path], root: Path) -> list[Path]:
+    """Every name the snippets of ``pages`` look at, transitively, found or not: what the pages
+    show depends on these files (the build cache's key holds them). A page that cannot be read
+    names none (the check reports it)."""
+    files: dict[Path, None] = {}
+    for page in pages:
+        try:
+            text = read_page(page)
+        except (OSError, UnicodeDecodeError):
+            continue
+        bases = snippet_bases(root, page)
+        targets = [base / target for _, _, target in find_snippets(text) for base in bases]
+        if targets:
+            files.update(dict.fromkeys(reach(targets, bases, read_page, find_snippets).looked_at))
+    return list(files)
+
+
+def _named(file: Path, bases: Sequence[Path]) -> str:
+    for base in bases:
+        with contextlib.suppress(ValueError):
+            return file.relative_to(base).as_posix()
+    return file.as_posix()
 
 
 def find_snippets(text: str) -> list[tuple[int, int, str]]:

@@ -23,6 +23,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
+from pathspec import PathSpec
 
 from rulecheck.errors import Problem
 from rulecheck.examples import maps, render
@@ -40,11 +41,13 @@ from rulecheck.examples.check import (
     read_page,
     undecodable,
 )
-from rulecheck.examples.discovery import find_pages
+from rulecheck.examples.discovery import Exclusions, find_pages
 from rulecheck.examples.finder import PREFIX_CHARS, Block, find_blocks, split_lines
+from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippet_reach import texts_pulled_in
+from rulecheck.examples.snippets import snippet_bases, snippet_files
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
@@ -112,6 +115,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if not self.config.enabled:
             return
         root = _root(config)
+        # An update killed between its renames is finished first, as `rulecheck check` does: the
+        # check then sees the pages it meant, not a half-done update as drift.
+        if said := finish_interrupted_update(root):
+            (serve_log if self._serving else log).info("\n".join(said))
         inputs = _inputs(config, self.config.odds)
         key = inputs.key
         if key == self._fingerprint and (self._report is not None or self._cache is not None):
@@ -131,7 +138,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def _check(self, config: MkDocsConfig) -> None:
         root = _root(config)
         self._anchors = {}
-        self._report = check_paths([Path(config.docs_dir).resolve()], root=root, odds=self.config.odds)
+        self._report = check_paths([Path(config.docs_dir).resolve()], root=root, odds=self.config.odds,
+                                   skip=_exclusions(config))
         problems = self._report.all_problems
         if not problems:
             log.info(f"rulecheck: {self._report.examples} examples checked")
@@ -144,26 +152,37 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         raise PluginError(_failure(problems))
 
     def on_page_read_source(self, *, page: Page, config: MkDocsConfig) -> str | None:
-        """While serving, a page that is not UTF-8 shows its error instead of stopping the build
-        (MkDocs would raise on it, and every request would wait for a build that never ends)."""
+        """While serving, a page the check cannot read shows why instead of being handed to MkDocs,
+        which would wait for ever on a FIFO, fill the memory from a device, raise on a page that
+        is not UTF-8 or a link to nothing (and every request would wait for a build that never
+        ends): not UTF-8, not a regular file, past the size limit, not there."""
         if not self._serving or not self.config.enabled or not page.file.abs_src_path:
             return None
         path = Path(page.file.abs_src_path)
+        shown = display_path(page_source(page, config), _root(config))
         try:
             read_page(path)
         except UnicodeDecodeError as error:
-            shown = display_path(page_source(page, config), _root(config))
-            language = (language_of(shown) or ("en", ""))[0]
-            return f"# {escape(path.stem)}\n\n{cards.banner([undecodable(shown, error)], language)}\n"
-        except OSError:
-            return None  # MkDocs reports an unreadable page itself
-        return None
+            problem = undecodable(shown, error)
+        except OSError as error:  # the check's own line for it
+            problem = Problem(path=shown, line=1, message=f"cannot read page: {error.strerror or error}")
+        else:
+            return None
+        language = (language_of(shown) or ("en", ""))[0]
+        return f"# {escape(path.stem)}\n\n{cards.banner([problem], language)}\n"
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = page_source(page, config)
         shown = display_path(path, _root(config))
         unchecked = [unchecked_problem(shown, self._page_source, source) for source in cards.take_unchecked()]
         unchecked += unshown_problems(shown, page, cards.unshown(html))
+        if unchecked and self._report is None:
+            # Pages taken from the cache, and one shows a block the check never saw: what the cache
+            # was made from is not all this page shows. Check now (a failure fails the build with
+            # the check's own lines), and render the pages left from that check, with their cards.
+            log.info(f"rulecheck: {shown} shows a block no build checked: checking every page again")
+            self._cache = None
+            self._check(config)
         unchecked += hidden_problems(shown, page, cards.hidden(html))
         if unchecked:
             self._unchecked += unchecked
@@ -229,6 +248,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = page_source(page, config)
         found = language_of(path.as_posix())
+        if self._serving and self._report is not None:
+            shown = display_path(path, _root(config))
+            markdown = _unread_snippets_left_out(markdown, self._report.page_problems(shown))
         self._page_source = markdown
         # Until this page's cards are known, any block the formatter meets is unchecked.
         cards.register(None if not self.config.enabled else {}, found[0] if found else "en")
@@ -364,16 +386,25 @@ def _inputs(config: MkDocsConfig, odds: bool) -> Inputs:
     files, the configuration, the options, and the folders not walked (a new link to a folder
     already walked makes the next build check, and fail, before MkDocs walks every way to it)."""
     docs = Path(config.docs_dir).resolve()
-    found = find_pages([docs], _root(config))
+    found = find_pages([docs], _root(config), _exclusions(config))
     pages = [*found.pages, *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
+    # What the pages' snippets pull in, transitively, and the names they look at where nothing is
+    # yet: the check reads them (and refuses what they must not hold), Markdown shows them.
+    pages += snippet_files(found.pages, _root(config))
     config_file = Path(config.config_file_path) if config.config_file_path else None
     return Inputs.read(pages, config_file, (odds, config.use_directory_urls, found.problems))
+
+
+def _exclusions(config: MkDocsConfig) -> Exclusions:
+    """The pages MkDocs leaves out of this site: its defaults and the configuration's ``exclude_docs``."""
+    exclude_docs = config.exclude_docs
+    return Exclusions(Path(config.docs_dir).resolve(), exclude_docs if isinstance(exclude_docs, PathSpec) else None)
 
 
 def snippet_texts(markdown: str, page: Path, root: Path) -> list[str]:
     """The texts of the files a page's snippets (``--8<--``) pull in, transitively, looked for
     where the check looks for them: Markdown reads them into the page."""
-    bases = (root, root / "docs", page.parent)
+    bases = snippet_bases(root, page)
     files = [base / target for _, _, target in find_snippets(markdown) for base in bases]
     return [text for _, text in texts_pulled_in(files, bases, read_page, find_snippets)]
 
@@ -463,6 +494,22 @@ def unshown_problems(shown: str, page: Page, keys: list[str]) -> list[Problem]:
             "else (an indented code block, a definition, a paragraph's text), so a reader would not see it. "
             "Hint: put the fence at the margin, or indented as the list item, admonition or tab around it"))
         for key in keys]
+
+
+def _unread_snippets_left_out(markdown: str, problems: list[Problem]) -> str:
+    """While serving, the page with each snippet the check could not read escaped (``;--8<--``, a
+    file name after ``;``: pymdownx then reads nothing there), so that Markdown never opens a FIFO,
+    a device or a file past the limit; the page's banner says why."""
+    lines = {p.line for p in problems if p.kind == "snippet"}
+    if not lines:
+        return markdown
+    split = markdown.split("\n")
+    for number in lines:
+        if 0 < number <= len(split):
+            line = split[number - 1]
+            at = len(line) - len(line.lstrip(" \t"))
+            split[number - 1] = line[:at] + ";" + line[at:]
+    return "\n".join(split)
 
 
 def _failure(problems: list[Problem]) -> str:

@@ -10,6 +10,7 @@ every module's top level unmeasured.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,8 +38,56 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return None
 
 
+def pytest_collect_directory(path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if path.is_relative_to(parent.config.rootpath / DOCS):
+        return PagesFolder.from_parent(parent, path=path)
+    return None
+
+
+class PagesFolder(pytest.Directory):
+    """A folder of pages, collected as pytest collects a folder (``pytest.Dir``, which is final),
+    and the pages pytest's walk passes over (a FIFO, a device, a link to nothing: not regular
+    files) but MkDocs would read, which the command line and the build refuse: each is a page item
+    failing with the same located line."""
+
+    def collect(self) -> Iterator[pytest.Item | pytest.Collector]:
+        from rulecheck.examples.finder import MARKDOWN_SUFFIXES
+
+        config, ihook = self.config, self.ihook
+        for entry in sorted(os.scandir(self.path), key=lambda entry: entry.name):
+            path = Path(entry.path)
+            if entry.is_dir():
+                if self.session.isinitpath(path, with_parents=True) or not ihook.pytest_ignore_collect(
+                        collection_path=path, config=config):
+                    folder = ihook.pytest_collect_directory(path=path, parent=self)
+                    if folder is not None:
+                        yield folder
+            elif entry.is_file():
+                if self.session.isinitpath(path) or not ihook.pytest_ignore_collect(
+                        collection_path=path, config=config):
+                    yield from ihook.pytest_collect_file(file_path=path, parent=self)
+            elif path.suffix in MARKDOWN_SUFFIXES:
+                yield MarkdownPage.from_parent(self, path=path)
+
+
 DOCS = "docs"
 CAST_FILE = "cast.yml"  # rulecheck.examples.cast.CAST_FILE, without importing rulecheck early
+JOURNAL = ".rulecheck-update.json"  # rulecheck.examples.page_writes.JOURNAL, likewise
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Finish an update killed between its renames, as `rulecheck check` does, before any page is
+    checked (once, by the process that starts the run, never by each xdist worker), and say so."""
+    config = session.config
+    if hasattr(config, "workerinput") or not os.path.lexists(config.rootpath / JOURNAL):
+        return
+    from rulecheck.examples.page_writes import finish_interrupted_update
+
+    said = finish_interrupted_update(config.rootpath)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if said and reporter is not None:
+        reporter.write_line("\n".join(said), yellow=True)
 
 
 class CastFile(pytest.File):

@@ -1,0 +1,136 @@
+"""A file a snippet (``--8<--``) reaches is read as a page is: a regular UTF-8 file of at most
+``MAX_PAGE_BYTES``. Anything else (a FIFO, a device, a folder, a file too big or not UTF-8) is a
+located problem on the page's snippet line, found at once, never waited on."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from rulecheck.examples import pages
+from rulecheck.examples.check import check_paths
+from rulecheck.examples.snippets import snippet_files
+
+
+def write(file: Path, text: str | bytes) -> Path:
+    file.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        file.write_bytes(text)
+    else:
+        file.write_text(text, encoding="utf-8")
+    return file
+
+
+@contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    """Fail instead of hanging (a FIFO opened for reading waits for a writer)."""
+    def expired(*_: object) -> None:
+        raise AssertionError(f"still running after {seconds} s")
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def fifo(file: Path) -> None:
+    file.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(file)
+
+
+def device(file: Path) -> None:
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.symlink_to("/dev/zero")
+
+
+def folder(file: Path) -> None:
+    file.mkdir(parents=True)
+
+
+def latin1(file: Path) -> None:
+    write(file, "Un café.\n".encode("latin-1"))
+
+
+def too_big(file: Path) -> None:
+    write(file, "x" * 2001)  # the limit is lowered to 2,000 bytes below
+
+
+KINDS: dict[str, tuple[Callable[[Path], None], str]] = {
+    "fifo": (fifo, "a FIFO, not a regular file"),
+    "device": (device, "a device, not a regular file"),
+    "folder": (folder, "a folder, not a regular file"),
+    "latin-1": (latin1, "not valid UTF-8 (byte 0xe9), at its line 1, column 7"),
+    "too-big": (too_big, "more than 2,000 bytes, the most rulecheck reads from one file"),
+}
+
+#: The ways a page names a snippet's file: inline, in a block, with a line range, a section.
+FORMS = {
+    "inline": '--8<-- "{}"\n',
+    "block": "--8<--\n{}\n--8<--\n",
+    "lines": '--8<-- "{}:1:3"\n',
+    "indented": '- item\n\n    --8<-- "{}"\n',
+}
+
+
+@pytest.fixture(autouse=True)
+def small_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pages, "MAX_PAGE_BYTES", 2000)
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_a_snippet_of_a_file_that_is_not_a_readable_page_is_a_located_error(
+        tmp_path: Path, kind: str, form: str) -> None:
+    make, why = KINDS[kind]
+    make(tmp_path / "inc" / "s.md")
+    snippet = FORMS[form].format("inc/s.md")
+    line = 5 + snippet.count("\n") - (1 if form != "block" else 2)
+    write(tmp_path / "docs" / "page.md", f"# P\n\nText.\n\n{snippet}")
+    with deadline(10):
+        report = check_paths([tmp_path / "docs"], root=tmp_path)
+    said = [p.located() for p in report.all_problems]
+    col = 5 if form == "indented" else 1
+    assert said == [f"docs/page.md:{line}:{col}: snippet `inc/s.md` cannot be read: {why}; Markdown would read it "
+                    "with no limit. Hint: a snippet names a regular UTF-8 file of at most 2,000 bytes, as a page is"]
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("depth", [1, 3])
+def test_a_bad_file_reached_through_nested_snippets_is_located_on_the_pages_snippet(
+        tmp_path: Path, kind: str, depth: int) -> None:
+    make, why = KINDS[kind]
+    write(tmp_path / "docs" / "page.md", '# P\n\n--8<-- "inc/part-0.md"\n')
+    for level in range(depth):
+        write(tmp_path / "inc" / f"part-{level}.md", f'Part {level}.\n\n--8<-- "inc/part-{level + 1}.md"\n')
+    make(tmp_path / "inc" / f"part-{depth}.md")
+    with deadline(10):
+        report = check_paths([tmp_path / "docs"], root=tmp_path)
+    assert [(p.line, p.kind) for p in report.all_problems] == [(3, "snippet")]
+    assert report.all_problems[0].message.startswith(
+        f"snippet `inc/part-0.md` reaches `inc/part-{depth}.md`, which cannot be read: {why};")
+
+
+@pytest.mark.parametrize("target", ["inc/missing.md", "inc/broken-link.md", "../outside/nothing.md"])
+def test_a_snippet_of_a_name_that_leads_nowhere_is_skipped_as_pymdownx_skips_it(tmp_path: Path, target: str) -> None:
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "broken-link.md").symlink_to(tmp_path / "nowhere")
+    write(tmp_path / "docs" / "page.md", f'# P\n\n--8<-- "{target}"\n')
+    assert check_paths([tmp_path / "docs"], root=tmp_path).ok
+
+
+def test_every_name_the_snippets_look_at_is_known_found_or_not(tmp_path: Path) -> None:
+    page = write(tmp_path / "docs" / "page.md", '# P\n\n--8<-- "inc/a.md"\n')
+    write(tmp_path / "inc" / "a.md", 'A\n\n--8<-- "inc/b.md"\n')
+    fifo(tmp_path / "inc" / "c.md")
+    write(tmp_path / "docs" / "other.md", '--8<-- "inc/c.md"\n')
+    with deadline(10):
+        files = snippet_files([page, tmp_path / "docs" / "other.md"], tmp_path)
+    for name in ("inc/a.md", "inc/b.md", "inc/c.md", "docs/inc/b.md"):
+        assert tmp_path / name in files, name

@@ -1,0 +1,162 @@
+"""Files pulled in by snippets (``--8<--``) in the MkDocs build: held to the page-reading rules
+before Markdown opens them, part of the build cache's key, and a cached build that meets a block
+no check saw checks again and reports what the check says."""
+
+from __future__ import annotations
+
+import html
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mkdocs.exceptions import Abort
+
+from rulecheck.hosts import mkdocs_plugin
+from rulecheck.hosts.build_cache import FILE
+from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, mkdocs_build
+from tests.hosts.test_build_cache import build_site, small_site
+
+EXAMPLE = "```rulecheck\nid: via-snippet\nrule: attack\ngiven:\n  attack: {kind: melee, total: 15}\n```\n"
+#: What a snippet's file turns into after a passing build, and what the check then says of it.
+CHANGES: dict[str, tuple[str, str]] = {
+    "reference": ("Elara's parry reaches {{ elara-parry.reaction_total }}.\n", "1 prose reference(s)"),
+    "table": ("<!-- rulecheck-table: cover -->\n| Cover | Melee | Ranged |\n|---|:-:|:-:|\n| cover | +9 | +9 |\n",
+              "1 checked table marker(s)"),
+    "example": (EXAMPLE, "1 rulecheck example(s)"),
+    "nested": ('More.\n\n--8<-- "includes/deeper.md"\n', "1 prose reference(s)"),
+}
+
+
+@contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    def expired(*_: object) -> None:
+        raise AssertionError(f"still running after {seconds} s")
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.fixture
+def checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = mkdocs_plugin.check_paths
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(mkdocs_plugin, "check_paths", counting)
+    monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
+    return calls
+
+
+def with_snippet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str = "includes/note.md") -> Path:
+    site = small_site(tmp_path / "site")
+    monkeypatch.chdir(site)  # pymdownx.snippets looks under the folder the build runs in
+    for language in ("fr", "en"):
+        page = site / "docs" / language / "parry.md"
+        page.write_text(page.read_text("utf-8") + f'\n--8<-- "{name}"\n', "utf-8")
+    return site
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("change", sorted(CHANGES))
+@pytest.mark.parametrize("there_before", [True, False])
+def test_a_snippet_file_changed_after_a_passing_build_is_checked_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, checks: list[int], change: str, there_before: bool) -> None:
+    site = with_snippet(tmp_path, monkeypatch)
+    note = site / "includes" / "note.md"
+    note.parent.mkdir()
+    if there_before:
+        note.write_text("An included note.\n", "utf-8")
+    build_site(site, "first")
+    assert len(checks) == 1 and (site / FILE).is_file()
+    text, said = CHANGES[change]
+    note.write_text(text, "utf-8")
+    (site / "includes" / "deeper.md").write_text("{{ elara-parry.reaction_total }}\n", "utf-8")
+    with pytest.raises(Abort) as failure:
+        build_site(site, "second")
+    assert len(checks) == 2, "the cache was used although a snippet's file changed"
+    lines = str(failure.value.__context__).splitlines()[1:]
+    assert lines == [f"docs/{language}/parry.md:{line}:1: snippet `includes/note.md` pulls in {said}, which the page "
+                     "would show but the check never sees. Hint: write them on the page itself"
+                     for language, line in (("en", 17), ("fr", 17))]
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("nested", [False, True])
+def test_a_cached_build_meeting_an_unchecked_block_checks_again_and_says_only_what_is_wrong(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, checks: list[int], nested: bool) -> None:
+    """Were a file the key does not know to pull an example in, the pages left are not rendered
+    without cards (a false « never checked » on each): the check runs and its lines are the report."""
+    site = with_snippet(tmp_path, monkeypatch)
+    (site / "includes").mkdir()
+    (site / "includes" / "note.md").write_text("An included note.\n", "utf-8")
+    monkeypatch.setattr(mkdocs_plugin, "snippet_files", lambda pages, root: [])  # a file outside the key
+    build_site(site, "first")
+    (site / "includes" / "note.md").write_text('--8<-- "includes/deeper.md"\n' if nested else EXAMPLE, "utf-8")
+    (site / "includes" / "deeper.md").write_text(EXAMPLE, "utf-8")
+    with pytest.raises(Abort) as failure:
+        build_site(site, "second")
+    assert len(checks) == 2
+    said = str(failure.value.__context__).splitlines()
+    assert said[1:] == [f"docs/{language}/parry.md:17:1: snippet `includes/note.md` pulls in 1 rulecheck example(s), "
+                        "which the page would show but the check never sees. Hint: write them on the page itself"
+                        for language in ("en", "fr")]
+
+
+BAD_FILES: dict[str, tuple[Callable[[Path], None], str]] = {
+    "fifo": (os.mkfifo, "a FIFO, not a regular file"),
+    "device": (lambda file: file.symlink_to("/dev/zero"), "a device, not a regular file"),
+    "latin-1": (lambda file: file.write_bytes("café\n".encode("latin-1")),
+                "not valid UTF-8 (byte 0xe9), at its line 1, column 4"),
+}
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("kind", sorted(BAD_FILES))
+def test_mkdocs_build_refuses_a_snippet_file_it_cannot_read_before_markdown_opens_it(
+        tmp_path: Path, kind: str) -> None:
+    project = tmp_path / "project"
+    for language in ("fr", "en"):
+        (project / "docs" / language).mkdir(parents=True)
+        (project / "docs" / language / "p.md").write_text('# P\n\nText.\n\n--8<-- "inc/s.md"\n', "utf-8")
+    (project / "inc").mkdir()
+    make, why = BAD_FILES[kind]
+    make(project / "inc" / "s.md")
+    (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict"], cwd=project,
+                          capture_output=True, text=True, timeout=60, check=False,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert done.returncode != 0
+    for language in ("en", "fr"):
+        assert f"docs/{language}/p.md:5:1: snippet `inc/s.md` cannot be read: {why};" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("kind", sorted(BAD_FILES))
+def test_mkdocs_serve_leaves_a_snippet_it_cannot_read_unread_and_shows_why(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "docs" / "p.md").write_text('# P\n\nText.\n\n--8<--\ninc/s.md\n--8<--\n', "utf-8")
+    (project / "inc").mkdir()
+    make, why = BAD_FILES[kind]
+    make(project / "inc" / "s.md")
+    (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    monkeypatch.chdir(project)
+    with deadline(60), capture_logs("rulecheck", "mkdocs"):
+        mkdocs_build(project, command="serve")
+    built = html.unescape((project / "site" / "p" / "index.html").read_text("utf-8"))
+    assert f"docs/p.md:6:1: snippet `inc/s.md` cannot be read: {why};" in built
