@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from rulecheck.errors import Problem
+from rulecheck.examples.abbreviations import GLOSSARY, check_glossary
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
 from rulecheck.examples.example_check import (
@@ -108,6 +109,8 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
         report.pages[shown].problems += check_snippets(shown, text, (root, root / "docs", page.parent))
         report.pages[shown].problems += check_shown_cards(shown, text)
         report.pages[shown].problems += check_near_misses(shown, text)
+        if at is not None and page.parts[at + 1:] == (GLOSSARY,):  # the tooltips' terms of a language
+            report.pages[shown].problems += check_glossary(shown, text)
     check_duplicates(report)
     check_parity(report, root, casts.of)
     return report
