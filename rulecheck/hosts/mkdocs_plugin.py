@@ -51,6 +51,7 @@ from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
+from rulecheck.hosts.site_address import site_address
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 from rulecheck.hosts.typography import french_spacing
 
@@ -102,8 +103,12 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             _serve_handler()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        try:  # the published address reaches scripts, links and sitemaps: checked even with the checks off
+            config.site_url = site_address(config.site_url)
+        except ValueError as error:
+            raise PluginError(str(error)) from None
         if not self.config.enabled:
-            return None
+            return config
         self._searching = "material/search" in config.plugins
         list_stylesheet(config, CSS)
         return config
