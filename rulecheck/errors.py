@@ -39,8 +39,9 @@ def with_hint(message: str, hint: str | None) -> str:
 def printable(text: str) -> str:
     """``text`` safe to write to a terminal, a log or a CI annotation: every control, format or
     line-separator character (ESC, CR, BEL, the C1 controls, bidi overrides, U+2028…) is shown as
-    its escape (``\\x1b``, ``\\r``, ``\\u202e``), so no input can move the cursor, retitle a
-    terminal, hide text or start a new annotation."""
+    its escape (``\\x1b``, ``\\r``, ``\\u202e``, ``\\U000e0041``: Python's own, so each reads back as
+    one character), so no input can move the cursor, retitle a terminal, hide text or start a new
+    annotation."""
     if text.isprintable():
         return text
     return "".join(_escaped(char) if unicodedata.category(char) in _UNSAFE else char for char in text)
@@ -52,6 +53,8 @@ _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 def _escaped(char: str) -> str:
     code = ord(char)
+    if code > 0xFFFF:  # `\\U` and eight digits: `\\ue0041` would read as U+E004 and a `1`
+        return f"\\U{code:08x}"
     return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from rulecheck.errors import Problem
+from rulecheck.examples.abbreviations import GLOSSARY, check_glossary
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
 from rulecheck.examples.discovery import site_exclusions
@@ -30,6 +31,7 @@ from rulecheck.examples.near_misses import check_near_misses
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import (
     MAX_EXAMPLES_PER_PAGE,
+    MAX_MAP_SQUARES_PER_PAGE,
     MAX_PAGE_BYTES,
     decode_page,
     display_path,
@@ -67,14 +69,31 @@ def check_page(
             f"the page holds {len(blocks):,} rulecheck examples, and a page holds at most "
             f"{MAX_EXAMPLES_PER_PAGE}: split it into several pages (none of its examples is checked until then)")))
         blocks = []
+    squares = 0  # of the battle maps the page's cards draw so far
     for block in blocks:
         parsed = parse_block(block, cast, language or page_language(path))
         if isinstance(parsed, list):
             report.outcomes.append(Outcome(block=block, problems=parsed))
+            continue
+        outcome = check_example(parsed, odds=odds, budget=budget)
+        if (drawn := map_squares(outcome)) and squares + drawn > MAX_MAP_SQUARES_PER_PAGE:
+            outcome.problems.append(parsed.problem(
+                f"battle map: with this example's {drawn:,} squares the page's maps would draw "
+                f"{squares + drawn:,}, and a page draws at most {MAX_MAP_SQUARES_PER_PAGE:,} (the site's heaviest "
+                "draws some 300): split the examples into several pages, or draw smaller maps", ("given", "grid")))
         else:
-            report.outcomes.append(check_example(parsed, odds=odds, budget=budget))
+            squares += drawn
+        report.outcomes.append(outcome)
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     return report
+
+
+def map_squares(outcome: Outcome) -> int:
+    """The squares of the battle map ``outcome``'s card draws (none for an error card, which draws none)."""
+    drawn = getattr(outcome.result, "battle_map", None)
+    if drawn is None or outcome.problems or outcome.echoes:
+        return 0
+    return int(drawn.width) * int(drawn.height)
 
 
 def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bool = True,
@@ -112,6 +131,8 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
         report.pages[shown].problems += check_snippets(shown, text, snippet_bases(root, page))
         report.pages[shown].problems += check_shown_cards(shown, text)
         report.pages[shown].problems += check_near_misses(shown, text)
+        if at is not None and page.parts[at + 1:] == (GLOSSARY,):  # the tooltips' terms of a language
+            report.pages[shown].problems += check_glossary(shown, text)
     check_duplicates(report)
     check_parity(report, root, casts.of)
     return report

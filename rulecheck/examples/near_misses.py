@@ -3,8 +3,9 @@
 A fence headed ```` ```RuleCheck ````, ```` ```rulecheck extra ```` or ``{ .yaml .rulecheck }``
 reads as an example to its author; Markdown shows it as plain code (or as a paragraph), and the
 check, which reads fences as Markdown does, would never run it: a drift in it would pass every
-build. A table marker inside a blockquote is alike: nothing checks the table after it. Each such
-line is a located problem saying how to write it.
+build. A table marker inside a blockquote is alike: nothing checks the table after it; so is a
+marker on a line of its own whose name is no table's name (``cover table``, ``<img …>``), which
+is told so, with the name it may mean. Each such line is a located problem saying how to write it.
 
 Lines inside another fence are that fence's text (the authors' page shows examples of fences
 that way) and are left alone. Linear in the page: every line is looked at once.
@@ -14,9 +15,10 @@ from __future__ import annotations
 
 import re
 
-from rulecheck.errors import Problem
+from rulecheck.errors import Problem, did_you_mean
 from rulecheck.examples.finder import LANGUAGE, PREFIX_CHARS, fence_language, find_fences, split_lines
 from rulecheck.examples.tables import MARKER as TABLE_MARKER
+from rulecheck.examples.tables import TABLES
 
 #: A quoted option value (``title="…"``): its words are a title, not the fence's language.
 _QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
@@ -51,12 +53,42 @@ def check_near_misses(path: str, text: str) -> list[Problem]:
                 continue
         at = line.casefold().find(_TABLE_WORD)
         if at >= 0 and not TABLE_MARKER.match(line) and line.count("`", 0, at) % 2 == 0:  # not in a code span
+            name = _marker_name(line)
+            if name is not None:  # a marker on a line of its own, whose name is no table's name
+                problems.append(_not_a_table_name(path, index, line, name))
+                continue
             problems.append(Problem(
                 path=path, line=index + 1, col=at + 1, kind="near-miss",
                 message="this line names a checked table, but the check reads a table's marker only on a line "
                         "of its own, at the margin or indented (not in a blockquote, not inside other text), "
                         "as `<!-- rulecheck-table: NAME -->`: the table after it is not checked"))
     return problems
+
+
+#: What a checked table's marker holds before its name.
+_TABLE_PREFIX = f"{_TABLE_WORD}:"
+
+
+def _marker_name(line: str) -> str | None:
+    """The name a line written as a table's marker gives (``<!-- rulecheck-table: NAME -->`` alone
+    on its line, at the margin or indented), whatever the name holds; ``None`` for any other line.
+    Read without a pattern: the name may hold anything, spaces included."""
+    stripped = line.strip(" \t")
+    if not (stripped.startswith("<!--") and stripped.endswith("-->") and len(stripped) >= 7):
+        return None
+    inner = stripped[4:-3].strip()
+    return inner[len(_TABLE_PREFIX):].strip() if inner.startswith(_TABLE_PREFIX) else None
+
+
+def _not_a_table_name(path: str, index: int, line: str, name: str) -> Problem:
+    shown = name if len(name) <= 60 else name[:59] + "…"
+    hint = did_you_mean(name[:200], TABLES) or next(
+        (close for word in name[:200].replace("<", " ").replace(">", " ").split()
+         if (close := did_you_mean(word, TABLES))), None) or "tables are " + ", ".join(sorted(TABLES))
+    return Problem(
+        path=path, line=index + 1, col=line.index(_TABLE_PREFIX) + len(_TABLE_PREFIX) + 1, kind="near-miss",
+        message=f"`{shown}` is not the name of a checked table (a name is one word: no space, no `<` or `>`), "
+                f"so the table after this marker is not checked. Hint: {hint}")
 
 
 def _fence_near_miss(path: str, index: int, line: str, opens_fence: bool) -> Problem | None:

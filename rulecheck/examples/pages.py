@@ -19,6 +19,11 @@ MAX_PAGE_BYTES = 10_000_000
 #: seconds): each becomes a card, and a page of tens of thousands of them, which fits in
 #: :data:`MAX_PAGE_BYTES`, was built into a page of 75 MB, past memory.
 MAX_EXAMPLES_PER_PAGE = 2000
+#: Squares of battle maps one page may draw, every example's map counted (the heaviest page of the
+#: site, the modifiers, draws 283 in 41 maps): each square adds to its card's picture, and 2,000
+#: examples of 30 × 30 maps, within :data:`MAX_EXAMPLES_PER_PAGE`, built a page of 167 MB at 3 GB of
+#: memory. At most 11 of the largest maps, some 2 to 4 MB of pictures however the squares are drawn.
+MAX_MAP_SQUARES_PER_PAGE = 10_000
 
 
 def read_page(path: Path) -> str:

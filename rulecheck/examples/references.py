@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from rulecheck.errors import Problem, RuleError
 from rulecheck.examples.finder import Block, find_fences
+from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.schema import ParsedExample, written_id
 
 REFERENCE = re.compile(r"\{\{\s*(?P<id>[a-z0-9][a-z0-9-]*)\.(?P<field>[a-z_][a-z0-9_.]*)\s*\}\}")
@@ -64,9 +65,9 @@ def find_references(text: str, masked: str | None = None) -> list[Reference]:
     the page's :func:`mask_code`, when the caller has it)."""
     masked = mask_code(text) if masked is None else masked
     found = []
+    lines = LineIndex(masked)  # each reference placed by bisection: the page is read once, not once a reference
     for match in REFERENCE.finditer(masked):
-        line = masked.count("\n", 0, match.start()) + 1
-        col = match.start() - (masked.rfind("\n", 0, match.start()) + 1) + 1
+        line, col = lines.line_col(match.start())
         found.append(Reference(match.start(), match.end(), line, col, match["id"], match["field"]))
     return found
 
@@ -160,7 +161,7 @@ def find_lookalikes(text: str, masked: str | None = None) -> list[Lookalike]:
     valid = [(m.start(), m.end()) for m in REFERENCE.finditer(masked)]
     found = []
     at, index = masked.find("{{"), 0
-    line, counted = 1, 0  # the line of offset `counted`: lines are counted once, as offsets grow
+    lines = LineIndex(masked)
     while at >= 0:
         while index < len(valid) and valid[index][1] <= at:
             index += 1
@@ -168,12 +169,9 @@ def find_lookalikes(text: str, masked: str | None = None) -> list[Lookalike]:
             at = masked.find("{{", valid[index][1])
             continue
         closed = LOOKALIKE.match(masked, at)
-        line_end = masked.find("\n", at)
-        end = closed.end() if closed else (line_end if line_end >= 0 else len(masked))
+        end = closed.end() if closed else lines.end(lines.line(at))
         written = text[at:end].rstrip()
-        line, counted = line + masked.count("\n", counted, at), at
-        found.append(Lookalike(line, at - (masked.rfind("\n", 0, at) + 1) + 1, written[:80],
-                                _meant(written, closed is not None)))
+        found.append(Lookalike(*lines.line_col(at), written[:80], _meant(written, closed is not None)))
         at = masked.find("{{", max(end, at + 2))
     return found
 

@@ -14,9 +14,11 @@ in time linear in the page.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from rulecheck.errors import Problem
 from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.line_index import ANY_LINE_END, LineIndex
 from rulecheck.examples.references import mask_code
 
 #: A start tag: ``[^<>]*`` stops at the next angle bracket, so each try is short.
@@ -49,18 +51,21 @@ def check_shown_cards(path: str, text: str) -> list[Problem]:
         return []  # most pages: no comment and none of the cards' markup, nothing to mask
     masked = mask_code(text)
     problems: list[Problem] = []
+    lines = LineIndex(masked)  # each tag placed by bisection, not by counting lines from the top
     for tag in _TAG.finditer(masked):
-        line = _line(masked, tag.start())
+        line = lines.line(tag.start())
         if (not problems or problems[-1].line != line) and _is_card_markup(tag.group()):  # one per line
             problems.append(Problem(
-                path=path, line=line, col=_col(masked, tag.start()), kind="forged-card",
+                path=path, line=line, col=lines.col(tag.start()), kind="forged-card",
                 message="hand-written card markup: only a ```rulecheck block makes a card, which the check runs. "
                         "Hint: write the example as a block; the page shows its card"))
     comments = _comments(masked)
     if comments:
+        starts, text_lines = [start for start, _ in comments], LineIndex(text, ANY_LINE_END)
         for block in find_blocks(text, path):
-            offset = _offset_of_line(text, block.line)
-            if any(start <= offset < end for start, end in comments):
+            offset = text_lines.start(block.line)
+            at = bisect_right(starts, offset) - 1  # the last comment opened at or before it
+            if at >= 0 and offset < comments[at][1]:
                 problems.append(Problem(
                     path=path, line=block.line, kind="hidden-example",
                     message="example inside an HTML comment: the check runs it, but the page does not show it. "
@@ -78,23 +83,3 @@ def _comments(masked: str) -> list[tuple[int, int]]:
         found.append((start, end))
         start = masked.find("<!--", end)
     return found
-
-
-def _offset_of_line(text: str, line: int) -> int:
-    if line <= 1:
-        return 0
-    ends = _LINE_END.finditer(text)
-    for _ in range(line - 2):
-        next(ends)
-    return next(ends).end()
-
-
-_LINE_END = re.compile(r"\r\n|\r|\n")
-
-
-def _line(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
-
-
-def _col(text: str, offset: int) -> int:
-    return offset - (text.rfind("\n", 0, offset) + 1) + 1

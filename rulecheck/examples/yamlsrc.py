@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from rulecheck.errors import FieldPath, RulecheckError
+from rulecheck.examples.line_index import line_col
 
 MAX_DEPTH = 20
 MAX_CHARS = 100_000
@@ -72,10 +73,10 @@ def load(text: str) -> Located:
         text.encode("utf-8")
     except UnicodeEncodeError as error:  # a lone surrogate, from text that was never UTF-8
         raise YamlError(f"a lone surrogate (U+{ord(text[error.start]):04X}) is not a character",
-                        *_line_col(text, error.start)) from None
+                        *line_col(text, error.start)) from None
     for char, why, hint in _REFUSED_CHARS:
         if char in text:
-            raise YamlError(why, *_line_col(text, text.index(char)), hint=hint)
+            raise YamlError(why, *line_col(text, text.index(char)), hint=hint)
     try:
         return _Builder(text, _FAST).located()
     except yaml.YAMLError:
@@ -98,15 +99,10 @@ _REFUSED_CHARS = (
 )
 
 
-def _line_col(text: str, offset: int) -> tuple[int, int]:
-    """The 1-based line and column of ``offset`` in ``text``."""
-    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
-
-
 def _located(error: yaml.YAMLError, text: str) -> YamlError:
     """A PyYAML error as a :class:`YamlError` at its line and column."""
     if isinstance(error, yaml.reader.ReaderError):
-        line, col = _line_col(text, error.position)
+        line, col = line_col(text, error.position)
         code = error.character if isinstance(error.character, int) else ord(str(error.character)[:1] or "?")
         return YamlError(f"invalid control character U+{code:04X} in YAML",
                          line, col, hint="remove it or write it as an escape in a double-quoted string")

@@ -24,11 +24,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulecheck.examples.abbreviations import ABBREVIATION as ABBREVIATION  # re-exported: the hosts' name
+from rulecheck.examples.abbreviations import GLOSSARY as GLOSSARY
+from rulecheck.examples.abbreviations import MAX_TERM_WORDS, term_of, term_words, within_bound
+from rulecheck.examples.abbreviations import abbreviations as abbreviations
+from rulecheck.examples.abbreviations import defines as _defines
 from rulecheck.examples.pages import read_page
 from rulecheck.examples.references import mask_code  # fences and code spans blanked, offsets kept
 
-ABBREVIATION = re.compile(r"^\*\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
-GLOSSARY = "glossary.md"
 #: What the ``abbr`` extension's ``\b(?:term)\b`` tells apart: runs of word characters and runs of
 #: other characters. The extension matches a term exactly where its runs are whole runs of the text,
 #: in a row: a term that starts or ends with a word character starts or ends at a word's edge, and
@@ -51,22 +54,6 @@ _END = ""
 
 #: Runs (or pieces) to the next node; at :data:`_END`, what ends there.
 Trie = dict[str, Any]
-
-
-def abbreviations(text: str) -> list[str]:
-    """The abbreviation definition lines of a glossary page: those the ``abbr`` extension reads as a
-    definition on their own (a term without a backslash, and a title)."""
-    return [line for line in ABBREVIATION.findall(text) if _defines(line)]
-
-
-def _defines(line: str) -> bool:
-    term, title = line[2:line.index("]:")], line[line.index("]:") + 2:]
-    return bool(term.strip()) and "\\" not in term and bool(title.strip())
-
-
-def _term(line: str) -> str:
-    """The term of a definition line as the ``abbr`` extension keys it: without its edge spaces."""
-    return line[2:line.index("]:")].strip()
 
 
 @dataclass(frozen=True)
@@ -104,12 +91,16 @@ def read_glossary(path: Path) -> Glossary:
 
 @functools.lru_cache(maxsize=4)  # one glossary per language, parsed once a build, not once a page
 def parse_glossary(text: str) -> Glossary:
-    """A glossary page's definitions (:func:`abbreviations`) and its terms indexed by runs and pieces."""
-    found = abbreviations(text)
+    """A glossary page's definitions (:func:`abbreviations`) and its terms indexed by runs and pieces;
+    a term of more than :data:`~rulecheck.examples.abbreviations.MAX_TERM_WORDS` words is left out
+    (the check reports it at its line): each search of a page walks at most that many words from
+    each place a term could begin, so finding the terms and joining the broken ones costs time
+    linear in the page."""
+    found = [line for line in abbreviations(text) if within_bound(line)]
     terms: Trie = {}
     for line in found:
-        _insert(terms, _RUNS.findall(_term(line)), _term(line))
-    return Glossary(tuple((_term(line), line) for line in found), terms,
+        _insert(terms, _RUNS.findall(term_of(line)), term_of(line))
+    return Glossary(tuple((term_of(line), line) for line in found), terms,
                     _broken_index([line[2:line.index("]:")] for line in found]))
 
 
@@ -143,9 +134,9 @@ def _terms_in(text: str, terms: Trie) -> set[str]:
     or end of ``text``.
 
     Its cost: one pass over the runs to find where a term begins, then each walk as long as the
-    text follows a term (a run or two, in a page that does not repeat a term's first words over and
-    over); never more than the ``abbr`` extension's pattern of every term paid over the same text,
-    which tries each term at each place."""
+    text follows a term: at most the runs of the longest term, whose words are bounded
+    (:data:`~rulecheck.examples.abbreviations.MAX_TERM_WORDS`, 2 × 12 + 1 runs), so linear in the
+    text's runs whatever the page repeats."""
     runs = _RUNS.findall(text)
     found: set[str] = set()
     for start in [index for index, run in enumerate(runs) if run in terms]:
@@ -195,12 +186,14 @@ def join_broken_abbreviations(markdown: str, terms: Iterable[str]) -> str:
 
 def _broken_index(terms: Iterable[str]) -> Trie:
     """The terms of several words by their pieces (:data:`_PIECES`, one space between two words),
-    each with its rank in ``terms`` (the first of equal terms kept)."""
+    each with its rank in ``terms`` (the first of equal terms kept); none of more than
+    :data:`~rulecheck.examples.abbreviations.MAX_TERM_WORDS` words, so a walk is bounded."""
     index: Trie = {}
     for rank, term in enumerate(terms):
         words = term.split()
         joined = " ".join(words)
-        if len(words) > 1 and _WORD.match(joined[0]) and _WORD.match(joined[-1]):
+        bounded = term_words(joined) <= MAX_TERM_WORDS
+        if len(words) > 1 and bounded and _WORD.match(joined[0]) and _WORD.match(joined[-1]):
             _insert(index, _PIECES.findall(joined), rank)
     return index
 

@@ -43,6 +43,7 @@ from rulecheck.examples.check import (
 )
 from rulecheck.examples.discovery import Exclusions, find_pages
 from rulecheck.examples.finder import PREFIX_CHARS, Block, find_blocks, split_lines
+from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
@@ -53,6 +54,7 @@ from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
+from rulecheck.hosts.site_address import site_address
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 from rulecheck.hosts.typography import french_spacing
 
@@ -104,8 +106,12 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             _serve_handler()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        try:  # the published address reaches scripts, links and sitemaps: checked even with the checks off
+            config.site_url = site_address(config.site_url)
+        except ValueError as error:
+            raise PluginError(str(error)) from None
         if not self.config.enabled:
-            return None
+            return config
         self._searching = "material/search" in config.plugins
         list_stylesheet(config, CSS)
         return config
@@ -269,7 +275,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         shown; taken from the build cache when that rendered the same Markdown."""
         found = language_of(path.as_posix())
         references = find_references(markdown)  # of the text Markdown reads: terms joined
-        self._title_reference = any(in_heading(markdown, ref.start) for ref in references)
+        places = TextPlaces(markdown)  # the page's lines indexed once for all its references
+        self._title_reference = any(places.in_heading(ref.start) for ref in references)
         if not self.config.enabled or (self._report is None and self._cache is None):
             return markdown
         root = _root(config)
@@ -281,13 +288,13 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if self._report is None:  # a page the cache does not know: check after all
             self._check(config)
         assert self._report is not None
-        rendered, shown_cards = self._render(markdown, references, shown, config)
+        rendered, shown_cards = self._render(markdown, references, places, shown, config)
         cards.register(shown_cards, found[0] if found else "en")
         if self._cache is not None and shown_cards is not None:  # a page over its cap fails: never kept
             self._cache.put(shown, markdown, rendered, shown_cards)
         return rendered
 
-    def _render(self, markdown: str, references: list[Reference], shown: str,
+    def _render(self, markdown: str, references: list[Reference], places: TextPlaces, shown: str,
                 config: MkDocsConfig) -> tuple[str, dict[str, str] | None]:
         """A page's Markdown with its prose ``references`` bound, and its cards by block source
         (``None``: its blocks show as plain code, the page holding more than it may)."""
@@ -316,7 +323,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             try:
                 shown_value = render.value(resolve_reference(outcomes, ref.example_id, ref.field), language)
                 text = markdown_text(shown_value)
-                html = text if text_only(markdown, ref.start) else cards.reference_html(text)
+                html = text if places.text_only(ref.start) else cards.reference_html(text)
             except LookupError as error:
                 html = cards.broken_reference(f"{ref.example_id}.{ref.field}", str(error))
             pieces += [markdown[last:ref.start], html]
@@ -418,31 +425,79 @@ def text_only(markdown: str, at: int) -> bool:
     """Whether offset ``at`` lies where an HTML element would show as text or break the page: a
     heading (its text becomes the page's ``<title>`` and the table of contents), an image's alt
     text, an attribute list (``{: … }``), a raw HTML tag (``<img alt="…">``) or an abbreviation's
-    definition (its tooltip)."""
-    before = markdown[markdown.rfind("\n", 0, at) + 1:at]
-    return in_heading(markdown, at) or in_abbreviation(markdown, at) or any(
-        before.rfind(opener) > before.rfind(closer) for opener, closer in (("![", "]"), ("{", "}"), ("<", ">")))
+    definition (its tooltip). For many offsets of one text, keep a :class:`TextPlaces`."""
+    return TextPlaces(markdown).text_only(at)
 
 
 def in_abbreviation(markdown: str, at: int) -> bool:
     """Whether offset ``at`` is on an abbreviation's definition (``*[HP]: hit points``), whose text
     becomes a tooltip, an attribute."""
-    line = markdown[markdown.rfind("\n", 0, at) + 1:at]
-    return line.startswith("*[") and "]:" in line
+    return TextPlaces(markdown).in_abbreviation(at)
 
 
 def in_heading(markdown: str, at: int) -> bool:
     """Whether offset ``at`` is on a heading line: ``# …`` (in a blockquote too), or a line
     underlined with ``===`` or ``---``."""
-    start = markdown.rfind("\n", 0, at) + 1
-    end = markdown.find("\n", at)
-    if markdown[start:end if end >= 0 else len(markdown)].lstrip(" >").startswith("#"):
-        return True
-    if end < 0:
-        return False
-    after = markdown.find("\n", end + 1)
-    underline = markdown[end + 1:after if after >= 0 else len(markdown)].strip()
-    return bool(underline) and (set(underline) == {"="} or set(underline) == {"-"})
+    return TextPlaces(markdown).in_heading(at)
+
+
+#: What opens a place where only text may stand, and what closes it, on one line.
+_TEXT_ONLY_PAIRS = (("![", "]"), ("{", "}"), ("<", ">"))
+
+
+class TextPlaces:
+    """:func:`text_only`, :func:`in_heading` and :func:`in_abbreviation` for the offsets of one
+    text: its lines indexed once, each line's facts (a heading? an abbreviation's definition?)
+    computed once, and, for offsets that grow along a line, each character of it read once; so a
+    page's n references cost n lookups, not n times the page."""
+
+    def __init__(self, markdown: str) -> None:
+        self.markdown = markdown
+        self.lines = LineIndex(markdown)
+        self._facts: dict[int, tuple[bool, int]] = {}  # line: (a heading, where its definition starts or -1)
+        self._line, self._scanned = 0, 0  # the line read along, and up to where
+        self._last: dict[str, int] = {}  # the last offset of each opener and closer read on that line
+
+    def _text(self, line: int) -> str:
+        return self.markdown[self.lines.start(line):self.lines.end(line)]
+
+    def _line_facts(self, line: int) -> tuple[bool, int]:
+        facts = self._facts.get(line)
+        if facts is None:
+            text = self._text(line)
+            heading = text.lstrip(" >").startswith("#")
+            if not heading and line < len(self.lines.starts):  # a line under it: `===` or `---`?
+                underline = self._text(line + 1).strip()
+                heading = bool(underline) and (set(underline) == {"="} or set(underline) == {"-"})
+            colon = text.find("]:") if text.startswith("*[") else -1
+            facts = self._facts[line] = (heading, self.lines.start(line) + colon + 2 if colon >= 0 else -1)
+        return facts
+
+    def in_heading(self, at: int) -> bool:
+        return self._line_facts(self.lines.line(at))[0]
+
+    def in_abbreviation(self, at: int) -> bool:
+        definition = self._line_facts(self.lines.line(at))[1]
+        return 0 <= definition <= at
+
+    def text_only(self, at: int) -> bool:
+        return self.in_heading(at) or self.in_abbreviation(at) or self._inside_markup(at)
+
+    def _inside_markup(self, at: int) -> bool:
+        """Whether, on ``at``'s line before it, an opener of :data:`_TEXT_ONLY_PAIRS` comes after
+        its closer: read from where the last offset of the same line left off."""
+        line = self.lines.line(at)
+        start = self.lines.start(line)
+        if line != self._line or at < self._scanned:
+            self._line, self._scanned, self._last = line, start, {}
+        read_from = max(start, self._scanned - 1)  # a two-character opener across the last offset
+        for opener, closer in _TEXT_ONLY_PAIRS:
+            for token in (opener, closer):
+                found = self.markdown.rfind(token, read_from, at)
+                if found >= 0:
+                    self._last[token] = found
+        self._scanned = at
+        return any(self._last.get(opener, -1) > self._last.get(closer, -1) for opener, closer in _TEXT_ONLY_PAIRS)
 
 
 def unchecked_problem(shown: str, markdown: str, source: str) -> Problem:

@@ -14,6 +14,7 @@ import pytest
 
 from rulecheck.examples.check import check_paths
 from rulecheck.examples.near_misses import check_near_misses
+from rulecheck.examples.tables import check_tables
 
 BODY = "id: a\nrule: attack\n"
 
@@ -77,6 +78,31 @@ def test_a_table_marker_the_check_cannot_see_is_located(line: str) -> None:
     [problem] = check_near_misses("page.md", text)
     assert (problem.line, problem.col) == (3, line.casefold().index("rulecheck-table") + 1)
     assert "the table after it is not checked" in problem.message
+
+
+@pytest.mark.parametrize(("line", "name", "hint"), [
+    ("<!-- rulecheck-table: cover table -->", "cover table", "did you mean `cover`?"),
+    ("  <!-- rulecheck-table: the cover -->", "the cover", "did you mean `cover`?"),
+    ("<!-- rulecheck-table: <img src=x onerror=alert(10)> -->", "<img src=x onerror=alert(10)>", "tables are "),
+    ("<!-- rulecheck-table: <cover> table -->", "<cover> table", "did you mean `cover`?"),
+    ("<!--rulecheck-table:attacker\tmodifiers-->", "attacker\tmodifiers", "did you mean `attacker-modifiers`?"),
+    ("\t<!-- rulecheck-table:  sizes  extra  --> ", "sizes  extra", "did you mean `sizes`?"),
+    ("<!-- rulecheck-table: " + "x " * 500 + "-->", None, "tables are "),
+])
+def test_a_marker_whose_name_is_not_a_table_s_name_says_so(line: str, name: str | None, hint: str) -> None:
+    text = f"# Page\n\n{line}\n| Cover | Melee | Ranged |\n|---|:-:|:-:|\n"
+    [problem] = check_near_misses("docs/en/page.md", text)
+    assert (problem.line, problem.col) == (3, line.index("rulecheck-table:") + len("rulecheck-table:") + 1)
+    shown = name if name is not None else ("x " * 30)[:59] + "…"
+    assert problem.message.startswith(f"`{shown}` is not the name of a checked table")
+    assert f"Hint: {hint}" in problem.message and "line of its own" not in problem.message
+    assert len(problem.message) < 400
+
+
+def test_a_marker_whose_name_is_one_word_is_judged_by_the_tables_check() -> None:
+    text = "# Page\n\n<!-- rulecheck-table: <cover> -->\n| Cover | Melee | Ranged |\n|---|:-:|:-:|\n"
+    assert check_near_misses("docs/en/page.md", text) == []
+    assert "unknown table `<cover>`; did you mean `cover`?" in check_tables("docs/en/page.md", text, "en")[0].message
 
 
 def test_every_near_miss_of_a_page_is_reported_at_once_by_a_check_of_the_pages(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ the MkDocs build's log and pytest's report; and `run` reads JSON indented with t
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import shutil
@@ -60,6 +61,28 @@ def test_the_build_log_and_pytest_write_no_control_character_of_the_input(
 def test_printable_escapes_controls_and_keeps_text() -> None:
     assert printable("Élara\u00a0: 20 %") == "Élara\u00a0: 20 %"
     assert printable("a\x1b]0;t\x07\r\x9b\u202e\u2028b") == "a\\x1b]0;t\\x07\\r\\x9b\\u202e\\u2028b"
+
+
+@pytest.mark.parametrize(("char", "escape"), [
+    ("\U000e0041", "\\U000e0041"),  # a tag letter: `\\ue0041` read as U+E004 and a `1`
+    ("\U000e0001", "\\U000e0001"),  # the language tag
+    ("\U0001d173", "\\U0001d173"),  # a musical format character
+    ("\U000e007f", "\\U000e007f"),  # cancel tag
+    ("\u202e", "\\u202e"), ("\u2066", "\\u2066"), ("\u200b", "\\u200b"), ("\ufeff", "\\ufeff"),
+    ("\u2028", "\\u2028"), ("\u0085", "\\x85"), ("\x1b", "\\x1b"), ("\x00", "\\x00"), ("\x7f", "\\x7f"),
+    ("\ud800", "\\ud800"),  # a lone surrogate
+    ("\r", "\\r"), ("\n", "\\n"), ("\t", "\\t"),
+])
+@pytest.mark.parametrize("after", ["", "1b", "0041", "f"])
+def test_printable_escapes_read_back_as_the_one_character_they_stand_for(char: str, escape: str, after: str) -> None:
+    text = f"a{char}{after}"
+    shown = printable(text)
+    assert shown == f"a{escape}{after}" and shown.isprintable()
+    assert ast.literal_eval(f'"{shown}"') == text  # Python's escapes: the same text, not another
+
+
+def test_printable_keeps_printable_astral_characters() -> None:
+    assert printable("🎲 \U0001d11e 𝔈lara\x07") == "🎲 \U0001d11e 𝔈lara\\x07"
 
 
 def test_run_reads_json_indented_with_tabs(tmp_path: Path) -> None:

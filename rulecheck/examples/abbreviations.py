@@ -1,0 +1,71 @@
+"""A glossary's abbreviation lines (``*[PV]: Points de vie``), and the bound on a term's length.
+
+Each language's ``glossary.md`` gives the pages their tooltips (:mod:`rulecheck.hosts.glossary`):
+the build finds, in one pass over a page's runs, where each term stands, walking from each place a
+term could begin as far as the text follows it. That walk is as long as the term, so a term of many
+words (an outside tester's ``*[a a a … a b]``, 1,000 words, against a page repeating ``a``) cost
+the term's words times the page's words: a build of over a minute. A term holds at most
+:data:`MAX_TERM_WORDS` words (the site's longest has 2), so the walk is bounded and the search
+linear in the page; a longer one is a located error at its definition, and the build gives it no
+tooltip.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rulecheck.errors import Problem
+from rulecheck.examples.line_index import LineIndex
+
+#: A definition line as the ``abbr`` extension reads one: ``*[term]: title``, at the margin.
+ABBREVIATION = re.compile(r"^\*\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
+#: The page of each language folder whose definitions every page of that language is given.
+GLOSSARY = "glossary.md"
+#: The most runs of word characters (``\w+``: ``Def PHY`` has 2, ``d20`` 1) a glossary term may hold.
+MAX_TERM_WORDS = 12
+_WORDS = re.compile(r"\w+")
+
+
+def abbreviations(text: str) -> list[str]:
+    """The abbreviation definition lines of a glossary page: those the ``abbr`` extension reads as a
+    definition on their own (a term without a backslash, and a title)."""
+    return [line for line in ABBREVIATION.findall(text) if defines(line)]
+
+
+def defines(line: str) -> bool:
+    """Whether a line matching :data:`ABBREVIATION` defines a term (the ``abbr`` extension's test)."""
+    term, title = line[2:line.index("]:")], line[line.index("]:") + 2:]
+    return bool(term.strip()) and "\\" not in term and bool(title.strip())
+
+
+def term_of(line: str) -> str:
+    """The term of a definition line as the ``abbr`` extension keys it: without its edge spaces."""
+    return line[2:line.index("]:")].strip()
+
+
+def term_words(term: str) -> int:
+    """How many runs of word characters ``term`` holds (what :data:`MAX_TERM_WORDS` bounds)."""
+    return sum(1 for _ in _WORDS.finditer(term))
+
+
+def within_bound(line: str) -> bool:
+    """Whether a definition line's term holds at most :data:`MAX_TERM_WORDS` words."""
+    return term_words(term_of(line)) <= MAX_TERM_WORDS
+
+
+def check_glossary(path: str, text: str) -> list[Problem]:
+    """A located problem for each definition of a glossary page whose term is too long to look for."""
+    problems = []
+    lines: LineIndex | None = None
+    for match in ABBREVIATION.finditer(text):
+        line = match.group()
+        if not defines(line) or within_bound(line):
+            continue
+        lines = lines or LineIndex(text)
+        term = term_of(line)
+        shown = term if len(term) <= 60 else term[:57] + "…"
+        problems.append(Problem(path=path, line=lines.line(match.start()), col=3, message=(
+            f"the glossary term `{shown}` holds {term_words(term):,} words, and a term holds at most "
+            f"{MAX_TERM_WORDS}: the pages would have to be searched for it at a cost that grows with its "
+            "length, so it gives no tooltip. Hint: define an abbreviation or a short phrase")))
+    return problems
