@@ -4,7 +4,9 @@ import fcntl
 import os
 import re
 import shutil
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -150,3 +152,17 @@ def attack(given: dict[str, Any], **dice: list[int]) -> AttackResult:
     result = resolve_attack(AttackInput.model_validate(given), source)
     assert source.unused() == {}, "every scripted die must be used"
     return result
+
+
+@contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    """Fail instead of hanging (a FIFO opened for reading waits for a writer)."""
+    def expired(*_: object) -> None:
+        raise AssertionError(f"still running after {seconds} s")
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

@@ -5,9 +5,7 @@ located problem on the page's snippet line, found at once, never waited on."""
 from __future__ import annotations
 
 import os
-import signal
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,7 @@ import pytest
 from rulecheck.examples import pages
 from rulecheck.examples.check import check_paths
 from rulecheck.examples.snippets import snippet_files
+from tests.conftest import deadline
 
 
 def write(file: Path, text: str | bytes) -> Path:
@@ -24,20 +23,6 @@ def write(file: Path, text: str | bytes) -> Path:
     else:
         file.write_text(text, encoding="utf-8")
     return file
-
-
-@contextmanager
-def deadline(seconds: int) -> Iterator[None]:
-    """Fail instead of hanging (a FIFO opened for reading waits for a writer)."""
-    def expired(*_: object) -> None:
-        raise AssertionError(f"still running after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def fifo(file: Path) -> None:

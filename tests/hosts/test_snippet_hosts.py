@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import html
 import os
-import signal
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +17,7 @@ from mkdocs.exceptions import Abort
 
 from rulecheck.hosts import mkdocs_plugin
 from rulecheck.hosts.build_cache import FILE
+from tests.conftest import deadline
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, mkdocs_build
 from tests.hosts.test_build_cache import build_site, small_site
 
@@ -31,19 +30,6 @@ CHANGES: dict[str, tuple[str, str]] = {
     "example": (EXAMPLE, "1 rulecheck example(s)"),
     "nested": ('More.\n\n--8<-- "includes/deeper.md"\n', "1 prose reference(s)"),
 }
-
-
-@contextmanager
-def deadline(seconds: int) -> Iterator[None]:
-    def expired(*_: object) -> None:
-        raise AssertionError(f"still running after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture

@@ -7,19 +7,18 @@ from __future__ import annotations
 
 import html
 import os
-import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from rulecheck.examples import pages
+from tests.conftest import deadline
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, cli, fenced, mkdocs_build, parry_example
 
 #: How each kind of unreadable page is made, and what the check says of it.
@@ -29,19 +28,6 @@ KINDS: dict[str, tuple[Callable[[Path], None], str]] = {
     "broken-link": (lambda file: file.symlink_to(file.parent / "nowhere.md"),
                     "cannot read page: No such file or directory"),
 }
-
-
-@contextmanager
-def deadline(seconds: int) -> Iterator[None]:
-    def expired(*_: object) -> None:
-        raise AssertionError(f"still running after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def project(root: Path, kinds: list[str], folder: str = "") -> Path:
