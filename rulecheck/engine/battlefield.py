@@ -445,10 +445,6 @@ def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> Sighting:
     return _cover_sighting(pair, distance(attacker.space, defender.space), melee=True)
 
 
-def _cover(grid: Layout, apart: int, melee: bool) -> GridCover:
-    return _cover_verdict(_cover_sighting(grid, apart, melee))
-
-
 def _cover_verdict(sighting: Sighting) -> GridCover:
     verdict = sighting.verdict
     assert verdict in ("none", "soft", "normal", "total")

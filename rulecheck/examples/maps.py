@@ -29,9 +29,9 @@ from rulecheck.engine.grid import Point, Space, Square
 from rulecheck.engine.sightlines import BattleMap, Figure, Flank, MissedFlank, Sighting
 from rulecheck.errors import Problem
 from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.render import capitalized, word
 from rulecheck.examples.render import label as size_label
 from rulecheck.examples.render import number as render_number
-from rulecheck.examples.render import word
 from rulecheck.examples.schema import ParsedExample
 from rulecheck.examples.twins import language_of
 
@@ -713,7 +713,7 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
                     said += _sighting_words(met.cover, drawn, language)
         if drawn.disengaged:
             said.append(word("map.disengaged", language))
-    return " ".join(sentence[:1].upper() + sentence[1:] for sentence in said)  # « Jeton 1 menace… »
+    return " ".join(capitalized(sentence) for sentence in said)  # « Le jeton 1 menace… »
 
 
 def side_words(drawn: BattleMap, language: str) -> str:

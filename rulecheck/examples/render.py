@@ -212,13 +212,17 @@ def refusal(code: str, params: dict[str, int | str] | Any, language: Language) -
     return template.format_map({name: value(raw, language, name) for name, raw in params.items()})
 
 
+#: The cards' ability codes (« SAG ») back to the abilities they name (``wis``).
+_ABILITY_OF_CODE = {code: ability for ability, code in CARD_ABILITY.items()}
+
+
 def card_attack(notation: str, language: Language) -> str:
     """A capability's attack in the cards' notation (« MAG(SAG) », « Soutien ») as the card's chips
     say it in ``language``: « MAG (WIS) », « Support »; anything else as written."""
     if notation == "Soutien":
         return word("card.support", language)
     kind, _, rest = notation.partition("(")
-    ability = {code: key for key, code in CARD_ABILITY.items()}.get(rest.removesuffix(")"))
+    ability = _ABILITY_OF_CODE.get(rest.removesuffix(")"))
     if kind.lower() not in ("phy", "mag") or ability is None or not rest.endswith(")"):
         return notation
     return f"{word(kind.lower(), language)} ({word('ability.' + ability, language)})"

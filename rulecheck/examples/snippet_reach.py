@@ -84,13 +84,6 @@ def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], sn
     return found
 
 
-def texts_pulled_in(files: Iterable[Path], bases: Sequence[Path], read: Callable[[Path], str],
-                    snippets: SnippetFinder) -> list[tuple[Path, str]]:
-    """Each file of ``files`` and every file their snippets pull in, transitively, with its text:
-    each read once, those that cannot be read left out (the check refuses them: :func:`reach`)."""
-    return reach(files, bases, read, snippets).texts
-
-
 def reach(files: Iterable[Path], bases: Sequence[Path], read: Callable[[Path], str],
           snippets: SnippetFinder) -> Reach:
     """Each file of ``files`` that exists and every file their snippets pull in, transitively

@@ -60,21 +60,32 @@ def snippet_bases(root: Path, page: Path) -> tuple[Path, ...]:
     return root, root / "docs", page.parent
 
 
-def snippet_files(pages: Iterable[Path], root: Path) -> list[Path]:
+def snippet_files(pages_read: Iterable[Path], root: Path) -> list[Path]:
     """Every name the snippets of ``pages`` look at, transitively, found or not: what the pages
     show depends on these files (the build cache's key holds them). A page that cannot be read
     names none (the check reports it)."""
     files: dict[Path, None] = {}
-    for page in pages:
+    for page in pages_read:
         try:
             text = read_page(page)
         except (OSError, UnicodeDecodeError):
             continue
         bases = snippet_bases(root, page)
-        targets = [base / target for _, _, target in find_snippets(text) for base in bases]
-        if targets:
+        if targets := _targets(text, bases):
             files.update(dict.fromkeys(reach(targets, bases, read_page, find_snippets).looked_at))
     return list(files)
+
+
+def snippet_texts(markdown: str, page: Path, root: Path) -> list[str]:
+    """The texts of the files a page's snippets pull in, transitively, looked for where the check
+    looks for them (:func:`snippet_bases`): Markdown reads them into the page."""
+    bases = snippet_bases(root, page)
+    return [text for _, text in reach(_targets(markdown, bases), bases, read_page, find_snippets).texts]
+
+
+def _targets(text: str, bases: Sequence[Path]) -> list[Path]:
+    """Each name a snippet of ``text`` may mean, under each of ``bases`` in turn."""
+    return [base / target for _, _, target in find_snippets(text) for base in bases]
 
 
 def _named(file: Path, bases: Sequence[Path]) -> str:

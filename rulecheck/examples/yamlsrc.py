@@ -271,8 +271,8 @@ class _Builder:
             if event.style == '"' and _SURROGATE.search(value):  # only an escape makes one
                 self._refuse(_surrogate_error(value, event))
                 return None
-            if (hidden := INVISIBLE.search(value)) is not None:
-                self._refuse(invisible_error(hidden.group(), *_position(event)))
+            if (hidden := _INVISIBLE.search(value)) is not None:
+                self._refuse(_invisible_error(hidden.group(), *_position(event)))
                 return None
             if event.style or _text_in_both(value):
                 return value  # quoted, or a word that both YAML 1.1 and 1.2 read as text
@@ -332,14 +332,14 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 #: grapheme joiner, fillers). In data, a right-to-left override shows a checked 23 as 32, and two
 #: zero-width spaces make a second "Elara". Unicode 14 (Python 3.11): categories Cf and
 #: Default_Ignorable_Code_Point.
-INVISIBLE = re.compile(
+_INVISIBLE = re.compile(
     "[\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u115f-\u1160\u17b4-\u17b5"
     "\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0"
     "\ufff0-\ufffb\U000110bd\U000110cd\U00013430-\U00013438\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     "\U000e0000-\U000e0fff]")
 
 
-def invisible_error(char: str, line: int, column: int) -> YamlError:
+def _invisible_error(char: str, line: int, column: int) -> YamlError:
     """An invisible character in a value: what it would do to the page, and where it is."""
     name = unicodedata.name(char, "a format character")
     return YamlError(f"an invisible character (U+{ord(char):04X}, {name}) in a value: it changes how the text "

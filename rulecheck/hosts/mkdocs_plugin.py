@@ -35,20 +35,18 @@ from rulecheck.examples.check import (
     Report,
     check_paths,
     display_path,
-    find_snippets,
     language_of,
     markdown_files,
     read_page,
     undecodable,
 )
 from rulecheck.examples.discovery import Exclusions, find_pages
-from rulecheck.examples.finder import PREFIX_CHARS, Block, find_blocks, split_lines
+from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
-from rulecheck.examples.snippet_reach import texts_pulled_in
-from rulecheck.examples.snippets import snippet_bases, snippet_files
+from rulecheck.examples.snippets import snippet_files, snippet_texts
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
@@ -408,14 +406,6 @@ def _exclusions(config: MkDocsConfig) -> Exclusions:
     return Exclusions(Path(config.docs_dir).resolve(), exclude_docs if isinstance(exclude_docs, PathSpec) else None)
 
 
-def snippet_texts(markdown: str, page: Path, root: Path) -> list[str]:
-    """The texts of the files a page's snippets (``--8<--``) pull in, transitively, looked for
-    where the check looks for them: Markdown reads them into the page."""
-    bases = snippet_bases(root, page)
-    files = [base / target for _, _, target in find_snippets(markdown) for base in bases]
-    return [text for _, text in texts_pulled_in(files, bases, read_page, find_snippets)]
-
-
 def _root(config: MkDocsConfig) -> Path:
     """The project folder: the one holding ``mkdocs.yml`` (problems name paths relative to it)."""
     return Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
@@ -515,40 +505,36 @@ def unchecked_problem(shown: str, markdown: str, source: str) -> Problem:
     )
 
 
-def _blocks_by_key(shown: str, page: Page) -> dict[str, Block]:
-    try:
-        text = read_page(Path(page.file.abs_src_path or ""))
-    except (OSError, UnicodeDecodeError):
-        text = ""
-    return {cards.key(block.source): block for block in find_blocks(text, shown)}
-
-
 def hidden_problems(shown: str, page: Page, hiding: dict[str, str]) -> list[Problem]:
     """A problem for each checked example whose card the page holds where a browser shows nothing."""
-    if not hiding:
-        return []
-    blocks = _blocks_by_key(shown, page)
-    return [Problem(
-        path=shown, line=blocks[key].line if key in blocks else 1,
-        example_id=written_id(blocks[key].source) if key in blocks else None, kind="unshown", message=(
-            f"this example is checked, but its card stands inside {by}, which a browser does not show: a reader "
-            "would never see it, while the prose may quote its numbers. Hint: take the example out of that "
-            "element, or use a <details> block, which the reader can open"))
-        for key, by in hiding.items()]
+    return _at_their_blocks(shown, page, {key: (
+        f"this example is checked, but its card stands inside {by}, which a browser does not show: a reader "
+        "would never see it, while the prose may quote its numbers. Hint: take the example out of that "
+        "element, or use a <details> block, which the reader can open") for key, by in hiding.items()})
 
 
 def unshown_problems(shown: str, page: Page, keys: list[str]) -> list[Problem]:
     """A problem for each checked example whose card the page did not show, located on its page."""
-    if not keys:
+    return _at_their_blocks(shown, page, dict.fromkeys(keys, (
+        "this example is checked, but the page shows no card for it: Markdown reads its fence as something "
+        "else (an indented code block, a definition, a paragraph's text), so a reader would not see it. "
+        "Hint: put the fence at the margin, or indented as the list item, admonition or tab around it")))
+
+
+def _at_their_blocks(shown: str, page: Page, messages: dict[str, str]) -> list[Problem]:
+    """A problem of kind ``unshown`` for each card key of ``messages``, at its block's line on the
+    page as written (line 1 when the page no longer holds it)."""
+    if not messages:
         return []
-    blocks = _blocks_by_key(shown, page)
-    return [Problem(
-        path=shown, line=blocks[key].line if key in blocks else 1,
-        example_id=written_id(blocks[key].source) if key in blocks else None, kind="unshown", message=(
-            "this example is checked, but the page shows no card for it: Markdown reads its fence as something "
-            "else (an indented code block, a definition, a paragraph's text), so a reader would not see it. "
-            "Hint: put the fence at the margin, or indented as the list item, admonition or tab around it"))
-        for key in keys]
+    try:
+        text = read_page(Path(page.file.abs_src_path or ""))
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    blocks = {cards.key(block.source): block for block in find_blocks(text, shown)}
+    return [Problem(path=shown, line=blocks[key].line if key in blocks else 1,
+                    example_id=written_id(blocks[key].source) if key in blocks else None, kind="unshown",
+                    message=message)
+            for key, message in messages.items()]
 
 
 def _unread_snippets_left_out(markdown: str, problems: list[Problem]) -> str:

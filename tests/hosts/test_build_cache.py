@@ -57,20 +57,6 @@ def same_tree(left: Path, right: Path) -> bool:
     return True
 
 
-@pytest.fixture
-def counted_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    calls: list[int] = []
-    real = mkdocs_plugin.check_paths
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(mkdocs_plugin, "check_paths", counting)
-    monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
-    return calls
-
-
 @pytest.mark.build
 def test_an_unchanged_site_reuses_the_last_build_and_gives_the_same_bytes(
     site_copy: Callable[..., Path], counted_checks: list[int]

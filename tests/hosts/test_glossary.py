@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from rulecheck.examples import pages
 from rulecheck.examples.references import mask_code
+from rulecheck.examples.snippets import snippet_texts
 from rulecheck.hosts.glossary import (
     abbreviations,
     append_abbreviations,
@@ -25,7 +26,6 @@ from rulecheck.hosts.glossary import (
     separate_definitions,
     terms_used,
 )
-from rulecheck.hosts.mkdocs_plugin import snippet_texts
 from tests.conftest import ROOT, examples
 
 PAGE = "The Def\nPHY of an orc, its HP.\n"

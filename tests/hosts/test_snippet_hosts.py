@@ -10,7 +10,6 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mkdocs.exceptions import Abort
@@ -32,20 +31,6 @@ CHANGES: dict[str, tuple[str, str]] = {
 }
 
 
-@pytest.fixture
-def checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    calls: list[int] = []
-    real = mkdocs_plugin.check_paths
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(mkdocs_plugin, "check_paths", counting)
-    monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
-    return calls
-
-
 def with_snippet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str = "includes/note.md") -> Path:
     site = small_site(tmp_path / "site")
     monkeypatch.chdir(site)  # pymdownx.snippets looks under the folder the build runs in
@@ -59,20 +44,21 @@ def with_snippet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str = "i
 @pytest.mark.parametrize("change", sorted(CHANGES))
 @pytest.mark.parametrize("there_before", [True, False])
 def test_a_snippet_file_changed_after_a_passing_build_is_checked_again(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, checks: list[int], change: str, there_before: bool) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, counted_checks: list[int], change: str,
+        there_before: bool) -> None:
     site = with_snippet(tmp_path, monkeypatch)
     note = site / "includes" / "note.md"
     note.parent.mkdir()
     if there_before:
         note.write_text("An included note.\n", "utf-8")
     build_site(site, "first")
-    assert len(checks) == 1 and (site / FILE).is_file()
+    assert len(counted_checks) == 1 and (site / FILE).is_file()
     text, said = CHANGES[change]
     note.write_text(text, "utf-8")
     (site / "includes" / "deeper.md").write_text("{{ elara-parry.reaction_total }}\n", "utf-8")
     with pytest.raises(Abort) as failure:
         build_site(site, "second")
-    assert len(checks) == 2, "the cache was used although a snippet's file changed"
+    assert len(counted_checks) == 2, "the cache was used although a snippet's file changed"
     lines = str(failure.value.__context__).splitlines()[1:]
     assert lines == [f"docs/{language}/parry.md:{line}:1: snippet `includes/note.md` pulls in {said}, which the page "
                      "would show but the check never sees. Hint: write them on the page itself"
@@ -82,7 +68,7 @@ def test_a_snippet_file_changed_after_a_passing_build_is_checked_again(
 @pytest.mark.build
 @pytest.mark.parametrize("nested", [False, True])
 def test_a_cached_build_meeting_an_unchecked_block_checks_again_and_says_only_what_is_wrong(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, checks: list[int], nested: bool) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, counted_checks: list[int], nested: bool) -> None:
     """Were a file the key does not know to pull an example in, the pages left are not rendered
     without cards (a false « never checked » on each): the check runs and its lines are the report."""
     site = with_snippet(tmp_path, monkeypatch)
@@ -94,7 +80,7 @@ def test_a_cached_build_meeting_an_unchecked_block_checks_again_and_says_only_wh
     (site / "includes" / "deeper.md").write_text(EXAMPLE, "utf-8")
     with pytest.raises(Abort) as failure:
         build_site(site, "second")
-    assert len(checks) == 2
+    assert len(counted_checks) == 2
     said = str(failure.value.__context__).splitlines()
     assert said[1:] == [f"docs/{language}/parry.md:17:1: snippet `includes/note.md` pulls in 1 rulecheck example(s), "
                         "which the page would show but the check never sees. Hint: write them on the page itself"
