@@ -31,7 +31,7 @@ Public names (every class and function also has its own docstring):
 - ``resolve_dying``: a dying character's turns (``DyingInput`` with ``Stabilisation`` attempts →
   ``DyingResult``); ``death_threshold`` is the total below zero that still lives.
 - ``resolve_poison_apply`` (``PoisonApplyInput`` → ``PoisonApplyResult``),
-  ``resolve_poison_charges`` (``PoisonChargesInput`` with its ``PoisonTarget`` →
+  ``resolve_poison_charges`` (``PoisonChargesInput`` with its ``PoisonWielder`` and ``PoisonTarget`` →
   ``PoisonChargesResult``), ``resolve_vial_accident`` (``VialAccidentInput`` →
   ``VialAccidentResult``): coating a weapon, its charges, a carrier's accident.
 - ``resolve_turn`` (``TurnInput`` → ``TurnResult``) and ``resolve_movement`` (``MovementInput`` →
@@ -79,6 +79,7 @@ from rulecheck.engine.poison import (
     PoisonChargesInput,
     PoisonChargesResult,
     PoisonTarget,
+    PoisonWielder,
     VialAccidentInput,
     VialAccidentResult,
     resolve_poison_apply,
@@ -132,6 +133,7 @@ __all__ = [
     "PoisonChargesInput",
     "PoisonChargesResult",
     "PoisonTarget",
+    "PoisonWielder",
     "PositionsInput",
     "PositionsResult",
     "Regain",

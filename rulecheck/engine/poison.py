@@ -131,9 +131,16 @@ class PoisonTarget(Model):
     rank: Rank = Field("regular", description="regular, mini_boss or boss: decides what the poison does.")
 
 
-class PoisonChargesInput(Model):
-    """The attacks made with a freshly poisoned weapon, in order, and whom they target."""
+class PoisonWielder(Model):
+    """Who makes the poisoned attacks: named on the card; the rule needs none of their statistics."""
 
+    name: str = Field("", max_length=80, description="Display name.")
+
+
+class PoisonChargesInput(Model):
+    """The attacks made with a freshly poisoned weapon, in order, who makes them and whom they target."""
+
+    attacker: PoisonWielder = PoisonWielder()
     attacks: tuple[Swing, ...] = Field(min_length=1, max_length=20, description="`hit` or `miss`, in order.")
     target: PoisonTarget = PoisonTarget()
     damage: DiceExpr | None = Field(None, description="The poison's damage, if it has any: part of its usual "

@@ -28,7 +28,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from rulecheck.engine.battlefield import Battlefield
 from rulecheck.engine.dying import DyingInput, Stabilisation
 from rulecheck.engine.models import Combatant
-from rulecheck.engine.poison import PoisonTarget
+from rulecheck.engine.poison import PoisonTarget, PoisonWielder
 from rulecheck.engine.rests import Resting
 from rulecheck.engine.turn import Enemy, MovementInput, TurnInput
 from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field
@@ -48,6 +48,7 @@ MEMBER_ID = r"^[a-z][a-z0-9-]{0,39}$"
 #: The input models that describe a character: where ``cast:`` may stand.
 CHARACTER_MODELS: tuple[type[BaseModel], ...] = (
     Combatant, Resting, DyingInput, Stabilisation, TurnInput, Enemy, MovementInput, PoisonTarget,
+    PoisonWielder,
 )
 
 #: A member's base statistics, by data key, and the engine field that gives each its type and

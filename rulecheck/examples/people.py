@@ -31,6 +31,9 @@ def people(given: Any) -> People:
     attacker, defender = getattr(given, "attacker", None), getattr(given, "defender", None)
     if isinstance(attacker, BaseModel) and isinstance(defender, BaseModel):  # an attack, a coup de grâce
         return People(names, _name(attacker), _name(defender))
+    target = getattr(given, "target", None)
+    if isinstance(attacker, BaseModel) and isinstance(target, BaseModel) and _name(attacker):  # a poisoned weapon
+        return People(names, _name(attacker), _name(target))
     return People(names)
 
 
