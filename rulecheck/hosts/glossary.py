@@ -104,14 +104,6 @@ def parse_glossary(text: str) -> Glossary:
                     _broken_index([line[2:line.index("]:")] for line in found]))
 
 
-def append_abbreviations(markdown: str, glossary: Path) -> str:
-    """``markdown`` with the glossary's abbreviations of several words that the source breaks
-    across two lines (``Def`` / ``PHY``) joined again, and the definitions of the terms it uses
-    appended (:meth:`Glossary.append_used`)."""
-    found = read_glossary(glossary)
-    return found.append_used(found.join_broken(markdown))
-
-
 def terms_used(text: str, terms: Trie) -> set[str]:
     """The terms of a glossary (:func:`parse_glossary`) that the ``abbr`` extension could match in
     the page ``text``: in its prose as written, and as Markdown gives it to the extension, without

@@ -20,9 +20,9 @@ from rulecheck.examples.references import mask_code
 from rulecheck.examples.snippets import snippet_texts
 from rulecheck.hosts.glossary import (
     abbreviations,
-    append_abbreviations,
     join_broken_abbreviations,
     parse_glossary,
+    read_glossary,
     separate_definitions,
     terms_used,
 )
@@ -34,6 +34,13 @@ GLOSSARY = "# Glossary\n\n*[Def PHY]: Physical defence\n*[HP]: Hit points\n*[MP]
 #: snippets, configured there, leave the text as it is).
 EXTENSIONS = ["abbr", "admonition", "attr_list", "def_list", "footnotes", "md_in_html", "tables", "toc",
               "pymdownx.details", "pymdownx.tabbed"]
+
+
+def append_abbreviations(markdown: str, glossary: Path) -> str:
+    """What the plugin does to a page with the glossary at ``glossary``: the broken terms joined,
+    the definitions of those it uses appended."""
+    found = read_glossary(glossary)
+    return found.append_used(found.join_broken(markdown))
 
 
 def test_a_glossary_s_abbreviations_are_appended_and_broken_terms_joined(tmp_path: Path) -> None:
