@@ -45,7 +45,13 @@ from rulecheck.examples.parity import check_duplicates, check_parity, rules_data
 from rulecheck.examples.references import check_references
 from rulecheck.examples.schema import parse_block
 from rulecheck.examples.shown_cards import check_shown_cards
-from rulecheck.examples.snippets import check_snippets, find_snippets, snippet_bases
+from rulecheck.examples.snippets import (
+    SnippetSettings,
+    check_snippets,
+    find_snippets,
+    site_snippets,
+    snippet_bases,
+)
 from rulecheck.examples.tables import check_tables
 from rulecheck.examples.twins import language_folder_at, language_of, page_language, twin_path
 
@@ -97,15 +103,18 @@ def map_squares(outcome: Outcome) -> int:
 
 
 def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bool = True,
-                skip: Callable[[Path], bool] | None = None) -> Report:
+                skip: Callable[[Path], bool] | None = None, snippets: SnippetSettings | None = None) -> Report:
     """Check every Markdown page under ``paths``; add parity, duplicate ids and prose references.
 
     Paths in problems are relative to ``root`` when they lie under it. The pages MkDocs leaves out
     are not read: ``skip`` says which (default: as ``root``'s ``mkdocs.yml`` says, or MkDocs'
-    defaults, :func:`~rulecheck.examples.discovery.site_exclusions`).
+    defaults, :func:`~rulecheck.examples.discovery.site_exclusions`). What the pages' snippets
+    pull in is looked for where ``snippets`` says (default: as ``root``'s ``mkdocs.yml`` says,
+    :func:`~rulecheck.examples.snippets.site_snippets`).
     """
     report = Report()
     root = Path(root).resolve()
+    snippets = snippets if snippets is not None else site_snippets(root)
     casts = Casts(root, report)
     budget = OddsBudget()
     pages, not_walked = pages_under(paths, root, skip if skip is not None else site_exclusions(root))
@@ -128,7 +137,8 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
                                          language=page.parts[at] if at is not None else None, budget=budget)
         report.pages[shown].source, report.pages[shown].language_at = page, at
         report.pages[shown].problems += check_references(shown, text, report.pages[shown].outcomes)
-        report.pages[shown].problems += check_snippets(shown, text, snippet_bases(root, page))
+        report.pages[shown].problems += check_snippets(shown, text, snippet_bases(root, page, snippets),
+                                                          snippets.auto_append)
         report.pages[shown].problems += check_shown_cards(shown, text)
         report.pages[shown].problems += check_near_misses(shown, text)
         if at is not None and page.parts[at + 1:] == (GLOSSARY,):  # the tooltips' terms of a language

@@ -38,7 +38,7 @@ from rulecheck.examples.regular_files import read_regular_file
 
 #: What MkDocs leaves out of every site (``mkdocs.structure.files._default_exclude``).
 DEFAULT_EXCLUDED = GitIgnoreSpec.from_lines([".*", "/templates/"])
-#: The most bytes read from ``mkdocs.yml`` for its exclusions.
+#: The most bytes read from ``mkdocs.yml`` for the settings the check follows.
 MAX_CONFIG_BYTES = 1_000_000
 
 
@@ -65,10 +65,20 @@ class Exclusions:
 
 
 class _AnyTagLoader(yaml.SafeLoader):
-    """``mkdocs.yml`` read for two plain values: its ``!!python/name:`` and ``!ENV`` tags read as nothing."""
+    """``mkdocs.yml`` read for its plain values: its ``!!python/name:`` and ``!ENV`` tags read as nothing."""
 
 
 _AnyTagLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def site_config(root: Path) -> dict[str, Any]:
+    """The plain values of the ``mkdocs.yml`` in ``root`` (its tags read as nothing); empty when
+    there is none or it cannot be read (the build reports that itself)."""
+    try:
+        config: Any = yaml.load(read_regular_file(root / "mkdocs.yml", MAX_CONFIG_BYTES), Loader=_AnyTagLoader)
+    except (OSError, yaml.YAMLError, RecursionError):
+        return {}
+    return config if isinstance(config, dict) else {}
 
 
 def site_exclusions(root: Path) -> Exclusions:
@@ -76,11 +86,8 @@ def site_exclusions(root: Path) -> Exclusions:
     by default) and ``exclude_docs``. Without a readable ``mkdocs.yml``, MkDocs' defaults under
     ``root/docs``."""
     docs, patterns = root / "docs", None
-    try:
-        config: Any = yaml.load(read_regular_file(root / "mkdocs.yml", MAX_CONFIG_BYTES), Loader=_AnyTagLoader)
-    except (OSError, yaml.YAMLError, RecursionError):
-        config = None
-    if isinstance(config, dict):
+    config = site_config(root)
+    if config:
         if isinstance(config.get("docs_dir"), str):
             docs = root / config["docs_dir"]
         if isinstance(config.get("exclude_docs"), str):

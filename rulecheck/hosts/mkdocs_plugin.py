@@ -46,7 +46,8 @@ from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
-from rulecheck.examples.snippets import snippet_files, snippet_texts
+from rulecheck.examples.snippets import EXTENSION as SNIPPETS
+from rulecheck.examples.snippets import SnippetSettings, snippet_files, snippet_texts
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
@@ -143,7 +144,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         root = _root(config)
         self._anchors = {}
         self._report = check_paths([Path(config.docs_dir).resolve()], root=root, odds=self.config.odds,
-                                   skip=_exclusions(config))
+                                   skip=_exclusions(config), snippets=_snippets(config))
         problems = self._report.all_problems
         if not problems:
             log.info(f"rulecheck: {self._report.examples} examples checked")
@@ -266,7 +267,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         # page uses as it is rendered (a bound value, the cast list can hold one) appended.
         glossary = read_glossary(Path(config.docs_dir).resolve() / found[0] / GLOSSARY)
         rendered = self._rendered(glossary.join_broken(markdown), path, config)
-        return glossary.append_used(rendered, snippet_texts(rendered, path, _root(config)))
+        return glossary.append_used(rendered, snippet_texts(rendered, path, _root(config), _snippets(config)))
 
     def _rendered(self, markdown: str, path: Path, config: MkDocsConfig) -> str:
         """The page's Markdown with its cards known, its prose references bound and its problems
@@ -395,7 +396,7 @@ def _inputs(config: MkDocsConfig, odds: bool) -> Inputs:
     pages = [*found.pages, *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
     # What the pages' snippets pull in, transitively, and the names they look at where nothing is
     # yet: the check reads them (and refuses what they must not hold), Markdown shows them.
-    pages += snippet_files(found.pages, _root(config))
+    pages += snippet_files(found.pages, _root(config), _snippets(config))
     config_file = Path(config.config_file_path) if config.config_file_path else None
     return Inputs.read(pages, config_file, (odds, config.use_directory_urls, found.problems))
 
@@ -404,6 +405,12 @@ def _exclusions(config: MkDocsConfig) -> Exclusions:
     """The pages MkDocs leaves out of this site: its defaults and the configuration's ``exclude_docs``."""
     exclude_docs = config.exclude_docs
     return Exclusions(Path(config.docs_dir).resolve(), exclude_docs if isinstance(exclude_docs, PathSpec) else None)
+
+
+def _snippets(config: MkDocsConfig) -> SnippetSettings:
+    """Where this site's snippets are looked for, and what is appended to every page: the
+    configuration MkDocs gives ``pymdownx.snippets``."""
+    return SnippetSettings.from_options(config.mdx_configs.get(SNIPPETS))
 
 
 def _root(config: MkDocsConfig) -> Path:

@@ -74,7 +74,7 @@ def test_a_cached_build_meeting_an_unchecked_block_checks_again_and_says_only_wh
     site = with_snippet(tmp_path, monkeypatch)
     (site / "includes").mkdir()
     (site / "includes" / "note.md").write_text("An included note.\n", "utf-8")
-    monkeypatch.setattr(mkdocs_plugin, "snippet_files", lambda pages, root: [])  # a file outside the key
+    monkeypatch.setattr(mkdocs_plugin, "snippet_files", lambda *_: [])  # a file outside the key
     build_site(site, "first")
     (site / "includes" / "note.md").write_text('--8<-- "includes/deeper.md"\n' if nested else EXAMPLE, "utf-8")
     (site / "includes" / "deeper.md").write_text(EXAMPLE, "utf-8")
@@ -132,3 +132,32 @@ def test_mkdocs_serve_leaves_a_snippet_it_cannot_read_unread_and_shows_why(
         mkdocs_build(project, command="serve")
     built = html.unescape((project / "site" / "p" / "index.html").read_text("utf-8"))
     assert f"docs/p.md:6:1: snippet `inc/s.md` cannot be read: {why};" in built
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("options, page, where", [
+    ("      base_path: [partials]\n", '# P\n\n--8<-- "s.md"\n', ("3:1", "snippet `s.md`")),
+    ("      auto_append: [partials/s.md]\n", "# P\n\nText.\n",
+     ("1:1", "`partials/s.md`, which pymdownx.snippets' `auto_append` adds to every page,")),
+])
+def test_mkdocs_build_follows_the_snippets_configuration_it_gives_markdown(
+        tmp_path: Path, options: str, page: str, where: tuple[str, str]) -> None:
+    """The plugin reads pymdownx.snippets' settings as MkDocs hands them to Markdown, not a second
+    reading of mkdocs.yml: what a configured folder or ``auto_append`` brings is checked."""
+    project = tmp_path / "project"
+    for language in ("fr", "en"):
+        (project / "docs" / language).mkdir(parents=True)
+        (project / "docs" / language / "p.md").write_text(page, "utf-8")
+    (project / "partials").mkdir()
+    (project / "partials" / "s.md").write_text(EXAMPLE, "utf-8")
+    (project / "mkdocs.yml").write_text(
+        MKDOCS_YML.replace("  - pymdownx.snippets\n", f"  - pymdownx.snippets:\n{options}"), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict"], cwd=project,
+                          capture_output=True, text=True, timeout=60, check=False,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert done.returncode != 0
+    line, said = where
+    for language in ("en", "fr"):
+        assert (f"docs/{language}/p.md:{line}: {said} pulls in 1 rulecheck example(s), which the page would show but "
+                "the check never sees.") in done.stderr
+    assert "Traceback" not in done.stderr
