@@ -4,10 +4,11 @@ Each turn a creature has a movement action ``M``, an attack action ``A`` and a f
 ``G``. Rulings (see the interpretation notes on the turn, movement, opportunity and surprise
 pages):
 
-- A movement action covers 10 m; a move of d metres costs ceil(d / 10) movement actions. The
-  metres of a turn add up: a movement action opened by walking keeps what is left of its 10 m for
-  later moves in the same turn (5 m, attack, 5 m is one movement action).
-- The second movement action uses up ``A``; there is no third (20 m at most).
+- A movement action covers 10 m, or what a capability makes of it (``metres_per_action``); a
+  move of d metres costs ceil(d / that) movement actions. The metres of a turn add up: a movement
+  action opened by walking keeps what is left of its distance for later moves in the same turn
+  (5 m, attack, 5 m is one movement action).
+- The second movement action uses up ``A``; there is no third (20 m at most, at 10 m an action).
 - A capability costing ``M`` uses the movement action, or the second one (taken from ``A``) when
   ``M`` is already used. ``MA`` needs both ``M`` and ``A`` unused.
 - ``G`` is one free action per turn, whatever it is (a potion, a word, a ``G`` capability).
@@ -40,6 +41,7 @@ from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
 from rulecheck.errors import RuleError
 
+#: How far a movement action takes a creature, unless a capability changes it (``metres_per_action``).
 METRES_PER_ACTION = 10
 MAX_MOVEMENT_ACTIONS = 2
 LETTERS: tuple[Letter, ...] = ("M", "A", "G")
@@ -133,6 +135,8 @@ class TurnInput(Model):
     mp: int | None = Field(None, ge=0, le=1000, description="Magic points (PM/MP) at the start of the turn.")
     contact: tuple[Enemy, ...] = Field((), max_length=20, description="Enemies in melee contact.")
     plan: tuple[PlanStep, ...] = Field((), max_length=50, description="What the creature does, in order.")
+    metres_per_action: int = Field(METRES_PER_ACTION, ge=1, le=100, description="How far one movement action "
+                                   "takes the creature: 10 m, unless a capability lengthens or shortens it.")
 
 
 class TurnResult(Model):
@@ -179,6 +183,8 @@ class _State:
             step, what = self.used_by[letter]
             # A move refused for want of A says why it needs A: the metres it brings the turn to.
             reason: dict[str, int | str] = {} if walked is None else {"need": "walk", "metres": walked}
+            if walked is not None:
+                reason["per_action"] = self.given.metres_per_action
             raise RuleError(
                 f"{need} needs the {_NAMES[letter]} ({letter}), already used by step {step + 1} ({what})",
                 field=("given", "plan", index), hint=_HINTS[letter],
@@ -191,12 +197,12 @@ class _State:
         """Open a movement action: M if free, else the second one, taken from A (``walked``: the
         metres of the turn once the move that opens it is made)."""
         if self.movement_actions >= MAX_MOVEMENT_ACTIONS:
+            limit = MAX_MOVEMENT_ACTIONS * self.given.metres_per_action
             raise RuleError(
-                f"{why} needs a third movement action; a turn has two at most "
-                f"({MAX_MOVEMENT_ACTIONS * METRES_PER_ACTION} m)",
+                f"{why} needs a third movement action; a turn has two at most ({limit} m)",
                 field=("given", "plan", index),
-                hint="stop at 20 m of movement this turn, and go on next turn",
-                code="third_movement_action", params={"step": index + 1},
+                hint=f"stop at {limit} m of movement this turn, and go on next turn",
+                code="third_movement_action", params={"step": index + 1, "limit": limit},
             )
         letter: Letter = "M" if "M" in self.free else "A"
         what = why if letter == "M" else f"{why}, as second movement action"
@@ -230,6 +236,9 @@ def resolve_turn(given: TurnInput, dice: DiceSource) -> TurnResult:
         state.steps.append(Step(anchor="surprise", event="turn.surprised", verdict="cannot_act"))
     elif given.surprised:
         state.steps.append(Step(anchor="surprise", event="turn.surprise_over", value=given.round))
+    if acting and given.metres_per_action != METRES_PER_ACTION:
+        state.steps.append(Step(anchor="movement", event="turn.metres_per_action", value=given.metres_per_action,
+                                terms=(Term(value=given.metres_per_action, label="metres"),)))
     uses: list[tuple[Letter, ...]] = []
     for index, step in enumerate(given.plan):
         before = set(state.free)
@@ -264,20 +273,22 @@ def _uses(letters: list[Letter]) -> str:
 
 def _move(state: _State, index: int, step: Move) -> None:
     opened: list[Letter] = []
+    per_action = state.given.metres_per_action
     if step.metres > state.walk_left:
-        needed = math.ceil((step.metres - state.walk_left) / METRES_PER_ACTION)
+        needed = math.ceil((step.metres - state.walk_left) / per_action)
         if state.movement_actions + needed > MAX_MOVEMENT_ACTIONS:
-            total = state.metres + step.metres
+            total, limit = state.metres + step.metres, MAX_MOVEMENT_ACTIONS * per_action
             raise RuleError(
                 f"moving {step.metres} m brings the turn to {state.movement_actions + needed} movement "
-                f"actions ({total} m walked); a turn has two at most, 20 m",
+                f"actions ({total} m walked); a turn has two at most, {limit} m",
                 field=("given", "plan", index, "metres"),
-                hint="stop at 20 m of movement this turn (10 m per movement action), and go on next turn",
-                code="movement_limit", params={"metres": total},
+                hint=f"stop at {limit} m of movement this turn ({per_action} m per movement action), "
+                     "and go on next turn",
+                code="movement_limit", params={"metres": total, "limit": limit},
             )
         for _ in range(needed):
             opened.append(state.movement_action(index, "a move", state.metres + step.metres))
-        state.walk_left += needed * METRES_PER_ACTION
+        state.walk_left += needed * per_action
     state.walk_left -= step.metres
     state.metres += step.metres
     second = "A" in opened
@@ -440,6 +451,8 @@ class MovementInput(Model):
 
     name: str = Field("", max_length=80, description="Display name; may differ between languages.")
     metres: int = Field(ge=1, le=1000, description="The distance, in metres (1 m = 1 square).")
+    metres_per_action: int = Field(METRES_PER_ACTION, ge=1, le=100, description="How far one movement action "
+                                   "takes the creature: 10 m, unless a capability lengthens or shortens it.")
 
 
 class MovementResult(Model):
@@ -453,8 +466,8 @@ class MovementResult(Model):
 
 
 def resolve_movement(given: MovementInput, dice: DiceSource) -> MovementResult:
-    """One move of ``metres``: ceil(metres / 10) movement actions, the second taken from A."""
-    turn = TurnInput(plan=(Move(do="move", metres=given.metres),))
+    """One move of ``metres``: ceil(metres / metres_per_action) movement actions, the second taken from A."""
+    turn = TurnInput(plan=(Move(do="move", metres=given.metres),), metres_per_action=given.metres_per_action)
     try:
         result = resolve_turn(turn, dice)
     except RuleError as error:

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from rulecheck.engine import MovementInput, ScriptedDice, TurnInput, resolve_movement, resolve_turn
 from rulecheck.engine.turn import MovementResult, TurnResult
 from rulecheck.errors import RuleError
+from rulecheck.examples.render import refusal
 from rulecheck.examples.trace_check import unworded
 
 SMITE = "Châtiment de l'Hérétique | C - MA - MAG(SAG) - 15m"
@@ -99,7 +100,53 @@ def test_two_moves_of_10_metres_are_mm_and_a_third_is_refused() -> None:
     error = refused([{"do": "move", "metres": 10}, {"do": "move", "metres": 10}, {"do": "move", "metres": 1}])
     assert error.field == ("given", "plan", 2, "metres") and "two at most" in error.message
     third = refused([{"do": "move", "metres": 15}, {"do": "capability", "card": TELEPORT}])
-    assert (third.code, dict(third.params)) == ("third_movement_action", {"step": 2})
+    assert (third.code, dict(third.params)) == ("third_movement_action", {"step": 2, "limit": 20})
+
+
+@pytest.mark.parametrize("per_action", [1, 3, 7, 10, 12, 15, 25, 100])
+def test_a_capability_that_changes_the_movement_action_s_distance_moves_every_boundary_with_it(per_action: int) -> None:
+    """Seed 002: « Cette distance peut être altérée par certaines capacités »."""
+    def moved(metres: int) -> MovementResult:
+        return resolve_movement(MovementInput(metres=metres, metres_per_action=per_action), ScriptedDice({}))
+
+    assert (moved(per_action).movement_actions, moved(per_action).uses) == (1, ("M",))
+    assert (moved(2 * per_action).movement_actions, moved(2 * per_action).uses) == (2, ("M", "A"))
+    if per_action > 1:
+        assert moved(per_action + 1).movement_actions == 2
+    with pytest.raises(RuleError) as caught:
+        moved(2 * per_action + 1)
+    error = caught.value
+    assert (error.code, dict(error.params)) == ("movement_limit", {"metres": 2 * per_action + 1,
+                                                                   "limit": 2 * per_action})
+    assert f"soit {2 * per_action}\u00a0m au plus" in refusal(error.code, error.params, "fr")
+    assert f"only two, {2 * per_action}\u00a0m at most" in refusal(error.code, error.params, "en")
+    # Metres left in an opened action carry over to a later move, at the creature's distance.
+    split = turn([{"do": "move", "metres": per_action}, {"do": "attack"}], metres_per_action=per_action)
+    assert split.step_uses == (("M",), ("A",))
+    walked = refused([{"do": "move", "metres": per_action}, {"do": "attack"}, {"do": "move", "metres": 1}],
+                     metres_per_action=per_action)
+    assert dict(walked.params)["per_action"] == per_action
+    assert f"plus que les {per_action}\u00a0m d'une action" in refusal(walked.code, walked.params, "fr")
+    third = refused([{"do": "move", "metres": per_action + 1}, {"do": "capability", "card": TELEPORT}],
+                    metres_per_action=per_action) if per_action > 1 else None
+    assert third is None or dict(third.params) == {"step": 2, "limit": 2 * per_action}
+
+
+def test_the_trace_says_when_a_capability_changed_the_movement_action_s_distance() -> None:
+    usual = turn([{"do": "move", "metres": 5}])
+    assert all(step.event != "turn.metres_per_action" for step in usual.trace)
+    changed = turn([{"do": "move", "metres": 5}], metres_per_action=15)
+    told = [step for step in changed.trace if step.event == "turn.metres_per_action"]
+    assert [(step.value, step.anchor) for step in told] == [(15, "movement")]
+    assert unworded(changed.trace, "fr") == unworded(changed.trace, "en") == set()
+
+
+@pytest.mark.parametrize("per_action", [0, -1, 101, 1.5, "10 m"])
+def test_a_movement_distance_out_of_bounds_is_refused_by_the_schema(per_action: Any) -> None:
+    with pytest.raises(ValidationError):
+        MovementInput.model_validate({"metres": 5, "metres_per_action": per_action})
+    with pytest.raises(ValidationError):
+        TurnInput.model_validate({"plan": [], "metres_per_action": per_action})
 
 
 def test_a_movement_capability_takes_the_second_movement_action_from_a() -> None:
@@ -334,7 +381,7 @@ def test_a_turn_refuses_a_known_capability_written_with_another_cost() -> None:
 def test_refusal_codes_and_params_of_the_turn() -> None:
     third = refused([{"do": "move", "metres": 10}, {"do": "move", "metres": 10}, {"do": "move", "metres": 1}])
     assert (third.code, third.field) == ("movement_limit", ("given", "plan", 2, "metres"))
-    assert dict(third.params) == {"metres": 21}
+    assert dict(third.params) == {"metres": 21, "limit": 20}
     mp = refused([{"do": "capability", "card": SMITE}], mp=2)
     assert (mp.code, dict(mp.params)) == ("not_enough_mp", {"cost": 3, "mp": 2})
     surprised = refused([{"do": "free", "what": "talk"}], surprised=True)
@@ -350,5 +397,5 @@ def test_a_single_move_beyond_20_metres_keeps_its_code_on_the_movement_rule() ->
     with pytest.raises(RuleError) as caught:
         move(25)
     assert (caught.value.code, caught.value.field, dict(caught.value.params)) == (
-        "movement_limit", ("given", "metres"), {"metres": 25})
+        "movement_limit", ("given", "metres"), {"metres": 25, "limit": 20})
 

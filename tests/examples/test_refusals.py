@@ -155,6 +155,6 @@ def test_a_move_refused_for_want_of_a_says_how_far_the_turn_walked(first: int, s
     error = caught.value
     assert error.code == "action_used"
     assert dict(error.params) == {"action": "A", "step": len(plan), "by": len(plan) - 1, "need": "walk",
-                                  "metres": metres}
+                                  "metres": metres, "per_action": 10}
     assert f"porte le déplacement du tour à {metres}\u00a0m" in refusal(error.code, error.params, "fr")
     assert f"brings the turn's movement to {metres}\u00a0m" in refusal(error.code, error.params, "en")

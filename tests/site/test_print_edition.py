@@ -519,8 +519,9 @@ def test_on_paper_every_table_fits_the_page_and_a_card_s_lead_in_stays_with_it(
 
 def squeezed(text: str) -> str:
     """Text as a PDF's page and the HTML can both be compared: no spaces, nor the page numbers
-    paper gives links (« (p. 25) », and inside parentheses « , p. 25 »)."""
-    return re.sub(r"\(p\.\d+\)|,p\.\d+(?=\))", "", re.sub(r"\s", "", text))
+    paper gives links (« (p. 25) », and inside parentheses « , p. 25 », before its close or the
+    semicolon of a second link)."""
+    return re.sub(r"\(p\.\d+\)|,p\.\d+(?=[);])", "", re.sub(r"\s", "", text))
 
 
 def lead_ins(page: Path) -> list[tuple[str, str]]:

@@ -218,6 +218,8 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "TurnInput.mp": "Points de magie (PM) au début du tour.",
         "TurnInput.contact": "Ennemis au contact.",
         "TurnInput.plan": "Ce que fait la créature, dans l'ordre.",
+        "TurnInput.metres_per_action": "La distance d'une action de mouvement : 10 m, sauf si une capacité "
+                                       "l'allonge ou la raccourcit.",
         "Enemy.name": "Nom affiché ; peut changer d'une langue à l'autre.",
         "Enemy.line_of_sight": "Il voit la créature.",
         "Enemy.behind": "La créature est sur l'une des trois cases juste derrière lui.",
@@ -237,6 +239,8 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "PostureStep.gives_up": "Actions abandonnées : `A`, ou `A` et `M`.",
         "MovementInput.name": "Nom affiché ; peut changer d'une langue à l'autre.",
         "MovementInput.metres": "La distance, en mètres (1 m = 1 case).",
+        "MovementInput.metres_per_action": "La distance d'une action de mouvement : 10 m, sauf si une capacité "
+                                           "l'allonge ou la raccourcit.",
         "CapabilityInput.card": "La carte : `Nom | type - coût - attaque - portée : texte`.",
         "CapabilityInput.level": "Niveau de la capacité (les dégâts grandissent avec lui).",
         "CapabilityInput.target": "`living`, `demonic` ou `non_living` (certains dégâts doublent).",
@@ -363,6 +367,8 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "TurnInput.mp": "Magic points (MP) at the start of the turn.",
         "TurnInput.contact": "Enemies in melee contact.",
         "TurnInput.plan": "What the creature does, in order.",
+        "TurnInput.metres_per_action": "How far one movement action takes the creature: 10 m, unless a "
+                                       "capability lengthens or shortens it.",
         "Enemy.name": "Display name; may differ between languages.",
         "Enemy.line_of_sight": "It can see the creature.",
         "Enemy.behind": "The creature is in one of the three squares right behind it.",
@@ -382,6 +388,8 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "PostureStep.gives_up": "Actions given up: `A`, or `A` and `M`.",
         "MovementInput.name": "Display name; may differ between languages.",
         "MovementInput.metres": "The distance, in metres (1 m = 1 square).",
+        "MovementInput.metres_per_action": "How far one movement action takes the creature: 10 m, unless a "
+                                           "capability lengthens or shortens it.",
         "CapabilityInput.card": "The card: `Name | type - cost - attack - range : text`.",
         "CapabilityInput.level": "The capability's level (damage grows with it).",
         "CapabilityInput.target": "`living`, `demonic` or `non_living` (some damage doubles).",

@@ -44,6 +44,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
 EVENTS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "turn.move": "Déplacement",
+        "turn.metres_per_action": "Distance d'une action de mouvement, changée par une capacité",
         "turn.move.second": "Déplacement, avec une 2e action de mouvement prise sur A",
         "turn.attack": "Attaque",
         "turn.capability": "Capacité",
@@ -80,6 +81,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
     },
     "en": {
         "turn.move": "Move",
+        "turn.metres_per_action": "Distance of one movement action, changed by a capability",
         "turn.move.second": "Move, with a second movement action taken from A",
         "turn.attack": "Attack",
         "turn.capability": "Capability",
@@ -138,8 +140,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.uses": "Utilise", "field.cost": "Coût", "field.damage_dice": "Dés de dégâts",
         "refusal.action_used": "l'étape {step} demande {action}, déjà utilisée à l'étape {by}",
         "refusal.action_used.walk": "l'étape {step} porte le déplacement du tour à {metres}\u00a0m, plus que les "
-                                    "10\u00a0m d'une action de mouvement\u202f: il lui faut une deuxième action de "
-                                    "mouvement, prise sur {action}, déjà utilisée à l'étape {by}",
+                                    "{per_action}\u00a0m d'une action de mouvement\u202f: il lui faut une "
+                                    "deuxième action de mouvement, prise sur {action}, déjà utilisée à l'étape {by}",
         "plan.move": "Se déplacer de {metres}\u00a0m", "plan.move.leaves_contact": "Se déplacer de {metres}\u00a0m en "
         "quittant le contact", "plan.attack": "Attaquer", "plan.capability": "Utiliser {name}",
         "plan.capability.cost": "Utiliser une capacité de coût {cost}", "plan.free.potion": "Boire une potion",
@@ -149,9 +151,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "action.M": "l'action de mouvement (M)", "action.A": "l'action d'attaque (A)",
         "action.G": "l'action gratuite (G)",
         "refusal.third_movement_action": "l'étape {step} demanderait une troisième action de mouvement\u202f; "
-                                         "un tour n'en compte que deux, soit 20 m",
+                                         "un tour n'en compte que deux, soit {limit}\u00a0m",
         "refusal.movement_limit": "{metres} m dans le tour demanderaient trois actions de mouvement\u202f; "
-                                  "un tour n'en compte que deux, soit 20 m au plus",
+                                  "un tour n'en compte que deux, soit {limit}\u00a0m au plus",
         "refusal.not_enough_mp": "la capacité coûte {cost} PM, il n'en reste que {mp}",
         "refusal.surprised_round_one": "une créature surprise n'agit pas au premier tour de combat, pas même "
                                        "par une action gratuite\u202f; elle peut seulement esquiver ou parer",
@@ -191,8 +193,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "field.uses": "Uses", "field.cost": "Cost", "field.damage_dice": "Damage dice",
         "refusal.action_used": "step {step} needs {action}, already used at step {by}",
         "refusal.action_used.walk": "step {step} brings the turn's movement to {metres}\u00a0m, more than the "
-                                    "10\u00a0m of one movement action: it needs a second movement action, taken "
-                                    "from {action}, already used at step {by}",
+                                    "{per_action}\u00a0m of one movement action: it needs a second movement "
+                                    "action, taken from {action}, already used at step {by}",
         "plan.move": "Move {metres}\u00a0m", "plan.move.leaves_contact": "Move {metres}\u00a0m, leaving melee contact",
         "plan.attack": "Attack", "plan.capability": "Use {name}",
         "plan.capability.cost": "Use a capability costing {cost}", "plan.free.potion": "Drink a potion",
@@ -202,9 +204,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "action.M": "the movement action (M)", "action.A": "the attack action (A)",
         "action.G": "the free action (G)",
         "refusal.third_movement_action": "step {step} would need a third movement action; a turn has only "
-                                         "two, 20 m",
+                                         "two, {limit}\u00a0m",
         "refusal.movement_limit": "{metres} m in one turn would need three movement actions; a turn has "
-                                  "only two, 20 m at most",
+                                  "only two, {limit}\u00a0m at most",
         "refusal.not_enough_mp": "the capability costs {cost} MP, and only {mp} are left",
         "refusal.surprised_round_one": "a surprised creature does not act in the first round, not even with "
                                        "a free action; it can only dodge or parry",
