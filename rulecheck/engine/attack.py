@@ -142,6 +142,18 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
 
     if fumble:
         hit = False
+        if reaction_succeeded is None and total is not None:
+            # The defence the roll beat, or not: a natural 1 that « misses even a very low defence » shows it.
+            beaten = total >= defence_value
+            steps.append(Step(
+                anchor="critical-failure",
+                event="attack.against_defence.fumbled",
+                value=total,
+                op=">=" if beaten else "<",
+                against=defence_value,
+                against_label=compared,
+                verdict="fumbled_would_hit" if beaten else "miss",
+            ))
     elif reaction_succeeded is not None:
         hit = not reaction_succeeded
     elif critical:

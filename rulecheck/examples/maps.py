@@ -636,8 +636,10 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
     for sighting in (drawn.cover, drawn.concealment):
         if sighting is not None:
             title = word(f"map.caption.{sighting.rule}", language)
-            shown.append(f"<strong>{html.escape(title)}</strong>{colon} "
-                         f"{html.escape(word(f'{sighting.rule}.{sighting.verdict}', language))}"
+            # « Camouflage : camouflage » said nothing: under its title, concealment's verdict is yes, total or none.
+            verdict = word(f"map.verdict.{sighting.verdict}" if sighting.rule == "concealment"
+                           else f"{sighting.rule}.{sighting.verdict}", language)
+            shown.append(f"<strong>{html.escape(title)}</strong>{colon} {html.escape(verdict)}"
                          f"{html.escape(_reason_words(sighting, drawn, language))}"
                          f"{html.escape(_line_counts(sighting, language))}")
     if drawn.kind == "melee":
@@ -656,12 +658,14 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
 
 
 def _line_counts(sighting: Sighting, language: str) -> str:
-    """How many of the lines drawn are clear and how many blocked, beside the verdict they make:
-    a line that runs along the board's edge reads as the edge, and the count says it is there."""
+    """How many of the lines drawn are clear and how many blocked (for concealment: pass through
+    mist or foliage, which blocks nothing), beside the verdict they make: a line that runs along
+    the board's edge reads as the edge, and the count says it is there."""
     if not sighting.lines:
         return ""
     blocked = sum(1 for line in sighting.lines if line.blocked_by)
-    return word("map.caption.lines", language).format(clear=len(sighting.lines) - blocked, blocked=blocked)
+    return word(f"map.caption.lines.{sighting.rule}", language).format(clear=len(sighting.lines) - blocked,
+                                                                         blocked=blocked)
 
 
 def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str], language: str) -> str:
@@ -745,8 +749,10 @@ def _sighting_words(sighting: Sighting, drawn: BattleMap, language: str) -> list
     rule = word(f"map.rule.{sighting.rule}", language)
     blocked = [line.blocked_by for line in sighting.lines if line.blocked_by]
     kinds = ", ".join(word(f"map.by.{kind}", language) for kind in dict.fromkeys(blocked))
-    by = word("map.by", language).format(kinds=kinds) if kinds else ""
-    counts = {"rule": rule, "clear": len(sighting.lines) - len(blocked), "blocked": len(blocked), "by": by}
+    by = word("map.by", language).format(kinds=kinds) if kinds and sighting.rule == "cover" else ""
+    counted = word(f"map.counts.{sighting.rule}", language).format(
+        clear=len(sighting.lines) - len(blocked), blocked=len(blocked), by=by)
+    counts = {"rule": rule, "counts": counted}
     if sighting.target is None:
         text = word("map.lines.none", language).format(rule=rule)
     elif sighting.corner is not None:

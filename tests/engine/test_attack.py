@@ -65,13 +65,29 @@ def test_natural_20_always_hits_and_natural_1_always_misses() -> None:
     assert not attack({"defender": {"def_phy": 0}, "attack": {"bonus": 30}}, attack=[1]).hit
 
 
+@pytest.mark.parametrize(("def_phy", "bonus", "verdict"), [(0, 30, "fumbled_would_hit"), (5, 4, "fumbled_would_hit"),
+                                                       (6, 4, "miss"), (40, 0, "miss")])
+def test_a_critical_failure_still_shows_the_defence_its_total_would_have_met(def_phy: int, bonus: int,
+                                                                              verdict: str) -> None:
+    """A card titled « a natural 1 misses even a very low defence » shows that defence."""
+    result = attack({"defender": {"def_phy": def_phy}, "attack": {"bonus": bonus}}, attack=[1])
+    assert result.fumble and not result.hit
+    shown = [s for s in result.trace if s.event == "attack.against_defence.fumbled"]
+    assert [(s.value, s.op, s.against, s.verdict) for s in shown] == [
+        (1 + bonus, ">=" if 1 + bonus >= def_phy else "<", def_phy, verdict)]
+    assert all(s.event != "attack.against_defence" for s in result.trace)
+    parried = attack({"defender": {"def_phy": def_phy, "str": 2}, "reaction": "parry", "attack": {"bonus": bonus}},
+                     attack=[1], reaction=[15])
+    assert all(s.event != "attack.against_defence.fumbled" for s in parried.trace), "the reaction is compared"
+
+
 def test_the_attackers_fumble_threshold_makes_a_natural_2_a_critical_failure() -> None:
     result = attack({"attacker": {"fumble_threshold": 2}, "defender": {"def_phy": 5}, "attack": {"bonus": 10}},
                     attack=[2])
     assert result.fumble and result.outcome == "miss"
     threshold = [s for s in result.trace if s.anchor == "critical-failure"]
     assert [(s.event, [(t.label, t.value) for t in s.terms], s.value) for s in threshold] == [
-        ("attack.fumble_threshold", [("d20", 2)], 2)]
+        ("attack.fumble_threshold", [("d20", 2)], 2), ("attack.against_defence.fumbled", [], 12)]
     above = attack({"attacker": {"fumble_threshold": 2}, "defender": {"def_phy": 5}, "attack": {"bonus": 10}},
                    attack=[3])
     assert not above.fumble and above.hit

@@ -600,3 +600,25 @@ def test_in_melee_contact_the_caption_says_why_mist_on_part_of_the_target_does_n
     assert html.unescape(said).count(why) == 1
     clear = drawn("A . .\n. . .\n")
     assert why not in html.unescape(maps.caption(clear, maps.numbering(clear), language))
+
+
+@pytest.mark.parametrize("grid", ["A ~ D", "A ~ .\n. . D", "A . .\n~ ~ ~\n. . D", "A . ~ D", "A ~ ~\n~ ~ D"])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_lines_through_mist_are_never_called_blocked(grid: str, language: str) -> None:
+    """Mist conceals and blocks nothing: a line through it is counted as such in the caption and
+    the description, and the verdict under « Camouflage » is yes, total or none, not the rule's name again."""
+    drawn = drawn_of(grid)
+    sighting = drawn.concealment
+    assert sighting is not None and sighting.lines
+    through = sum(1 for line in sighting.lines if line.blocked_by)
+    shown = html.unescape(re.sub(r"<[^>]+>", "", maps.caption(drawn, maps.numbering(drawn), language)))
+    said = maps.description(drawn, maps.numbering(drawn), {}, language)
+    counted = word("map.counts.concealment", language).format(clear=len(sighting.lines) - through, blocked=through)
+    assert counted in said
+    title = word("map.caption.concealment", language)
+    verdict = word(f"map.verdict.{sighting.verdict}", language)
+    assert f"{title}\u00a0: {verdict}" in shown if language == "fr" else f"{title}: {verdict}" in shown
+    rule = word("map.rule.concealment", language)
+    concealment_said = said[said.index(f"{rule}{' :' if language == 'fr' else ':'} "):]
+    for part in (shown[shown.index(title):], concealment_said):
+        assert "bloquée" not in part and "blocked" not in part, (language, part)

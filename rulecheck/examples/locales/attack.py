@@ -29,6 +29,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "attack.fumble": "1 naturel : échec critique, l'attaque échoue",
         "attack.fumble_threshold": "Échec critique (seuil relevé), l'attaque échoue",
         "attack.against_defence": "Attaque contre défense",
+        "attack.against_defence.fumbled": "Attaque contre défense, après l'échec critique",
         "posture.simple": "Posture défensive simple",
         "posture.double": "Posture défensive double",
         "reaction.refused.magic": "Ni esquive ni parade contre une attaque magique",
@@ -72,6 +73,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "attack.fumble": "Natural 1: critical failure, the attack fails",
         "attack.fumble_threshold": "Critical failure (raised threshold), the attack fails",
         "attack.against_defence": "Attack against defence",
+        "attack.against_defence.fumbled": "Attack against defence, after the critical failure",
         "posture.simple": "Simple defensive posture",
         "posture.double": "Double defensive posture",
         "reaction.refused.magic": "No dodge or parry against a magical attack",
@@ -111,6 +113,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
 VALUES: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "hit": "touché", "miss": "raté", "dodged": "esquivée", "parried": "parée",
+        "fumbled_would_hit": "aurait touché, mais l'échec critique l'emporte : raté",
         "dodge_succeeds": "esquive réussie", "dodge_fails": "esquive ratée",
         "parry_succeeds": "parade réussie", "parry_fails": "parade ratée",
         "bonus": "bonus", "no_bonus": "aucun bonus", "refused": "refusée", "critical_failure": "échec critique",
@@ -121,6 +124,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
     },
     "en": {
         "hit": "hit", "miss": "miss", "dodged": "dodged", "parried": "parried",
+        "fumbled_would_hit": "would have hit, but the critical failure prevails: miss",
         "dodge_succeeds": "dodge succeeds", "dodge_fails": "dodge fails",
         "parry_succeeds": "parry succeeds", "parry_fails": "parry fails",
         "bonus": "bonus", "no_bonus": "no bonus", "refused": "refused", "critical_failure": "critical failure",

@@ -32,10 +32,12 @@ VALUES: dict[str, dict[str, str]] = {
         "map.corner.bottom_left": "en bas à gauche", "map.corner.bottom_right": "en bas à droite",
         "map.corner.point": "le point {x}, {y} de la grille (compté en cases depuis son coin en haut à gauche)",
         "map.lines.corner": "{rule} : lignes tracées du coin choisi ({corner}) aux coins de la case de la cible "
-                            "(colonne {x}, rangée {y}) ; libres : {clear}, bloquées : {blocked}{by}.",
+                            "(colonne {x}, rangée {y}) ; {counts}.",
         "map.lines.squares": "{rule} : lignes tracées entre les coins de la case de l'attaquant (colonne {ox}, "
-                             "rangée {oy}) et ceux de la case de la cible (colonne {x}, rangée {y}) ; libres : "
-                             "{clear}, bloquées : {blocked}{by}.",
+                             "rangée {oy}) et ceux de la case de la cible (colonne {x}, rangée {y}) ; {counts}.",
+        "map.counts.cover": "libres : {clear}, bloquées : {blocked}{by}",
+        "map.counts.concealment": "libres : {clear}, à travers la brume ou le feuillage : {blocked}",
+        "map.verdict.concealment": "oui", "map.verdict.total": "total", "map.verdict.none": "aucun",
         "map.lines.none": "{rule} : aucune ligne tracée.",
         "map.by": " (par : {kinds})",
         "map.by.wall": "mur", "map.by.low": "muret", "map.by.creature": "créature", "map.by.fog": "brume",
@@ -71,7 +73,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.opportunity": "Attaques d'opportunité de",
         "map.token": "jeton {number}", "map.token.called": "le jeton {number}",  # « avec le jeton 3 »
         "map.caption.none": "aucune",
-        "map.caption.lines": " (lignes libres : {clear}, bloquées : {blocked})",
+        "map.caption.lines.cover": " (lignes libres : {clear}, bloquées : {blocked})",
+        "map.caption.lines.concealment": " (lignes libres : {clear}, à travers la brume ou le feuillage : {blocked})",
         "map.key.ring": "jeton à anneau : la cible",
         "map.key.ring.mover": "jeton à anneau : la créature qui se déplace, celle que les ennemis peuvent frapper",
         "map.key.wall": "case pleine : mur", "map.key.low": "barre : muret", "map.key.fog": "vagues : brume",
@@ -127,10 +130,12 @@ VALUES: dict[str, dict[str, str]] = {
         "map.corner.bottom_left": "bottom-left", "map.corner.bottom_right": "bottom-right",
         "map.corner.point": "the point {x}, {y} of the grid (in squares from its top-left corner)",
         "map.lines.corner": "{rule}: lines traced from the chosen corner ({corner}) to the corners of the target's "
-                            "square (column {x}, row {y}): {clear} clear, {blocked} blocked{by}.",
+                            "square (column {x}, row {y}): {counts}.",
         "map.lines.squares": "{rule}: lines traced between the corners of the attacker's square (column {ox}, "
-                             "row {oy}) and those of the target's square (column {x}, row {y}): {clear} clear, "
-                             "{blocked} blocked{by}.",
+                             "row {oy}) and those of the target's square (column {x}, row {y}): {counts}.",
+        "map.counts.cover": "{clear} clear, {blocked} blocked{by}",
+        "map.counts.concealment": "{clear} clear, {blocked} through mist or foliage",
+        "map.verdict.concealment": "yes", "map.verdict.total": "total", "map.verdict.none": "none",
         "map.lines.none": "{rule}: no line traced.",
         "map.by": " (by: {kinds})",
         "map.by.wall": "wall", "map.by.low": "low wall", "map.by.creature": "creature", "map.by.fog": "mist",
@@ -164,7 +169,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.opportunity": "Opportunity attacks from",
         "map.token": "token {number}", "map.token.called": "token {number}",
         "map.caption.none": "none",
-        "map.caption.lines": " (lines: {clear} clear, {blocked} blocked)",
+        "map.caption.lines.cover": " (lines: {clear} clear, {blocked} blocked)",
+        "map.caption.lines.concealment": " (lines: {clear} clear, {blocked} through mist or foliage)",
         "map.key.ring": "ringed token: the target",
         "map.key.ring.mover": "ringed token: the creature moving, the one the enemies may strike",
         "map.key.wall": "solid square: wall", "map.key.low": "bar: low wall", "map.key.fog": "waves: mist",
