@@ -98,3 +98,27 @@ def test_every_trace_anchor_of_the_site_is_explained_once_in_each_language() -> 
             pages_defining = [p for p in pages(language)
                               if anchor in HEADING_ID.findall((DOCS / language / p).read_text("utf-8"))]
             assert len(pages_defining) == 1, (language, anchor, pages_defining)
+
+
+def section_ids(page: str) -> list[str | None]:
+    """The id of each heading of a page below its title, in order (None where MkDocs would make
+    one from the heading's words, which differ between the languages); fenced blocks skipped."""
+    from rulecheck.examples.finder import find_fences
+
+    lines = page.split("\n")
+    for fence in reversed(list(find_fences(lines))):
+        del lines[fence.start:fence.end + 1]
+    ids = []
+    for heading in re.finditer(r"^ {0,3}#{2,6} (.*?)\s*$", "\n".join(lines), re.MULTILINE):
+        explicit = re.search(r"\{[^}]*#([\w-]+)[^}]*\}$", heading[1])
+        ids.append(explicit[1] if explicit else None)
+    return ids
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in (DOCS / "fr").glob("*.md")))
+def test_a_section_keeps_its_address_from_one_language_to_the_other(page: str) -> None:
+    """The language switch keeps the address's section: every heading has an explicit id, the same
+    in both languages (« #maelle-boit-une-potion… » led the English reader to the top of the page)."""
+    french, english = (section_ids((DOCS / language / page).read_text("utf-8")) for language in ("fr", "en"))
+    assert None not in french and None not in english, (page, french, english)
+    assert french == english
