@@ -6,11 +6,12 @@ Hosts format these strings as HTML or terminal text; the engine only gives keys 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from rulecheck.engine.cards import CARD_ABILITY
+from rulecheck.engine.dice import AbilityTerm, DiceExpr, DiceTerm, FlatTerm
 from rulecheck.engine.modifiers import DEX_AT_ZERO
 from rulecheck.engine.trace import EXTRA_DAMAGE, Step, Term
 from rulecheck.examples.choices import literal_choices
@@ -76,6 +77,23 @@ def number(value: int | float, language: Language) -> str:
     if language == "fr":
         text = text.replace(".", ",")
     return text.replace("-", MINUS)
+
+
+def dice_notation(expressions: Iterable[DiceExpr], language: Language) -> str:
+    """Dice expressions added together, as a reader of ``language`` writes them: ``1d4 + FOR``,
+    ``2d4 + 2d4``, ``1d8 − 1`` (abilities by the page's codes, a true minus sign)."""
+    said: list[str] = []
+    for expression in expressions:
+        for term in expression.terms:
+            match term:
+                case DiceTerm(count=count, sides=sides, sign=sign):
+                    shown, negative = f"{count}d{sides}", sign < 0
+                case FlatTerm(value=value):
+                    shown, negative = str(abs(value)), value < 0
+                case AbilityTerm(ability=ability, sign=sign):
+                    shown, negative = word(f"ability.{ability}", language), sign < 0
+            said.append((f"{MINUS} " if said else MINUS) + shown if negative else (f"+ {shown}" if said else shown))
+    return " ".join(said)
 
 
 def percent(probability: float | Fraction, language: Language, digits: int = 0) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from rulecheck.engine.dice import DiceExpr
 from rulecheck.engine.odds import Odds
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.trace import Step
@@ -346,8 +347,19 @@ def _chances(outcome: Outcome, language: str) -> str:
     chart = "" if spread is None else damage_chart(spread, getattr(result, "damage", None), odds.mean("damage"),
                                                    language, chances.critical_spread(odds),
                                                    added=_adds_to_weapon(result), over=rolled_dice(odds),
-                                                   harmless_hits=chances.harmless_hits(odds))
+                                                   harmless_hits=chances.harmless_hits(odds),
+                                                   damage_dice=_damage_dice(outcome, language))
     return line + chart
+
+
+def _damage_dice(outcome: Outcome, language: str) -> str | None:
+    """The damage dice an example gives (an attack's weapon and its extra dice, a poison's), in
+    the page's notation: what its chart is drawn from."""
+    given = getattr(outcome.parsed.example, "given", None) if outcome.parsed else None
+    attack = getattr(given, "attack", None)
+    dice = [getattr(attack, "damage", None) or getattr(given, "damage", None), *getattr(attack, "extra_damage", ())]
+    shown = [expression for expression in dice if isinstance(expression, DiceExpr)]
+    return render.dice_notation(shown, language) if shown else None
 
 
 #: The dice a damage chart may be drawn over, in the order a card names them.
@@ -362,7 +374,7 @@ def rolled_dice(odds: Odds) -> tuple[str, ...]:
 
 def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str,
                  critical: dict[int, Fraction] | None = None, *, added: bool = False,
-                 over: tuple[str, ...] = (), harmless_hits: bool = False) -> str:
+                 over: tuple[str, ...] = (), harmless_hits: bool = False, damage_dice: str | None = None) -> str:
     """A small bar chart of P(damage = n), drawn in HTML and CSS at build time (no script).
 
     The tallest bar fills the chart; the bar of this example's own damage is marked, and the
@@ -374,6 +386,8 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     ``over``: the dice it is drawn over (:data:`CHART_DICE`), which the summary names: the average
     of a sword's damage over the attack's d20 counts the misses, and says so; with
     ``harmless_hits``, the bar at 0 holds blows that land without wounding too, and it says that.
+    ``damage_dice``: the damage dice the chart is drawn from, named in its title (a parried blow's card
+    shows no damage step, and its chart « from 0 to 8 » came from dice the card never named).
     """
     tallest = max(spread.values())
     critical = critical or {}
@@ -437,7 +451,8 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
         legend += (f' <span class="rc-spread__legend rc-spread__legend--critical">'
                    f'{html_text(render.word("spread.critical", language))}</span>')
     axis = render.word("spread.axis", language).format(top=render.probability(tallest, language))
-    title = html_text(render.word("spread.extra" if added else "spread", language))
+    named = f" ({damage_dice})" if damage_dice else ""
+    title = html_text(render.word("spread.extra" if added else "spread", language) + named)
     return (
         f'<figure class="rc-spread" data-search-exclude><figcaption><strong>{title}</strong>'
         f"{html_text(colon.rstrip())} {html_text(summary)} {legend}</figcaption>"

@@ -106,3 +106,20 @@ def test_a_refused_capability_attack_speaks_the_cards_chips_language(language: s
     assert rules in said and card in said
     assert render.card_attack("Soutien", language) == {"en": "Support", "fr": "Soutien"}[language]
     assert render.card_attack("PHY(XYZ)", language) == "PHY(XYZ)"  # not the notation: as written
+
+
+@pytest.mark.parametrize(("written", "fr", "en"), [
+    (["1d8+2"], "1d8 + 2", "1d8 + 2"),
+    (["1d4+STR"], "1d4 + FOR", "1d4 + STR"),
+    (["1d4+FOR"], "1d4 + FOR", "1d4 + STR"),
+    (["2d6-1"], "2d6 − 1", "2d6 − 1"),
+    (["-1+1d6"], "−1 + 1d6", "−1 + 1d6"),
+    (["1d10-1d4+WIS"], "1d10 − 1d4 + SAG", "1d10 − 1d4 + WIS"),
+    (["2d4", "2d4"], "2d4 + 2d4", "2d4 + 2d4"),
+    (["1d4", "2d6", "1"], "1d4 + 2d6 + 1", "1d4 + 2d6 + 1"),
+])
+def test_dice_are_named_in_the_page_s_notation(written: list[str], fr: str, en: str) -> None:
+    from rulecheck.engine.dice import DiceExpr
+
+    expressions = [DiceExpr.parse(text) for text in written]
+    assert (render.dice_notation(expressions, "fr"), render.dice_notation(expressions, "en")) == (fr, en)

@@ -352,3 +352,18 @@ def test_a_result_the_rules_turn_down_is_marked_as_refused(language: str) -> Non
             turned_down += not outcome.result.allowed
             allowed += outcome.result.allowed
     assert turned_down >= 3 and allowed >= 2
+
+
+@pytest.mark.parametrize(("damage", "extra", "fr", "en"), [
+    ("1d8+2", "", "1d8 + 2", "1d8 + 2"),
+    ("1d4+STR", "", "1d4 + FOR", "1d4 + STR"),
+    ("2d4", ", extra_damage: [2d4]", "2d4 + 2d4", "2d4 + 2d4"),
+])
+def test_a_damage_chart_names_the_dice_it_is_drawn_from(damage: str, extra: str, fr: str, en: str) -> None:
+    """A parried blow shows no damage step: its chart « from 0 to 10 » named no dice until now."""
+    example = PARRY.replace("attack: {total: 15, damage: 1d8+2}", f"attack: {{total: 15, damage: {damage}{extra}}}")
+    outcome = outcome_of(example.replace("defender: {", "attacker: {str: 1}\n  defender: {"))
+    assert outcome.ok, outcome.problems
+    for language, named in (("fr", fr), ("en", en)):
+        title = re.search(r'<figcaption><strong>(.*?)</strong>', card(outcome, language))
+        assert title is not None and title[1].endswith(f" ({named})"), (language, title)
