@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from rulecheck.engine.dice import DiceExpr
 from rulecheck.errors import Problem, RuleError
 from rulecheck.examples.finder import Block, find_fences
 from rulecheck.examples.line_index import LineIndex
@@ -141,7 +142,40 @@ def resolve_reference(outcomes: Mapping[str, RanExample], example_id: str, field
         if name is None:
             raise LookupError(f"example `{example_id}` has no field `{field_name}`")
         value = getattr(value, name)
+    if not _quotable(value):
+        raise LookupError(f"`{field_name}` of example `{example_id}` is {_group_of(value)}, not one value that "
+                          f"prose can quote{_members(value, example_id, field_name)}")
     return value
+
+
+def _quotable(value: Any) -> bool:
+    """Whether prose can show ``value`` as the reader reads it: a number, a word, a name, dice
+    notation, or a flat list of those; never a group of fields, whose text would be its Python form."""
+    if isinstance(value, list | tuple):
+        return all(_scalar(item) for item in value)
+    return _scalar(value)
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, bool | int | float | str | DiceExpr)
+
+
+def _group_of(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        inner = next(item for item in value if not _scalar(item))
+        return "a list of groups of fields" if isinstance(inner, BaseModel) else "a list of lists"
+    return "a group of fields" if isinstance(value, BaseModel) else "a group of values"
+
+
+def _members(value: Any, example_id: str, field_name: str) -> str:
+    """A hint naming the values a group holds, when it is a group of fields."""
+    if not isinstance(value, BaseModel):
+        return ". Hint: quote one number or word of the result, such as a field its `expect` can hold"
+    names = [info.alias or name for name, info in type(value).model_fields.items() if _scalar(getattr(value, name))]
+    if not names:
+        return ""
+    return (f" ({', '.join(names[:6])}{', …' if len(names) > 6 else ''}). "
+            f"Hint: quote one of them, such as `{{{{ {example_id}.{field_name}.{names[0]} }}}}`")
 
 
 @dataclass(frozen=True)

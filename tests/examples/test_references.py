@@ -154,3 +154,79 @@ def test_references_on_one_line_are_each_judged_where_they_stand() -> None:
     problems = check_references("p.md", text, [])
     misplaced = [(p.line, p.col) for p in problems if "link's address" in p.message]
     assert misplaced == [(3, 5), (3, 32), (3, 42), (4, 6)]
+
+
+GROUPS_PAGE = """\
+# Page
+
+```rulecheck
+id: parry
+rule: attack
+given:
+  attacker: {name: Orc}
+  defender: {name: the guard, level: 2, str: 4, def_phy: 16}
+  attack: {kind: melee, total: 15, damage: 1d8+2, extra_damage: [1d4, 1d6]}
+  reaction: parry
+dice:
+  reaction: [17]
+expect:
+  reaction_total: 23
+```
+
+```rulecheck
+id: retreat
+rule: opportunity
+given:
+  grid:
+    map: |
+      o A . .
+    creatures:
+      A: {name: Elara}
+      o: {name: the orc}
+  path: [[2, 0], [3, 0]]
+expect:
+  provokes: true
+```
+"""
+
+
+@pytest.mark.parametrize(("reference", "group"), [
+    ("parry.given", "a group of fields"),
+    ("parry.given.defender", "a group of fields"),
+    ("parry.given.attack", "a group of fields"),
+    ("parry.trace", "a list of groups of fields"),
+    ("retreat.given.grid", "a group of fields"),
+    ("retreat.given.grid.creatures", "a group of values"),
+    ("retreat.given.path", "a list of lists"),
+    ("retreat.trace", "a list of groups of fields"),
+])
+def test_a_reference_to_a_group_of_fields_is_refused_not_shown_as_python(reference: str, group: str) -> None:
+    # Such a value reached the page as its Python form (`name='Orc' level=0 def_phy=10…`): English
+    # keys on a French page, and numbers no reader can place.
+    from rulecheck.examples.check import check_page
+
+    text = GROUPS_PAGE + f"\nQuoted: {{{{ {reference} }}}}.\n"
+    ran = check_page("docs/page.md", text).outcomes
+    assert all(o.result is not None for o in ran)
+    problems = check_references("docs/page.md", text, ran)
+    assert [(p.line, p.col, p.example_id, p.field) for p in problems] == [
+        (text.count("\n"), 9, reference.split(".")[0], reference.split(".", 1)[1])]
+    assert f"is {group}, not one value that prose can quote" in problems[0].message
+    assert "Hint: " in problems[0].message
+
+
+@pytest.mark.parametrize(("reference", "shown"), [
+    ("parry.given.defender.str", "4"), ("parry.given.defender.name", "the guard"), ("parry.reaction_total", "23"),
+    ("parry.given.attack.damage", "1d8+2"), ("parry.given.attack.extra_damage", "1d4, 1d6"),
+    ("parry.given.attack.natural", "—"), ("retreat.provokes", "oui"), ("retreat.opportunity_from", "o"),
+])
+def test_a_reference_to_one_value_or_a_flat_list_is_quoted(reference: str, shown: str) -> None:
+    from rulecheck.examples import render
+    from rulecheck.examples.check import check_page
+    from rulecheck.examples.references import resolve_reference
+
+    text = GROUPS_PAGE + f"\nQuoted: {{{{ {reference} }}}}.\n"
+    ran = check_page("docs/page.md", text).outcomes
+    assert check_references("docs/page.md", text, ran) == []
+    value = resolve_reference({o.id: o for o in ran if o.id}, *reference.split(".", 1))
+    assert render.value(value, "fr") == shown
