@@ -27,6 +27,7 @@ from rulecheck.examples.example_check import (
     example_odds,
 )
 from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.front_matter import check_front_matter
 from rulecheck.examples.near_misses import check_near_misses
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import (
@@ -85,6 +86,7 @@ def check_page(
             squares += drawn
         report.outcomes.append(outcome)
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
+    report.problems += check_front_matter(path, text)
     return report
 
 

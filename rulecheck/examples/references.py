@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from rulecheck.engine.dice import DiceExpr
 from rulecheck.errors import Problem, RuleError
 from rulecheck.examples.finder import Block, find_fences
+from rulecheck.examples.front_matter import in_front_matter
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.schema import ParsedExample, written_id
 
@@ -271,7 +272,14 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
                                 message=f"`{lookalike.written}` looks like a prose reference but is not one. "
                                         f"Hint: {hint}"))
     targets = _LinkTargets(text)
+    header = in_front_matter(text)
     for ref in find_references(text, masked):
+        if ref.start < header:
+            problems.append(Problem(
+                path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field,
+                message="prose reference in the page's front matter, which MkDocs gives its templates as data: "
+                        "it would show as written, never bound. Hint: quote the value in the page's text"))
+            continue
         if targets.holds(ref.start):
             problems.append(Problem(
                 path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field,
