@@ -47,7 +47,7 @@ from rulecheck.examples.references import check_references
 from rulecheck.examples.schema import parse_block
 from rulecheck.examples.shown_cards import check_shown_cards
 from rulecheck.examples.snippets import check_snippets, find_snippets, snippet_bases
-from rulecheck.examples.tables import check_tables
+from rulecheck.examples.tables import check_tables, find_tables
 from rulecheck.examples.twins import language_folder_at, language_of, page_language, twin_path
 
 
@@ -86,6 +86,7 @@ def check_page(
             squares += drawn
         report.outcomes.append(outcome)
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
+    report.tables = [(table.name, table.line) for table in find_tables(text)]
     report.problems += check_front_matter(path, text)
     return report
 

@@ -3,6 +3,7 @@ with the same rules data (display text aside)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import display_path, read_page, undecodable
 from rulecheck.examples.schema import DISPLAY_KEYS, parse_block, written_id
+from rulecheck.examples.tables import TABLES, find_tables
 from rulecheck.examples.twins import page_language, twin_file
 
 
@@ -86,7 +88,7 @@ def unread_page_twins(page: Path, language_at: int | None, shown: str, root: Pat
 
 
 def _parse_only(path: str, text: str, cast: Cast) -> PageReport:
-    report = PageReport(path)
+    report = PageReport(path, tables=[(table.name, table.line) for table in find_tables(text)])
     for block in find_blocks(text, path):
         parsed = parse_block(block, cast, page_language(path))
         report.outcomes.append(Outcome(block=block, parsed=parsed if not isinstance(parsed, list) else None))
@@ -126,6 +128,7 @@ def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
         # On the example itself when its page is part of the report (its card shows it), else
         # on this page's list: a twin read only for parity is not reported on.
         (outcome.problems if checked else page.problems).append(problem)
+    _compare_tables(page, twin, checked)
     for example_id, outcome in mine.items():
         other = theirs.get(example_id)
         if other is None or outcome.parsed is None or other.parsed is None:
@@ -139,6 +142,28 @@ def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
             )
             outcome.problems.append(problem)
             other.echoes.append(problem)
+
+
+def _compare_tables(page: PageReport, twin: PageReport, checked: bool) -> None:
+    """Twins check the same tables: a table checked on one page and shown on the other without its
+    marker would show there numbers no check read (the engine's tables are each language's)."""
+    # On the page that lacks a marker; a twin read for parity only is not reported on: this page says it.
+    sides = ((page, twin, page.problems), (twin, page, twin.problems if checked else page.problems))
+    for here, there, problems in sides:
+        mine, theirs = Counter(name for name, _ in here.tables), Counter(name for name, _ in there.tables)
+        if any(name not in TABLES for name in mine):
+            continue  # a marker naming no table (`covers`): that page's own problem says which it may mean
+        for name in sorted(theirs):
+            if name not in TABLES or theirs[name] <= mine[name]:
+                continue
+            where = f"{there.path}:{next(line for marked, line in there.tables if marked == name)}"
+            times = "" if theirs[name] == 1 else f" {theirs[name]} times"
+            said = "not on this page" if not mine[name] else f"{mine[name]} time(s) on this page"
+            problems.append(Problem(
+                path=here.path, line=1, kind="parity", related=(where,),
+                message=(f"table `{name}` is checked{times} on its twin {where}, {said}: a table shown here "
+                         f"without its marker shows numbers no check read. Hint: put "
+                         f"`<!-- rulecheck-table: {name} -->` on the line above this page's table")))
 
 
 def rules_data(data: Any) -> Any:
