@@ -42,12 +42,12 @@ from rulecheck.examples.pages import (
     read_page,
     undecodable,
 )
-from rulecheck.examples.parity import check_duplicates, check_parity, rules_data, unread_page_twins
+from rulecheck.examples.parity import check_duplicates, check_parity, quoted, rules_data, unread_page_twins
 from rulecheck.examples.references import check_references
 from rulecheck.examples.schema import parse_block
 from rulecheck.examples.shown_cards import check_shown_cards
 from rulecheck.examples.snippets import check_snippets, find_snippets, snippet_bases
-from rulecheck.examples.tables import check_tables, find_tables
+from rulecheck.examples.tables import check_tables
 from rulecheck.examples.twins import language_folder_at, language_of, page_language, twin_path
 
 
@@ -86,7 +86,7 @@ def check_page(
             squares += drawn
         report.outcomes.append(outcome)
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
-    report.tables = [(table.name, table.line) for table in find_tables(text)]
+    report.tables, report.references = quoted(text)
     report.problems += check_front_matter(path, text)
     return report
 

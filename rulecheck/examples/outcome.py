@@ -75,6 +75,8 @@ class PageReport:
     too_many_examples: bool = False
     #: The page's checked tables: each marker's table name and line.
     tables: list[tuple[str, int]] = field(default_factory=list)
+    #: The page's prose references: each one's ``id.field`` and line.
+    references: list[tuple[str, int]] = field(default_factory=list)
 
     @property
     def language(self) -> str | None:

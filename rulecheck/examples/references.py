@@ -268,7 +268,7 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
         hint = f"did you mean `{lookalike.meant}`?" if lookalike.meant else (
             "a reference is `{{ example-id.field }}`: an example's id (lowercase letters, digits and dashes), "
             "a dot, a field (lowercase letters, digits, `_` and dots), nothing else")
-        problems.append(Problem(path=path, line=lookalike.line, col=lookalike.col,
+        problems.append(Problem(path=path, line=lookalike.line, col=lookalike.col, kind="reference",
                                 message=f"`{lookalike.written}` looks like a prose reference but is not one. "
                                         f"Hint: {hint}"))
     targets = _LinkTargets(text)
@@ -276,13 +276,13 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
     for ref in find_references(text, masked):
         if ref.start < header:
             problems.append(Problem(
-                path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field,
+                path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field, kind="reference",
                 message="prose reference in the page's front matter, which MkDocs gives its templates as data: "
                         "it would show as written, never bound. Hint: quote the value in the page's text"))
             continue
         if targets.holds(ref.start):
             problems.append(Problem(
-                path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field,
+                path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field, kind="reference",
                 message="prose reference in a link's address or title, where the page cannot show it. "
                         "Hint: quote the value in the link's text or beside the link"))
             continue
@@ -293,5 +293,5 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
             if ref.example_id in broken or (target is not None and target.result is None and target.refusal is None):
                 continue  # the example's own problem already explains it
             problems.append(Problem(path=path, line=ref.line, col=ref.col, example_id=ref.example_id,
-                                    field=ref.field, message=f"prose reference: {error}"))
+                                    field=ref.field, kind="reference", message=f"prose reference: {error}"))
     return problems

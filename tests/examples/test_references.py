@@ -230,3 +230,60 @@ def test_a_reference_to_one_value_or_a_flat_list_is_quoted(reference: str, shown
     assert check_references("docs/page.md", text, ran) == []
     value = resolve_reference({o.id: o for o in ran if o.id}, *reference.split(".", 1))
     assert render.value(value, "fr") == shown
+
+
+TWIN_EXAMPLE = """\
+# Page
+
+```rulecheck
+id: p
+rule: attack
+given:
+  defender: {name: the guard, level: 2, str: 4}
+  attack: {total: 15, damage: 1d8}
+  reaction: parry
+dice:
+  reaction: [17]
+expect:
+  reaction_total: 23
+```
+
+"""
+
+
+def twin_quotes(tmp_path: Path, prose: dict[str, str]) -> None:
+    for language, text in prose.items():
+        page = tmp_path / "docs" / language / "page.md"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(TWIN_EXAMPLE + text + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize(("prose", "said"), [
+    ({"fr": "Total {{ p.reaction_total }}.", "en": "Total 23."},
+     ["docs/en/page.md:1: `{{ p.reaction_total }}` is quoted on its twin docs/fr/page.md:16, not on this page"]),
+    ({"fr": "Total 24.", "en": "Total {{ p.reaction_total }}."},
+     ["docs/fr/page.md:1: `{{ p.reaction_total }}` is quoted on its twin docs/en/page.md:16, not on this page"]),
+    ({"fr": "Total {{ p.reaction_total }}, soit\n{{ p.reaction_total }}.", "en": "Total {{ p.reaction_total }}, 23."},
+     ["docs/en/page.md:1: `{{ p.reaction_total }}` is quoted 2 times on its twin docs/fr/page.md:16, 1 time(s) on "
+      "this page"]),
+    ({"fr": "Niveau {{ p.given.defender.level }}, total {{ p.reaction_total }}.",
+      "en": "Total {{ p.reaction_total }} at level {{ p.given.defender.level }}."}, []),
+])
+def test_twins_quote_the_same_values(tmp_path: Path, prose: dict[str, str], said: list[str]) -> None:
+    # A value quoted on the French page and written by hand on the English one passed: the English
+    # number was never checked, and would stay when the example changed.
+    from rulecheck.examples.check import check_paths
+
+    twin_quotes(tmp_path, prose)
+    for checked in ([tmp_path / "docs"], [tmp_path / "docs" / "fr"], [tmp_path / "docs" / "en"]):
+        problems = check_paths(checked, root=tmp_path).all_problems
+        assert sorted(p.located().split(": a value written")[0] for p in problems) == said, checked
+        assert all(p.kind == "parity" and p.message.endswith("where this page gives that value") for p in problems)
+
+
+def test_a_reference_written_wrong_is_its_own_problem_not_a_parity_one(tmp_path: Path) -> None:
+    from rulecheck.examples.check import check_paths
+
+    twin_quotes(tmp_path, {"fr": "Total {{ p.reaction_total }}.", "en": "Total {{ p.reaction_totl }}."})
+    problems = check_paths([tmp_path / "docs"], root=tmp_path).all_problems
+    assert [(p.path, p.kind, p.field) for p in problems] == [("docs/en/page.md", "reference", "reaction_totl")]
