@@ -450,6 +450,7 @@ class TextPlaces:
         self._facts: dict[int, tuple[bool, int]] = {}  # line: (a heading, where its definition starts or -1)
         self._line, self._scanned = 0, 0  # the line read along, and up to where
         self._last: dict[str, int] = {}  # the last offset of each opener and closer read on that line
+        self._open_tags: list[bool] | None = None  # per line: whether it starts inside an HTML tag
 
     def _text(self, line: int) -> str:
         return self.markdown[self.lines.start(line):self.lines.end(line)]
@@ -490,7 +491,26 @@ class TextPlaces:
                 if found >= 0:
                     self._last[token] = found
         self._scanned = at
+        if self._starts_in_tag(line) and self._last.get(">", -1) < 0:
+            return True  # a tag opened on a line above (`<img src="…"` then `alt="…"`), not closed yet
         return any(self._last.get(opener, -1) > self._last.get(closer, -1) for opener, closer in _TEXT_ONLY_PAIRS)
+
+    def _starts_in_tag(self, line: int) -> bool:
+        """Whether ``line`` begins inside a raw HTML tag opened on a line above it in its paragraph
+        (Markdown reads a tag across lines, never across a blank one). Every line's answer is
+        found at the first question, in one pass over the text."""
+        if self._open_tags is None:
+            self._open_tags, inside = [], False
+            for number in range(1, len(self.lines.starts) + 1):
+                self._open_tags.append(inside)
+                text = self._text(number)
+                if not text.strip():
+                    inside = False
+                elif (opened := text.rfind("<")) > text.rfind(">"):
+                    inside = True
+                elif opened >= 0 or ">" in text:
+                    inside = False
+        return self._open_tags[line - 1]
 
 
 def unchecked_problem(shown: str, markdown: str, source: str, taken_off: int = 0) -> Problem:

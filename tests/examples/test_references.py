@@ -95,6 +95,22 @@ def test_a_reference_in_an_abbreviations_definition_is_given_as_text(line: str) 
     assert text_only(text, find_references(text)[0].start)
 
 
+@pytest.mark.parametrize(("text", "inside"), [
+    ('<img src="x.png"\n     alt="Elara reaches {{ a.b }}">', True),
+    ('<a href="#x"\n   title="{{ a.b }}">link</a>', True),
+    ('<img\n  src="x.png"\n  alt="{{ a.b }}"\n>', True),
+    ('Some <abbr\ntitle="x {{ a.b }}">PV</abbr>', True),
+    ('<img src="x.png" alt="x">\nThen {{ a.b }}.', False),
+    ('<img src="x.png"\n\nThen {{ a.b }}.', False),  # a blank line: no tag goes on past it
+    ('<b>bold</b>\n{{ a.b }}', False),
+    ('<img src="x.png"\n alt="y"> and {{ a.b }}', False),
+])
+def test_a_reference_inside_a_tag_begun_on_a_line_above_is_given_as_text(text: str, inside: bool) -> None:
+    # Bound as an element there, its quotes ended the attribute and Markdown showed the tag as text.
+    page = f"# Page\n\n{text}\n"
+    assert text_only(page, find_references(page)[0].start) is inside
+
+
 PAGE = """\
 # Parade
 
