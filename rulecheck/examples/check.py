@@ -27,6 +27,7 @@ from rulecheck.examples.example_check import (
     example_odds,
 )
 from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.front_matter import check_front_matter
 from rulecheck.examples.near_misses import check_near_misses
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import (
@@ -41,7 +42,7 @@ from rulecheck.examples.pages import (
     read_page,
     undecodable,
 )
-from rulecheck.examples.parity import check_duplicates, check_parity, rules_data, unread_page_twins
+from rulecheck.examples.parity import check_duplicates, check_parity, quoted, rules_data, unread_page_twins
 from rulecheck.examples.references import check_references
 from rulecheck.examples.schema import parse_block
 from rulecheck.examples.shown_cards import check_shown_cards
@@ -91,6 +92,8 @@ def check_page(
             squares += drawn
         report.outcomes.append(outcome)
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
+    report.tables, report.references = quoted(text)
+    report.problems += check_front_matter(path, text)
     return report
 
 

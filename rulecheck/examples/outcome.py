@@ -73,6 +73,10 @@ class PageReport:
     #: The page holds more examples than a page may (:data:`~rulecheck.examples.pages.MAX_EXAMPLES_PER_PAGE`):
     #: none of them was checked, and a host shows them as plain code under the page's problem.
     too_many_examples: bool = False
+    #: The page's checked tables: each marker's table name and line.
+    tables: list[tuple[str, int]] = field(default_factory=list)
+    #: The page's prose references: each one's ``id.field`` and line.
+    references: list[tuple[str, int]] = field(default_factory=list)
 
     @property
     def language(self) -> str | None:

@@ -3,6 +3,7 @@ with the same rules data (display text aside)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,9 @@ from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import display_path, read_page, undecodable
+from rulecheck.examples.references import find_references
 from rulecheck.examples.schema import DISPLAY_KEYS, parse_block, written_id
+from rulecheck.examples.tables import TABLES, find_tables
 from rulecheck.examples.twins import page_language, twin_file
 
 
@@ -85,8 +88,16 @@ def unread_page_twins(page: Path, language_at: int | None, shown: str, root: Pat
     return [missing_twin(shown, display_path(twin, root), other) for other, twin in twins.items() if not twin.exists()]
 
 
+def quoted(text: str) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """What a page quotes from the engine besides its examples, which its twin must quote alike:
+    its checked tables (each marker's name and line) and its prose references (``id.field``, line)."""
+    return ([(table.name, table.line) for table in find_tables(text)],
+            [(f"{ref.example_id}.{ref.field}", ref.line) for ref in find_references(text)])
+
+
 def _parse_only(path: str, text: str, cast: Cast) -> PageReport:
-    report = PageReport(path)
+    tables, references = quoted(text)
+    report = PageReport(path, tables=tables, references=references)
     for block in find_blocks(text, path):
         parsed = parse_block(block, cast, page_language(path))
         report.outcomes.append(Outcome(block=block, parsed=parsed if not isinstance(parsed, list) else None))
@@ -126,6 +137,8 @@ def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
         # On the example itself when its page is part of the report (its card shows it), else
         # on this page's list: a twin read only for parity is not reported on.
         (outcome.problems if checked else page.problems).append(problem)
+    _compare_tables(page, twin, checked)
+    _compare_references(page, twin, checked)
     for example_id, outcome in mine.items():
         other = theirs.get(example_id)
         if other is None or outcome.parsed is None or other.parsed is None:
@@ -139,6 +152,54 @@ def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
             )
             outcome.problems.append(problem)
             other.echoes.append(problem)
+
+
+def _compare_tables(page: PageReport, twin: PageReport, checked: bool) -> None:
+    """Twins check the same tables: a table checked on one page and shown on the other without its
+    marker would show there numbers no check read (the engine's tables are each language's)."""
+    for here, there, problems in _sides(page, twin, checked):
+        if any(name not in TABLES for name, _ in here.tables):
+            continue  # a marker naming no table (`covers`): that page's own problem says which it may mean
+        for name, said, where in _fewer(here.tables, there.tables, there.path):
+            if name in TABLES:
+                problems.append(Problem(
+                    path=here.path, line=1, kind="parity", related=(where,),
+                    message=(f"table `{name}` is checked{said}: a table shown here without its marker shows numbers "
+                             f"no check read. Hint: put `<!-- rulecheck-table: {name} -->` on the line above this "
+                             "page's table")))
+
+
+def _compare_references(page: PageReport, twin: PageReport, checked: bool) -> None:
+    """Twins quote the same values: a value quoted on one page and written by hand on the other
+    would show there a number no check read, and keep it when the example changes."""
+    if any(p.kind == "reference" for p in [*page.problems, *twin.problems]):
+        return  # a reference written wrong: its own problem says what it may mean, then the twins compare
+    for here, there, problems in _sides(page, twin, checked):
+        for name, said, where in _fewer(here.references, there.references, there.path):
+            problems.append(Problem(
+                path=here.path, line=1, kind="parity", related=(where,),
+                message=(f"`{{{{ {name} }}}}` is quoted{said}: a value written by hand here is one no check "
+                         "read. Hint: write the reference where this page gives that value")))
+
+
+def _sides(page: PageReport, twin: PageReport, checked: bool) -> list[tuple[PageReport, PageReport, list[Problem]]]:
+    """Each twin, the other, and where a problem of the first goes: its own list, or, for a twin
+    read for parity only (not reported on), this page's."""
+    return [(page, twin, page.problems), (twin, page, twin.problems if checked else page.problems)]
+
+
+def _fewer(here: list[tuple[str, int]], there: list[tuple[str, int]], twin: str) -> list[tuple[str, str, str]]:
+    """Each name ``there`` (the page ``twin``) holds more often than ``here``: the name, how each
+    page holds it (`` on its twin docs/fr/x.md:12, not on this page``), and where the twin holds it first."""
+    mine, theirs = Counter(name for name, _ in here), Counter(name for name, _ in there)
+    found = []
+    for name in sorted(theirs):
+        if theirs[name] > mine[name]:
+            where = f"{twin}:{next(line for marked, line in there if marked == name)}"
+            times = "" if theirs[name] == 1 else f" {theirs[name]} times"
+            said = "not on this page" if not mine[name] else f"{mine[name]} time(s) on this page"
+            found.append((name, f"{times} on its twin {where}, {said}", where))
+    return found
 
 
 def rules_data(data: Any) -> Any:

@@ -16,8 +16,10 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from rulecheck.engine.dice import DiceExpr
 from rulecheck.errors import Problem, RuleError
 from rulecheck.examples.finder import Block, find_fences
+from rulecheck.examples.front_matter import in_front_matter
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.schema import ParsedExample, written_id
 
@@ -141,7 +143,40 @@ def resolve_reference(outcomes: Mapping[str, RanExample], example_id: str, field
         if name is None:
             raise LookupError(f"example `{example_id}` has no field `{field_name}`")
         value = getattr(value, name)
+    if not _quotable(value):
+        raise LookupError(f"`{field_name}` of example `{example_id}` is {_group_of(value)}, not one value that "
+                          f"prose can quote{_members(value, example_id, field_name)}")
     return value
+
+
+def _quotable(value: Any) -> bool:
+    """Whether prose can show ``value`` as the reader reads it: a number, a word, a name, dice
+    notation, or a flat list of those; never a group of fields, whose text would be its Python form."""
+    if isinstance(value, list | tuple):
+        return all(_scalar(item) for item in value)
+    return _scalar(value)
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, bool | int | float | str | DiceExpr)
+
+
+def _group_of(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        inner = next(item for item in value if not _scalar(item))
+        return "a list of groups of fields" if isinstance(inner, BaseModel) else "a list of lists"
+    return "a group of fields" if isinstance(value, BaseModel) else "a group of values"
+
+
+def _members(value: Any, example_id: str, field_name: str) -> str:
+    """A hint naming the values a group holds, when it is a group of fields."""
+    if not isinstance(value, BaseModel):
+        return ". Hint: quote one number or word of the result, such as a field its `expect` can hold"
+    names = [info.alias or name for name, info in type(value).model_fields.items() if _scalar(getattr(value, name))]
+    if not names:
+        return ""
+    return (f" ({', '.join(names[:6])}{', …' if len(names) > 6 else ''}). "
+            f"Hint: quote one of them, such as `{{{{ {example_id}.{field_name}.{names[0]} }}}}`")
 
 
 @dataclass(frozen=True)
@@ -233,14 +268,21 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
         hint = f"did you mean `{lookalike.meant}`?" if lookalike.meant else (
             "a reference is `{{ example-id.field }}`: an example's id (lowercase letters, digits and dashes), "
             "a dot, a field (lowercase letters, digits, `_` and dots), nothing else")
-        problems.append(Problem(path=path, line=lookalike.line, col=lookalike.col,
+        problems.append(Problem(path=path, line=lookalike.line, col=lookalike.col, kind="reference",
                                 message=f"`{lookalike.written}` looks like a prose reference but is not one. "
                                         f"Hint: {hint}"))
     targets = _LinkTargets(text)
+    header = in_front_matter(text)
     for ref in find_references(text, masked):
+        if ref.start < header:
+            problems.append(Problem(
+                path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field, kind="reference",
+                message="prose reference in the page's front matter, which MkDocs gives its templates as data: "
+                        "it would show as written, never bound. Hint: quote the value in the page's text"))
+            continue
         if targets.holds(ref.start):
             problems.append(Problem(
-                path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field,
+                path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field, kind="reference",
                 message="prose reference in a link's address or title, where the page cannot show it. "
                         "Hint: quote the value in the link's text or beside the link"))
             continue
@@ -251,5 +293,5 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
             if ref.example_id in broken or (target is not None and target.result is None and target.refusal is None):
                 continue  # the example's own problem already explains it
             problems.append(Problem(path=path, line=ref.line, col=ref.col, example_id=ref.example_id,
-                                    field=ref.field, message=f"prose reference: {error}"))
+                                    field=ref.field, kind="reference", message=f"prose reference: {error}"))
     return problems

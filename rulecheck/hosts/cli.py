@@ -9,6 +9,7 @@ import contextlib
 import errno
 import json
 import os
+import stat
 import sys
 import unicodedata
 from pathlib import Path
@@ -23,7 +24,7 @@ from rulecheck.examples import render as rendering
 from rulecheck.examples.check import Casts, Outcome, decode_page, page_language, read_bounded, undecodable
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
-from rulecheck.examples.page_writes import finish_interrupted_update
+from rulecheck.examples.page_writes import finish_interrupted_update, write_atomically
 from rulecheck.examples.regular_files import NotARegularFile, read_regular_file
 from rulecheck.examples.result_words import trace_names
 from rulecheck.examples.schema import json_schema
@@ -207,12 +208,29 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
     example = outcome.parsed.example
     title = getattr(example, "title", None) or outcome.parsed.id
     picture = maps.svg(drawn, language, outcome.parsed.id, title, battle_names(example), standalone=True)
+    data = ('<?xml version="1.0" encoding="UTF-8"?>\n' + picture + "\n").encode("utf-8")
     try:
-        target.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + picture + "\n", encoding="utf-8")
+        _write_whole(target, data)
     except OSError as error:
         click.secho(printable(f"{target}: cannot write the battle map: {error.strerror or error}"), fg="red",
                     err=True)
         sys.exit(1)
+
+
+def _write_whole(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` whole or not at all: a file (or no file yet) is replaced by a
+    complete one (:func:`~rulecheck.examples.page_writes.write_atomically`), so a run killed or
+    stopped by a full disk leaves the previous map as it was, never a half-written one; anything
+    else (``/dev/stdout``, a pipe) is written to as it is."""
+    try:
+        regular = stat.S_ISREG(os.stat(target).st_mode)
+    except FileNotFoundError:
+        regular = True
+    if regular:
+        write_atomically(target, data)
+    else:
+        with target.open("wb") as stream:
+            stream.write(data)
 
 
 def json_tabs_as_spaces(text: str) -> str:

@@ -42,6 +42,7 @@ from rulecheck.examples.check import (
 )
 from rulecheck.examples.discovery import Exclusions, find_pages
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
+from rulecheck.examples.front_matter import lines_taken_off
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_references, resolve_reference
@@ -179,7 +180,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = page_source(page, config)
         shown = display_path(path, _root(config))
-        unchecked = [unchecked_problem(shown, self._page_source, source) for source in cards.take_unchecked()]
+        sources = cards.take_unchecked()
+        taken_off = _lines_taken_off(page) if sources else 0
+        unchecked = [unchecked_problem(shown, self._page_source, source, taken_off) for source in sources]
         unchecked += unshown_problems(shown, page, cards.unshown(html))
         if unchecked and self._report is None:
             # Pages taken from the cache, and one shows a block the check never saw: what the cache
@@ -255,7 +258,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         found = language_of(path.as_posix())
         if self._serving and self._report is not None:
             shown = display_path(path, _root(config))
-            markdown = _unread_snippets_left_out(markdown, self._report.page_problems(shown))
+            markdown = _unread_snippets_left_out(markdown, self._report.page_problems(shown), page)
         self._page_source = markdown
         # Until this page's cards are known, any block the formatter meets is unchecked.
         cards.register(None if not self.config.enabled else {}, found[0] if found else "en")
@@ -454,6 +457,7 @@ class TextPlaces:
         self._facts: dict[int, tuple[bool, int]] = {}  # line: (a heading, where its definition starts or -1)
         self._line, self._scanned = 0, 0  # the line read along, and up to where
         self._last: dict[str, int] = {}  # the last offset of each opener and closer read on that line
+        self._open_tags: list[bool] | None = None  # per line: whether it starts inside an HTML tag
 
     def _text(self, line: int) -> str:
         return self.markdown[self.lines.start(line):self.lines.end(line)]
@@ -494,15 +498,35 @@ class TextPlaces:
                 if found >= 0:
                     self._last[token] = found
         self._scanned = at
+        if self._starts_in_tag(line) and self._last.get(">", -1) < 0:
+            return True  # a tag opened on a line above (`<img src="…"` then `alt="…"`), not closed yet
         return any(self._last.get(opener, -1) > self._last.get(closer, -1) for opener, closer in _TEXT_ONLY_PAIRS)
 
+    def _starts_in_tag(self, line: int) -> bool:
+        """Whether ``line`` begins inside a raw HTML tag opened on a line above it in its paragraph
+        (Markdown reads a tag across lines, never across a blank one). Every line's answer is
+        found at the first question, in one pass over the text."""
+        if self._open_tags is None:
+            self._open_tags, inside = [], False
+            for number in range(1, len(self.lines.starts) + 1):
+                self._open_tags.append(inside)
+                text = self._text(number)
+                if not text.strip():
+                    inside = False
+                elif (opened := text.rfind("<")) > text.rfind(">"):
+                    inside = True
+                elif opened >= 0 or ">" in text:
+                    inside = False
+        return self._open_tags[line - 1]
 
-def unchecked_problem(shown: str, markdown: str, source: str) -> Problem:
-    """A block the formatter showed without a card, located on its page where it can be found."""
+
+def unchecked_problem(shown: str, markdown: str, source: str, taken_off: int = 0) -> Problem:
+    """A block the formatter showed without a card, located on its page where it can be found
+    (``markdown``: the page as MkDocs gave it, the first ``taken_off`` lines, its front matter, taken off)."""
     example_id = written_id(source)
     lines = [line.strip() for line in source.split("\n") if line.strip()]
     wanted = next((line for line in lines if line.startswith("id:")), lines[0] if lines else "")
-    line = next((number for number, text in enumerate(split_lines(markdown), 1)
+    line = next((number + taken_off for number, text in enumerate(split_lines(markdown), 1)
                  if wanted and text.lstrip(PREFIX_CHARS).rstrip() == wanted), None)
     where = "" if line is not None else " (it is not on the page itself: pulled in from another file?)"
     return Problem(
@@ -544,11 +568,13 @@ def _at_their_blocks(shown: str, page: Page, messages: dict[str, str]) -> list[P
             for key, message in messages.items()]
 
 
-def _unread_snippets_left_out(markdown: str, problems: list[Problem]) -> str:
+def _unread_snippets_left_out(markdown: str, problems: list[Problem], page: Page) -> str:
     """While serving, the page with each snippet the check could not read escaped (``;--8<--``, a
     file name after ``;``: pymdownx then reads nothing there), so that Markdown never opens a FIFO,
-    a device or a file past the limit; the page's banner says why."""
-    lines = {p.line for p in problems if p.kind == "snippet"}
+    a device or a file past the limit; the page's banner says why. The check numbers the page's
+    lines, ``markdown`` is the page without its front matter."""
+    taken_off = _lines_taken_off(page) if any(p.kind == "snippet" for p in problems) else 0
+    lines = {p.line - taken_off for p in problems if p.kind == "snippet"}
     if not lines:
         return markdown
     split = markdown.split("\n")
@@ -558,6 +584,15 @@ def _unread_snippets_left_out(markdown: str, problems: list[Problem]) -> str:
             at = len(line) - len(line.lstrip(" \t"))
             split[number - 1] = line[:at] + ";" + line[at:]
     return "\n".join(split)
+
+
+def _lines_taken_off(page: Page) -> int:
+    """How many lines of the page's file MkDocs took off before giving its Markdown to the plugins:
+    its front matter (:func:`~rulecheck.examples.front_matter.lines_taken_off`)."""
+    try:
+        return lines_taken_off(read_page(Path(page.file.abs_src_path or "")))
+    except (OSError, UnicodeDecodeError):
+        return 0
 
 
 def _failure(problems: list[Problem]) -> str:

@@ -95,6 +95,22 @@ def test_a_reference_in_an_abbreviations_definition_is_given_as_text(line: str) 
     assert text_only(text, find_references(text)[0].start)
 
 
+@pytest.mark.parametrize(("text", "inside"), [
+    ('<img src="x.png"\n     alt="Elara reaches {{ a.b }}">', True),
+    ('<a href="#x"\n   title="{{ a.b }}">link</a>', True),
+    ('<img\n  src="x.png"\n  alt="{{ a.b }}"\n>', True),
+    ('Some <abbr\ntitle="x {{ a.b }}">PV</abbr>', True),
+    ('<img src="x.png" alt="x">\nThen {{ a.b }}.', False),
+    ('<img src="x.png"\n\nThen {{ a.b }}.', False),  # a blank line: no tag goes on past it
+    ('<b>bold</b>\n{{ a.b }}', False),
+    ('<img src="x.png"\n alt="y"> and {{ a.b }}', False),
+])
+def test_a_reference_inside_a_tag_begun_on_a_line_above_is_given_as_text(text: str, inside: bool) -> None:
+    # Bound as an element there, its quotes ended the attribute and Markdown showed the tag as text.
+    page = f"# Page\n\n{text}\n"
+    assert text_only(page, find_references(page)[0].start) is inside
+
+
 PAGE = """\
 # Parade
 
@@ -154,3 +170,136 @@ def test_references_on_one_line_are_each_judged_where_they_stand() -> None:
     problems = check_references("p.md", text, [])
     misplaced = [(p.line, p.col) for p in problems if "link's address" in p.message]
     assert misplaced == [(3, 5), (3, 32), (3, 42), (4, 6)]
+
+
+GROUPS_PAGE = """\
+# Page
+
+```rulecheck
+id: parry
+rule: attack
+given:
+  attacker: {name: Orc}
+  defender: {name: the guard, level: 2, str: 4, def_phy: 16}
+  attack: {kind: melee, total: 15, damage: 1d8+2, extra_damage: [1d4, 1d6]}
+  reaction: parry
+dice:
+  reaction: [17]
+expect:
+  reaction_total: 23
+```
+
+```rulecheck
+id: retreat
+rule: opportunity
+given:
+  grid:
+    map: |
+      o A . .
+    creatures:
+      A: {name: Elara}
+      o: {name: the orc}
+  path: [[2, 0], [3, 0]]
+expect:
+  provokes: true
+```
+"""
+
+
+@pytest.mark.parametrize(("reference", "group"), [
+    ("parry.given", "a group of fields"),
+    ("parry.given.defender", "a group of fields"),
+    ("parry.given.attack", "a group of fields"),
+    ("parry.trace", "a list of groups of fields"),
+    ("retreat.given.grid", "a group of fields"),
+    ("retreat.given.grid.creatures", "a group of values"),
+    ("retreat.given.path", "a list of lists"),
+    ("retreat.trace", "a list of groups of fields"),
+])
+def test_a_reference_to_a_group_of_fields_is_refused_not_shown_as_python(reference: str, group: str) -> None:
+    # Such a value reached the page as its Python form (`name='Orc' level=0 def_phy=10…`): English
+    # keys on a French page, and numbers no reader can place.
+    from rulecheck.examples.check import check_page
+
+    text = GROUPS_PAGE + f"\nQuoted: {{{{ {reference} }}}}.\n"
+    ran = check_page("docs/page.md", text).outcomes
+    assert all(o.result is not None for o in ran)
+    problems = check_references("docs/page.md", text, ran)
+    assert [(p.line, p.col, p.example_id, p.field) for p in problems] == [
+        (text.count("\n"), 9, reference.split(".")[0], reference.split(".", 1)[1])]
+    assert f"is {group}, not one value that prose can quote" in problems[0].message
+    assert "Hint: " in problems[0].message
+
+
+@pytest.mark.parametrize(("reference", "shown"), [
+    ("parry.given.defender.str", "4"), ("parry.given.defender.name", "the guard"), ("parry.reaction_total", "23"),
+    ("parry.given.attack.damage", "1d8+2"), ("parry.given.attack.extra_damage", "1d4, 1d6"),
+    ("parry.given.attack.natural", "—"), ("retreat.provokes", "oui"), ("retreat.opportunity_from", "o"),
+])
+def test_a_reference_to_one_value_or_a_flat_list_is_quoted(reference: str, shown: str) -> None:
+    from rulecheck.examples import render
+    from rulecheck.examples.check import check_page
+    from rulecheck.examples.references import resolve_reference
+
+    text = GROUPS_PAGE + f"\nQuoted: {{{{ {reference} }}}}.\n"
+    ran = check_page("docs/page.md", text).outcomes
+    assert check_references("docs/page.md", text, ran) == []
+    value = resolve_reference({o.id: o for o in ran if o.id}, *reference.split(".", 1))
+    assert render.value(value, "fr") == shown
+
+
+TWIN_EXAMPLE = """\
+# Page
+
+```rulecheck
+id: p
+rule: attack
+given:
+  defender: {name: the guard, level: 2, str: 4}
+  attack: {total: 15, damage: 1d8}
+  reaction: parry
+dice:
+  reaction: [17]
+expect:
+  reaction_total: 23
+```
+
+"""
+
+
+def twin_quotes(tmp_path: Path, prose: dict[str, str]) -> None:
+    for language, text in prose.items():
+        page = tmp_path / "docs" / language / "page.md"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(TWIN_EXAMPLE + text + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize(("prose", "said"), [
+    ({"fr": "Total {{ p.reaction_total }}.", "en": "Total 23."},
+     ["docs/en/page.md:1: `{{ p.reaction_total }}` is quoted on its twin docs/fr/page.md:16, not on this page"]),
+    ({"fr": "Total 24.", "en": "Total {{ p.reaction_total }}."},
+     ["docs/fr/page.md:1: `{{ p.reaction_total }}` is quoted on its twin docs/en/page.md:16, not on this page"]),
+    ({"fr": "Total {{ p.reaction_total }}, soit\n{{ p.reaction_total }}.", "en": "Total {{ p.reaction_total }}, 23."},
+     ["docs/en/page.md:1: `{{ p.reaction_total }}` is quoted 2 times on its twin docs/fr/page.md:16, 1 time(s) on "
+      "this page"]),
+    ({"fr": "Niveau {{ p.given.defender.level }}, total {{ p.reaction_total }}.",
+      "en": "Total {{ p.reaction_total }} at level {{ p.given.defender.level }}."}, []),
+])
+def test_twins_quote_the_same_values(tmp_path: Path, prose: dict[str, str], said: list[str]) -> None:
+    # A value quoted on the French page and written by hand on the English one passed: the English
+    # number was never checked, and would stay when the example changed.
+    from rulecheck.examples.check import check_paths
+
+    twin_quotes(tmp_path, prose)
+    for checked in ([tmp_path / "docs"], [tmp_path / "docs" / "fr"], [tmp_path / "docs" / "en"]):
+        problems = check_paths(checked, root=tmp_path).all_problems
+        assert sorted(p.located().split(": a value written")[0] for p in problems) == said, checked
+        assert all(p.kind == "parity" and p.message.endswith("where this page gives that value") for p in problems)
+
+
+def test_a_reference_written_wrong_is_its_own_problem_not_a_parity_one(tmp_path: Path) -> None:
+    from rulecheck.examples.check import check_paths
+
+    twin_quotes(tmp_path, {"fr": "Total {{ p.reaction_total }}.", "en": "Total {{ p.reaction_totl }}."})
+    problems = check_paths([tmp_path / "docs"], root=tmp_path).all_problems
+    assert [(p.path, p.kind, p.field) for p in problems] == [("docs/en/page.md", "reference", "reaction_totl")]

@@ -102,7 +102,7 @@ def test_a_prose_reference_to_a_refused_example_reads_given_only(tmp_path: Path)
     site(tmp_path)
     for language in LANGUAGES:
         path = tmp_path / "docs" / language / "a.md"
-        path.write_text(path.read_text("utf-8") + "\n{{ guard-late.given.plan }} {{ guard-late.left }}\n", "utf-8")
+        path.write_text(path.read_text("utf-8") + "\n{{ guard-late.given.round }} {{ guard-late.left }}\n", "utf-8")
     problems = check_paths([tmp_path / "docs"], root=tmp_path).all_problems
     assert [(p.field, p.message) for p in problems] == [
         ("left", "prose reference: example `guard-late` shows a refusal: it has no result, only `given`"),

@@ -541,3 +541,61 @@ def test_a_span_of_lines_reads_as_a_tuple_of_them() -> None:
     with pytest.raises(IndexError):
         span[3]
     assert list(LineSpan(lines, 2, 1)) == []
+
+
+COVER = {
+    "fr": "| Abri | Contact | Distance |\n|---|:-:|:-:|\n| abri partiel | +2 | +2 |\n| abri | +4 | +4 |\n"
+          "| abri amélioré | +8 | +8 |\n| abri mou (créatures) | +4¹ | +4 |\n"
+          "| abri total | impossible | impossible |\n",
+    "en": "| Cover | Melee | Ranged |\n|---|:-:|:-:|\n| partial cover | +2 | +2 |\n| cover | +4 | +4 |\n"
+          "| improved cover | +8 | +8 |\n| soft cover (creatures) | +4¹ | +4 |\n"
+          "| total cover | impossible | impossible |\n",
+}
+CONCEALMENT = {
+    "fr": "| Camouflage | Chance d'échec |\n|---|:-:|\n| camouflage | 20 % |\n| camouflage total | 50 % |\n",
+    "en": "| Concealment | Miss chance |\n|---|:-:|\n| concealment | 20% |\n| total concealment | 50% |\n",
+}
+
+
+def twin_tables(tmp_path: Path, markers: dict[str, list[str | None]]) -> Path:
+    """Twins showing the cover table, then the concealment table, each under the marker named
+    (``None``: shown without a marker); unmarked, the English cover table says +5 where it means +4."""
+    for language, names in markers.items():
+        parts = ["# Page\n"]
+        for name, table in zip(names, (COVER, CONCEALMENT, CONCEALMENT), strict=False):
+            shown = table[language] if name else table[language].replace("+4 |", "+5 |", 1)
+            parts.append((f"<!-- rulecheck-table: {name} -->\n" if name else "") + shown)
+        page = tmp_path / "docs" / language / "page.md"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text("\n".join(parts), encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(("markers", "said"), [
+    ({"fr": ["cover"], "en": [None]},
+     ["docs/en/page.md:1: table `cover` is checked on its twin docs/fr/page.md:3, not on this page"]),
+    ({"fr": [None], "en": ["cover"]},
+     ["docs/fr/page.md:1: table `cover` is checked on its twin docs/en/page.md:3, not on this page"]),
+    ({"fr": ["cover", "concealment"], "en": [None, None]},
+     ["docs/en/page.md:1: table `concealment` is checked on its twin docs/fr/page.md:12, not on this page",
+      "docs/en/page.md:1: table `cover` is checked on its twin docs/fr/page.md:3, not on this page"]),
+    ({"fr": ["cover", "concealment", "concealment"], "en": ["cover", "concealment", None]},
+     ["docs/en/page.md:1: table `concealment` is checked 2 times on its twin docs/fr/page.md:12, 1 time(s) "
+      "on this page"]),
+    ({"fr": ["cover", "concealment"], "en": ["cover", "concealment"]}, []),
+])
+def test_twins_check_the_same_tables(tmp_path: Path, markers: dict[str, list[str | None]], said: list[str]) -> None:
+    # An English table shown without the French page's marker showed its numbers unchecked: the
+    # check passed with +5 for cover where the engine (and the French page) give +4.
+    twin_tables(tmp_path, markers)
+    for checked in ([tmp_path / "docs"], [tmp_path / "docs" / "fr"], [tmp_path / "docs" / "en"]):
+        problems = check_paths(checked, root=tmp_path).all_problems
+        assert sorted(p.located().split(": a table shown here")[0] for p in problems) == said, checked
+        assert all(p.kind == "parity" and "Hint: put `<!-- rulecheck-table: " in p.message for p in problems)
+
+
+def test_an_unknown_table_name_is_its_own_pages_problem_not_a_parity_one(tmp_path: Path) -> None:
+    twin_tables(tmp_path, {"fr": ["cover", "concealment"], "en": ["covers", "concealment"]})
+    problems = check_paths([tmp_path / "docs"], root=tmp_path).all_problems
+    assert [(p.path, p.kind, p.message.split(";")[0]) for p in problems] == [
+        ("docs/en/page.md", "table", "unknown table `covers`")]

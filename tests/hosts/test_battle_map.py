@@ -111,3 +111,37 @@ def test_a_map_in_the_print_edition_keeps_its_hatching_arrow_and_labels() -> Non
     labelled = re.findall(r'aria-labelledby="([^"]+)"', printed)[0].split()
     assert pointed and labelled and {*pointed, *labelled} <= ids
     assert all(found.startswith("opportunity--") for found in pointed)
+
+
+@pytest.mark.parametrize("limit", [0, 1, 1000, 3000])
+def test_run_map_stopped_while_writing_leaves_the_previous_map_whole(tmp_path: Path, limit: int) -> None:
+    # A run that cannot finish writing (a full disk, a size limit; a kill -9 alike) used to leave
+    # the first `limit` bytes of the new map in place of the old one: a half-written SVG.
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    example = tmp_path / "shot.yml"
+    example.write_text(SHOT.format(title="T", attacker="Scout", defender="Bandit"), "utf-8")
+    picture = tmp_path / "shot.svg"
+    assert run(str(example), "--map", str(picture)).exit_code == 0
+    before = picture.read_bytes()
+    example.write_text(SHOT.format(title="Another title", attacker="Scout", defender="Bandit"), "utf-8")
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-m", "rulecheck.hosts.cli", "run", str(example), "--map", str(picture)],
+                          env={**os.environ, "PYTHONPATH": str(root)}, preexec_fn=limited, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 1 and "shot.svg: cannot write the battle map: File too large" in done.stderr
+    assert picture.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["shot.svg", "shot.yml"]
+
+
+def test_run_map_writes_to_a_device_as_it_is(tmp_path: Path) -> None:
+    example = tmp_path / "shot.yml"
+    example.write_text(SHOT.format(title="T", attacker="Scout", defender="Bandit"), "utf-8")
+    result = run(str(example), "--map", "/dev/null")
+    assert result.exit_code == 0, result.output

@@ -187,17 +187,21 @@ def test_while_serving_a_block_never_checked_shows_an_error_card_and_is_logged(t
 
 
 @pytest.mark.build
-def test_a_block_located_on_its_page_names_its_line(tmp_path: Path) -> None:
-    """A block the finder misses on the page itself (simulated: the finder is told to see nothing)."""
+@pytest.mark.parametrize("front", ["", "---\ntitle: Page\n---\n", "---\ntitle: Page\n---\n\n\n",
+                                   "Title: Page\nAuthors: us\n    and them\n\n", "\n\n"])
+def test_a_block_located_on_its_page_names_its_line(tmp_path: Path, front: str) -> None:
+    """A block the finder misses on the page itself (simulated: the finder is told to see nothing),
+    at its line in the page, front matter included (MkDocs gives the plugin the page without it)."""
     from rulecheck.examples import check
 
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "page.md").write_text(f"# Page\n\n```rulecheck\n{BODY}```\n", encoding="utf-8")
+    (tmp_path / "docs" / "page.md").write_text(f"{front}# Page\n\n```rulecheck\n{BODY}```\n", encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
     with pytest.MonkeyPatch.context() as patch, capture_logs("mkdocs") as logs, pytest.raises(Abort):
         patch.setattr(check, "find_blocks", lambda text, path="": [])
         mkdocs_build(tmp_path)
-    assert ("docs/page.md:4: elara-parry: shown as an example card but never checked: rulecheck does not read "
+    line = 4 + front.count("\n")
+    assert (f"docs/page.md:{line}: elara-parry: shown as an example card but never checked: rulecheck does not read "
             "this block. Hint: write the example on the page itself, in a plain ```rulecheck fence") in logs.text
 
 

@@ -161,3 +161,24 @@ def test_mkdocs_build_follows_the_snippets_configuration_it_gives_markdown(
         assert (f"docs/{language}/p.md:{line}: {said} pulls in 1 rulecheck example(s), which the page would show but "
                 "the check never sees.") in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("front", ["---\ntitle: P\n---\n", "---\ntitle: P\nsearch: {exclude: true}\n---\n\n\n",
+                                   "Title: P\nAuthors: us\n    and them\n\n", "\n\n\n"])
+def test_serve_leaves_an_unreadable_snippet_unread_below_front_matter(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, front: str) -> None:
+    # The check numbers the page's lines, MkDocs gives the plugin the page without its front
+    # matter: the snippet escaped was the one three lines further down, and Markdown opened the FIFO.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "docs" / "p.md").write_text(f'{front}# P\n\nText.\n\n--8<-- "inc/s.md"\n', "utf-8")
+    (project / "inc").mkdir()
+    os.mkfifo(project / "inc" / "s.md")
+    (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    monkeypatch.chdir(project)
+    with deadline(60), capture_logs("rulecheck", "mkdocs"):
+        mkdocs_build(project, command="serve")
+    built = html.unescape((project / "site" / "p" / "index.html").read_text("utf-8"))
+    line = front.count("\n") + 5
+    assert f"docs/p.md:{line}:1: snippet `inc/s.md` cannot be read: a FIFO, not a regular file;" in built

@@ -1,0 +1,118 @@
+"""A page's front matter: what MkDocs takes off the top of a page before Markdown reads it.
+
+MkDocs (``mkdocs.utils.meta.get_data``) takes a YAML header (``---`` … ``---``) off a page when it
+loads as a mapping, or else its first lines when each is a MultiMarkdown ``key: value`` (or
+continues one), and gives them to the templates as ``page.meta``. :func:`front_matter` says where
+the page's Markdown starts, as MkDocs does, so that a line the check numbers in the page is found
+in the Markdown the plugin is given.
+
+What stands there is data for the templates, never checked prose: a prose reference written
+there is shown as written. And PyYAML keeps an alias as a second reference to one value, which
+the templates write out in full: nine aliases of nine aliases of a word, a few hundred bytes,
+make a page title of gigabytes and a build that runs out of memory. :func:`check_front_matter`
+refuses both, located.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import yaml
+
+from rulecheck.errors import Problem
+from rulecheck.examples.line_index import line_col
+
+# MkDocs' own patterns (mkdocs/utils/meta.py), on text whose line ends are all "\n".
+_YAML_HEADER = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.UNICODE | re.DOTALL)
+_META_LINE = re.compile(r"^[ ]{0,3}(?P<key>[A-Za-z0-9_-]+):\s*(?P<value>.*)")
+_META_MORE = re.compile(r"^([ ]{4}|\t)(\s*)(?P<value>.*)")
+#: The loader MkDocs reads a header with.
+_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """The front matter of a page: ``end``, the offset where its Markdown starts (the blank lines
+    after the front matter taken off too); ``header``, the YAML header's text (``None`` for
+    MultiMarkdown lines) and ``header_start``, its offset."""
+
+    end: int
+    header: str | None = None
+    header_start: int = 0
+
+
+def front_matter(text: str) -> FrontMatter | None:
+    """The front matter MkDocs takes off ``text`` (a page as :func:`~rulecheck.examples.pages.decode_page`
+    reads it), or ``None`` when it takes nothing."""
+    if header := _YAML_HEADER.match(text):
+        if not _is_mapping(header[1]):
+            return None  # MkDocs leaves the page whole: its header is shown as Markdown
+        return FrontMatter(_blank_lines_after(text, header.end()), header[1], header.start(1))
+    at, key = 0, False
+    while at < len(text):
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        line = text[at:end]
+        if not line.strip():
+            at = min(end + 1, len(text))  # the blank line that ends the meta-data goes with it
+            break
+        if not (_META_LINE.match(line) or (key and _META_MORE.match(line))):
+            break
+        key, at = True, min(end + 1, len(text))
+    end = _blank_lines_after(text, at)
+    return FrontMatter(end) if end else None
+
+
+def lines_taken_off(text: str) -> int:
+    """How many lines of ``text`` MkDocs takes off before Markdown reads it: line ``n`` of the
+    page is line ``n - lines_taken_off(text)`` of the Markdown the plugins are given."""
+    found = front_matter(text)
+    return text.count("\n", 0, found.end) if found else 0
+
+
+def in_front_matter(text: str) -> int:
+    """The offset up to which ``text`` is front matter (0 when it has none)."""
+    found = front_matter(text)
+    return found.end if found else 0
+
+
+def check_front_matter(path: str, text: str) -> list[Problem]:
+    """The located problems of a page's YAML header: an anchor or an alias (the first one: it stops
+    the reading, as in an example)."""
+    found = _YAML_HEADER.match(text)
+    if not found:
+        return []
+    try:
+        events = list(yaml.parse(found[1], Loader=_LOADER))
+    except yaml.YAMLError:
+        return []  # MkDocs shows a header it cannot read as Markdown: nothing of it is data
+    for event in events:
+        if isinstance(event, yaml.AliasEvent):
+            what = f"an alias (`*{event.anchor}`)"
+        elif isinstance(event, yaml.NodeEvent) and event.anchor is not None:
+            what = f"an anchor (`&{event.anchor}`)"
+        else:
+            continue
+        mark = event.start_mark
+        line, col = line_col(text, found.start(1) + mark.index) if mark is not None else (1, None)
+        return [Problem(path=path, line=line, col=col, kind="front-matter", message=(
+            f"{what} in the page's front matter, where anchors and aliases are refused: MkDocs' templates write "
+            "an alias out in full, so a few aliases of aliases make a build run out of memory. Hint: write each "
+            "value itself"))]
+    return []
+
+
+def _is_mapping(header: str) -> bool:
+    """Whether MkDocs reads ``header`` as its meta-data: YAML that loads to a mapping."""
+    try:
+        return isinstance(yaml.load(header, Loader=_LOADER), dict)  # a safe loader, as MkDocs reads it
+    except Exception:  # MkDocs takes any failure for no header
+        return False
+
+
+def _blank_lines_after(text: str, at: int) -> int:
+    """Past the line breaks MkDocs strips after front matter (``lstrip("\\n")``)."""
+    while at < len(text) and text[at] == "\n":
+        at += 1
+    return at
