@@ -146,8 +146,13 @@ def test_a_fence_naming_rulecheck_is_either_an_example_or_a_located_problem(
 # --- The build's safety net: a block formatted without a card fails the build ------------------------
 
 
-def outside_snippet_project(tmp_path: Path) -> Path:
-    """A page pulling in an example through a snippet base path that no check looks under."""
+def outside_snippet_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A page pulling in an example by a way the check does not follow: a snippet, with the
+    check's reading of snippets switched off, standing for any way it does not know (it now
+    follows the base paths the configuration gives pymdownx)."""
+    from rulecheck.examples import check
+
+    monkeypatch.setattr(check, "check_snippets", lambda *args: [])
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (elsewhere / "example.txt").write_text(f"```rulecheck\n{BODY}```\n", encoding="utf-8")
@@ -165,8 +170,9 @@ UNCHECKED = ("docs/page.md:1: elara-parry: shown as an example card but never ch
 
 
 @pytest.mark.build
-def test_a_block_shown_but_never_checked_fails_the_build_before_any_page_is_written(tmp_path: Path) -> None:
-    project = outside_snippet_project(tmp_path)
+def test_a_block_shown_but_never_checked_fails_the_build_before_any_page_is_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = outside_snippet_project(tmp_path, monkeypatch)
     with capture_logs("mkdocs") as logs, pytest.raises(Abort, match="BuildError"):
         mkdocs_build(project)
     assert "rulecheck: 1 problem(s) in the examples:" in logs.text
@@ -176,8 +182,9 @@ def test_a_block_shown_but_never_checked_fails_the_build_before_any_page_is_writ
 
 
 @pytest.mark.build
-def test_while_serving_a_block_never_checked_shows_an_error_card_and_is_logged(tmp_path: Path) -> None:
-    project = outside_snippet_project(tmp_path)
+def test_while_serving_a_block_never_checked_shows_an_error_card_and_is_logged(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = outside_snippet_project(tmp_path, monkeypatch)
     with capture_logs("rulecheck") as logs:
         mkdocs_build(project, command="serve")
     assert UNCHECKED in logs.text.splitlines()
