@@ -6,6 +6,8 @@ renders any template, so when the print page reaches its template the plugin has
 its language (cards, bound numbers and tooltips included) and puts in place of the marker:
 
 - a cover (site name and description) and a table of contents (pages and their sections);
+- what the print page holds after the marker, as the edition's preface (how to read a card, on
+  paper, where the home page that says it is not printed);
 - each page, in the nav's order, as a section of its own: its element ids get the page's name as
   a prefix (two pages may share a heading id, and tab groups share generated ids), and links
   between pages become links inside the document (``criticals.html#natural-20`` →
@@ -164,8 +166,9 @@ def chapter(page: Page, html: str, pages: set[str], site_url: str = "") -> Chapt
                    prefixed(kept_with_heading(print_view(html)), name, pages, address), sections)
 
 
-def edition(chapters: list[Chapter], *, site_name: str, description: str, language: str) -> str:
-    """The print edition's HTML: cover, table of contents, then every chapter."""
+def edition(chapters: list[Chapter], *, site_name: str, description: str, language: str,
+            preface: str = "") -> str:
+    """The print edition's HTML: cover, table of contents, the preface (HTML), then every chapter."""
     words = WORDS.get(language, WORDS["en"])
     toc = "".join(
         f'<li><a href="#chapter-{ch.name}">{html_text(ch.title)}</a>'
@@ -186,7 +189,8 @@ def edition(chapters: list[Chapter], *, site_name: str, description: str, langua
         f'<h2 id="print-contents">{html_text(words["contents"])}</h2>'
         # on paper, where no entry has its page (a browser's printing, not the PDF's: pdf_pages)
         f'<p class="rc-print-toc__pages">{html_text(words["pages"])}</p><ol>{toc}</ol></nav>'
-        f"{body}</div>"
+        + (f'<section class="rc-print-preface">{preface}</section>' if preface.strip() else "")
+        + f"{body}</div>"
     )
 
 
@@ -227,9 +231,9 @@ class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-unt
         site_url = config.site_url or ""
         chapters = [chapter(p, self._contents[p.file.src_uri][1], names, site_url) for p in chosen]
         language = str(config.theme.get("language") or "en")
-        page.content = page.content.replace(
-            MARKER, edition(chapters, site_name=config.site_name, description=config.site_description or "",
-                            language=language))
+        before, _, after = page.content.partition(MARKER)
+        page.content = before + edition(chapters, site_name=config.site_name,
+                                        description=config.site_description or "", language=language, preface=after)
         return context
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
