@@ -38,3 +38,15 @@ def test_the_contents_escape_titles_and_sections_once(title: str, heading: str, 
     links = [unescape(part.rsplit(">", 1)[1]) for part in contents.split("</a>")[:-1]]
     assert links == [shown, section]
     assert '<p class="rc-print-cover__title">Rules &amp; more</p>' in written
+
+
+@pytest.mark.parametrize(("preface", "kept"), [("<h2 id=\"r\">Reading</h2><p>How a card reads.</p>", True),
+                                               ("\n\n", False), ("", False)])
+def test_the_print_page_s_text_after_its_marker_opens_the_edition_after_the_contents(preface: str, kept: bool) -> None:
+    ch = chapter(_page("Fire"), '<h1 id="fire">Fire</h1>', {"fire.html"})
+    written = edition([ch], site_name="S", description="", language="en", preface=preface)
+    toc, chapters = written.index("</nav>"), written.index('<section class="rc-print-chapter"')
+    if kept:
+        assert toc < written.index(f'<section class="rc-print-preface">{preface}</section>') < chapters
+    else:
+        assert "rc-print-preface" not in written

@@ -670,3 +670,18 @@ def test_with_the_sites_address_known_paper_gives_the_page_to_type(address: str,
     printed = prefixed(f'<a href="{link}">words</a>', "cast", {"criticals.html", "cast.html"}, address)
     assert printed == f'<a href="{link}" data-off-paper="{said}">words</a>'
     assert prefixed(f'<a href="{link}">words</a>', "cast", {"cast.html"}) == f'<a href="{link}" data-off-paper>words</a>'
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("pdf", "heading", "marks"), [
+    ("regles-de-combat.pdf", "Lire ce livret", "« une lecture »"), ("en/combat-rules.pdf", "Reading this edition",
+                                                                   '"A reading"')])
+@ON_THE_PDF_WORKER
+def test_the_rulebook_says_how_to_read_a_card_before_its_first_chapter(
+        pdfs: Path, pdf: str, heading: str, marks: str) -> None:
+    """The home page that explains the cards is not printed: the edition opens with it on paper."""
+    # each page's text, without the page number its footer prints first (« 4 / 148 »)
+    pages = [re.sub(r"^\d+ / \d+ ", "", " ".join(text.split())) for text, _ in page_texts(pdfs / pdf)]
+    preface = next(number for number, text in enumerate(pages) if text.startswith(heading))
+    first_chapter = next(number for number, text in enumerate(pages) if re.match(r"1\. \w", text))
+    assert 0 < preface < first_chapter and marks in pages[preface]
