@@ -144,6 +144,21 @@ def test_the_phone_search_overlay_fits_the_screen(http: Callable[..., Tab], loca
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_reference_tables_fit_a_phone_without_scrolling(http: Callable[..., Tab], locale: str) -> None:
+    """The glossary's four columns and the cast's eight read whole at 375 px: their last column was
+    cut, with nothing to say that the table scrolls sideways."""
+    reader = http(PHONE, phone=True)
+    scrolling = []
+    for page in ("glossary.html", "cast.html", "modifiers.html", "turn.html"):
+        reader.open(HOME[locale] + page)
+        scrolling += [f"{page}: {wide}" for wide in reader.page.evaluate("""() =>
+            [...document.querySelectorAll('.md-typeset__scrollwrap')]
+              .filter(wrap => wrap.scrollWidth > wrap.clientWidth + 1)
+              .map(wrap => `${wrap.scrollWidth - wrap.clientWidth}px: ${wrap.innerText.slice(0, 40)}`)""")]
+    assert scrolling == []
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
 def test_no_page_type_overflows_a_phone(http: Callable[..., Tab], locale: str) -> None:
     reader = http(PHONE, phone=True)
     found = []
