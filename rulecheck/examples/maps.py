@@ -64,7 +64,9 @@ PAPER: dict[str, str] = {
     ".low": "fill:#e0e0e0",
     ".low-bar": "stroke:#333;stroke-width:7",
     ".fog": "fill:#e3ecf0",
-    ".fog-wave": "fill:none;stroke:#4a636e;stroke-width:1.5",
+    ".fog-wave": "fill:none;stroke:#4a636e;stroke-width:2",
+    # the board's colour around each wave: it stands out over a hatching and the beads of a line
+    ".fog-halo": "fill:none;stroke:#fff;stroke-width:6;stroke-linecap:round",
     # on the side between two squares: a thick straight bar, a thick wavy line
     ".wall-side": "stroke:#333;stroke-width:7",
     ".fog-side": "fill:none;stroke:#4a636e;stroke-width:3.5",
@@ -285,7 +287,7 @@ def _mist_waves(drawn: BattleMap) -> str:
     if not drawn.fog:
         return ""
     waves = "".join(f"M{_u(s.x)} {_u(s.y + Fraction(k, 3))}q8-6 16 0t16 0" for s in sorted(drawn.fog) for k in (1, 2))
-    return f'<path class="fog-wave" d="{waves}"/>'
+    return f'<path class="fog-halo" d="{waves}"/><path class="fog-wave" d="{waves}"/>'
 
 
 def _threats(drawn: BattleMap, prefix: str) -> list[str]:
