@@ -35,9 +35,18 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from rulecheck.errors import RulecheckError
 from rulecheck.examples.regular_files import read_regular_file
 
-#: The journal of an update under way, in the folder the update is run from (the root of the paths
-#: it names): there while its pages are being renamed, and left only by an update that was killed.
+#: The journal of an update under way, in the project's folder (:func:`journal_folder`): there
+#: while its pages are being renamed, and left only by an update that was killed.
 JOURNAL = ".rulecheck-update.json"
+
+
+def journal_folder(start: Path) -> Path:
+    """Where an update run from ``start`` keeps its journal, and where every host looks for one:
+    the nearest folder from ``start`` up that holds ``mkdocs.yml`` (the folder the build, serve
+    and pytest run from), else ``start``. An update run from ``docs/`` and killed left its journal
+    there, where no build looked."""
+    start = Path(os.path.abspath(start))
+    return next((folder for folder in (start, *start.parents) if (folder / "mkdocs.yml").is_file()), start)
 
 
 @dataclass(frozen=True)

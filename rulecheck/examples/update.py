@@ -31,7 +31,7 @@ from rulecheck.examples.check import (
 )
 from rulecheck.examples.finder import find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
-from rulecheck.examples.page_writes import JOURNAL, PageWrite, page_digest, replace_pages
+from rulecheck.examples.page_writes import JOURNAL, PageWrite, journal_folder, page_digest, replace_pages
 from rulecheck.examples.schema import ParsedExample, parse_block
 
 
@@ -135,7 +135,7 @@ def apply_edits(edits: Iterable[Edit], root: str | Path = ".") -> list[str]:
     if refusals:
         unchanged = "the page is unchanged" if len(by_path) == 1 else "no page was changed"
         raise RulecheckError(f"{'; '.join(refusals)} ({unchanged})")
-    replace_pages(writes, root / JOURNAL)
+    replace_pages(writes, journal_folder(root) / JOURNAL)
     return sorted(by_path)
 
 

@@ -24,7 +24,7 @@ from rulecheck.examples import render as rendering
 from rulecheck.examples.check import Casts, Outcome, decode_page, page_language, read_bounded, undecodable
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
-from rulecheck.examples.page_writes import finish_interrupted_update, write_atomically
+from rulecheck.examples.page_writes import finish_interrupted_update, journal_folder, write_atomically
 from rulecheck.examples.regular_files import NotARegularFile, read_regular_file
 from rulecheck.examples.result_words import trace_names
 from rulecheck.examples.schema import json_schema
@@ -97,7 +97,8 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
         said = ["no such file or folder: " + ", ".join(missing)] if missing else []
         said += ["cannot read " + ", ".join(unusable)] if unusable else []
         raise click.UsageError("; ".join(said))
-    for line in finish_interrupted_update(Path.cwd()):  # before the check: it then sees the pages as finished
+    # before the check: it then sees the pages as finished
+    for line in finish_interrupted_update(journal_folder(Path.cwd())):
         click.secho(printable(line), fg="yellow", err=True)
     report = check_paths(targets)
     if update:

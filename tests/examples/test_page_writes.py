@@ -410,3 +410,25 @@ def test_an_update_killed_by_sigkill_between_its_renames_is_finished(site: Path)
     result = cli(site, "check", "docs")
     assert result.exit_code == 0 and "it is now finished: every page holds the update" in result.output
     assert texts(site) == (fixed(FR), fixed(EN)) and leftovers(site) == [] and journal_left(site) == []
+
+
+@pytest.mark.parametrize("run_from", ["docs", "docs/fr", "."])
+@pytest.mark.parametrize("finish_from", ["docs", "."])
+def test_an_update_run_from_a_subfolder_keeps_its_journal_where_every_host_looks(
+        site: Path, monkeypatch: pytest.MonkeyPatch, run_from: str, finish_from: str) -> None:
+    """Killed from ``docs/``, the update left its journal there, and a build (run beside
+    ``mkdocs.yml``) or a check run from the project never finished it."""
+    (site / "mkdocs.yml").write_text("site_name: S\n", encoding="utf-8")
+    where = site / run_from
+    assert page_writes.journal_folder(where) == site
+    assert page_writes.journal_folder(site.parent) == site.parent, "no mkdocs.yml above: the folder itself"
+    with monkeypatch.context() as patch:
+        kill_after(patch, 1)
+        with pytest.raises(Killed):
+            cli(where, "check", "--update", str(site / "docs"))
+    assert journal_left(site) == [page_writes.JOURNAL]
+    assert not any(p.name.startswith(".rulecheck-update") for p in (site / "docs").rglob("*"))
+    result = cli(site / finish_from, "check", ".")
+    assert result.exit_code == 0, result.output
+    assert f"{page_writes.JOURNAL}: a `rulecheck check --update` was stopped between its renames" in result.output
+    assert texts(site) == (fixed(FR), fixed(EN)) and journal_left(site) == []
