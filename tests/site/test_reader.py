@@ -159,6 +159,30 @@ def test_the_reference_tables_fit_a_phone_without_scrolling(http: Callable[..., 
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
+def test_no_card_prints_a_player_s_text_in_type_smaller_than_12_px_on_a_phone(
+        http: Callable[..., Tab], locale: str) -> None:
+    """A card inside an admonition or a set of tabs, whose text Material sets smaller, printed its
+    badge, its chart's axis and its M/A/G chips at 9.6 to 10.2 px. The authors' fold is theirs."""
+    reader = http(PHONE, phone=True)
+    small = []
+    for page in ("modifiers.html", "turn.html", "reactions.html", "poisons.html"):
+        reader.open(HOME[locale] + page)
+        small += [f"{page}: {found}" for found in reader.page.evaluate("""() => {
+            for (const card of document.querySelectorAll(".rc-card")) card.style.contentVisibility = "visible";
+            const out = new Set();
+            for (const element of document.querySelectorAll(".rc-card *")) {
+                if (element.closest("details.rc-source, svg")) continue;
+                const own = [...element.childNodes].some(node => node.nodeType === 3 && node.textContent.trim());
+                const size = parseFloat(getComputedStyle(element).fontSize);
+                if (own && element.getBoundingClientRect().width && size < 11.9)
+                    out.add(`${element.tagName.toLowerCase()}.${element.className} ${size}px`);
+            }
+            return [...out];
+        }""")]
+    assert small == []
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
 def test_no_page_type_overflows_a_phone(http: Callable[..., Tab], locale: str) -> None:
     reader = http(PHONE, phone=True)
     found = []
