@@ -34,7 +34,7 @@ enemies = st.lists(st.fixed_dictionaries({}, optional={
 turns = st.fixed_dictionaries(
     {"plan": st.lists(steps, max_size=6)},
     optional={"round": st.integers(1, 3), "surprised": st.booleans(), "mp": st.integers(0, 10),
-              "contact": enemies},
+              "contact": enemies, "metres_per_action": st.integers(1, 30)},
 )
 
 
@@ -50,21 +50,22 @@ def test_a_plan_resolves_or_raises_a_rule_error(data: dict[str, Any]) -> None:
     assert set(result.used).isdisjoint(result.left)
     assert len(result.step_uses) == len(data["plan"])
     assert sorted(sum(result.step_uses, ()), key="MAG".index) == list(result.used)
-    assert result.movement_actions <= 2 and result.metres <= 20
+    assert result.movement_actions <= 2 and result.metres <= 2 * data.get("metres_per_action", 10)
     assert result.opportunity_attacks <= len(data.get("contact", []))
     assert not (result.provokes and result.disengaged)
 
 
 @settings(max_examples=examples(50), deadline=None)
-@given(st.integers(1, 40), st.integers(1, 40))
-def test_movement_actions_grow_monotonically_with_distance(a: int, b: int) -> None:
+@given(st.integers(1, 40), st.integers(1, 40), st.integers(1, 25))
+def test_movement_actions_grow_monotonically_with_distance(a: int, b: int, per_action: int) -> None:
     near, far = sorted((a, b))
 
     def actions(metres: int) -> int:
         try:
-            return resolve_movement(MovementInput(metres=metres), ScriptedDice({})).movement_actions
+            return resolve_movement(MovementInput(metres=metres, metres_per_action=per_action),
+                                    ScriptedDice({})).movement_actions
         except RuleError:
             return 3  # refused: more than the two movement actions a turn has
 
     assert actions(near) <= actions(far)
-    assert actions(far) == min(3, -(-far // 10))
+    assert actions(far) == min(3, -(-far // per_action))
