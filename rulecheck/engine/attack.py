@@ -144,16 +144,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
         hit = False
         if reaction_succeeded is None and total is not None:
             # The defence the roll beat, or not: a natural 1 that « misses even a very low defence » shows it.
-            beaten = total >= defence_value
-            steps.append(Step(
-                anchor="critical-failure",
-                event="attack.against_defence.fumbled",
-                value=total,
-                op=">=" if beaten else "<",
-                against=defence_value,
-                against_label=compared,
-                verdict="fumbled_would_hit" if beaten else "miss",
-            ))
+            steps.append(_against_defence(total, defence_value, compared, fumbled=True))
     elif reaction_succeeded is not None:
         hit = not reaction_succeeded
     elif critical:
@@ -161,15 +152,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     else:
         assert total is not None  # only a coup de grâce has no total, and it is a critical
         hit = total >= defence_value
-        steps.append(Step(
-            anchor="attack-test",
-            event="attack.against_defence",
-            value=total,
-            op=">=" if hit else "<",
-            against=defence_value,
-            against_label=compared,
-            verdict="hit" if hit else "miss",
-        ))
+        steps.append(_against_defence(total, defence_value, compared, fumbled=False))
     landed = hit
     hit, miss_chance_roll = situated.roll_miss_chance(hit, dice, steps)
 
@@ -263,6 +246,21 @@ def miss_chance_classes(given: AttackInput) -> tuple[tuple[tuple[int, ...], ...]
     if not chance:
         return ()
     return (tuple(faces for faces in (tuple(range(1, chance + 1)), tuple(range(chance + 1, 101))) if faces),)
+
+
+def _against_defence(total: int, defence_value: int, compared: str, *, fumbled: bool) -> Step:
+    """``Attack against defence: 15 ≥ 14 (Def PHY) → hit``; after a critical failure, the same
+    comparison, whose verdict the failure overrides (« would have hit … : miss »)."""
+    beaten = total >= defence_value
+    return Step(
+        anchor="critical-failure" if fumbled else "attack-test",
+        event="attack.against_defence.fumbled" if fumbled else "attack.against_defence",
+        value=total,
+        op=">=" if beaten else "<",
+        against=defence_value,
+        against_label=compared,
+        verdict=("fumbled_would_hit" if fumbled else "hit") if beaten else "miss",
+    )
 
 
 def _attack_test(given: AttackInput, dice: DiceSource, steps: list[Step]) -> tuple[int | None, int]:
