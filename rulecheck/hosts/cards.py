@@ -8,12 +8,12 @@ plugin's job, never this module's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from rulecheck.engine.dice import DiceExpr
+from rulecheck.engine.dice import AbilityTerm, DiceExpr, DiceTerm
 from rulecheck.engine.odds import Odds
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.trace import Step
@@ -348,18 +348,36 @@ def _chances(outcome: Outcome, language: str) -> str:
                                                    language, chances.critical_spread(odds),
                                                    added=_adds_to_weapon(result), over=rolled_dice(odds),
                                                    harmless_hits=chances.harmless_hits(odds),
-                                                   damage_dice=_damage_dice(outcome, language))
+                                                   damage_dice=_damage_dice(outcome, language, spread))
     return line + chart
 
 
-def _damage_dice(outcome: Outcome, language: str) -> str | None:
+def _damage_dice(outcome: Outcome, language: str, spread: Mapping[int, Fraction] | None) -> str | None:
     """The damage dice an example gives (an attack's weapon and its extra dice, a poison's), in
-    the page's notation: what its chart is drawn from."""
+    the page's notation: what its chart is drawn from; and, when the chart goes past what they
+    can roll (a critical's damage bonus: a 1d8's chart « from 0 to 29 »), that bonus named too."""
     given = getattr(outcome.parsed.example, "given", None) if outcome.parsed else None
     attack = getattr(given, "attack", None)
-    dice = [getattr(attack, "damage", None) or getattr(given, "damage", None), *getattr(attack, "extra_damage", ())]
-    shown = [expression for expression in dice if isinstance(expression, DiceExpr)]
-    return render.dice_notation(shown, language) if shown else None
+    found = [getattr(attack, "damage", None) or getattr(given, "damage", None), *getattr(attack, "extra_damage", ())]
+    capability = getattr(outcome.result, "damage_dice", None)  # a capability's, from its card or the rules
+    if isinstance(capability, str):
+        found.append(DiceExpr.parse(capability))
+    shown = [expression for expression in found if isinstance(expression, DiceExpr)]
+    if not shown:
+        return None
+    dice = render.dice_notation(shown, language)
+    roller = getattr(given, "attacker", None)
+    highest = sum(_highest(term, roller) for expression in shown for term in expression.terms)
+    return dice + render.word("spread.critical_bonus", language) if spread and max(spread) > highest else dice
+
+
+def _highest(term: Any, roller: Any) -> int:
+    """The most a dice term adds: its dice at their maximum, a number, or the roller's ability."""
+    if isinstance(term, DiceTerm):
+        return term.count * term.sides * term.sign if term.sign > 0 else -term.count
+    if isinstance(term, AbilityTerm):
+        return term.sign * roller.ability(term.ability) if roller is not None else 0
+    return int(term.value)
 
 
 #: The dice a damage chart may be drawn over, in the order a card names them.

@@ -367,3 +367,22 @@ def test_a_damage_chart_names_the_dice_it_is_drawn_from(damage: str, extra: str,
     for language, named in (("fr", fr), ("en", en)):
         title = re.search(r'<figcaption><strong>(.*?)</strong>', card(outcome, language))
         assert title is not None and title[1].endswith(f" ({named})"), (language, title)
+
+
+def test_a_chart_past_its_dice_names_the_critical_s_damage_bonus_that_takes_it_there() -> None:
+    """Brann's 1d8 + 2 (+ STR) chart runs « from 0 to 20 »: a critical's bonus (25 − 15) does it."""
+    outcome = outcome_of(BRANN)
+    assert outcome.ok, outcome.problems
+    for language, named in (("fr", "1d8 + 2, et le bonus de dégâts d'un critique"),
+                            ("en", "1d8 + 2, plus a critical's damage bonus")):
+        title = re.search(r'<figcaption><strong>(.*?)</strong>', card(outcome, language))
+        assert title is not None and html.unescape(title[1]).endswith(f" ({named})"), (language, title)
+
+
+def test_a_capability_s_chart_names_the_dice_of_its_card() -> None:
+    example = ("id: smite\ntitle: Smite\nrule: capability\ngiven:\n  card: \"Châtiment de l'Hérétique | C - MA - "
+               "MAG(SAG) - 15m\"\ndice:\n  damage: [3]\nexpect:\n  damage: 4\n")
+    outcome = outcome_of(example)
+    assert outcome.ok, outcome.problems
+    title = re.search(r'<figcaption><strong>(.*?)</strong>', card(outcome, "fr"))
+    assert title is not None and title[1].endswith(" (1d4 + 1)"), title
