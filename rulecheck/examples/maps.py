@@ -65,8 +65,8 @@ PAPER: dict[str, str] = {
     ".low-bar": "stroke:#333;stroke-width:7",
     ".fog": "fill:#e3ecf0",
     ".fog-wave": "fill:none;stroke:#4a636e;stroke-width:2",
-    # the board's colour around each wave: it stands out over a hatching and the beads of a line
-    ".fog-halo": "fill:none;stroke:#fff;stroke-width:6;stroke-linecap:round",
+    # the mist's tint around each wave, over a reach weapon's cross-hatching
+    ".fog-halo": "fill:none;stroke:#e3ecf0;stroke-width:6;stroke-linecap:round",
     # on the side between two squares: a thick straight bar, a thick wavy line
     ".wall-side": "stroke:#333;stroke-width:7",
     ".fog-side": "fill:none;stroke:#4a636e;stroke-width:3.5",
@@ -201,6 +201,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         _grid_lines(drawn),
         *_terrain(drawn),
         *_threats(drawn, prefix),
+        _mist_waves(drawn, drawn.fog, halo=True),
         # the mist's lines first, as a band of beads under the cover's lines they follow: a line
         # both sightings trace reads in grey as clear or blocked for cover, beaded where mist conceals
         *_sighting(drawn.concealment),
@@ -209,7 +210,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         *_sides(drawn),
         _path_line(drawn, prefix),
         *tokens,
-        _mist_waves(drawn),
+        _mist_waves(drawn, _under_tokens(drawn), halo=False),
         *(corner for sighting in sightings(drawn) for corner in _corner(sighting)),
         *_target_square(drawn),
         *_provocations(drawn),
@@ -281,13 +282,20 @@ def _sides(drawn: BattleMap) -> list[str]:
     return parts
 
 
-def _mist_waves(drawn: BattleMap) -> str:
-    """The mist's waves, drawn over the creatures and the hatching: a creature standing in the mist
-    (an ogre with one foot in it) shows it, where its token hid the mist's tint."""
-    if not drawn.fog:
+def _mist_waves(drawn: BattleMap, squares: Iterable[Square], *, halo: bool) -> str:
+    """The mist's waves on ``squares``: on every misty square, over the hatching with a halo of
+    the mist's tint (a reach weapon's cross-hatching hid thin waves); then, thin and without a
+    halo, again over the tokens on the misty squares a creature covers (an ogre with one foot in
+    the mist shows it, where its token hides the tint; a halo there cut through the token)."""
+    waves = "".join(f"M{_u(s.x)} {_u(s.y + Fraction(k, 3))}q8-6 16 0t16 0" for s in sorted(squares) for k in (1, 2))
+    if not waves:
         return ""
-    waves = "".join(f"M{_u(s.x)} {_u(s.y + Fraction(k, 3))}q8-6 16 0t16 0" for s in sorted(drawn.fog) for k in (1, 2))
-    return f'<path class="fog-halo" d="{waves}"/><path class="fog-wave" d="{waves}"/>'
+    return (f'<path class="fog-halo" d="{waves}"/>' if halo else "") + f'<path class="fog-wave" d="{waves}"/>'
+
+
+def _under_tokens(drawn: BattleMap) -> set[Square]:
+    """The misty squares a creature's token covers."""
+    return {square for figure in drawn.figures for square in figure.space.squares if square in drawn.fog}
 
 
 def _threats(drawn: BattleMap, prefix: str) -> list[str]:
