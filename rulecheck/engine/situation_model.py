@@ -45,7 +45,7 @@ class Situation(BaseModel):
                                                     description="The defender's situation (table rows).")
     cover: CoverDegree | None = Field(None, description="The defender's cover; with a grid, `partial` or "
                                                         "`improved` grades the cover the grid finds.")
-    concealment: ConcealmentDegree | None = Field(None, description="20 % or 50 % miss chance.")
+    concealment: ConcealmentDegree | None = Field(None, description="20% or 50% miss chance.")
     weapon: Weapon = Field("other", description="Where it matters: bow, crossbow, shuriken or other.")
     attacker_grappled: bool = Field(False, description="The attacker is grappled too: a grappled defender "
                                                        "keeps its DEX.")

@@ -105,7 +105,7 @@ def test_a_single_one_square_step_inside_a_long_reach_does_not_provoke() -> None
 def test_a_step_spared_in_reach_says_why_in_its_verdict(grid: str, path: list[list[int]], event: str,
                                                       spared: str) -> None:
     """« 2 ≤ 2 (reach) → no opportunity attack » read as if the comparison let it off: the verdict
-    of a step in reach that provokes nothing names what spares it."""
+    of a step in reach that provokes nothing says it is in reach, and its label says what spares it."""
     from rulecheck.examples.render import VALUES
 
     result = moving(grid, path, grid=OGRE if "o o" in grid else {})
@@ -113,7 +113,7 @@ def test_a_step_spared_in_reach_says_why_in_its_verdict(grid: str, path: list[li
     assert shown and all(s.op == "<=" and s.verdict == spared for s in shown) and not result.provokes
     for language in ("fr", "en"):
         said = VALUES[language][spared]
-        assert said.startswith(("à portée, mais", "in reach, but")) and said != VALUES[language]["provokes"]
+        assert said.startswith(("à portée, sans", "in reach, yet")) and said != VALUES[language]["provokes"]
 
 
 def test_two_steps_inside_a_long_reach_provoke_once() -> None:

@@ -65,3 +65,28 @@ def test_every_french_page_follows_french_typography(offline_site: Path) -> None
     assert len(pages) > 15
     found = {p.relative_to(offline_site).as_posix(): breaks(p.read_text("utf-8")) for p in pages}
     assert {page: spots for page, spots in found.items() if spots} == {}
+
+
+#: English writes a percentage against its number (« 20% »), as the cards do: any space there.
+ENGLISH_PERCENT = re.compile(r"\d[ \t\n\u00a0\u202f]+%")
+
+
+def english_percent_spaces(html: str) -> list[str]:
+    reader = _Text()
+    reader.feed(html)
+    text = "".join(reader.chunks)
+    return [text[max(0, m.start() - 30):m.end() + 10].replace("\n", " ") for m in ENGLISH_PERCENT.finditer(text)]
+
+
+def test_the_english_checker_sees_a_space_before_a_percent() -> None:
+    for written in ("20 %", "20\u00a0%", "20\u202f%", "20\n%"):
+        assert english_percent_spaces(f'<div class="md-content"><p>stays {written}.</p></div>') != [], written
+    assert english_percent_spaces('<div class="md-content"><p>stays 20%.</p><pre>20 %</pre></div>') == []
+
+
+@pytest.mark.build
+def test_every_english_page_writes_a_percent_against_its_number(offline_site: Path) -> None:
+    pages = [p for p in html_files(offline_site) if p.relative_to(offline_site).as_posix().startswith("en/")]
+    assert len(pages) > 15
+    found = {p.relative_to(offline_site).as_posix(): english_percent_spaces(p.read_text("utf-8")) for p in pages}
+    assert {page: spots for page, spots in found.items() if spots} == {}

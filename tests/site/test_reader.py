@@ -144,12 +144,15 @@ def test_the_phone_search_overlay_fits_the_screen(http: Callable[..., Tab], loca
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
-def test_the_reference_tables_fit_a_phone_without_scrolling(http: Callable[..., Tab], locale: str) -> None:
-    """The glossary's four columns and the cast's eight read whole at 375 px: their last column was
-    cut, with nothing to say that the table scrolls sideways."""
-    reader = http(PHONE, phone=True)
+@pytest.mark.parametrize("screen", ["phone", "tablet", "desktop"])
+def test_the_reference_tables_fit_without_scrolling(http: Callable[..., Tab], locale: str, screen: str) -> None:
+    """The glossary's four columns and the cast's eight read whole at 375 px, and the cast's and the
+    quick reference's on a tablet and a desktop: their last column was cut, with nothing to say
+    that the table scrolls sideways."""
+    reader = (http(PHONE, phone=True) if screen == "phone" else
+              http({"width": 768, "height": 1024}) if screen == "tablet" else http(DESKTOP))
     scrolling = []
-    for page in ("glossary.html", "cast.html", "modifiers.html", "turn.html"):
+    for page in ("glossary.html", "cast.html", "modifiers.html", "turn.html", "quick-reference.html"):
         reader.open(HOME[locale] + page)
         scrolling += [f"{page}: {wide}" for wide in reader.page.evaluate("""() =>
             [...document.querySelectorAll('.md-typeset__scrollwrap')]

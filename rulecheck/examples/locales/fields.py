@@ -86,7 +86,7 @@ DICE: Mapping[str, Mapping[str, str]] = {
         "attack": "the d20 of the attack test (one per attack, in order)",
         "reaction": "the d20 of the dodge or parry",
         "damage": "the faces of the damage dice, in the order of the expression (weapon, then extra dice)",
-        "miss_chance": "the d100 of concealment (20 % or 50 % miss chance)",
+        "miss_chance": "the d100 of concealment (20% or 50% miss chance)",
         "hit_dice": "the faces of the hit dice, turn after turn",
         "stabilise": "the d20 of each stabilisation attempt",
         "int_test": "the d20 of the INT test",
@@ -281,7 +281,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Situation.attacker": "The attacker's situation (table rows).",
         "Situation.defender": "The target's situation (table rows).",
         "Situation.cover": "The target's cover; with a grid, `partial` or `improved` grades the cover found.",
-        "Situation.concealment": "Concealment: 20 % or 50 % miss chance.",
+        "Situation.concealment": "Concealment: 20% or 50% miss chance.",
         "Situation.weapon": "Where it matters: bow, crossbow, shuriken or other.",
         "Situation.attacker_grappled": "The attacker is grappled too: a grappled target keeps its DEX.",
         "Situation.defender_surprised": "The target was caught by surprise and this is the first round: "

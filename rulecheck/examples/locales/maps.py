@@ -103,7 +103,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.event.moves_within_reach": "se déplace dans sa grande allonge",
         "map.event.enters_square": "entre dans sa case",
         "map.event.single_step": "un seul pas d'une case",
-        "map.event.cover": "protégé par un abri",
+        "map.event.cover": "à l'abri",
     },
     "en": {
         "map.title": "Battle map: {title}",
@@ -199,6 +199,6 @@ VALUES: dict[str, dict[str, str]] = {
         "map.event.moves_within_reach": "moves inside its long reach",
         "map.event.enters_square": "enters its square",
         "map.event.single_step": "a single 1-square step",
-        "map.event.cover": "protected by cover",
+        "map.event.cover": "behind cover",
     },
 }
