@@ -54,6 +54,7 @@ from rulecheck.examples.snippets import (
     snippet_bases,
 )
 from rulecheck.examples.tables import check_tables
+from rulecheck.examples.titles import check_titles
 from rulecheck.examples.twins import language_folder_at, language_of, page_language, twin_path
 
 
@@ -94,6 +95,7 @@ def check_page(
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     report.tables, report.references = quoted(text)
     report.problems += check_front_matter(path, text)
+    report.problems += check_titles(path, text)
     return report
 
 

@@ -10,10 +10,13 @@ once, so its cost is linear in the page whatever the page holds.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from markdown.extensions.attr_list import get_attrs
+
+from rulecheck.examples.line_index import Lines
 
 LANGUAGE = "rulecheck"
 #: The characters that may stand before a fence: indentation and blockquote markers (superfences'
@@ -91,15 +94,13 @@ def has_options(info: str) -> bool:
     return header is not None and bool(header[2])
 
 
-def split_lines(text: str) -> list[str]:
-    """The lines of ``text`` as Markdown and editors number them, without their line ends."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return lines
+def split_lines(text: str) -> Lines:
+    """The lines of ``text`` as Markdown and editors number them, without their line ends (each
+    cut from the text when read: :class:`~rulecheck.examples.line_index.Lines`)."""
+    return Lines(text)
 
 
-def find_fences(lines: list[str]) -> Iterator[Fence]:
+def find_fences(lines: Sequence[str]) -> Iterator[Fence]:
     """Every fenced block of any language, as ``pymdownx.superfences`` delimits them.
 
     A fence opens on a marker after indentation and ``>`` markers, with a header superfences
@@ -109,7 +110,12 @@ def find_fences(lines: list[str]) -> Iterator[Fence]:
     ``broken`` the line that broke it). A fence inside another is the outer fence's text.
     """
     index = 0
+    skip = _Markers(lines) if isinstance(lines, Lines) else None
     while index < len(lines):
+        if skip is not None:
+            index = skip.next_line(index)  # straight to the next line holding a marker
+            if index >= len(lines):
+                break
         line = lines[index]
         # A fence opens on three backticks or tildes: most lines have neither, and are skipped at once.
         opened = _opener(line.expandtabs(TAB)) if "```" in line or "~~~" in line else None
@@ -158,6 +164,26 @@ def find_fences(lines: list[str]) -> Iterator[Fence]:
         yield Fence(index, end, raw[:len(raw) - len(raw.lstrip(PREFIX_CHARS))], marker, info, width=width,
                     closed=closed, broken=end + 1 if broken else None)
         index = end + 1
+
+
+class _Markers:
+    """The lines of a :class:`~rulecheck.examples.line_index.Lines` that hold three backticks or
+    tildes, found in the text without cutting out the lines between: each marker's next place is
+    looked for again only once the lines have gone past it, so the text is read once."""
+
+    def __init__(self, lines: Lines) -> None:
+        self.lines = lines
+        self.found = {"```": -1, "~~~": -1}  # each marker's next place; -1 before the first look
+
+    def next_line(self, index: int) -> int:
+        """The first line from ``index`` on that holds a marker, or the number of lines."""
+        text, start = self.lines.text, self.lines.start(index)
+        for marker, at in self.found.items():
+            if at < start:  # behind the lines (or never looked for): look again from here
+                found = text.find(marker, start)
+                self.found[marker] = len(text) if found < 0 else found  # none left: never looked for again
+        nearest = min(self.found.values())
+        return bisect_right(self.lines.starts, nearest) - 1 if nearest < len(text) else len(self.lines)
 
 
 #: Columns of a tab, as Markdown expands them before superfences reads the page.
@@ -281,7 +307,7 @@ def _opener(line: str) -> tuple[str, str, str] | None:
     return line[:len(line) - len(rest)], rest[:run], info
 
 
-def _block(fence: Fence, lines: list[str], path: str) -> Block:
+def _block(fence: Fence, lines: Sequence[str], path: str) -> Block:
     raw = lines[fence.start + 1:fence.end]
     body = [line[_prefix(line, fence.width):] for line in raw]
     return Block(

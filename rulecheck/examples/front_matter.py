@@ -103,6 +103,46 @@ def check_front_matter(path: str, text: str) -> list[Problem]:
     return []
 
 
+def meta_values(text: str) -> list[tuple[str, int, int]]:
+    """``(key, offset, length)`` of each value of a page's front matter, as MkDocs gives it to the
+    templates: ``offset``, where its key is written; ``length``, the characters of the value (a
+    YAML value that is not a string, the characters it is written in; MultiMarkdown's lines of
+    one key joined, as MkDocs joins them)."""
+    found = front_matter(text)
+    if found is None:
+        return []
+    if found.header is not None:
+        try:
+            node = yaml.compose(found.header, Loader=_LOADER)
+        except yaml.YAMLError:  # pragma: no cover - front_matter() read it as a mapping
+            return []
+        if not isinstance(node, yaml.MappingNode):  # pragma: no cover - likewise
+            return []
+        values = []
+        for key, value in node.value:
+            if not isinstance(key, yaml.ScalarNode):
+                continue
+            length = (len(value.value) if isinstance(value, yaml.ScalarNode)
+                      else value.end_mark.index - value.start_mark.index)
+            values.append((key.value, found.header_start + key.start_mark.index, length))
+        return values
+    lengths: dict[str, tuple[int, int]] = {}
+    at, key = 0, ""
+    while at < found.end:
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        line = text[at:end]
+        if (meta := _META_LINE.match(line)) is not None:
+            key = meta["key"].lower().strip()
+            offset, length = lengths.get(key, (at + line.index(meta["key"]), -1))
+            lengths[key] = (offset, length + 1 + len(meta["value"].strip()))
+        elif key and (more := _META_MORE.match(line)) is not None:
+            offset, length = lengths[key]
+            lengths[key] = (offset, length + 1 + len(more["value"].strip()))
+        at = end + 1
+    return [(key, offset, length) for key, (offset, length) in lengths.items()]
+
+
 def _is_mapping(header: str) -> bool:
     """Whether MkDocs reads ``header`` as its meta-data: YAML that loads to a mapping."""
     try:

@@ -35,19 +35,20 @@ def check_near_misses(path: str, text: str) -> list[Problem]:
     """A located problem for each fence header naming ``rulecheck`` that Markdown would not read
     as an example, and each table marker the check would not see."""
     lines = split_lines(text)
-    inside = [False] * len(lines)  # the lines of a fence's body and its closer: that fence's text
-    opening = {}
+    # A byte a line (not a list's 8): 1 for a fence's body and its closer, that fence's text; 2 for its opener.
+    inside = bytearray(len(lines))
     for fence in find_fences(lines):
-        opening[fence.start] = fence
+        inside[fence.start] = 2
         last = fence.end if fence.closed else fence.end - 1  # a line that breaks a fence is not in it
-        for index in range(fence.start + 1, min(last + 1, len(lines))):
-            inside[index] = True
+        stop = min(last + 1, len(lines))
+        if stop > fence.start + 1:
+            inside[fence.start + 1:stop] = b"\x01" * (stop - fence.start - 1)
     problems = []
     for index, line in enumerate(lines):
-        if inside[index]:
+        if inside[index] == 1:
             continue
         if "`" in line or "~" in line:
-            problem = _fence_near_miss(path, index, line, opening.get(index) is not None)
+            problem = _fence_near_miss(path, index, line, inside[index] == 2)
             if problem is not None:
                 problems.append(problem)
                 continue

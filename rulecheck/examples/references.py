@@ -9,6 +9,9 @@ code spans are matched run by run, and the reference pattern cannot backtrack ac
 
 from __future__ import annotations
 
+import functools
+import io
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +23,7 @@ from rulecheck.engine.dice import DiceExpr
 from rulecheck.errors import Problem, RuleError
 from rulecheck.examples.finder import Block, find_fences
 from rulecheck.examples.front_matter import in_front_matter
-from rulecheck.examples.line_index import LineIndex
+from rulecheck.examples.line_index import ANY_LINE_END, LineIndex, Lines, offsets
 from rulecheck.examples.schema import ParsedExample, written_id
 
 REFERENCE = re.compile(r"\{\{\s*(?P<id>[a-z0-9][a-z0-9-]*)\.(?P<field>[a-z_][a-z0-9_.]*)\s*\}\}")
@@ -74,53 +77,77 @@ def find_references(text: str, masked: str | None = None) -> list[Reference]:
     return found
 
 
+@functools.lru_cache(maxsize=2)  # a page's checks ask for it several times in a row
 def mask_code(text: str) -> str:
     """``text`` with every fenced block and code span blanked: same length, same line breaks, so
-    offsets in the result are offsets in ``text``."""
-    starts = [0] + [m.end() for m in _LINE_END.finditer(text)]
-    lines = [text[start:end].rstrip("\r\n") for start, end in zip(starts, [*starts[1:], len(text)], strict=True)]
-    fenced: set[int] = set()
+    offsets in the result are offsets in ``text``.
+
+    Written as it is read, in memory linear in the page with a small constant whatever its lines
+    (a page of 5 MB of line ends took 300 MB when every line was a string of a list): the fences
+    come one at a time from the page's :class:`~rulecheck.examples.line_index.Lines`, and between
+    them only the lines that hold a backtick are cut out of the text, to blank their code spans."""
+    lines = Lines(text)
+    out = io.StringIO()
+    written = 0  # the text is written up to here
     for fence in find_fences(lines):
-        if fence.closed:
-            fenced.update(range(fence.start, fence.end + 1))
-    return "".join(
-        (" " * len(line) if index in fenced else _mask_spans(line)) + text[start + len(line):end]
-        for index, (line, start, end) in enumerate(zip(lines, starts, [*starts[1:], len(text)], strict=True))
-    )
+        if not fence.closed:
+            continue
+        first = lines.start(fence.start)
+        _write_prose(out, text, written, first)
+        for index in range(fence.start, fence.end + 1):  # each line blanked, its line end kept
+            start, end = lines.start(index), lines.end(index)
+            out.write(" " * (end - start))
+            written = lines.start(index + 1) if index + 1 < len(lines) else len(text)
+            out.write(text[end:written])
+    _write_prose(out, text, written, len(text))
+    return out.getvalue()
 
 
-_LINE_END = re.compile(r"\r\n|\r|\n")
+def _write_prose(out: io.StringIO, text: str, start: int, stop: int) -> None:
+    """Write ``text[start:stop]`` (whole lines, ``start`` at a line's start or at a line end) with
+    each line's code spans blanked. Only a line holding a backtick is cut out; a line's bounds are
+    found from its backtick, never past the previous line end or the next one."""
+    at = start
+    while (tick := text.find("`", at, stop)) >= 0:
+        line_start = max(text.rfind("\n", at, tick), text.rfind("\r", at, tick)) + 1 or at
+        ended = ANY_LINE_END.search(text, tick, stop)
+        line_end = ended.start() if ended else stop
+        out.write(text[at:line_start])
+        _write_spans(out, text[line_start:line_end])
+        at = line_end
+    out.write(text[at:stop])
 
 
-def _mask_spans(line: str) -> str:
-    """``line`` with its code spans blanked: a run of backticks up to the next run of the same
-    length. Each run is looked at twice at most, whatever the line holds."""
-    runs: list[tuple[int, int]] = []  # (start, length) of each run of backticks
+def _write_spans(out: io.StringIO, line: str) -> None:
+    """Write ``line`` with its code spans blanked: a run of backticks up to the next run of the same
+    length. Each run is looked at twice at most, whatever the line holds; the runs are kept in
+    arrays (4 bytes each), not as objects."""
+    starts, lengths = offsets(len(line)), offsets(len(line))  # of each run of backticks
     position = line.find("`")
     while position >= 0:
         end = position
         while end < len(line) and line[end] == "`":
             end += 1
-        runs.append((position, end - position))
+        starts.append(position)
+        lengths.append(end - position)
         position = line.find("`", end)
-    if not runs:
-        return line
-    following: list[int | None] = [None] * len(runs)  # the next run of the same length
-    last: dict[int, int] = {}
-    for index in range(len(runs) - 1, -1, -1):
-        following[index] = last.get(runs[index][1])
-        last[runs[index][1]] = index
-    chars = list(line)
-    index = 0
-    while index < len(runs):
+    following = offsets(len(line))  # the next run of the same length, -1 for none
+    following.extend(itertools.repeat(-1, len(starts)))
+    last: dict[int, int] = {}  # by length: as many as the line holds different lengths
+    for index in range(len(starts) - 1, -1, -1):
+        following[index] = last.get(lengths[index], -1)
+        last[lengths[index]] = index
+    written = index = 0
+    while index < len(starts):
         close = following[index]
-        if close is None:
+        if close < 0:
             index += 1
             continue
-        start, (end, length) = runs[index][0], runs[close]
-        chars[start:end + length] = " " * (end + length - start)
-        index = close + 1
-    return "".join(chars)
+        start, end = starts[index], starts[close] + lengths[close]
+        out.write(line[written:start])
+        out.write(" " * (end - start))
+        written, index = end, close + 1
+    out.write(line[written:])
 
 
 def resolve_reference(outcomes: Mapping[str, RanExample], example_id: str, field_name: str) -> Any:

@@ -47,7 +47,16 @@ def read_regular_file(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
 
 def read_bounded(stream: BinaryIO, limit: int = MAX_FILE_BYTES) -> bytes:
     """At most ``limit`` bytes of ``stream``; ``OSError`` (``EFBIG``) when it holds more."""
-    data = stream.read(limit + 1)
+    try:  # the file's size, when it has one: asking for `limit` bytes at once takes `limit` bytes of memory
+        expected = os.fstat(stream.fileno()).st_size
+    except (OSError, AttributeError, ValueError):
+        expected = 0
+    data = bytearray()
+    while len(data) <= limit:  # a file that grows as it is read is read on, to the limit
+        chunk = stream.read(min(limit + 1 - len(data), max(expected - len(data), 0) + 65536))
+        if not chunk:
+            break
+        data += chunk
     if len(data) > limit:
         raise OSError(errno.EFBIG, f"more than {limit:,} bytes, the most rulecheck reads from one file")
-    return data
+    return bytes(data)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -240,7 +240,7 @@ def _same_example(twin: ParsedExample, mine: ParsedExample, path: tuple[str, str
 class _Lines:
     """A page's lines as the plan read them, and the fingerprint of its bytes."""
 
-    lines: list[str]
+    lines: Sequence[str]
     digest: str
 
 

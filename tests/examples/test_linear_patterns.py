@@ -24,6 +24,7 @@ from rulecheck.examples.check import check_page, find_snippets
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.references import check_references, find_lookalikes, find_references
 from rulecheck.examples.shown_cards import check_shown_cards
+from rulecheck.examples.titles import check_titles
 from rulecheck.hosts.anchors import HEADING_ID
 from rulecheck.hosts.glossary import ABBREVIATION
 from rulecheck.hosts.i18n_search import CONFIG_SCRIPT
@@ -86,6 +87,11 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "finder, nested quote prefixes": (find_blocks, "> " * N + "```rulecheck\n" + "> " * N + "x\n"),
     "finder, options header": (find_blocks, "```yaml " + 'a="x" ' * (N // 6)),
     "finder, many unclosed openers": (find_blocks, "```rulecheck\n" * (N // 13) + "````\n"),
+    "titles, lines of underlines": (lambda text: check_titles("p.md", text), "=\n" * N),
+    "titles, lines of underlines, no line break before": (lambda text: check_titles("p.md", text), "x" * N + "\n-" * N),
+    "titles, hashes": (lambda text: check_titles("p.md", text), "#" * N + "\n" + "# x\n" * N),
+    "titles, heading tags never closed": (lambda text: check_titles("p.md", text), "<h1>" * N),
+    "titles, heading tags then one close": (lambda text: check_titles("p.md", text), "<h1 " * N + "></h1>"),
     "whole page check": (lambda text: check_page("page.md", text), "```" + " " * N + "`\n" + "~\n" * N),
     "tables, a marker never closed": (lambda text: tables.check_tables("p.md", text, "fr"),
                                       "<!-- rulecheck-table: " + "x" * N),

@@ -35,7 +35,7 @@ def parsed(source: str, *, indent: str = "") -> ParsedExample:
 
 def test_lines_are_counted_as_markdown_counts_them() -> None:
     text = "a\x0cb\u2028c\x85d\r\n```rulecheck\rid: x\n```\n"
-    assert split_lines(text) == ["a\x0cb\u2028c\x85d", "```rulecheck", "id: x", "```"]
+    assert list(split_lines(text)) == ["a\x0cb\u2028c\x85d", "```rulecheck", "id: x", "```"]
     (block,) = find_blocks(text)
     assert (block.line, block.end_line, block.source) == (2, 4, "id: x\n")
 
