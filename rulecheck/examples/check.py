@@ -28,6 +28,7 @@ from rulecheck.examples.example_check import (
 )
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.front_matter import check_front_matter
+from rulecheck.examples.leftovers import check_leftovers
 from rulecheck.examples.near_misses import check_near_misses
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import (
@@ -122,7 +123,8 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     snippets = snippets if snippets is not None else site_snippets(root)
     casts = Casts(root, report)
     budget = OddsBudget()
-    pages, not_walked = pages_under(paths, root, skip if skip is not None else site_exclusions(root))
+    listed: dict[Path, list[str]] = {}  # each folder walked, and its hidden .tmp files
+    pages, not_walked = pages_under(paths, root, skip if skip is not None else site_exclusions(root), listed)
     for folder, why in not_walked:
         report.problems.append(Problem(path=display_path(folder, root), line=1, message=why))
     for page, base in pages:
@@ -148,6 +150,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
         report.pages[shown].problems += check_near_misses(shown, text)
         if at is not None and page.parts[at + 1:] == (GLOSSARY,):  # the tooltips' terms of a language
             report.pages[shown].problems += check_glossary(shown, text)
+    check_leftovers(report, root, listed)
     check_duplicates(report)
     check_parity(report, root, casts.of)
     return report

@@ -102,6 +102,9 @@ class FoundPages:
 
     pages: list[Path] = field(default_factory=list)
     problems: list[tuple[Path, str]] = field(default_factory=list)
+    #: Each real folder listed, with the hidden ``.tmp`` files it holds (where a stopped update's
+    #: temporary files are looked for, without listing the folder again).
+    temporaries: dict[Path, list[str]] = field(default_factory=dict)
 
 
 def find_pages(paths: Iterable[str | Path], root: Path | None = None,
@@ -152,6 +155,8 @@ class _Walk:
             self.walked[root], self.ways[self.folder] = self.folder, frozenset({root})
         for current, folders, files in os.walk(self.folder, onerror=self._unreadable, followlinks=True):
             here = Path(current)
+            self.found.temporaries[Path(os.path.realpath(here))] = sorted(
+                name for name in files if name.startswith(".") and name.endswith(".tmp"))
             folders[:] = self._to_walk(here, sorted(folders))
             found = [here / name for name in sorted(files) if Path(name).suffix in MARKDOWN_SUFFIXES]
             if found:

@@ -26,7 +26,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -179,6 +179,36 @@ def is_staged_name(name: str, target: str) -> bool:
     """Whether ``name`` is the name :func:`_stage` gives a temporary file beside a file named
     ``target`` (``.pages.json.k3j9_x2a.tmp`` beside ``pages.json``): what a killed writer leaves."""
     return re.fullmatch(rf"\.{re.escape(target)}\.[a-z0-9_]+\.tmp", name) is not None
+
+
+#: The name :func:`_stage` gives a temporary file beside a page (``.reactions.md.k3j9_x2a.tmp``).
+_STAGED_PAGE = re.compile(r"\.(?P<page>.+)\.[a-z0-9_]+\.tmp")
+
+
+def leftover_temporaries(folder: Path, pages: Iterable[str], names: Iterable[str] | None = None,
+                         ) -> list[tuple[str, str]]:
+    """``(temporary file, page)``, by name, for each temporary file in ``folder`` (of ``names``, the
+    folder's files when known, else listed) of the name an update gives one beside one of ``pages``
+    (the names of the pages in that folder).
+
+    What a killed update leaves before its journal is written: nothing finishes it (no journal names
+    it) and nothing removes it. It is reported, never removed, because nothing tells it apart from
+    the staged file of an update running now in another process: there is no lock, and its age
+    says nothing of a process that is stopped, swapping or writing to a slow disk. Removing a running
+    update's staged file would make its rename fail or, once its journal is written, leave that
+    journal unable to finish it; a person who knows no update is running removes it in a second."""
+    if names is None:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            return []
+    wanted = set(pages)
+    found = []
+    for name in names:
+        staged = _STAGED_PAGE.fullmatch(name)
+        if staged and staged["page"] in wanted and is_staged_name(name, staged["page"]):
+            found.append((name, staged["page"]))
+    return sorted(found)
 
 
 def _stage(target: Path, data: bytes, mode: int) -> str:

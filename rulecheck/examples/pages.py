@@ -62,16 +62,20 @@ def markdown_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def pages_under(paths: Iterable[str | Path], root: Path | None = None, skip: Callable[[Path], bool] | None = None,
+                listed: dict[Path, list[str]] | None = None,
                 ) -> tuple[list[tuple[Path, Path]], list[tuple[Path, str]]]:
     """Each page under ``paths`` with the folder it was found from (a file's own folder), and the
     folders not walked, each with why (:func:`~rulecheck.examples.discovery.find_pages`; ``skip``,
-    the pages MkDocs leaves out)."""
+    the pages MkDocs leaves out); into ``listed``, each real folder listed and its hidden ``.tmp``
+    files."""
     found: dict[Path, Path] = {}
     not_walked: list[tuple[Path, str]] = []
     for item in paths:
         base = Path(item).resolve()
         pages = find_pages([item], root, skip)
         not_walked += pages.problems
+        if listed is not None:
+            listed.update(pages.temporaries)
         for page in pages.pages:
             found.setdefault(page, base if base.is_dir() else Path(os.path.abspath(item)).parent)
     return list(found.items()), not_walked
