@@ -20,6 +20,8 @@ from rulecheck.examples.snippet_reach import Pulled, pulled_in, reach
 
 #: The extension whose settings decide where snippets are looked for.
 EXTENSION = "pymdownx.snippets"
+#: The kind of a problem with a file ``auto_append`` adds to every page, which cannot be read.
+APPENDED = "appended"
 #: A snippet that names an address: Markdown downloads it when ``url_download`` is on.
 _ADDRESS = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 
@@ -75,13 +77,15 @@ def check_snippets(path: str, text: str, bases: Sequence[Path], appended: Sequen
     # snippets of one 10 MB file took more than a minute).
     pulled: dict[Path, Pulled] = {}
     # What ``auto_append`` adds to every page is named at the page's first line.
-    named = [(line, col, target, f"snippet `{target}`") for line, col, target in find_snippets(text)]
-    named += [(1, 1, name, f"`{name}`, which pymdownx.snippets' `auto_append` adds to every page,")
+    named = [(line, col, target, f"snippet `{target}`", "snippet") for line, col, target in find_snippets(text)]
+    # An appended file the check cannot read has a kind of its own: no line of the page can be
+    # escaped for it, so a server must not render the pages at all (Markdown would wait on a FIFO).
+    named += [(1, 1, name, f"`{name}`, which pymdownx.snippets' `auto_append` adds to every page,", APPENDED)
               for name in appended]
-    for line, col, target, said in named:
+    for line, col, target, said, kind in named:
         if _ADDRESS.match(target):
             problems.append(Problem(
-                path=path, line=line, col=col, kind="snippet",
+                path=path, line=line, col=col, kind=kind,
                 message=f"{said} names an address: the site builds without a network, and the check "
                         "cannot see what it would download. Hint: copy what it holds into the page",
             ))
@@ -93,7 +97,7 @@ def check_snippets(path: str, text: str, bases: Sequence[Path], appended: Sequen
             held = pulled[file]
             if held.unreadable:
                 problems += [Problem(
-                    path=path, line=line, col=col, kind="snippet",
+                    path=path, line=line, col=col, kind=kind,
                     message=said + " " + ("" if unread == file else f"reaches `{_named(unread, bases)}`, "
                             "which ") + f"cannot be read: {why}; Markdown would read it with no limit. Hint: a snippet "
                             f"names a regular UTF-8 file of at most {pages.MAX_PAGE_BYTES:,} bytes, as a page is",

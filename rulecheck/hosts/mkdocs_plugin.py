@@ -47,8 +47,8 @@ from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
+from rulecheck.examples.snippets import APPENDED, SnippetSettings, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
-from rulecheck.examples.snippets import SnippetSettings, snippet_files, snippet_texts
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
@@ -152,7 +152,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             return
         self._cache = None  # only a passing check is kept for later builds
         lines = "\n".join(p.located() for p in problems)
-        if self._serving:
+        if self._serving and not any(p.kind == APPENDED for p in problems):
             serve_log.warning(f"rulecheck: {len(problems)} problem(s); the pages show them in place:\n{lines}")
             return
         raise PluginError(_failure(problems))

@@ -182,3 +182,26 @@ def test_serve_leaves_an_unreadable_snippet_unread_below_front_matter(
     built = html.unescape((project / "site" / "p" / "index.html").read_text("utf-8"))
     line = front.count("\n") + 5
     assert f"docs/p.md:{line}:1: snippet `inc/s.md` cannot be read: a FIFO, not a regular file;" in built
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("kind", sorted(BAD_FILES))
+def test_mkdocs_serve_stops_on_an_appended_file_it_cannot_read_instead_of_waiting_on_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+    """No line of a page can be escaped for what ``auto_append`` adds to every page: the server
+    stops with the located problem (it rendered the pages, and Markdown waited on the FIFO)."""
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "docs" / "p.md").write_text("# P\n\nText.\n", "utf-8")
+    (project / "inc").mkdir()
+    make, why = BAD_FILES[kind]
+    make(project / "inc" / "s.md")
+    (project / "mkdocs.yml").write_text(
+        MKDOCS_YML.replace("  - pymdownx.snippets\n", "  - pymdownx.snippets:\n      auto_append: [inc/s.md]\n"),
+        encoding="utf-8")
+    monkeypatch.chdir(project)
+    with deadline(60), capture_logs("rulecheck", "mkdocs") as logs, pytest.raises(Abort):
+        mkdocs_build(project, command="serve")
+    assert (f"docs/p.md:1:1: `inc/s.md`, which pymdownx.snippets' `auto_append` adds to every page, cannot be "
+            f"read: {why};") in logs.text
+    assert not (project / "site" / "p" / "index.html").exists()
