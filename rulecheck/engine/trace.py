@@ -68,8 +68,9 @@ COMPARISON_VERDICTS: dict[str, dict[str, frozenset[str | None]]] = {
     "poison.con_test": {">=": frozenset({"resisted"}), "<": frozenset({"poisoned"})},
     "dying.stabilise": {">=": frozenset({"stabilised"}), "<": frozenset({"not_stabilised"})},
     # An enemy's step always shows the distance within its reach; cover or a single step may spare
-    # it, and the verdict says which (« 2 ≤ 2 → no attack » read as a contradiction).
-    "opportunity.*": {"<=": frozenset({"provokes", "spared.single_step", "spared.cover"}), ">": frozenset()},
+    # it (the step's event says which), and the verdict says it is in reach all the same (« 2 ≤ 2
+    # → no attack » read as a contradiction).
+    "opportunity.*": {"<=": frozenset({"provokes", "spared"}), ">": frozenset()},
 }
 
 _HOLDS = {

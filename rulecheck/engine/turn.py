@@ -43,6 +43,9 @@ from rulecheck.errors import RuleError
 
 #: How far a movement action takes a creature, unless a capability changes it (``metres_per_action``).
 METRES_PER_ACTION = 10
+#: A creature's distance for one movement action, as a turn or a single move gives it.
+MetresPerAction = Annotated[int, Field(ge=1, le=100, description="How far one movement action takes the "
+                                       "creature: 10 m, unless a capability lengthens or shortens it.")]
 MAX_MOVEMENT_ACTIONS = 2
 LETTERS: tuple[Letter, ...] = ("M", "A", "G")
 
@@ -135,8 +138,7 @@ class TurnInput(Model):
     mp: int | None = Field(None, ge=0, le=1000, description="Magic points (PM/MP) at the start of the turn.")
     contact: tuple[Enemy, ...] = Field((), max_length=20, description="Enemies in melee contact.")
     plan: tuple[PlanStep, ...] = Field((), max_length=50, description="What the creature does, in order.")
-    metres_per_action: int = Field(METRES_PER_ACTION, ge=1, le=100, description="How far one movement action "
-                                   "takes the creature: 10 m, unless a capability lengthens or shortens it.")
+    metres_per_action: MetresPerAction = METRES_PER_ACTION
 
 
 class TurnResult(Model):
@@ -451,8 +453,7 @@ class MovementInput(Model):
 
     name: str = Field("", max_length=80, description="Display name; may differ between languages.")
     metres: int = Field(ge=1, le=1000, description="The distance, in metres (1 m = 1 square).")
-    metres_per_action: int = Field(METRES_PER_ACTION, ge=1, le=100, description="How far one movement action "
-                                   "takes the creature: 10 m, unless a capability lengthens or shortens it.")
+    metres_per_action: MetresPerAction = METRES_PER_ACTION
 
 
 class MovementResult(Model):

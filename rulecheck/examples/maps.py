@@ -201,7 +201,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         _grid_lines(drawn),
         *_terrain(drawn),
         *_threats(drawn, prefix),
-        _mist_waves(drawn, drawn.fog, halo=True),
+        _mist_waves(drawn.fog, halo=True),
         # the mist's lines first, as a band of beads under the cover's lines they follow: a line
         # both sightings trace reads in grey as clear or blocked for cover, beaded where mist conceals
         *_sighting(drawn.concealment),
@@ -210,7 +210,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         *_sides(drawn),
         _path_line(drawn, prefix),
         *tokens,
-        _mist_waves(drawn, _under_tokens(drawn), halo=False),
+        _mist_waves(_under_tokens(drawn), halo=False),
         *(corner for sighting in sightings(drawn) for corner in _corner(sighting)),
         *_target_square(drawn),
         *_provocations(drawn),
@@ -282,7 +282,7 @@ def _sides(drawn: BattleMap) -> list[str]:
     return parts
 
 
-def _mist_waves(drawn: BattleMap, squares: Iterable[Square], *, halo: bool) -> str:
+def _mist_waves(squares: Iterable[Square], *, halo: bool) -> str:
     """The mist's waves on ``squares``: on every misty square, over the hatching with a halo of
     the mist's tint (a reach weapon's cross-hatching hid thin waves); then, thin and without a
     halo, again over the tokens on the misty squares a creature covers (an ogre with one foot in

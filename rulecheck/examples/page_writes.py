@@ -175,14 +175,15 @@ def _read(target: Path) -> bytes:
     return read_regular_file(target)  # never waits on a FIFO put in the page's place meanwhile
 
 
+#: The name :func:`_stage` gives a temporary file beside a file (``.reactions.md.k3j9_x2a.tmp``).
+_STAGED = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]+\.tmp")
+
+
 def is_staged_name(name: str, target: str) -> bool:
     """Whether ``name`` is the name :func:`_stage` gives a temporary file beside a file named
     ``target`` (``.pages.json.k3j9_x2a.tmp`` beside ``pages.json``): what a killed writer leaves."""
-    return re.fullmatch(rf"\.{re.escape(target)}\.[a-z0-9_]+\.tmp", name) is not None
-
-
-#: The name :func:`_stage` gives a temporary file beside a page (``.reactions.md.k3j9_x2a.tmp``).
-_STAGED_PAGE = re.compile(r"\.(?P<page>.+)\.[a-z0-9_]+\.tmp")
+    staged = _STAGED.fullmatch(name)
+    return staged is not None and staged["target"] == target
 
 
 def leftover_temporaries(folder: Path, pages: Iterable[str], names: Iterable[str] | None = None,
@@ -205,9 +206,9 @@ def leftover_temporaries(folder: Path, pages: Iterable[str], names: Iterable[str
     wanted = set(pages)
     found = []
     for name in names:
-        staged = _STAGED_PAGE.fullmatch(name)
-        if staged and staged["page"] in wanted and is_staged_name(name, staged["page"]):
-            found.append((name, staged["page"]))
+        staged = _STAGED.fullmatch(name)
+        if staged and staged["target"] in wanted:
+            found.append((name, staged["target"]))
     return sorted(found)
 
 

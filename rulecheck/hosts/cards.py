@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from rulecheck.engine.dice import AbilityTerm, DiceExpr, DiceTerm
+from rulecheck.engine.dice import DiceExpr
 from rulecheck.engine.odds import Odds
 from rulecheck.engine.rules import RULES
 from rulecheck.engine.trace import Step
@@ -367,17 +367,9 @@ def _damage_dice(outcome: Outcome, language: str, spread: Mapping[int, Fraction]
         return None
     dice = render.dice_notation(shown, language)
     roller = getattr(given, "attacker", None)
-    highest = sum(_highest(term, roller) for expression in shown for term in expression.terms)
+    abilities = roller.abilities if roller is not None else None
+    highest = sum(expression.maximum(abilities) for expression in shown)
     return dice + render.word("spread.critical_bonus", language) if spread and max(spread) > highest else dice
-
-
-def _highest(term: Any, roller: Any) -> int:
-    """The most a dice term adds: its dice at their maximum, a number, or the roller's ability."""
-    if isinstance(term, DiceTerm):
-        return term.count * term.sides * term.sign if term.sign > 0 else -term.count
-    if isinstance(term, AbilityTerm):
-        return term.sign * roller.ability(term.ability) if roller is not None else 0
-    return int(term.value)
 
 
 #: The dice a damage chart may be drawn over, in the order a card names them.

@@ -46,11 +46,16 @@ class _Text(HTMLParser):
             self.chunks.append(data)
 
 
-def breaks(html: str) -> list[str]:
+def spots(html: str, pattern: re.Pattern[str]) -> list[str]:
+    """Where ``pattern`` matches in the text a reader of ``html`` gets, each with some context."""
     reader = _Text()
     reader.feed(html)
     text = "".join(reader.chunks)
-    return [text[max(0, m.start() - 30):m.end() + 10].replace("\n", " ") for m in BREAKABLE.finditer(text)]
+    return [text[max(0, m.start() - 30):m.end() + 10].replace("\n", " ") for m in pattern.finditer(text)]
+
+
+def breaks(html: str) -> list[str]:
+    return spots(html, BREAKABLE)
 
 
 def test_the_checker_sees_a_breakable_space() -> None:
@@ -72,10 +77,7 @@ ENGLISH_PERCENT = re.compile(r"\d[ \t\n\u00a0\u202f]+%")
 
 
 def english_percent_spaces(html: str) -> list[str]:
-    reader = _Text()
-    reader.feed(html)
-    text = "".join(reader.chunks)
-    return [text[max(0, m.start() - 30):m.end() + 10].replace("\n", " ") for m in ENGLISH_PERCENT.finditer(text)]
+    return spots(html, ENGLISH_PERCENT)
 
 
 def test_the_english_checker_sees_a_space_before_a_percent() -> None:
