@@ -316,18 +316,27 @@ def _reaction(
     else:
         succeeded, natural_kind = d20_verdict(natural, total, attack_total, defender.fumble_threshold)
         why = natural_kind or "compare"
+    reached = total >= attack_total
     steps.append(Step(
         anchor="dodge-and-parry" if why == "compare" else (
             "critical-success" if why == "against_critical" else "reaction-criticals"),
         event=f"reaction.{reaction}" if why == "compare" else f"reaction.{reaction}.{why}",
         terms=terms,
         value=total,
-        op=(">=" if succeeded else "<") if why == "compare" else None,
+        # A natural roll decides against the totals, and says so when they would have decided otherwise:
+        # « 7 ≥ 5 (attack) → would have succeeded, but the critical failure prevails: dodge fails ».
+        op=None if why == "against_critical" else ">=" if reached else "<",
         against=attack_total,
         against_label="attack",
-        verdict=f"{reaction}_succeeds" if succeeded else f"{reaction}_fails",
+        verdict=_reaction_verdict(reaction, succeeded, reached, why),
     ))
     return natural, total, succeeded
+
+
+def _reaction_verdict(reaction: str, succeeded: bool, reached: bool, why: str) -> str:
+    if why in ("compare", "against_critical") or succeeded == reached:
+        return f"{reaction}_succeeds" if succeeded else f"{reaction}_fails"
+    return f"{reaction}_critical_would_fail" if succeeded else f"{reaction}_fumbled_would_succeed"
 
 
 def _within_threshold(event: str, natural: int, threshold: int) -> Step:

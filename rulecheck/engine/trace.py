@@ -57,6 +57,14 @@ COMPARISON_VERDICTS: dict[str, dict[str, frozenset[str | None]]] = {
     "attack.against_defence": {">=": frozenset({"hit"}), "<": frozenset({"miss"})},
     "reaction.parry": {">=": frozenset({"parry_succeeds"}), "<": frozenset({"parry_fails"})},
     "reaction.dodge": {">=": frozenset({"dodge_succeeds"}), "<": frozenset({"dodge_fails"})},
+    # A natural roll decides against the totals: its verdict says when they would have decided otherwise.
+    "attack.against_defence.fumbled": {">=": frozenset({"fumbled_would_hit"}), "<": frozenset({"miss"})},
+    **{f"reaction.{reaction}.{fumble}": {">=": frozenset({f"{reaction}_fumbled_would_succeed"}),
+                                         "<": frozenset({f"{reaction}_fails"})}
+       for reaction in ("dodge", "parry") for fumble in ("natural_1", "fumble_threshold")},
+    **{f"reaction.{reaction}.natural_20": {">=": frozenset({f"{reaction}_succeeds"}),
+                                           "<": frozenset({f"{reaction}_critical_would_fail"})}
+       for reaction in ("dodge", "parry")},
     "grid.reach": {"<=": frozenset({"in_reach"}), ">": frozenset({"out_of_reach"})},
     # A reach weapon: within the natural reach it is too close, beyond the weapon's reach too far.
     "grid.reach_weapon": {"<=": frozenset({"in_reach", "too_close"}), ">": frozenset({"out_of_reach"})},

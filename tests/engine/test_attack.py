@@ -8,6 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from rulecheck.engine import AttackInput, ScriptedDice, resolve_attack
+from rulecheck.engine.trace import step_faults
 from rulecheck.errors import DiceError
 from tests.conftest import attack
 
@@ -79,6 +80,30 @@ def test_a_critical_failure_still_shows_the_defence_its_total_would_have_met(def
     parried = attack({"defender": {"def_phy": def_phy, "str": 2}, "reaction": "parry", "attack": {"bonus": bonus}},
                      attack=[1], reaction=[15])
     assert all(s.event != "attack.against_defence.fumbled" for s in parried.trace), "the reaction is compared"
+
+
+@pytest.mark.parametrize("reaction", ["dodge", "parry"])
+@pytest.mark.parametrize(("face", "threshold"), [(1, 1), (2, 2), (3, 4), (20, 1)])
+@pytest.mark.parametrize("attack_total", [0, 5, 12, 25, 60])
+def test_a_reactions_natural_roll_shows_what_the_totals_would_have_decided(
+        reaction: str, face: int, threshold: int, attack_total: int) -> None:
+    """« 7 ≥ 5 (attack) → dodge fails » read as a contradiction: the step compares the totals and
+    says when the natural roll overrides them, whichever face decides and whatever the totals."""
+    result = attack({"defender": {"def_phy": 10, "dex": 3, "str": 3, "level": 3, "fumble_threshold": threshold},
+                     "attack": {"total": attack_total, "damage": "1d4"}, "reaction": reaction},
+                    reaction=[face], **({} if face == 20 else {"damage": [2]}))
+    (step,) = [s for s in result.trace if s.event.startswith(f"reaction.{reaction}")]
+    total = face + 6
+    succeeded = face == 20
+    kind = {1: "natural_1", 20: "natural_20"}.get(face, "fumble_threshold")
+    assert step.event == f"reaction.{reaction}.{kind}"
+    assert (step.value, step.op, step.against) == (total, ">=" if total >= attack_total else "<", attack_total)
+    agrees = (total >= attack_total) == succeeded
+    expected = (f"{reaction}_succeeds" if succeeded else f"{reaction}_fails") if agrees else (
+        f"{reaction}_critical_would_fail" if succeeded else f"{reaction}_fumbled_would_succeed")
+    assert step.verdict == expected
+    assert step_faults(step) == []
+    assert result.outcome == (("dodged" if reaction == "dodge" else "parried") if succeeded else "hit")
 
 
 def test_the_attackers_fumble_threshold_makes_a_natural_2_a_critical_failure() -> None:
