@@ -8,7 +8,7 @@ Rulings (see the interpretation notes on the dying page):
   priest with 2d4 survives at 16 and dies at 17). A character that falls already beyond that
   threshold is dead at once (turn 0).
 - Another character may spend an action on a Healing test (Soin, WIS): 1d20 + WIS against a difficulty
-  set by the GM; a natural 20 succeeds, a natural 1 fails, ties succeed. Attempts listed for a
+  set by the GM; a natural 1 fails, a natural 20 is a total like any other, ties succeed. Attempts listed for a
   turn are rolled in order *before* that turn's hit dice: the first success stabilises the
   character and no hit dice are rolled that turn or after.
 """

@@ -45,14 +45,18 @@ def _term(value: int, label: str) -> Term:
     return Term(value=value, label=label)
 
 
-def d20_verdict(natural: int, total: int, target: int, fumble_threshold: int = 1) -> tuple[bool, str | None]:
-    """A d20 test against ``target``: a natural 20 always succeeds, a natural 1 (or any face up to
-    the roller's ``fumble_threshold``) always fails, otherwise the total must reach the target.
+def d20_verdict(natural: int, total: int, target: int, fumble_threshold: int = 1, *,
+                natural_20_succeeds: bool = True) -> tuple[bool, str | None]:
+    """A d20 test against ``target``: a natural 1 (or any face up to the roller's
+    ``fumble_threshold``) always fails, otherwise the total must reach the target; a natural 20
+    always succeeds where the rules make it a critical success (attacks and reactions: with
+    ``natural_20_succeeds``), and is a face like any other on an ability test, for which they
+    give it no effect.
 
     The second item names the natural roll that decided (``"natural_20"``, ``"natural_1"``, or
     ``"fumble_threshold"`` for a face from 2 up to a raised threshold), or is ``None`` when the
     totals did."""
-    if natural == 20:
+    if natural == 20 and natural_20_succeeds:
         return True, "natural_20"
     if natural == 1:
         return False, "natural_1"
@@ -63,12 +67,12 @@ def d20_verdict(natural: int, total: int, target: int, fumble_threshold: int = 1
 
 def verdict_classes(modifier: int, target: int, fumble_threshold: int = 1, *,
                     critical_apart: bool = False) -> tuple[tuple[int, ...], ...]:
-    """The d20 faces that fail a test of ``1d20 + modifier`` against ``target``, and those that
-    pass it, as :func:`d20_verdict` decides: the classes of a test whose face nothing else keeps.
+    """The d20 faces that fail an ability test of ``1d20 + modifier`` against ``target``, and those
+    that pass it, as :func:`d20_verdict` decides: the classes of a test whose face nothing else keeps.
     With ``critical_apart``, the critical failures (faces up to ``fumble_threshold``) are a class
     of their own, first: for a result that keeps whether the test failed critically."""
     classes: tuple[list[int], list[int], list[int]] = ([], [], [])  # critical failures, other failures, passes
     for face in range(1, 21):
-        passed = d20_verdict(face, face + modifier, target, fumble_threshold)[0]
+        passed = d20_verdict(face, face + modifier, target, fumble_threshold, natural_20_succeeds=False)[0]
         classes[2 if passed else 0 if critical_apart and face <= fumble_threshold else 1].append(face)
     return tuple(tuple(faces) for faces in classes if faces)

@@ -65,6 +65,10 @@ COMPARISON_VERDICTS: dict[str, dict[str, frozenset[str | None]]] = {
     **{f"reaction.{reaction}.natural_20": {">=": frozenset({f"{reaction}_succeeds"}),
                                            "<": frozenset({f"{reaction}_critical_would_fail"})}
        for reaction in ("dodge", "parry")},
+    **{f"{test}.{fumble}": {">=": frozenset({"fumbled_would_pass"}), "<": frozenset({failed})}
+       for test, failed in (("poison.int_test", "test_failed"), ("poison.dex_test", "test_failed"),
+                            ("poison.con_test", "poisoned"), ("dying.stabilise", "not_stabilised"))
+       for fumble in ("natural_1", "fumble_threshold")},
     "grid.reach": {"<=": frozenset({"in_reach"}), ">": frozenset({"out_of_reach"})},
     # A reach weapon: within the natural reach it is too close, beyond the weapon's reach too far.
     "grid.reach_weapon": {"<=": frozenset({"in_reach", "too_close"}), ">": frozenset({"out_of_reach"})},

@@ -20,6 +20,7 @@ from rulecheck.engine import (
     resolve_rest,
 )
 from rulecheck.engine.ability_checks import ability_check
+from rulecheck.engine.trace import step_faults
 from tests.conftest import examples
 
 SETTINGS = settings(max_examples=examples(60), deadline=None)
@@ -168,11 +169,20 @@ class OneFace:
 
 
 @SETTINGS
-@given(st.integers(1, 20), st.integers(-5, 20), st.integers(1, 40))
-def test_ability_check_success_rule(natural: int, modifier: int, dc: int) -> None:
+@given(st.integers(1, 20), st.integers(-5, 20), st.integers(1, 40), st.integers(1, 5))
+def test_ability_check_success_rule(natural: int, modifier: int, dc: int, threshold: int) -> None:
+    """A critical failure always fails; a natural 20 is a face like any other (the rules give a
+    critical success to attacks and reactions only); the step compares the totals either way and
+    says when the critical failure overrides them."""
     check = ability_check(OneFace(natural), label="x", ability="con", modifier=modifier, dc=dc,
-                          anchor="a", event="e")
-    expected = natural == 20 or (natural != 1 and natural + modifier >= dc)
-    assert check.success == expected
-    assert check.total == natural + modifier
-
+                          anchor="a", event="poison.con_test", verdicts=("resisted", "poisoned"),
+                          fumble_threshold=threshold)
+    reached = natural + modifier >= dc
+    fumbled = natural == 1 or natural <= threshold
+    assert check.success == (reached and not fumbled)
+    assert check.total == check.step.value == natural + modifier
+    assert (check.step.op, check.step.against) == (">=" if reached else "<", dc)
+    assert check.step.event == "poison.con_test" + (
+        ".natural_1" if natural == 1 else ".fumble_threshold" if fumbled else "")
+    assert check.step.verdict == ("resisted" if check.success else "fumbled_would_pass" if reached else "poisoned")
+    assert step_faults(check.step) == []

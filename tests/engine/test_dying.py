@@ -91,10 +91,14 @@ def test_one_below_the_dc_fails() -> None:
     assert not result.stabilised and result.below_zero == 2
 
 
-def test_natural_twenty_stabilises_against_any_dc() -> None:
-    result = dying({"stabilise": [20]}, below_zero=3, turns=1, stabilise=[{"turn": 1, "wis": -2, "dc": 30}])
-    assert result.stabilised
-    assert result.trace[-1].event == "dying.stabilise.natural_20"
+@pytest.mark.parametrize(("wis", "dc", "stabilised"), [(-2, 30, False), (-2, 19, False), (-2, 18, True), (5, 25, True)])
+def test_a_natural_twenty_is_a_total_like_any_other_on_the_healing_test(wis: int, dc: int, stabilised: bool) -> None:
+    """The rules give a critical success to attacks and reactions only: 20 + SAG against the DC."""
+    result = dying({"stabilise": [20], **({} if stabilised else {"hit_dice": [1, 1]})}, below_zero=3, turns=1,
+                   stabilise=[{"turn": 1, "wis": wis, "dc": dc}])
+    assert result.stabilised == stabilised
+    (step,) = [s for s in result.trace if s.event.startswith("dying.stabilise")]
+    assert (step.event, step.value, step.against) == ("dying.stabilise", 20 + wis, dc)
 
 
 def test_natural_one_fails_even_above_the_dc() -> None:

@@ -274,19 +274,21 @@ def test_the_budget_error_names_the_rule() -> None:
 @pytest.mark.parametrize(("modifier", "target", "threshold", "fails", "passes"), [
     (0, 10, 1, range(1, 10), range(10, 21)),
     (2, 12, 1, range(1, 10), range(10, 21)),
-    (0, 40, 1, range(1, 20), [20]),  # out of reach: only a natural 20
+    (0, 40, 1, range(1, 21), []),  # out of reach: an ability test's natural 20 is a face like any other
+    (-3, 17, 1, range(1, 20), [20]),  # only a 20 reaches it, as a total
     (20, 1, 1, [1], range(2, 21)),  # a sure thing but for a natural 1
     (20, 1, 3, [1, 2, 3], range(4, 21)),  # a raised threshold fails its faces
 ])
 def test_a_tests_faces_fall_in_two_classes_as_the_verdict_decides(
         modifier: int, target: int, threshold: int, fails: Any, passes: Any) -> None:
-    assert verdict_classes(modifier, target, threshold) == (tuple(fails), tuple(passes))
+    assert verdict_classes(modifier, target, threshold) == tuple(c for c in (tuple(fails), tuple(passes)) if c)
 
 
 @pytest.mark.parametrize(("modifier", "target", "threshold", "expected"), [
     (0, 10, 1, ((1,), tuple(range(2, 10)), tuple(range(10, 21)))),
     (20, 1, 3, ((1, 2, 3), tuple(range(4, 21)))),  # every failure is critical: no class of others
-    (-10, 40, 2, ((1, 2), tuple(range(3, 20)), (20,))),
+    (-10, 40, 2, ((1, 2), tuple(range(3, 21)))),
+    (-3, 17, 2, ((1, 2), tuple(range(3, 20)), (20,))),
 ])
 def test_critical_failures_may_be_a_class_of_their_own(
         modifier: int, target: int, threshold: int, expected: tuple[tuple[int, ...], ...]) -> None:

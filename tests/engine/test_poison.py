@@ -94,9 +94,10 @@ def test_poison_apply_natural_one_on_dex_risks_the_vial() -> None:
     assert result.trace[-1].event == "poison.not_applied.vial"
 
 
-def test_poison_apply_natural_twenty_always_succeeds() -> None:
+def test_poison_apply_a_natural_twenty_is_a_total_like_any_other() -> None:
     result = apply(-5, -5, {"int_test": [20], "dex_test": [20]})
     assert result.int_total == 15 and result.applied and not result.critical_failure
+    assert [s.event for s in result.trace][:2] == ["poison.int_test", "poison.dex_test"]
 
 
 # --- poison_charges -------------------------------------------------------------------------------
