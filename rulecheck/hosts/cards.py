@@ -369,7 +369,27 @@ def _damage_dice(outcome: Outcome, language: str, spread: Mapping[int, Fraction]
     roller = getattr(given, "attacker", None)
     abilities = roller.abilities if roller is not None else None
     highest = sum(expression.maximum(abilities) for expression in shown)
-    return dice + render.word("spread.critical_bonus", language) if spread and max(spread) > highest else dice
+    if not spread or max(spread) <= highest:
+        return dice
+    return dice + "".join(render.word(f"spread.{cause}", language)
+                          for cause in beyond_the_dice(outcome, highest))
+
+
+def beyond_the_dice(outcome: Outcome, highest: int) -> tuple[str, ...]:
+    """Why a damage chart runs past ``highest``, what its dice can roll: a capability's damage
+    doubled against its target, the Progressive Damage Bonus (every hit's margin over the
+    defence), or a critical's damage bonus, only where the odds hold a critical hit past the dice
+    (a card whose attack total is given rolls no critical)."""
+    given = getattr(outcome.parsed.example, "given", None) if outcome.parsed else None
+    causes: list[str] = []
+    if getattr(outcome.result, "doubled", False):
+        causes.append("doubled")
+    options = getattr(given, "options", None)
+    if getattr(options, "progressive_damage", False):
+        causes.append("progressive_bonus")
+    elif outcome.odds is not None and max(chances.critical_spread(outcome.odds) or {0: 0}) > highest:
+        causes.append("critical_bonus")
+    return tuple(causes)
 
 
 #: The dice a damage chart may be drawn over, in the order a card names them.

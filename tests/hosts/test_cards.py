@@ -379,6 +379,58 @@ def test_a_chart_past_its_dice_names_the_critical_s_damage_bonus_that_takes_it_t
         assert title is not None and html.unescape(title[1]).endswith(f" ({named})"), (language, title)
 
 
+@pytest.mark.parametrize(("example", "fr", "en"), [
+    # A given attack total rolls no critical: the margin past the dice is the progressive bonus.
+    (PARRY.replace("reaction: [17]", "reaction: [3]\n  damage: [5]").replace("outcome: parried", "outcome: hit")
+     .replace("  reaction: parry\n", "  reaction: parry\n  options: {progressive_damage: true}\n")
+     .replace("defender: {level: 2, str: 4, def_phy: 15}", "defender: {level: 2, str: 4, def_phy: 9}"),
+     "1d8 + 2, et le bonus de dégâts progressif", "1d8 + 2, plus the Progressive Damage Bonus"),
+    # A rolled attack under the progressive rule: every hit's margin, criticals included, is that bonus.
+    (BRANN.replace("  attack: {kind", "  options: {progressive_damage: true}\n  attack: {kind"),
+     "1d8 + 2, et le bonus de dégâts progressif", "1d8 + 2, plus the Progressive Damage Bonus"),
+    ("id: smite\ntitle: Smite\nrule: capability\ngiven:\n  card: \"Châtiment de l'Hérétique | C - MA - "
+     "MAG(SAG) - 15m\"\n  target: demonic\ndice:\n  damage: [3]\nexpect:\n  damage: 8\n",
+     "1d4 + 1, doublés", "1d4 + 1, doubled"),
+])
+def test_a_chart_past_its_dice_names_what_takes_it_there(example: str, fr: str, en: str) -> None:
+    """« Dégâts possibles (1d4 + 1, et le bonus de dégâts d'un critique) » on a smite doubled against
+    a demon, or on a blow whose total is given (no critical can be rolled), named the wrong cause."""
+    outcome = outcome_of(example)
+    assert outcome.ok, outcome.problems
+    for language, named in (("fr", fr), ("en", en)):
+        title = re.search(r'<figcaption><strong>(.*?)</strong>', card(outcome, language))
+        assert title is not None and html.unescape(title[1]).endswith(f" ({named})"), (language, title)
+
+
+CAUSES = {"fr": {"critical": "bonus de dégâts d'un critique", "progressive": "bonus de dégâts progressif",
+                 "doubled": "doublés"},
+          "en": {"critical": "a critical's damage bonus", "progressive": "Progressive Damage Bonus",
+                 "doubled": "doubled"}}
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_documented_chart_names_only_causes_its_card_can_have(language: str) -> None:
+    """A critical's bonus only where the odds hold a critical hit, the progressive bonus only under
+    that rule, « doublés » only where the damage doubles; and each of the three is on the site."""
+    report = check_paths([ROOT / "docs" / language], root=ROOT)
+    named: dict[str, int] = {"critical": 0, "progressive": 0, "doubled": 0}
+    for page in report.pages.values():
+        for outcome in page.outcomes:
+            if outcome.odds is None or chances.damage_spread(outcome.odds) is None:
+                continue
+            title = re.search(r'<figcaption><strong>(.*?)</strong>', card(outcome, language))
+            dice = html.unescape(title[1]).rsplit("(", 1)[-1] if title else ""
+            given = outcome.parsed.example.given if outcome.parsed else None
+            can = {"critical": bool(chances.critical_spread(outcome.odds)),
+                   "progressive": bool(getattr(getattr(given, "options", None), "progressive_damage", False)),
+                   "doubled": bool(getattr(outcome.result, "doubled", False))}
+            for cause, words in CAUSES[language].items():
+                if words in dice:
+                    assert can[cause], (outcome.id, dice)
+                    named[cause] += 1
+    assert all(named.values()), named
+
+
 def test_a_capability_s_chart_names_the_dice_of_its_card() -> None:
     example = ("id: smite\ntitle: Smite\nrule: capability\ngiven:\n  card: \"Châtiment de l'Hérétique | C - MA - "
                "MAG(SAG) - 15m\"\ndice:\n  damage: [3]\nexpect:\n  damage: 4\n")
