@@ -8,7 +8,7 @@ enumeration of the example's dice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -29,6 +29,7 @@ DECIDING_ROLLS: dict[str, tuple[str, Callable[[Any], int | None]]] = {
     "attack_natural": ("attack", lambda value: value if isinstance(value, int) else None),
     "reaction_natural": ("reaction", lambda value: value if isinstance(value, int) else None),
     "rolls": ("hit_dice", lambda value: value[0] if isinstance(value, tuple) and len(value) == 1 else None),
+    "con_natural": ("con_test", lambda value: value if isinstance(value, int) else None),
 }
 
 
@@ -83,22 +84,34 @@ def stated(outcome: Outcome, language: Language) -> tuple[str, str] | None:
     if found is None or outcome.odds is None:
         return None
     needed = needs(outcome.odds, found.event)
-    said = render.chance(found.probability, language, needed.sides if needed and needed.count == 1 else None)
+    said = render.chance(found.probability, language, needed.sides if needed and needed.count == 1
+                         else _one_d20(outcome.odds))
     if needed is not None:
         said += " — " + render.needs(needed.count, needed.sides, needed.low, needed.high, language)
     return render.event(found.event.key, found.event.params, language), said
 
 
+def _one_d20(odds: Odds) -> int | None:
+    """20 when the card's dice hold one d20 test, rolled alone (a Healing test, a poison's): its
+    chance then reads out of the die's faces (« 12 sur 20 », not « 3 sur 5 »), where it can."""
+    tests = {roll.label for roll in odds.rolls if roll.sides == 20 and roll.count == 1}
+    return 20 if len(tests) == 1 else None
+
+
 def needs(odds: Odds, event: Event) -> Needs | None:
-    """What the single roll that decides ``event`` needs, when exactly one deciding roll varies,
-    each of its values settles the event on every branch (no other die changes it), and the
-    values that make it happen are one run from an end of what the roll can show."""
+    """What the single roll that decides ``event`` needs: the one deciding roll that varies and
+    each of whose values settles the event on every branch (no other die changes it; an attack's
+    d20 decides a critical whatever the reaction's), when the values that make it happen are one
+    run from an end of what the roll can show."""
     index = {name: position for position, name in enumerate(odds.fields)}
     varying = [name for name in DECIDING_ROLLS if name in index
                and len({key[index[name]] for key in odds.outcomes}) > 1]
-    if len(varying) != 1:
-        return None
-    label, face_of = DECIDING_ROLLS[varying[0]]
+    deciding = [found for name in varying if (found := _needs_of(odds, event, index, name)) is not None]
+    return deciding[0] if len(deciding) == 1 else None
+
+
+def _needs_of(odds: Odds, event: Event, index: Mapping[str, int], field: str) -> Needs | None:
+    label, face_of = DECIDING_ROLLS[field]
     requests = {(roll.sides, roll.count) for roll in odds.rolls if roll.label == label}
     if len(requests) != 1:
         return None
@@ -107,7 +120,7 @@ def needs(odds: Odds, event: Event) -> Needs | None:
     for key, probability in odds.outcomes.items():
         if probability == 0:
             continue
-        face = face_of(key[index[varying[0]]])
+        face = face_of(key[index[field]])
         if face is None:
             return None  # on some branch this roll is not made alone: it does not decide alone
         verdicts.setdefault(face, set()).add(event.holds(dict(zip(odds.fields, key, strict=True))))

@@ -116,7 +116,7 @@ ROLL = {"fr": re.compile(r"(?:un (?P<natural>\d+) naturel|(?P<face>\d+) ou (?P<w
 #: The result fields that hold what one roll showed, and the roll's value from them.
 ROLLS: dict[str, Callable[[Any], int | None]] = {
     "attack_natural": lambda v: v, "reaction_natural": lambda v: v,
-    "rolls": lambda v: v[0] if len(v) == 1 else None,
+    "rolls": lambda v: v[0] if len(v) == 1 else None, "con_natural": lambda v: v,
 }
 
 
@@ -167,6 +167,15 @@ def every_branch(outcome: Outcome) -> list[tuple[dict[str, Any], Fraction]]:
     return [(dict(zip(odds.fields, key, strict=True)), p) for key, p in odds.outcomes.items()]
 
 
+def d20_tests(outcome: Outcome) -> set[str]:
+    """The labels of the single d20s the example's dice roll on some branch."""
+    assert outcome.parsed is not None
+    example = outcome.parsed.example
+    fixed = {label: example.dice[label] for label in example.odds.fixed}
+    odds = compute_odds(example.rule, example.given, fixed=fixed)
+    return {roll.label for roll in odds.rolls if (roll.sides, roll.count) == (20, 1)}
+
+
 def roll_values(sides: int, count: int) -> dict[int, Fraction]:
     totals: dict[int, int] = {}
     for faces in itertools.product(range(1, sides + 1), repeat=count):
@@ -193,9 +202,12 @@ def check_line(outcome: Outcome, stated: Stated) -> None:
         if count["about"]:
             assert k == 1 and abs(n - 1 / exact) <= Fraction(1, 2), f"{where}: about 1 in {n} for {exact}"
         else:
-            # Out of the faces of the one die the line quotes (12 in 20, not 3 in 5), else in lowest terms.
+            # Out of the faces of the one die the line quotes (12 in 20, not 3 in 5), or of the card's
+            # one d20 test where it can, else in lowest terms.
             said = ROLL[stated.language].fullmatch(stated.roll or "")
             faces = int(said["sides"]) if said and said["sides"] else 20 if said and said["natural"] else None
+            if faces is None and len(d20_tests(outcome)) == 1 and (exact * 20).denominator == 1:
+                faces = 20
             faces = faces if faces != 100 else None  # a d100's percent is its count out of 100
             assert Fraction(k, n) == exact and n == (faces or exact.denominator), f"{where}: {k} in {n} for {exact}"
     if stated.roll is not None:
@@ -263,6 +275,13 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     ("dodge-natural-20-out-of-contact",
      "Chance d'une réussite critique de l'esquive : 5 % (1 sur 20) — un 20 naturel",
      "Chance of a critical success of the dodge: 5% (1 in 20) — a natural 20"),
+    # A critical against a parry: the attack's d20 decides it whatever the parry's d20 shows.
+    ("alice-critical-parry", "Chance d'une réussite critique : 5 % (1 sur 20) — un 20 naturel",
+     "Chance of a critical: 5% (1 in 20) — a natural 20"),
+    # One Healing test: out of its d20's faces, not « 3 sur 5 ».
+    ("priest-stabilised", "Chance d'être stabilisé : 60 % (12 sur 20)", "Chance of being stabilised: 60% (12 in 20)"),
+    ("vial-accident-resisted", "Chance de résister aux poisons : 40 % (8 sur 20) — 13 ou plus au d20",
+     "Chance of resisting the poisons: 40% (8 in 20) — 13 or more on the d20"),
     # A hit in fog whose attack total is given: the d100 is all that varies, and the line says so.
     ("fog-hit-at-21", "Chance de toucher malgré le camouflage : 80 % (4 sur 5)",
      "Chance of a hit through the concealment: 80% (4 in 5)"),
