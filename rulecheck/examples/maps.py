@@ -674,8 +674,9 @@ def _line_counts(sighting: Sighting, language: str) -> str:
     if not sighting.lines:
         return ""
     blocked = sum(1 for line in sighting.lines if line.blocked_by)
-    return word(f"map.caption.lines.{sighting.rule}", language).format(clear=len(sighting.lines) - blocked,
-                                                                         blocked=blocked)
+    traced = "corner" if sighting.corner is not None else "squares"
+    return word(f"map.caption.lines.{sighting.rule}.{traced}", language).format(
+        blocked=render_number(blocked, language), total=render_number(len(sighting.lines), language))
 
 
 def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str], language: str) -> str:

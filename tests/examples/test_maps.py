@@ -622,3 +622,25 @@ def test_lines_through_mist_are_never_called_blocked(grid: str, language: str) -
     concealment_said = said[said.index(f"{rule}{' :' if language == 'fr' else ':'} "):]
     for part in (shown[shown.index(title):], concealment_said):
         assert "bloquée" not in part and "blocked" not in part, (language, part)
+
+
+@pytest.mark.parametrize(("grid", "kind"), [
+    ("A D", "melee"), ("A .\n. D", "melee"), ("A D\n# .", "melee"), ("A #\n. D", "melee"),
+    ("A . # D", "ranged"), ("A . . D", "ranged"), ("A . .\n. # .\n. . D", "ranged"), ("A g . D", "ranged"),
+])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_cover_caption_counts_the_lines_that_decide_and_says_which_lines_they_are(
+        grid: str, kind: str, language: str) -> None:
+    """« lignes libres : 14 » meant nothing to a player reading of 4 corner lines: the caption
+    gives the blocked lines out of all those traced, from the chosen corner or from square to square."""
+    drawn = drawn_of(grid, kind)
+    sighting = drawn.cover
+    assert sighting is not None and sighting.lines
+    blocked = sum(1 for line in sighting.lines if line.blocked)
+    shown = html.unescape(re.sub(r"<[^>]+>", "", maps.caption(drawn, maps.numbering(drawn), language)))
+    where = ("du coin choisi" if language == "fr" else "from the chosen corner") if sighting.corner is not None \
+        else ("d'une case à l'autre" if language == "fr" else "square to square")
+    counted = (f"lignes bloquées : {blocked} sur {len(sighting.lines)}" if language == "fr"
+               else f"{blocked} of {len(sighting.lines)} lines blocked")
+    assert f"({where}, {counted})" in shown.replace("\u00a0", " "), shown
+    assert (sighting.corner is None) == (kind == "melee" and len(sighting.lines) > 4)

@@ -34,7 +34,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.lines.corner": "{rule} : lignes tracées du coin choisi ({corner}) aux coins de la case de la cible "
                             "(colonne {x}, rangée {y}) ; {counts}.",
         "map.lines.squares": "{rule} : lignes tracées entre les coins de la case de l'attaquant (colonne {ox}, "
-                             "rangée {oy}) et ceux de la case de la cible (colonne {x}, rangée {y}) ; {counts}.",
+                             "rangée {oy}) et ceux de la case de la cible (colonne {x}, rangée {y}), sauf d'un "
+                             "coin commun aux deux cases à lui-même ; {counts}.",
         "map.counts.cover": "libres : {clear}, bloquées : {blocked}{by}",
         "map.counts.concealment": "libres : {clear}, à travers la brume ou le feuillage : {blocked}",
         "map.verdict.concealment": "oui", "map.verdict.total": "total", "map.verdict.none": "aucun",
@@ -73,8 +74,12 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.opportunity": "Attaques d'opportunité de",
         "map.token": "jeton {number}", "map.token.called": "le jeton {number}",  # « avec le jeton 3 »
         "map.caption.none": "aucune",
-        "map.caption.lines.cover": " (lignes libres : {clear}, bloquées : {blocked})",
-        "map.caption.lines.concealment": " (lignes libres : {clear}, à travers la brume ou le feuillage : {blocked})",
+        "map.caption.lines.cover.corner": " (du coin choisi, lignes bloquées : {blocked} sur {total})",
+        "map.caption.lines.cover.squares": " (d'une case à l'autre, lignes bloquées : {blocked} sur {total})",
+        "map.caption.lines.concealment.corner": " (du coin choisi, lignes à travers la brume ou le feuillage : "
+                                                "{blocked} sur {total})",
+        "map.caption.lines.concealment.squares": " (d'une case à l'autre, lignes à travers la brume ou le "
+                                                 "feuillage : {blocked} sur {total})",
         "map.key.ring": "jeton à anneau : la cible",
         "map.key.ring.mover": "jeton à anneau : la créature qui se déplace, celle que les ennemis peuvent frapper",
         "map.key.wall": "case pleine : mur", "map.key.low": "barre : muret", "map.key.fog": "vagues : brume",
@@ -132,7 +137,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.lines.corner": "{rule}: lines traced from the chosen corner ({corner}) to the corners of the target's "
                             "square (column {x}, row {y}): {counts}.",
         "map.lines.squares": "{rule}: lines traced between the corners of the attacker's square (column {ox}, "
-                             "row {oy}) and those of the target's square (column {x}, row {y}): {counts}.",
+                             "row {oy}) and those of the target's square (column {x}, row {y}), but for a "
+                             "corner the two squares share, to itself: {counts}.",
         "map.counts.cover": "{clear} clear, {blocked} blocked{by}",
         "map.counts.concealment": "{clear} clear, {blocked} through mist or foliage",
         "map.verdict.concealment": "yes", "map.verdict.total": "total", "map.verdict.none": "none",
@@ -169,8 +175,12 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.opportunity": "Opportunity attacks from",
         "map.token": "token {number}", "map.token.called": "token {number}",
         "map.caption.none": "none",
-        "map.caption.lines.cover": " (lines: {clear} clear, {blocked} blocked)",
-        "map.caption.lines.concealment": " (lines: {clear} clear, {blocked} through mist or foliage)",
+        "map.caption.lines.cover.corner": " (from the chosen corner, {blocked} of {total} lines blocked)",
+        "map.caption.lines.cover.squares": " (square to square, {blocked} of {total} lines blocked)",
+        "map.caption.lines.concealment.corner": " (from the chosen corner, {blocked} of {total} lines through "
+                                                "mist or foliage)",
+        "map.caption.lines.concealment.squares": " (square to square, {blocked} of {total} lines through mist "
+                                                 "or foliage)",
         "map.key.ring": "ringed token: the target",
         "map.key.ring.mover": "ringed token: the creature moving, the one the enemies may strike",
         "map.key.wall": "solid square: wall", "map.key.low": "bar: low wall", "map.key.fog": "waves: mist",
