@@ -8,6 +8,13 @@ the term's words times the page's words: a build of over a minute. A term holds 
 :data:`MAX_TERM_WORDS` words (the site's longest has 2), so the walk is bounded and the search
 linear in the page; a longer one is a located error at its definition, and the build gives it no
 tooltip.
+
+A definition is bounded too: the ``abbr`` extension writes it out as the ``title`` of every place a
+page uses its term, and the build gives each page of the language the definitions it uses, so a
+definition of 100 kB used ten times on each of 21 pages added 21 MB to the site (its size, the
+definition's times its uses times the pages). A definition holds at most
+:data:`MAX_DEFINITION_CHARS` characters (the site's longest some 80); a longer one is a located
+error at its definition, and gives no tooltip either.
 """
 
 from __future__ import annotations
@@ -23,6 +30,9 @@ ABBREVIATION = re.compile(r"^\*\[[^\]\n]+\]:[^\n]*$", re.MULTILINE)
 GLOSSARY = "glossary.md"
 #: The most runs of word characters (``\w+``: ``Def PHY`` has 2, ``d20`` 1) a glossary term may hold.
 MAX_TERM_WORDS = 12
+#: The most characters a definition (the tooltip, what follows ``]:``) may hold: as many as a title
+#: (:data:`~rulecheck.examples.titles.MAX_TITLE_CHARS`), some four lines of a tooltip.
+MAX_DEFINITION_CHARS = 300
 _WORDS = re.compile(r"\w+")
 
 
@@ -48,13 +58,20 @@ def term_words(term: str) -> int:
     return sum(1 for _ in _WORDS.finditer(term))
 
 
+def definition_of(line: str) -> str:
+    """The definition of a definition line, as the ``abbr`` extension writes it into a ``title``."""
+    return line[line.index("]:") + 2:].strip()
+
+
 def within_bound(line: str) -> bool:
-    """Whether a definition line's term holds at most :data:`MAX_TERM_WORDS` words."""
-    return term_words(term_of(line)) <= MAX_TERM_WORDS
+    """Whether a definition line's term holds at most :data:`MAX_TERM_WORDS` words and its
+    definition at most :data:`MAX_DEFINITION_CHARS` characters."""
+    return term_words(term_of(line)) <= MAX_TERM_WORDS and len(definition_of(line)) <= MAX_DEFINITION_CHARS
 
 
 def check_glossary(path: str, text: str) -> list[Problem]:
-    """A located problem for each definition of a glossary page whose term is too long to look for."""
+    """A located problem for each definition of a glossary page whose term is too long to look for,
+    and each whose definition is too long to copy into every place a page uses its term."""
     problems = []
     lines: LineIndex | None = None
     for match in ABBREVIATION.finditer(text):
@@ -64,8 +81,15 @@ def check_glossary(path: str, text: str) -> list[Problem]:
         lines = lines or LineIndex(text)
         term = term_of(line)
         shown = term if len(term) <= 60 else term[:57] + "…"
-        problems.append(Problem(path=path, line=lines.line(match.start()), col=3, message=(
-            f"the glossary term `{shown}` holds {term_words(term):,} words, and a term holds at most "
-            f"{MAX_TERM_WORDS}: the pages would have to be searched for it at a cost that grows with its "
-            "length, so it gives no tooltip. Hint: define an abbreviation or a short phrase")))
+        if (words := term_words(term)) > MAX_TERM_WORDS:
+            problems.append(Problem(path=path, line=lines.line(match.start()), col=3, message=(
+                f"the glossary term `{shown}` holds {words:,} words, and a term holds at most "
+                f"{MAX_TERM_WORDS}: the pages would have to be searched for it at a cost that grows with its "
+                "length, so it gives no tooltip. Hint: define an abbreviation or a short phrase")))
+        if (length := len(definition_of(line))) > MAX_DEFINITION_CHARS:
+            col = len(line) - len(line[line.index("]:") + 2:].lstrip()) + 1  # where the definition starts
+            problems.append(Problem(path=path, line=lines.line(match.start()), col=col, message=(
+                f"the definition of the glossary term `{shown}` holds {length:,} characters, and a definition "
+                f"holds at most {MAX_DEFINITION_CHARS}: it is copied into every place a page uses the term, so it "
+                "gives no tooltip. Hint: shorten it, and say the rest in the glossary's text")))
     return problems

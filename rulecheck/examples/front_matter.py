@@ -10,7 +10,8 @@ What stands there is data for the templates, never checked prose: a prose refere
 there is shown as written. And PyYAML keeps an alias as a second reference to one value, which
 the templates write out in full: nine aliases of nine aliases of a word, a few hundred bytes,
 make a page title of gigabytes and a build that runs out of memory. :func:`check_front_matter`
-refuses both, located.
+refuses both, located, and every value the theme or MkDocs reads that they could not use, or would
+copy at a size without bound (:mod:`~rulecheck.examples.meta_fields`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from dataclasses import dataclass
 import yaml
 
 from rulecheck.errors import Problem
-from rulecheck.examples.line_index import line_col
+from rulecheck.examples.line_index import LineIndex, line_col
+from rulecheck.examples.meta_fields import refused_meta
 
 # MkDocs' own patterns (mkdocs/utils/meta.py), on text whose line ends are all "\n".
 _YAML_HEADER = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.UNICODE | re.DOTALL)
@@ -78,11 +80,12 @@ def in_front_matter(text: str) -> int:
 
 
 def check_front_matter(path: str, text: str) -> list[Problem]:
-    """The located problems of a page's YAML header: an anchor or an alias (the first one: it stops
-    the reading, as in an example)."""
+    """The located problems of a page's front matter: in a YAML header, an anchor or an alias (the
+    first one: it stops the reading, as in an example); else each value the theme or MkDocs could
+    not use (:func:`~rulecheck.examples.meta_fields.refused_meta`), at its key."""
     found = _YAML_HEADER.match(text)
     if not found:
-        return []
+        return _refused_values(path, text)
     try:
         events = list(yaml.parse(found[1], Loader=_LOADER))
     except yaml.YAMLError:
@@ -100,7 +103,38 @@ def check_front_matter(path: str, text: str) -> list[Problem]:
             f"{what} in the page's front matter, where anchors and aliases are refused: MkDocs' templates write "
             "an alias out in full, so a few aliases of aliases make a build run out of memory. Hint: write each "
             "value itself"))]
-    return []
+    return _refused_values(path, text)
+
+
+def meta_data(text: str) -> dict[str, object]:
+    """The front matter of ``text`` as MkDocs gives it to the templates (``page.meta``): a YAML
+    header's mapping (call it on a header without aliases, :func:`check_front_matter`), or the
+    MultiMarkdown lines' text, each key's lines joined."""
+    found = front_matter(text)
+    if found is None:
+        return {}
+    if found.header is not None:
+        try:
+            loaded = yaml.load(found.header, Loader=_LOADER)
+        except yaml.YAMLError:  # pragma: no cover - front_matter() read it as a mapping
+            return {}
+        return {str(key): value for key, value in loaded.items()} if isinstance(loaded, dict) else {}
+    return {key: value for key, (_, value) in _multimarkdown(text, found.end).items()}
+
+
+def _refused_values(path: str, text: str) -> list[Problem]:
+    refused = refused_meta(meta_data(text))
+    if not refused:
+        return []
+    index = LineIndex(text)
+    at = {key: offset for key, offset, _ in meta_values(text)}  # a key written twice: its last value counts
+    problems = []
+    for key, why in refused.items():
+        line, col = index.line_col(at[key]) if key in at else (1, None)
+        shown = key if len(key) <= 40 else key[:39] + "…"
+        problems.append(Problem(path=path, line=line, col=col, kind="front-matter",
+                                message=f"the front matter's `{shown}` {why}"))
+    return sorted(problems, key=lambda p: (p.line, p.col or 0))
 
 
 def meta_values(text: str) -> list[tuple[str, int, int]]:
@@ -126,21 +160,25 @@ def meta_values(text: str) -> list[tuple[str, int, int]]:
                       else value.end_mark.index - value.start_mark.index)
             values.append((key.value, found.header_start + key.start_mark.index, length))
         return values
-    lengths: dict[str, tuple[int, int]] = {}
+    return [(key, offset, len(value)) for key, (offset, value) in _multimarkdown(text, found.end).items()]
+
+
+def _multimarkdown(text: str, stop: int) -> dict[str, tuple[int, str]]:
+    """The MultiMarkdown lines before ``stop``: key → (offset of its first key, its lines' values
+    joined by spaces, as MkDocs joins them)."""
+    values: dict[str, tuple[int, list[str]]] = {}
     at, key = 0, ""
-    while at < found.end:
+    while at < stop:
         end = text.find("\n", at)
         end = len(text) if end < 0 else end
         line = text[at:end]
         if (meta := _META_LINE.match(line)) is not None:
             key = meta["key"].lower().strip()
-            offset, length = lengths.get(key, (at + line.index(meta["key"]), -1))
-            lengths[key] = (offset, length + 1 + len(meta["value"].strip()))
+            values.setdefault(key, (at + line.index(meta["key"]), []))[1].append(meta["value"].strip())
         elif key and (more := _META_MORE.match(line)) is not None:
-            offset, length = lengths[key]
-            lengths[key] = (offset, length + 1 + len(more["value"].strip()))
+            values[key][1].append(more["value"].strip())
         at = end + 1
-    return [(key, offset, length) for key, (offset, length) in lengths.items()]
+    return {key: (offset, " ".join(parts)) for key, (offset, parts) in values.items()}
 
 
 def _is_mapping(header: str) -> bool:

@@ -3,7 +3,10 @@
 An update killed before it writes its journal leaves each page's temporary file
 (``.parry.md.k3j9_x2a.tmp``), which no journal names: nothing finishes it and nothing removes it.
 Each is a problem on its page, with what to do; none is removed
-(:func:`~rulecheck.examples.page_writes.leftover_temporaries` says why).
+(:func:`~rulecheck.examples.page_writes.leftover_temporaries` says why). One killed while it wrote
+its journal leaves the journal's own temporary file too (``..rulecheck-update.json.x8f_1.tmp``, in
+the project's folder, :func:`~rulecheck.examples.page_writes.journal_folder`): it is reported
+likewise, at its own path.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from pathlib import Path
 
 from rulecheck.errors import Problem, printable
 from rulecheck.examples.outcome import Report
-from rulecheck.examples.page_writes import JOURNAL, journal_folder, leftover_temporaries
+from rulecheck.examples.page_writes import JOURNAL, is_staged_name, journal_folder, leftover_temporaries
+from rulecheck.examples.pages import display_path
 
 
 def check_leftovers(report: Report, root: Path, listed: dict[Path, list[str]]) -> None:
@@ -24,6 +28,16 @@ def check_leftovers(report: Report, root: Path, listed: dict[Path, list[str]]) -
     (``listed``, its hidden ``.tmp`` files); only that of a page named alone is."""
     if os.path.lexists(journal_folder(root) / JOURNAL):
         return
+    folder = journal_folder(root)
+    try:
+        names = sorted(name for name in os.listdir(folder) if is_staged_name(name, JOURNAL))
+    except OSError:
+        names = []
+    for name in names:
+        report.problems.append(Problem(path=display_path(folder / name, root), line=1, kind="leftover", message=(
+            "this temporary file is the journal of a `rulecheck check --update` stopped while it wrote it: no page "
+            "was changed, and nothing will finish or remove it. Hint: unless an update is running now, delete it "
+            "(and the pages' temporary files reported beside them)")))
     folders: dict[Path, dict[str, str]] = {}
     for shown, page in report.pages.items():
         if page.source is not None:  # where an update stages its file: beside the page links lead to

@@ -54,6 +54,7 @@ from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
+from rulecheck.hosts.page_meta import located, safe_meta
 from rulecheck.hosts.site_address import site_address
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 from rulecheck.hosts.typography import french_spacing
@@ -90,7 +91,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._inputs: Inputs | None = None  # as this build's key read them
         self._cache: BuildCache | None = None
         self._anchors: dict[str, dict[str, str]] = {}  # the heading ids of each language, per check
-        #: Blocks the fence formatter showed as examples that the check never saw, this build.
+        #: Blocks the fence formatter showed as examples that the check never saw, this build, and
+        #: front matter naming an icon or a template the theme lacks.
         self._unchecked: list[Problem] = []
         self._page_source = ""  # the Markdown of the page being rendered, as read
         self._title_reference = False  # whether one of its headings quotes an example
@@ -255,6 +257,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = page_source(page, config)
+        if missing := safe_meta(page.meta, config.theme.dirs):  # what the theme could not render, dropped
+            self._meta_problems(located(display_path(path, _root(config)), _source(page), missing))
         found = language_of(path.as_posix())
         if self._serving and self._report is not None:
             shown = display_path(path, _root(config))
@@ -271,6 +275,13 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         glossary = read_glossary(Path(config.docs_dir).resolve() / found[0] / GLOSSARY)
         rendered = self._rendered(glossary.join_broken(markdown), path, config)
         return glossary.append_used(rendered, snippet_texts(rendered, path, _root(config), _snippets(config)))
+
+    def _meta_problems(self, problems: list[Problem]) -> None:
+        """Front matter the theme lacks a file for: it fails the build (:meth:`on_env`), a server says it."""
+        self._unchecked += problems
+        self._cache = None
+        if self._serving:
+            serve_log.warning("rulecheck: " + "\n".join(p.located() for p in problems))
 
     def _rendered(self, markdown: str, path: Path, config: MkDocsConfig) -> str:
         """The page's Markdown with its cards known, its prose references bound and its problems
@@ -584,6 +595,14 @@ def _unread_snippets_left_out(markdown: str, problems: list[Problem], page: Page
             at = len(line) - len(line.lstrip(" \t"))
             split[number - 1] = line[:at] + ";" + line[at:]
     return "\n".join(split)
+
+
+def _source(page: Page) -> str:
+    """The page's text as read (empty when it cannot be read again)."""
+    try:
+        return read_page(Path(page.file.abs_src_path or ""))
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def _lines_taken_off(page: Page) -> int:

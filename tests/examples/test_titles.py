@@ -43,7 +43,8 @@ def located(text: str) -> list[tuple[int, int | None]]:
 ])
 def test_a_heading_or_title_over_the_limit_is_a_located_error(text: str, where: list[tuple[int, int]]) -> None:
     assert located(text) == where
-    assert [(p.line, p.col) for p in check_page("docs/page.md", text).problems] == where
+    problems = [p for p in check_page("docs/page.md", text).problems if "is a list" not in p.message]
+    assert [(p.line, p.col) for p in problems] == where  # (a title that is a list is refused as such too)
 
 
 @pytest.mark.parametrize("text", [

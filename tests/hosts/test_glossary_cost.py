@@ -12,7 +12,13 @@ from typing import Any
 
 import pytest
 
-from rulecheck.examples.abbreviations import MAX_TERM_WORDS, check_glossary, term_words
+from rulecheck.examples.abbreviations import (
+    MAX_DEFINITION_CHARS,
+    MAX_TERM_WORDS,
+    check_glossary,
+    definition_of,
+    term_words,
+)
 from rulecheck.examples.check import check_paths
 from rulecheck.hosts import glossary as glossary_module
 from rulecheck.hosts.glossary import parse_glossary, terms_used
@@ -101,3 +107,62 @@ def test_the_check_reports_a_long_term_on_a_language_s_glossary_only(tmp_path: P
     report = check_paths([tmp_path / "docs"], tmp_path)
     assert sorted(p.located()[:27] for p in report.all_problems) == [
         "docs/en/glossary.md:4:3: th", "docs/fr/glossary.md:4:3: th"]
+
+
+#: Definitions as a hostile glossary may write them: plain, multibyte, one long word, spaced out.
+DEFINITIONS = {
+    "ascii": lambda n: "x" * n,
+    "accents": lambda n: "é" * n,
+    "astral": lambda n: "\U0001f5e1" * n,
+    "words": lambda n: ("ab " * n)[:n - 1] + "c",
+}
+
+
+@pytest.mark.parametrize("shape", DEFINITIONS)
+@pytest.mark.parametrize(("length", "refused"), [
+    (MAX_DEFINITION_CHARS, False), (MAX_DEFINITION_CHARS + 1, True), (100_000, True)])
+@pytest.mark.parametrize("spaces", ["", "   ", "\t"])
+def test_a_definition_over_the_bound_is_a_located_error_and_gives_no_tooltip(
+        shape: str, length: int, refused: bool, spaces: str) -> None:
+    definition = DEFINITIONS[shape](length)
+    assert len(definition) == length
+    text = f"# Glossary\n\n*[HP]: Hit points\n*[PV]:{spaces}{definition}{spaces}\n"
+    problems = check_glossary("docs/fr/glossary.md", text)
+    assert [(p.line, p.col) for p in problems] == ([(4, 7 + len(spaces))] if refused else [])
+    if refused:
+        assert f"at most {MAX_DEFINITION_CHARS}" in problems[0].message and len(problems[0].message) < 400
+        assert f"{length:,} characters" in problems[0].message
+    terms = {term for term, _ in parse_glossary(text).definitions}
+    assert terms == ({"HP"} if refused else {"HP", "PV"})
+
+
+@pytest.mark.parametrize("uses", [1, 100, 10_000])
+def test_what_the_tooltips_add_to_a_page_is_bounded_by_the_definitions_bound(uses: int) -> None:
+    """The build appends to a page only definitions within the bound, once each, whatever the page
+    uses them and however long the glossary's definitions are: the page grows by at most the bound
+    for each term it uses."""
+    long = "y" * 100_000
+    text = f"*[HP]: {'h' * MAX_DEFINITION_CHARS}\n*[PV]: {long}\n*[Def PHY]: {long}\n"
+    page = "# Page\n\n" + "HP PV Def PHY. " * uses + "\n"
+    appended = parse_glossary(text).append_used(page)
+    assert appended.startswith(page)
+    assert long not in appended
+    assert len(appended) - len(page) <= MAX_DEFINITION_CHARS + 20
+
+
+def test_the_check_reports_a_long_definition_on_each_language_s_glossary(tmp_path: Path) -> None:
+    for language, term in (("en", "HP"), ("fr", "PV")):
+        (tmp_path / "docs" / language).mkdir(parents=True)
+        (tmp_path / "docs" / language / "glossary.md").write_text(
+            f"# G\n\n*[{term}]: {'z' * 100_000}\n", "utf-8")
+    report = check_paths([tmp_path / "docs"], tmp_path)
+    assert sorted(p.located()[:25] for p in report.all_problems) == [
+        "docs/en/glossary.md:3:8: ", "docs/fr/glossary.md:3:8: "]
+
+
+def test_the_site_s_longest_definition_is_far_under_its_bound() -> None:
+    root = Path(__file__).resolve().parents[2]
+    for language in ("fr", "en"):
+        text = (root / "docs" / language / "glossary.md").read_text("utf-8")
+        lines = [line for _, line in parse_glossary(text).definitions]
+        assert lines and max(len(definition_of(line)) for line in lines) * 2 <= MAX_DEFINITION_CHARS

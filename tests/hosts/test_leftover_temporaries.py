@@ -119,3 +119,59 @@ def test_a_page_reached_through_a_link_is_told_of_the_leftover_beside_its_file(t
     (real / ".parry.md.k3j9_x2a.tmp").write_text("x", encoding="utf-8")
     result = cli(site, "check", "docs")
     assert f"docs/en/parry.md:1: `.parry.md.k3j9_x2a.tmp` {SAID}" in result.output.splitlines()
+
+
+#: An update killed while it writes its journal: its pages staged, the journal's own temporary file
+#: created beside where the journal goes, then SIGKILL at one of its last steps (``{step}``).
+KILLED_IN_ITS_JOURNAL = """
+import os, signal, sys
+from pathlib import Path
+from rulecheck.examples import page_writes
+from rulecheck.hosts.cli import main
+real = getattr(os, "{step}")
+def step(path, *args, **kwargs):
+    if Path(path).name.startswith("." + page_writes.JOURNAL + "."):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real(path, *args, **kwargs)
+setattr(page_writes.os, "{step}", step)
+sys.argv = ["rulecheck", "check", "--update", "docs"]
+main()
+"""
+JOURNAL_SAID = ("this temporary file is the journal of a `rulecheck check --update` stopped while it wrote it: no page "
+                "was changed, and nothing will finish or remove it. Hint: unless an update is running now, delete it "
+                "(and the pages' temporary files reported beside them)")
+
+
+@pytest.mark.parametrize("step", ["chmod", "replace"])  # written and synced; or about to be renamed
+def test_the_journal_s_own_temporary_file_left_by_a_kill_is_reported_and_kept(tmp_path: Path, step: str) -> None:
+    site = make_site(tmp_path)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path.cwd()), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-c", KILLED_IN_ITS_JOURNAL.replace("{step}", step)], cwd=site, env=env,
+                          check=False, capture_output=True, timeout=120)
+    assert done.returncode == -9, done.stderr
+    assert not (site / page_writes.JOURNAL).exists()
+    [journal_left] = sorted(site.glob(f".{page_writes.JOURNAL}.*.tmp"))  # `..rulecheck-update.json.x8f_1.tmp`
+    pages_left = sorted(site.glob("docs/*/.parry.md.*.tmp"))
+    assert len(pages_left) == 2
+    for command in (["check", "docs"], ["check", "--update", "docs"], ["check", "docs/en/parry.md"]):
+        result = cli(site, *command)
+        assert result.exit_code == 1, result.output
+        lines = result.output.splitlines()
+        assert f"{journal_left.name}:1: {JOURNAL_SAID}" in lines, result.output
+        assert sum("temporary file of a" in line for line in lines) == (1 if command[-1].endswith(".md") else 2)
+        assert "Traceback" not in result.output
+        assert journal_left.exists() and all(t.exists() for t in pages_left)  # never removed
+    for t in [journal_left, *pages_left]:
+        t.unlink()
+    assert cli(site, "check", "--update", "docs").exit_code == 0
+
+
+@pytest.mark.parametrize("name", [
+    f".{page_writes.JOURNAL}.tmp", f".{page_writes.JOURNAL}.ABC.tmp", f"{page_writes.JOURNAL[1:]}.x1.tmp",
+    f"{page_writes.JOURNAL}.x1.tmp", f".{page_writes.JOURNAL}.x1.tmp~", ".other.json.x1.tmp",
+])
+def test_a_file_of_another_name_beside_the_journal_is_not_reported(tmp_path: Path, name: str) -> None:
+    site = make_site(tmp_path)
+    (site / name).write_text("{}", encoding="utf-8")
+    result = cli(site, "check", "docs")
+    assert "temporary file" not in result.output and "Traceback" not in result.output
