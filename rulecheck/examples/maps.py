@@ -80,6 +80,7 @@ PAPER: dict[str, str] = {
     # a token smaller than a Tiny one: too short an outline to show dashes (its width is its own)
     ".fig.small": "stroke-dasharray:none",
     ".ring": "fill:none;stroke:#b3261e;stroke-width:1.5",
+    ".callout": "fill:none;stroke:#b3261e;stroke-width:2.5;stroke-dasharray:4 2",
     # A number keeps a halo of its token's fill: legible where it crosses the target's ring, or on
     # a Tiny creature's token, smaller than the number.
     ".label": "font-weight:700;text-anchor:middle;dominant-baseline:central;fill:#1a1a1a;"
@@ -214,9 +215,10 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         *(corner for sighting in sightings(drawn) for corner in _corner(sighting)),
         *_target_square(drawn),
         *_provocations(drawn),
-        *numbers,
-        # over everything: the line the rule decides on joins the allies' centres through the target
+        # over the tokens: the line the rule decides on joins the allies' centres through the target
         *_flank(drawn),
+        # and the numbers over it, in their halo: a reader found « 1 », « 2 » and « 3 » struck through
+        *numbers,
         "</svg>",
     ]
     if standalone:
@@ -319,6 +321,8 @@ GROUPED = ("ally", "enemy", "other")
 SMALL_BOARD_SQUARES = 4
 #: The smallest token whose number is written on it; smaller ones are numbered in the legend only.
 LABELLED_SIDE = Fraction(1, 2)
+#: The circle around a target too small for its number (in squares): wider than a Diminutive token.
+CALLOUT_RADIUS = Fraction(3, 10)
 
 
 def small_places(drawn: BattleMap) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
@@ -415,6 +419,8 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], li
                 shape += f'<circle class="ring" cx="{cx}" cy="{cy}" r="{_s(radius * Fraction(3, 5))}"{ring}/>'
         parts.append(shape)
         if figure.letter in unlabelled:  # too small for its number to be read: the legend places it
+            if figure.role == "defender":  # and a target lost among two dozen bats is circled, over them
+                numbers.append(f'<circle class="callout" cx="{cx}" cy="{cy}" r="{_s(CALLOUT_RADIUS)}"/>')
             continue
         size = max(7, round(float(side if side < 1 else 1) * 14))
         numbers.append(f'<text class="label {figure.role}" x="{cx}" y="{cy}" font-size="{size}">{number}</text>')
@@ -549,6 +555,7 @@ def _keys(drawn: BattleMap) -> list[str]:
     drawn_marks = {
         "map.key.ring": any(f.role == "defender" for f in drawn.figures),
         "map.key.ring.mover": any(f.role == "mover" for f in drawn.figures),
+        "map.key.callout": any(f.role == "defender" and f.letter in unlabelled_figures(drawn) for f in drawn.figures),
         "map.key.wall": bool(drawn.walls), "map.key.low": bool(drawn.low), "map.key.fog": bool(drawn.fog),
         "map.key.wall_side": bool(drawn.wall_sides), "map.key.fog_side": bool(drawn.fog_sides),
         "map.key.clear": any(not line.blocked_by for line in lines),

@@ -206,7 +206,7 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     struck = [f.role for f in drawn.figures if f.role in maps.STRUCK]
     assert len(with_class(root, "circle", "ring") + with_class(root, "rect", "ring")) == len(struck)
     drawn_marks = [key for key, role in (("map.key.ring", "defender"), ("map.key.ring.mover", "mover"))
-                   if role in struck] + drawn_marks
+                   if role in struck] + ["map.key.callout"] * len(with_class(root, "circle", "callout")) + drawn_marks
     assert maps._keys(drawn) == drawn_marks
     figure = maps.figure_html(drawn, language, "ex-1", "An example")
     key = html.unescape(re.search(r'<p class="rc-map__key">(.*?)</p>', figure).group(1))  # type: ignore[union-attr]
@@ -644,3 +644,36 @@ def test_a_cover_caption_counts_the_lines_that_decide_and_says_which_lines_they_
                else f"{blocked} of {len(sighting.lines)} lines blocked")
     assert f"({where}, {counted})" in shown.replace("\u00a0", " "), shown
     assert (sighting.corner is None) == (kind == "melee" and len(sighting.lines) > 4)
+
+
+@pytest.mark.parametrize("crowd", [["diminutive"] * 24 + ["fine"] * 4, ["fine"] * 10, ["diminutive"] * 3, ["tiny"] * 3])
+def test_a_target_too_small_for_its_number_is_circled_over_its_crowd(crowd: list[str]) -> None:
+    """A reader lost the target, a ring among 28 bats: an unnumbered target gets a dashed circle,
+    drawn over the crowd and keyed in the legend; a numbered one needs none."""
+    result = resolve_positions(PositionsInput(grid=crowd_field(crowd), attack="melee"), ScriptedDice({}))
+    drawn = result.battle_map
+    assert drawn is not None
+    target = next(f for f in drawn.figures if f.role == "defender")
+    unnumbered = target.letter in maps.unlabelled_figures(drawn)
+    root = parsed_svg(drawn)
+    callouts = with_class(root, "circle", "callout")
+    assert len(callouts) == (1 if unnumbered else 0)
+    if callouts:
+        marks = list(root.iter())
+        tokens = [m for m in marks if "fig" in (m.get("class") or "").split()]
+        assert all(marks.index(callouts[0]) > marks.index(token) for token in tokens), "over the crowd"
+    for language in ("fr", "en"):
+        figure = html.unescape(maps.figure_html(drawn, language, "ex-1", "Bats"))
+        assert (word("map.key.callout", language) in figure) == unnumbered
+
+
+@pytest.mark.parametrize("grid", ["A . .\n. D .\n. . B", "A D B", "A\nD\nB", ". A .\n. D .\n. B ."])
+def test_the_numbers_are_drawn_over_the_flanking_line_that_crosses_them(grid: str) -> None:
+    """« 1 », « 2 » and « 3 » read struck through by the dash-dot line: the numbers come after it."""
+    drawn = drawn_of(grid, "melee")
+    assert drawn.flank is not None or drawn.missed_flank is not None
+    marks = list(parsed_svg(drawn).iter())
+    lines = [m for m in marks if {"flank", "flank-missed"} & set((m.get("class") or "").split())]
+    numbers = [m for m in marks if "label" in (m.get("class") or "").split()]
+    assert lines and numbers
+    assert max(marks.index(m) for m in lines) < min(marks.index(n) for n in numbers)

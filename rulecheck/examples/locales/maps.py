@@ -81,6 +81,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.lines.concealment.squares": " (d'une case à l'autre, lignes à travers la brume ou le "
                                                  "feuillage : {blocked} sur {total})",
         "map.key.ring": "jeton à anneau : la cible",
+        "map.key.callout": "cercle tireté : autour de la cible, trop petite pour porter son numéro",
         "map.key.ring.mover": "jeton à anneau : la créature qui se déplace, celle que les ennemis peuvent frapper",
         "map.key.wall": "case pleine : mur", "map.key.low": "barre : muret", "map.key.fog": "vagues : brume",
         "map.key.wall_side": "trait épais sur le côté d'une case : mur mince",
@@ -182,6 +183,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.lines.concealment.squares": " (square to square, {blocked} of {total} lines through mist "
                                                  "or foliage)",
         "map.key.ring": "ringed token: the target",
+        "map.key.callout": "dashed circle: around the target, too small to carry its number",
         "map.key.ring.mover": "ringed token: the creature moving, the one the enemies may strike",
         "map.key.wall": "solid square: wall", "map.key.low": "bar: low wall", "map.key.fog": "waves: mist",
         "map.key.wall_side": "thick line on a square's side: thin wall",
