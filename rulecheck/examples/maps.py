@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import functools
 import html
+import itertools
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from rulecheck.engine.battlefield import LOW_OBSTACLE_RANGE
 from rulecheck.engine.grid import Point, Space, Square
-from rulecheck.engine.sightlines import BattleMap, Figure, Flank, MissedFlank, Sighting
+from rulecheck.engine.sightlines import BattleMap, Figure, Flank, MissedFlank, Sighting, Sightline
 from rulecheck.errors import Problem
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import capitalized, word
@@ -682,8 +683,26 @@ def _line_counts(sighting: Sighting, language: str) -> str:
         return ""
     blocked = sum(1 for line in sighting.lines if line.blocked_by)
     traced = "corner" if sighting.corner is not None else "squares"
+    overlap = word("map.caption.overlap", language) if overlapping(sighting.lines) else ""
     return word(f"map.caption.lines.{sighting.rule}.{traced}", language).format(
-        blocked=render_number(blocked, language), total=render_number(len(sighting.lines), language))
+        blocked=render_number(blocked, language), total=render_number(len(sighting.lines), language), overlap=overlap)
+
+
+def overlapping(lines: Sequence[Sightline]) -> bool:
+    """Whether one of ``lines`` lies wholly over another, on the same straight line: drawn, it
+    cannot be seen, and a reader counts fewer lines than the caption does (two lines from a corner
+    along a row of squares)."""
+    for first, second in itertools.combinations(lines, 2):
+        (ax, ay), (bx, by) = first.start, first.end
+        dx, dy = bx - ax, by - ay
+        if any(dx * (y - ay) - dy * (x - ax) for x, y in (second.start, second.end)):
+            continue  # not on the first one's straight line
+        # on it: where the second one starts and ends along it, the first one spanning 0 to its length
+        low, high = sorted(dx * (x - ax) + dy * (y - ay) for x, y in (second.start, second.end))
+        length = dx * dx + dy * dy
+        if (low >= 0 and high <= length) or (low <= 0 and high >= length):
+            return True
+    return False
 
 
 def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str], language: str) -> str:

@@ -387,7 +387,7 @@ def beyond_the_dice(outcome: Outcome, highest: int) -> tuple[str, ...]:
     options = getattr(given, "options", None)
     if getattr(options, "progressive_damage", False):
         causes.append("progressive_bonus")
-    elif outcome.odds is not None and max(chances.critical_spread(outcome.odds) or {0: 0}) > highest:
+    elif outcome.odds is not None and max(chances.critical_spread(outcome.odds) or (0,)) > highest:
         causes.append("critical_bonus")
     return tuple(causes)
 

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from rulecheck.engine import Battlefield, OpportunityInput, PositionsInput, ScriptedDice, resolve_positions
 from rulecheck.engine.battlefield import LOW_OBSTACLE_RANGE
+from rulecheck.engine.grid import Point
 from rulecheck.engine.opportunity import resolve_opportunity
 from rulecheck.engine.sightlines import BattleMap
 from rulecheck.examples import maps
@@ -642,7 +643,7 @@ def test_a_cover_caption_counts_the_lines_that_decide_and_says_which_lines_they_
         else ("d'une case à l'autre" if language == "fr" else "square to square")
     counted = (f"lignes bloquées : {blocked} sur {len(sighting.lines)}" if language == "fr"
                else f"{blocked} of {len(sighting.lines)} lines blocked")
-    assert f"({where}, {counted})" in shown.replace("\u00a0", " "), shown
+    assert f"({where}, {counted}" in shown.replace("\u00a0", " "), shown
     assert (sighting.corner is None) == (kind == "melee" and len(sighting.lines) > 4)
 
 
@@ -677,3 +678,25 @@ def test_the_numbers_are_drawn_over_the_flanking_line_that_crosses_them(grid: st
     numbers = [m for m in marks if "label" in (m.get("class") or "").split()]
     assert lines and numbers
     assert max(marks.index(m) for m in lines) < min(marks.index(n) for n in numbers)
+
+
+def _on_segment(point: Point, start: Point, end: Point) -> bool:
+    (px, py), (ax, ay), (bx, by) = point, start, end
+    return (bx - ax) * (py - ay) == (by - ay) * (px - ax) and min(ax, bx) <= px <= max(ax, bx) \
+        and min(ay, by) <= py <= max(ay, by)
+
+
+@pytest.mark.parametrize(("grid", "kind"), [
+    ("A . . D", "ranged"), ("A . # D", "ranged"), ("A . .\n. . D", "ranged"), ("A . .\n. . .\n. . D", "ranged"),
+    ("A D", "melee"), ("A .\n. D", "melee"), ("A . .\n. . .\n. . .\n. . D", "ranged"), ("A . . .\n. . . D", "ranged"),
+])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_caption_says_when_a_line_is_drawn_wholly_under_another(grid: str, kind: str, language: str) -> None:
+    """Two lines from a corner along a row of squares draw as one: a reader counted 1 where the
+    caption said 2. The caption says so exactly when some line lies within another."""
+    drawn = drawn_of(grid, kind)
+    lines = [line for s in maps.sightings(drawn) for line in s.lines]
+    hidden = any(_on_segment(inner.start, outer.start, outer.end) and _on_segment(inner.end, outer.start, outer.end)
+                 for inner in lines for outer in lines if inner is not outer)
+    shown = html.unescape(re.sub(r"<[^>]+>", "", maps.caption(drawn, maps.numbering(drawn), language)))
+    assert (word("map.caption.overlap", language).strip(" ;") in shown) == hidden, shown

@@ -74,12 +74,13 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.opportunity": "Attaques d'opportunité de",
         "map.token": "jeton {number}", "map.token.called": "le jeton {number}",  # « avec le jeton 3 »
         "map.caption.none": "aucune",
-        "map.caption.lines.cover.corner": " (du coin choisi, lignes bloquées : {blocked} sur {total})",
-        "map.caption.lines.cover.squares": " (d'une case à l'autre, lignes bloquées : {blocked} sur {total})",
+        "map.caption.overlap": " ; l'une court sous une autre, sur la même droite",
+        "map.caption.lines.cover.corner": " (du coin choisi, lignes bloquées : {blocked} sur {total}{overlap})",
+        "map.caption.lines.cover.squares": " (d'une case à l'autre, lignes bloquées : {blocked} sur {total}{overlap})",
         "map.caption.lines.concealment.corner": " (du coin choisi, lignes à travers la brume ou le feuillage : "
-                                                "{blocked} sur {total})",
+                                                "{blocked} sur {total}{overlap})",
         "map.caption.lines.concealment.squares": " (d'une case à l'autre, lignes à travers la brume ou le "
-                                                 "feuillage : {blocked} sur {total})",
+                                                 "feuillage : {blocked} sur {total}{overlap})",
         "map.key.ring": "jeton à anneau : la cible",
         "map.key.callout": "cercle tireté : autour de la cible, trop petite pour porter son numéro",
         "map.key.ring.mover": "jeton à anneau : la créature qui se déplace, celle que les ennemis peuvent frapper",
@@ -176,12 +177,13 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.opportunity": "Opportunity attacks from",
         "map.token": "token {number}", "map.token.called": "token {number}",
         "map.caption.none": "none",
-        "map.caption.lines.cover.corner": " (from the chosen corner, {blocked} of {total} lines blocked)",
-        "map.caption.lines.cover.squares": " (square to square, {blocked} of {total} lines blocked)",
+        "map.caption.overlap": "; one runs under another, on the same straight line",
+        "map.caption.lines.cover.corner": " (from the chosen corner, {blocked} of {total} lines blocked{overlap})",
+        "map.caption.lines.cover.squares": " (square to square, {blocked} of {total} lines blocked{overlap})",
         "map.caption.lines.concealment.corner": " (from the chosen corner, {blocked} of {total} lines through "
-                                                "mist or foliage)",
+                                                "mist or foliage{overlap})",
         "map.caption.lines.concealment.squares": " (square to square, {blocked} of {total} lines through mist "
-                                                 "or foliage)",
+                                                 "or foliage{overlap})",
         "map.key.ring": "ringed token: the target",
         "map.key.callout": "dashed circle: around the target, too small to carry its number",
         "map.key.ring.mover": "ringed token: the creature moving, the one the enemies may strike",
