@@ -3,8 +3,10 @@
 A space (or a source line break, which a browser shows as a space) before high punctuation
 becomes non-breaking: U+00A0 before « : » and « » », the narrow U+202F before « ; ! ? » and
 between a number and « % » (« 20 % »). A mark written as a numeric character reference (``&#58;``)
-is spaced like the mark itself. Only text between tags changes; code, preformatted text, scripts
-and styles are left alone.
+is spaced like the mark itself. Text between tags changes, and the attributes whose words a reader
+sees or hears (a tooltip's ``title``, ``aria-label``, ``alt``, and the cards' ``data-tip`` that
+becomes a title): a glossary definition « Défense physique : … » showed its colon alone at a
+tooltip's line end. Code, preformatted text, scripts and styles are left alone.
 """
 
 from __future__ import annotations
@@ -34,11 +36,24 @@ _PERCENT = re.compile(r"(\d)[ \t\n]+(" + _mark("%") + ")")
 _LEADING_PERCENT = re.compile(r"^[ \t\n]+(" + _mark("%") + ")")  # after <span>50</span> %
 #: What every pattern above needs: a piece of text without any of it is left as it is.
 _TOUCHED = re.compile("[:;!?»«%]|&#")
+#: An attribute whose value is words for the reader, quoted as HTML writes it (values escape quotes).
+_READ_ATTRIBUTE = re.compile(r"""(\s(?:title|aria-label|alt|data-tip)=)("[^"]*"|'[^']*')""", re.IGNORECASE)
 NBSP, NARROW_NBSP = "\u00a0", "\u202f"
 
 
 def _space_before(match: re.Match[str]) -> str:
     return (NBSP if html.unescape(match.group(1)) in ":»" else NARROW_NBSP) + match.group(1)
+
+
+def _spaced(text: str) -> str:
+    text = _BEFORE.sub(_space_before, text)
+    text = _PERCENT.sub(lambda m: m.group(1) + NARROW_NBSP + m.group(2), text)
+    return _AFTER.sub(lambda m: m.group(1) + NBSP, text)
+
+
+def _spaced_attribute(match: re.Match[str]) -> str:
+    quoted = match.group(2)
+    return match.group(1) + quoted[0] + _spaced(quoted[1:-1]) + quoted[-1]
 
 
 def french_spacing(markup: str) -> str:
@@ -50,13 +65,13 @@ def french_spacing(markup: str) -> str:
             raw = _RAW.match(piece)
             if raw and not piece.endswith("/>"):
                 depth = max(0, depth - 1) if raw.group(1) else depth + 1
+            elif depth == 0 and "=" in piece and _TOUCHED.search(piece):
+                pieces[index] = _READ_ATTRIBUTE.sub(_spaced_attribute, piece)
             continue
         if depth == 0 and piece and _TOUCHED.search(piece):  # most pieces hold none of these marks
-            piece = _BEFORE.sub(_space_before, piece)
-            piece = _PERCENT.sub(lambda m: m.group(1) + NARROW_NBSP + m.group(2), piece)
             if after_digit:
                 piece = _LEADING_PERCENT.sub(lambda m: NARROW_NBSP + m.group(1), piece)
-            pieces[index] = _AFTER.sub(lambda m: m.group(1) + NBSP, piece)
+            pieces[index] = piece = _spaced(piece)
         if piece:
             after_digit = depth == 0 and piece[-1].isdigit()
     return "".join(pieces)

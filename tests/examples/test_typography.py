@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import html
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,13 +12,29 @@ from rulecheck.hosts.typography import NARROW_NBSP, NBSP, french_spacing
 from tests.conftest import examples
 
 
-def test_french_spacing_in_text_only() -> None:
+def test_french_spacing_in_text_and_in_what_a_reader_sees_of_attributes() -> None:
     html = '<p>Elara pare : réussi ! « Oui » <a href="x" title="a : b">lien ?</a></p><pre><code>a : b</code></pre>'
     assert french_spacing(html) == (
         f"<p>Elara pare{NBSP}: réussi{NARROW_NBSP}! «{NBSP}Oui{NBSP}» "
-        f'<a href="x" title="a : b">lien{NARROW_NBSP}?</a></p>'
+        f'<a href="x" title="a{NBSP}: b">lien{NARROW_NBSP}?</a></p>'
         "<pre><code>a : b</code></pre>"
     )
+
+
+@pytest.mark.parametrize(("tag", "spaced"), [
+    ('<abbr title="Défense physique : le seuil">', f'<abbr title="Défense physique{NBSP}: le seuil">'),
+    ("<abbr TITLE='Vraiment ? Oui ; 20 %'>", f"<abbr TITLE='Vraiment{NARROW_NBSP}? Oui{NARROW_NBSP}; 20{NARROW_NBSP}%'>"),
+    ('<span aria-label="Dégâts : 0 : 50 %">', f'<span aria-label="Dégâts{NBSP}: 0{NBSP}: 50{NARROW_NBSP}%">'),
+    ('<img alt="« Plan » : brume" src="a : b.png">', f'<img alt="«{NBSP}Plan{NBSP}»{NBSP}: brume" src="a : b.png">'),
+    ('<span data-tip="Règle : abri">', f'<span data-tip="Règle{NBSP}: abri">'),
+    ('<a href="x : y" class="a : b" data-example="a : b">', '<a href="x : y" class="a : b" data-example="a : b">'),
+    ('<a href="?q=1" xtitle="a : b">', '<a href="?q=1" xtitle="a : b">'),
+])
+def test_the_words_a_tooltip_or_a_screen_reader_gives_are_spaced_and_no_other_attribute(tag: str, spaced: str) -> None:
+    """A glossary definition « Défense physique : … » reached its tooltip with its colon free to
+    start a line; an address, a class or an example's id is not words and keeps its characters."""
+    assert french_spacing(f"<p>{tag}x</p>") == f"<p>{spaced}x</p>"
+    assert french_spacing(f"<pre><code>{tag}x</code></pre>") == f"<pre><code>{tag}x</code></pre>"
 
 
 def test_urls_and_already_joined_text_are_untouched() -> None:
