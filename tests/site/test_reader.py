@@ -455,10 +455,11 @@ def test_traces_read_as_a_player_says_them(rules_pages: Callable[[str], dict[str
     assert [line for line in lines if re.search(r"\d+ / \d+", line)] == [], "no fraction look"
     assert [line for line in lines if re.search(r": 0 → ", line)] == [], "no 'Damage taken: 0 → miss'"
     assert [line for line in lines if re.search(r"naturel? ?\d*\s?: [^:]*:", line)] == [], "one colon per line head"
+    # a natural roll shows the comparison it overrode, and says it overrode it
     expected = {"fr": ["L'attaque rate\u00a0: aucun dégât", "Attaque parée\u00a0: aucun dégât",
-                       "= 26 contre 30 (attaque) → parade réussie"],
+                       "= 26 < 30 (attaque) → aurait échoué, mais la réussite critique l'emporte\u00a0: parade réussie"],
                 "en": ["The attack misses: no damage", "The attack is parried: no damage",
-                       "= 26 against 30 (attack) → parry succeeds"]}[locale]
+                       "= 26 < 30 (attack) → would have failed, but the critical success prevails: parry succeeds"]}[locale]
     for words in expected:
         assert any(words in line for line in lines), words
 
