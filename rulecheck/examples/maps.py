@@ -61,7 +61,10 @@ STRIKES, STRUCK = ("attacker", "enemy"), ("defender", "mover")
 PAPER: dict[str, str] = {
     ".board": "fill:#fff;stroke:#595959",
     ".gridline": "stroke:#767676;stroke-width:.75",
-    ".wall": "fill:#333",
+    # a wall is laid in bricks, its colour in the pattern (a fill on the square would hide it): in
+    # the dark theme a pale solid square read as lit, empty floor
+    ".wall-stone": "fill:#333",
+    ".wall-joint": "fill:none;stroke:#9e9e9e;stroke-width:1.5",
     ".low": "fill:#e0e0e0",
     ".low-bar": "stroke:#333;stroke-width:7",
     ".fog": "fill:#e3ecf0",
@@ -201,7 +204,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         _defs(drawn, prefix),
         f'<rect class="board" x="{MARGIN}" y="{MARGIN}" width="{_s(drawn.width)}" height="{_s(drawn.height)}"/>',
         _grid_lines(drawn),
-        *_terrain(drawn),
+        *_terrain(drawn, prefix),
         *_threats(drawn, prefix),
         _mist_waves(drawn.fog, halo=True),
         # the mist's lines first, as a band of beads under the cover's lines they follow: a line
@@ -234,8 +237,12 @@ _SELF_CLOSING = re.compile(r"<([a-z]+)([^<>]*)/>")
 
 
 def _defs(drawn: BattleMap, prefix: str) -> str:
-    """The hatchings and the arrowhead, those of them this picture uses."""
+    """The bricks, the hatchings and the arrowhead, those of them this picture uses."""
     defs = []
+    if drawn.walls:
+        defs.append(f'<pattern id="{prefix}-w" patternUnits="userSpaceOnUse" width="16" height="16">'
+                    '<rect class="wall-stone" width="16" height="16"/>'
+                    '<path class="wall-joint" d="M0 0H16M0 8H16M4 0V8M12 8V16"/></pattern>')
     if any(t.squares for t in drawn.threats):
         defs.append(f'<pattern id="{prefix}-h" patternUnits="userSpaceOnUse" width="8" height="8">'
                     '<path class="threat-hatch" d="M0 8L8 0M-2 2L2-2M6 10L10 6"/></pattern>')
@@ -258,10 +265,10 @@ def _square_path(squares: Iterable[Square]) -> str:
     return "".join(f"M{_u(s.x)} {_u(s.y)}h{SQUARE}v{SQUARE}h-{SQUARE}z" for s in sorted(squares))
 
 
-def _terrain(drawn: BattleMap) -> list[str]:
+def _terrain(drawn: BattleMap, prefix: str) -> list[str]:
     parts = []
     if drawn.walls:
-        parts.append(f'<path class="wall" d="{_square_path(drawn.walls)}"/>')
+        parts.append(f'<path class="wall" d="{_square_path(drawn.walls)}" fill="url(#{prefix}-w)"/>')
     if drawn.low:
         bars = "".join(f"M{_u(s.x)} {_u(s.y + Fraction(1, 2))}h{SQUARE}" for s in sorted(drawn.low))
         parts.append(f'<path class="low" d="{_square_path(drawn.low)}"/><path class="low-bar" d="{bars}"/>')

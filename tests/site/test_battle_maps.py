@@ -34,7 +34,7 @@ READ = """() => [...document.querySelectorAll('.rc-card')].filter(c => c.querySe
 COLOURS = """() => {
   const rgb = (selector, property) => { const e = document.querySelector('.rc-map ' + selector);
     return e ? getComputedStyle(e)[property] : null; };
-  return {board: rgb('.board', 'fill'), grid: rgb('.gridline', 'stroke'), wall: rgb('.wall', 'fill'),
+  return {board: rgb('.board', 'fill'), grid: rgb('.gridline', 'stroke'), wall: rgb('.wall-stone', 'fill'),
           clear: rgb('.sight.clear', 'stroke'), blocked: rgb('.sight.blocked', 'stroke'),
           attacker: rgb('.fig.attacker', 'fill'), attacker_label: rgb('.label.attacker', 'fill'),
           defender: rgb('.fig.defender', 'fill'), defender_label: rgb('.label.defender', 'fill'),
@@ -184,7 +184,7 @@ PRINTED = """() => {
   const map = document.querySelector('.rc-card figure.rc-map');
   const card = map.closest('.rc-card');
   const out = {scheme: document.body.getAttribute('data-md-color-scheme')};
-  for (const selector of ['.board', '.gridline', '.fig', '.label', '.sight', '.wall', '.ring'])
+  for (const selector of ['.board', '.gridline', '.fig', '.label', '.sight', '.wall-stone', '.wall-joint', '.ring'])
     [...map.querySelectorAll(selector)].slice(0, 3).forEach((e, i) => {
       const style = getComputedStyle(e); out[`${selector}${i}`] = [style.fill, style.stroke]; });
   for (const link of card.querySelectorAll('a')) out[`link ${link.textContent}`] = getComputedStyle(link).color;
