@@ -22,7 +22,8 @@ def test_french_spacing_in_text_and_in_what_a_reader_sees_of_attributes() -> Non
 
 @pytest.mark.parametrize(("tag", "spaced"), [
     ('<abbr title="Défense physique : le seuil">', f'<abbr title="Défense physique{NBSP}: le seuil">'),
-    ("<abbr TITLE='Vraiment ? Oui ; 20 %'>", f"<abbr TITLE='Vraiment{NARROW_NBSP}? Oui{NARROW_NBSP}; 20{NARROW_NBSP}%'>"),
+    ("<abbr TITLE='Vraiment ? Oui ; 20 %'>",
+     f"<abbr TITLE='Vraiment{NARROW_NBSP}? Oui{NARROW_NBSP}; 20{NARROW_NBSP}%'>"),
     ('<span aria-label="Dégâts : 0 : 50 %">', f'<span aria-label="Dégâts{NBSP}: 0{NBSP}: 50{NARROW_NBSP}%">'),
     ('<img alt="« Plan » : brume" src="a : b.png">', f'<img alt="«{NBSP}Plan{NBSP}»{NBSP}: brume" src="a : b.png">'),
     ('<span data-tip="Règle : abri">', f'<span data-tip="Règle{NBSP}: abri">'),
