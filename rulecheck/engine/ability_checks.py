@@ -16,7 +16,6 @@ from rulecheck.engine.rolling import d20_verdict
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term
 
-
 #: The verdict of a critical failure whose total reached the DC: « would have passed, but … ».
 FUMBLED_WOULD_PASS = "fumbled_would_pass"
 
