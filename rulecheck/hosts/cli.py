@@ -21,6 +21,7 @@ from rulecheck.errors import Problem, RulecheckError, format_field, printable
 from rulecheck.examples import Report, chances, check_example, check_paths, maps, parse_block
 from rulecheck.examples import pages as pages_module
 from rulecheck.examples import render as rendering
+from rulecheck.examples.capped import not_listed
 from rulecheck.examples.check import Casts, Outcome, decode_page, page_language, read_bounded, undecodable
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
@@ -113,7 +114,7 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
         for problem in problems:
             click.secho(problem.located(), fg="red", err=False)
         pages = len(report.pages)
-        summary = f"{report.examples} examples on {pages} pages: {len(problems)} problem(s)"
+        summary = f"{report.examples} examples on {pages} pages: {len(problems)} problem(s)" + not_listed(problems)
         click.secho(summary, fg="red" if problems else "green", bold=True)
         if any(problem.kind == "drift" for problem in problems):
             click.echo(UPDATE_ADVICE)
@@ -284,6 +285,7 @@ def _as_json(problem: Problem) -> dict[str, Any]:
         "path": problem.path, "line": problem.line, "col": problem.col, "id": problem.example_id,
         "field": problem.field, "message": problem.message, "kind": problem.kind,
         "expected": problem.expected, "actual": problem.actual, "related": list(problem.related),
+        "more": problem.more,
     }
 
 
