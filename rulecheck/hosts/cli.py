@@ -25,7 +25,13 @@ from rulecheck.examples.capped import not_listed
 from rulecheck.examples.check import Casts, Outcome, decode_page, page_language, read_bounded, undecodable
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
-from rulecheck.examples.page_writes import finish_interrupted_update, journal_folder, write_atomically
+from rulecheck.examples.page_writes import (
+    finish_interrupted_update,
+    is_staged_name,
+    journal_folder,
+    write_atomically,
+)
+from rulecheck.examples.pages import display_path
 from rulecheck.examples.regular_files import NotARegularFile, read_regular_file
 from rulecheck.examples.result_words import trace_names
 from rulecheck.examples.schema import json_schema
@@ -165,6 +171,8 @@ def run(file: Any, lang: str | None, battle_map: Path | None) -> None:
         problems = outcome.problems
     if cast is not None:
         problems = [*cast.problems, *problems]
+    if battle_map is not None:
+        problems = [*problems, *map_leftovers(battle_map)]  # listed before this run stages its own
     if battle_map is not None and outcome is not None:
         _write_map(outcome, lang or page_language(name), battle_map, name)
     refusal = outcome.refusal if outcome is not None else None
@@ -217,6 +225,22 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
         click.secho(printable(f"{target}: cannot write the battle map: {error.strerror or error}"), fg="red",
                     err=True)
         sys.exit(1)
+
+
+def map_leftovers(target: Path) -> list[Problem]:
+    """A problem at each temporary file a ``run --map`` killed while it wrote ``target`` left beside
+    it (``.shot.svg.k3j9_x2a.tmp``, :func:`~rulecheck.examples.page_writes.write_atomically`): nothing
+    else finishes or removes it. Reported, never removed, as an update's are: nothing tells it apart
+    from the file of a run writing that map now in another process."""
+    try:
+        real = target.resolve()
+        names = sorted(name for name in os.listdir(real.parent) if is_staged_name(name, real.name))
+    except (OSError, RuntimeError):  # no folder there (the write says so), a loop of links
+        return []
+    return [Problem(path=display_path(real.parent / name, Path.cwd()), line=1, kind="leftover", message=(
+        f"this temporary file is a battle map of a `rulecheck run --map` stopped while it wrote `{real.name}`: "
+        "that map was not changed, and nothing will finish or remove it. Hint: unless a run is writing this map "
+        "now, delete it")) for name in names]
 
 
 def _write_whole(target: Path, data: bytes) -> None:
