@@ -58,6 +58,7 @@ from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitio
 from rulecheck.hosts.page_meta import located, safe_meta
 from rulecheck.hosts.site_address import site_address
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
+from rulecheck.hosts.tooltips import BoundedTooltipsExtension
 from rulecheck.hosts.typography import french_spacing
 
 log = logging.getLogger("mkdocs.plugins.rulecheck")
@@ -113,6 +114,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             config.site_url = site_address(config.site_url)
         except ValueError as error:
             raise PluginError(str(error)) from None
+        # Glossary tooltips on the first uses of a term only, checks on or off (the abbr extension
+        # gives one to every use: a page of a term repeated, each use a copy of its definition).
+        config.markdown_extensions.append(BoundedTooltipsExtension())
         if not self.config.enabled:
             return config
         self._searching = "material/search" in config.plugins
