@@ -41,7 +41,7 @@ from rulecheck.examples.check import (
     read_page,
     undecodable,
 )
-from rulecheck.examples.discovery import Exclusions, find_pages
+from rulecheck.examples.discovery import Exclusions, find_pages, uncopyable
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.front_matter import lines_taken_off
 from rulecheck.examples.line_index import LineIndex
@@ -122,6 +122,15 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._searching = "material/search" in config.plugins
         list_stylesheet(config, CSS)
         return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        """Leave out of the site each file MkDocs could not copy (a link to nothing or looping, a
+        FIFO, a device: :func:`~rulecheck.examples.discovery.uncopyable`), checks on or off: the
+        check reports it and a build fails; a server, which copies drafts too, renders the rest."""
+        for file in [file for file in files if not file.is_documentation_page() and file.abs_src_path
+                     and uncopyable(Path(file.abs_src_path)) is not None]:
+            files.remove(file)
+        return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self._unchecked = []
