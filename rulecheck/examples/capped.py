@@ -63,7 +63,7 @@ def summary(first: Problem, more: int, limit: int) -> Problem:
     """One problem standing for ``more`` alike ones from ``first`` on, at ``first``'s place."""
     return Problem(
         path=first.path, line=first.line, col=first.col, kind=first.kind, more=more,
-        message=f"{more:,} more problems of this kind on this page, from here on, are not listed (a page "
+        message=f"{more:,} more problems of this kind in this file, from here on, are not listed (a file "
                 f"lists the first {limit} of each kind; fix those and check again). The first of them: "
                 f"{first.message}")
 

@@ -77,7 +77,7 @@ def test_a_page_lists_the_first_problems_of_a_kind_and_sums_up_the_rest(
     assert summary.more == count - MAX_ALIKE_PROBLEMS
     # located at the first one left out, after the last one listed
     assert summary.line > max(p.line for p in listed)
-    assert f"{count - MAX_ALIKE_PROBLEMS:,} more problems of this kind on this page" in summary.message
+    assert f"{count - MAX_ALIKE_PROBLEMS:,} more problems of this kind in this file" in summary.message
 
 
 def test_the_rows_of_a_checked_table_are_capped_as_one_kind(tmp_path: Path) -> None:
@@ -111,8 +111,8 @@ def test_the_command_line_lists_a_few_and_counts_them_all(tmp_path: Path) -> Non
     lines = result.output.splitlines()
     assert len(lines) == 2 * (MAX_ALIKE_PROBLEMS + 1) + 1
     assert lines[-1] == "0 examples on 1 pages: 102 problem(s) (and 9,898 more like them, not listed)"
-    assert ("docs/page.md:103:1: 4,950 more problems of this kind on this page, from here on, are not listed "
-            "(a page lists the first 50 of each kind; fix those and check again). The first of them: "
+    assert ("docs/page.md:103:1: 4,950 more problems of this kind in this file, from here on, are not listed "
+            "(a file lists the first 50 of each kind; fix those and check again). The first of them: "
             "prose reference: no example `nope` on this page") in lines
     data = json.loads(cli(tmp_path, "check", "docs", "--format", "json").output)
     assert sorted(item["more"] for item in data)[-2:] == [4950, 4950]
@@ -129,7 +129,7 @@ def test_a_build_fails_with_a_few_problems_of_a_kind_listed(tmp_path: Path) -> N
     message = str(failure.value.__context__)
     assert message.startswith("rulecheck: 102 problem(s) in the examples (and 5,898 more like them, not listed):")
     assert message.count("\n") == 102
-    assert message.count("2,950 more problems of this kind on this page") == 2
+    assert message.count("2,950 more problems of this kind in this file") == 2
 
 
 def test_a_server_shows_a_few_problems_of_a_kind_on_the_page(tmp_path: Path) -> None:
@@ -162,7 +162,7 @@ def test_unreadable_snippets_past_the_cap_are_all_left_unread_by_a_server(tmp_pa
         os.chdir(before)
     built = html.unescape((tmp_path / "site" / "page" / "index.html").read_text("utf-8"))
     assert "not UTF-8" not in built.replace("is not UTF-8", "")  # the file's text is nowhere on the page
-    assert "70 more problems of this kind on this page" in built
+    assert "70 more problems of this kind in this file" in built
 
 
 def test_a_capped_collector_keeps_kinds_apart_and_the_order_given() -> None:
@@ -202,3 +202,17 @@ def test_a_flood_of_problems_takes_the_memory_of_the_page_not_of_its_problems(tm
     # A problem object for each mistake took the check to 20 to 30 times the page's bytes (a page of
     # 10 MB: past a gigabyte), twice a page of text without mistakes; the page's own copies, a few times.
     assert peak_of_check(tmp_path / "flood", flood) < 2 * peak_of_check(tmp_path / "plain", plain) + 10 * len(flood)
+
+
+@pytest.mark.parametrize("members", [10, 150])
+def test_a_cast_file_of_many_wrong_members_lists_a_few_of_each_kind(tmp_path: Path, members: int) -> None:
+    (tmp_path / "docs" / "fr").mkdir(parents=True)
+    (tmp_path / "docs" / "fr" / "page.md").write_text("# Page\n\n<!-- rulecheck-cast -->\n", "utf-8")
+    (tmp_path / "docs" / "cast.yml").write_text(
+        "".join(f"m{n}:\n  name: 5\n  level: [1]\n" for n in range(members)), "utf-8")
+    problems = [p for p in check_paths([tmp_path / "docs"], root=tmp_path).all_problems if p.path == "docs/cast.yml"]
+    assert accounted(problems, "cast") == 2 * members
+    assert len(problems) == min(2 * members, MAX_ALIKE_PROBLEMS + 1)
+    if members > MAX_ALIKE_PROBLEMS:
+        assert problems[-1].more == 2 * members - MAX_ALIKE_PROBLEMS
+        assert "more problems of this kind in this file" in problems[-1].message
