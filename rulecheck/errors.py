@@ -135,6 +135,9 @@ class Problem:
     actual: Any = None
     kind: str = "error"
     related: Sequence[str] = dataclasses.field(default_factory=tuple)
+    #: For a summary (:class:`rulecheck.examples.capped.Capped`): how many more problems of its kind
+    #: on its page, from here on, it stands for, none of them listed.
+    more: int = 0
 
     def located(self) -> str:
         where = f"{self.path}:{self.line}" + (f":{self.col}" if self.col else "")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from rulecheck.errors import Problem
+from rulecheck.examples.capped import Capped
 from rulecheck.examples.line_index import LineIndex
 
 #: A definition line as the ``abbr`` extension reads one: ``*[term]: title``, at the margin.
@@ -72,7 +73,7 @@ def within_bound(line: str) -> bool:
 def check_glossary(path: str, text: str) -> list[Problem]:
     """A located problem for each definition of a glossary page whose term is too long to look for,
     and each whose definition is too long to copy into every place a page uses its term."""
-    problems = []
+    problems = Capped()  # a definition a problem: a few of each kind listed, the rest summed up
     lines: LineIndex | None = None
     for match in ABBREVIATION.finditer(text):
         line = match.group()
@@ -82,14 +83,14 @@ def check_glossary(path: str, text: str) -> list[Problem]:
         term = term_of(line)
         shown = term if len(term) <= 60 else term[:57] + "…"
         if (words := term_words(term)) > MAX_TERM_WORDS:
-            problems.append(Problem(path=path, line=lines.line(match.start()), col=3, message=(
+            problems.add(Problem(path=path, line=lines.line(match.start()), col=3, message=(
                 f"the glossary term `{shown}` holds {words:,} words, and a term holds at most "
                 f"{MAX_TERM_WORDS}: the pages would have to be searched for it at a cost that grows with its "
-                "length, so it gives no tooltip. Hint: define an abbreviation or a short phrase")))
+                "length, so it gives no tooltip. Hint: define an abbreviation or a short phrase")), "term")
         if (length := len(definition_of(line))) > MAX_DEFINITION_CHARS:
             col = len(line) - len(line[line.index("]:") + 2:].lstrip()) + 1  # where the definition starts
-            problems.append(Problem(path=path, line=lines.line(match.start()), col=col, message=(
+            problems.add(Problem(path=path, line=lines.line(match.start()), col=col, message=(
                 f"the definition of the glossary term `{shown}` holds {length:,} characters, and a definition "
                 f"holds at most {MAX_DEFINITION_CHARS}: it is copied into every place a page uses the term, so it "
-                "gives no tooltip. Hint: shorten it, and say the rest in the glossary's text")))
-    return problems
+                "gives no tooltip. Hint: shorten it, and say the rest in the glossary's text")), "definition")
+    return problems.problems

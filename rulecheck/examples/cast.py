@@ -34,6 +34,7 @@ from rulecheck.engine.turn import Enemy, MovementInput, TurnInput
 from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field
 from rulecheck.examples import render
 from rulecheck.examples.as_text import html_text, markdown_text
+from rulecheck.examples.capped import Capped
 from rulecheck.examples.locales import LANGUAGES, Language
 from rulecheck.examples.pages import read_page, undecodable
 from rulecheck.examples.regular_files import NotARegularFile
@@ -240,35 +241,42 @@ def _unreadable(shown: str, line: int, col: int | None, message: str) -> Cast:
 
 
 def parse_cast(text: str, shown: str) -> Cast:
-    """Parse a cast file's text; every problem is located in it, and sound members are kept."""
+    """Parse a cast file's text; every problem is located in it (past the first few of a kind,
+    summed up: :class:`~rulecheck.examples.capped.Capped`), and sound members are kept."""
     cast = Cast(shown)
+    found = Capped()
+    _parse_cast(text, shown, cast, found)
+    cast.problems = found.problems
+    return cast
 
-    def problem(line: int, message: str) -> None:
-        cast.problems.append(Problem(path=shown, line=line, message=message, kind="cast"))
+
+def _parse_cast(text: str, shown: str, cast: Cast, found: Capped) -> None:
+    def problem(line: int, message: str, family: str) -> None:
+        found.add(Problem(path=shown, line=line, message=message, kind="cast"), family)
 
     try:
-        located = load(text)
+        located = load(text, "the file")
     except YamlError as refused:
         cast.loaded = False
         for error in refused.every():
-            problem(error.line, f"cast file: {error}")
-        return cast
+            problem(error.line, f"cast file: {error}", "yaml")
+        return
     data = located.data
     if data is None:
-        return cast
+        return
     if not isinstance(data, dict):
         cast.loaded = False
-        problem(1, "the cast file is a mapping of member ids to members (`elara: {name: Elara, level: 2}`)")
-        return cast
+        problem(1, "the cast file is a mapping of member ids to members (`elara: {name: Elara, level: 2}`)", "shape")
+        return
     if len(data) > _MAX_MEMBERS:
-        problem(1, f"the cast has {len(data)} members; the limit is {_MAX_MEMBERS}")
+        problem(1, f"the cast has {len(data)} members; the limit is {_MAX_MEMBERS}", "size")
     for member_id, body in list(data.items())[:_MAX_MEMBERS]:
         line = located.position((member_id,))[0]
         errors = _member_problems(member_id, body, located)
         if errors:
             cast.broken.add(member_id)
             for where, message in errors:
-                problem(where, f"cast member `{member_id}`: {message}")
+                problem(where, f"cast member `{member_id}`: {message}", "member")
             continue
         names, roles = (_localised(body.get(key, {})) or {} for key in _TEXT_KEYS)
         stats = {key: value for key, value in body.items() if key in BASE_FIELDS}
@@ -279,8 +287,7 @@ def parse_cast(text: str, shown: str) -> Cast:
         for name in set(member.names.values()):
             other = seen.setdefault(name.casefold(), member.id)
             if other != member.id:
-                problem(member.line, f"cast member `{member.id}`: the name `{name}` is already `{other}`'s")
-    return cast
+                problem(member.line, f"cast member `{member.id}`: the name `{name}` is already `{other}`'s", "name")
 
 
 def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[int, str]]:

@@ -17,7 +17,7 @@ from rulecheck.errors import Problem
 from rulecheck.examples.abbreviations import GLOSSARY, check_glossary
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
-from rulecheck.examples.discovery import site_exclusions
+from rulecheck.examples.discovery import UNCOPYABLE, site_exclusions
 from rulecheck.examples.example_check import (
     ODDS_MAX_RUNS,
     ODDS_MAX_TOTAL_WORK,
@@ -150,6 +150,9 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
         report.pages[shown].problems += check_near_misses(shown, text)
         if at is not None and page.parts[at + 1:] == (GLOSSARY,):  # the tooltips' terms of a language
             report.pages[shown].problems += check_glossary(shown, text)
+    # A cast file MkDocs could not copy is told once, by the cast's own problem, which says more.
+    report.problems = [p for p in report.problems if not (p.message.startswith(UNCOPYABLE) and p.path in report.casts
+                                                          and report.casts[p.path].problems)]
     check_leftovers(report, root, listed)
     check_duplicates(report)
     check_parity(report, root, casts.of)

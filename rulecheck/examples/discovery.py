@@ -24,7 +24,9 @@ read it from ``mkdocs.yml`` (:func:`site_exclusions`).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +36,7 @@ import yaml
 from pathspec import GitIgnoreSpec, PathSpec
 
 from rulecheck.examples.finder import MARKDOWN_SUFFIXES
-from rulecheck.examples.regular_files import read_regular_file
+from rulecheck.examples.regular_files import file_kind, read_regular_file
 
 #: What MkDocs leaves out of every site (``mkdocs.structure.files._default_exclude``).
 DEFAULT_EXCLUDED = GitIgnoreSpec.from_lines([".*", "/templates/"])
@@ -105,6 +107,9 @@ class FoundPages:
     #: Each real folder listed, with the hidden ``.tmp`` files it holds (where a stopped update's
     #: temporary files are looked for, without listing the folder again).
     temporaries: dict[Path, list[str]] = field(default_factory=dict)
+    #: The other files of the folders walked that MkDocs would copy into the site and could not
+    #: (:func:`uncopyable`), each with why, those MkDocs leaves out included.
+    uncopyable: list[tuple[Path, str]] = field(default_factory=list)
 
 
 def find_pages(paths: Iterable[str | Path], root: Path | None = None,
@@ -126,6 +131,7 @@ def find_pages(paths: Iterable[str | Path], root: Path | None = None,
         else:
             raise FileNotFoundError(str(path))
     found.pages = [page for page in seen if skip is None or not skip(page)]
+    found.problems += [(file, why) for file, why in found.uncopyable if skip is None or not skip(file)]
     return found
 
 
@@ -159,6 +165,9 @@ class _Walk:
                 name for name in files if name.startswith(".") and name.endswith(".tmp"))
             folders[:] = self._to_walk(here, sorted(folders))
             found = [here / name for name in sorted(files) if Path(name).suffix in MARKDOWN_SUFFIXES]
+            self.found.uncopyable += [(here / name, why) for name in sorted(files)
+                                      if Path(name).suffix not in MARKDOWN_SUFFIXES
+                                      and (why := uncopyable(here / name)) is not None]
             if found:
                 self._holds(here)
             # Whatever MkDocs would read as a page: a broken link, a FIFO (on which the build
@@ -222,6 +231,31 @@ class _Walk:
     def _unreadable(self, error: OSError) -> None:
         self.found.problems.append((Path(error.filename or self.folder),
                                     f"cannot read folder: {error.strerror or error}"))
+
+
+#: How the problem of a file MkDocs could not copy begins (:func:`uncopyable`).
+UNCOPYABLE = "MkDocs copies every file of the docs folder into the site, and cannot copy this one: "
+
+
+def uncopyable(file: Path) -> str | None:
+    """Why MkDocs could not copy ``file``, a file of the docs folder that is not a page, into the
+    site, if it could not: a link to nothing or looping, a FIFO (the copy stops on a traceback), a
+    device (``/dev/zero``: the copy would fill the disk). MkDocs copies every such file; a page of
+    that kind is reported when it is read."""
+    try:
+        status = os.stat(file)
+    except OSError as error:
+        if error.errno == errno.ENOENT and os.path.islink(file):
+            what = f"a link to {os.readlink(file)}, which does not exist"
+        else:
+            what = f"it cannot be read ({error.strerror or error})"
+    else:
+        if stat.S_ISREG(status.st_mode):
+            return None
+        what = f"it is {file_kind(status.st_mode)}, not a regular file"
+    return (f"{UNCOPYABLE}{what}; "
+            "the build would stop on a traceback, or copy without end. Hint: remove it, or leave it out of "
+            "the site with `exclude_docs`")
 
 
 def _identity(folder: Path) -> Identity:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import yaml
 
 from rulecheck.errors import Problem
+from rulecheck.examples.capped import Capped
 from rulecheck.examples.line_index import LineIndex, line_col
 from rulecheck.examples.meta_fields import refused_meta
 
@@ -128,13 +129,13 @@ def _refused_values(path: str, text: str) -> list[Problem]:
         return []
     index = LineIndex(text)
     at = {key: offset for key, offset, _ in meta_values(text)}  # a key written twice: its last value counts
-    problems = []
+    problems = Capped()  # a key a problem: a few listed, the rest summed up
     for key, why in refused.items():
         line, col = index.line_col(at[key]) if key in at else (1, None)
         shown = key if len(key) <= 40 else key[:39] + "…"
-        problems.append(Problem(path=path, line=line, col=col, kind="front-matter",
-                                message=f"the front matter's `{shown}` {why}"))
-    return sorted(problems, key=lambda p: (p.line, p.col or 0))
+        problems.add(Problem(path=path, line=line, col=col, kind="front-matter",
+                             message=f"the front matter's `{shown}` {why}"), "refused")
+    return sorted(problems.problems, key=lambda p: (p.line, p.col or 0))
 
 
 def meta_values(text: str) -> list[tuple[str, int, int]]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from rulecheck.errors import Problem, did_you_mean
+from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import LANGUAGE, PREFIX_CHARS, fence_language, find_fences, split_lines
 from rulecheck.examples.tables import MARKER as TABLE_MARKER
 from rulecheck.examples.tables import TABLES
@@ -43,27 +44,27 @@ def check_near_misses(path: str, text: str) -> list[Problem]:
         stop = min(last + 1, len(lines))
         if stop > fence.start + 1:
             inside[fence.start + 1:stop] = b"\x01" * (stop - fence.start - 1)
-    problems = []
+    problems = Capped()  # a line a problem: a few of each kind listed, the rest summed up
     for index, line in enumerate(lines):
         if inside[index] == 1:
             continue
         if "`" in line or "~" in line:
             problem = _fence_near_miss(path, index, line, inside[index] == 2)
             if problem is not None:
-                problems.append(problem)
+                problems.add(problem, "fence")
                 continue
         at = line.casefold().find(_TABLE_WORD)
         if at >= 0 and not TABLE_MARKER.match(line) and line.count("`", 0, at) % 2 == 0:  # not in a code span
             name = _marker_name(line)
             if name is not None:  # a marker on a line of its own, whose name is no table's name
-                problems.append(_not_a_table_name(path, index, line, name))
+                problems.add(_not_a_table_name(path, index, line, name), "table-name")
                 continue
-            problems.append(Problem(
+            problems.add(Problem(
                 path=path, line=index + 1, col=at + 1, kind="near-miss",
                 message="this line names a checked table, but the check reads a table's marker only on a line "
                         "of its own, at the margin or indented (not in a blockquote, not inside other text), "
-                        "as `<!-- rulecheck-table: NAME -->`: the table after it is not checked"))
-    return problems
+                        "as `<!-- rulecheck-table: NAME -->`: the table after it is not checked"), "table-marker")
+    return problems.problems
 
 
 #: What a checked table's marker holds before its name.

@@ -73,10 +73,11 @@ class PageReport:
     #: The page holds more examples than a page may (:data:`~rulecheck.examples.pages.MAX_EXAMPLES_PER_PAGE`):
     #: none of them was checked, and a host shows them as plain code under the page's problem.
     too_many_examples: bool = False
-    #: The page's checked tables: each marker's table name and line.
-    tables: list[tuple[str, int]] = field(default_factory=list)
-    #: The page's prose references: each one's ``id.field`` and line.
-    references: list[tuple[str, int]] = field(default_factory=list)
+    #: The page's checked tables: each marker's table name, how many times it is marked, the first one's line.
+    tables: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: The page's prose references: each one's ``id.field``, how many times it is quoted, the first
+    #: one's line (a page can hold a million references: one entry per name, not per reference).
+    references: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def language(self) -> str | None:

@@ -3,19 +3,19 @@ with the same rules data (display text aside)."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from rulecheck.errors import Problem
+from rulecheck.examples.capped import Capped
 from rulecheck.examples.cast import Cast
 from rulecheck.examples.compare import differences, show_value
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import display_path, read_page, undecodable
-from rulecheck.examples.references import find_references
+from rulecheck.examples.references import iter_references
 from rulecheck.examples.schema import DISPLAY_KEYS, parse_block, written_id
 from rulecheck.examples.tables import TABLES, find_tables
 from rulecheck.examples.twins import page_language, twin_file
@@ -88,11 +88,20 @@ def unread_page_twins(page: Path, language_at: int | None, shown: str, root: Pat
     return [missing_twin(shown, display_path(twin, root), other) for other, twin in twins.items() if not twin.exists()]
 
 
-def quoted(text: str) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+def quoted(text: str) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]:
     """What a page quotes from the engine besides its examples, which its twin must quote alike:
-    its checked tables (each marker's name and line) and its prose references (``id.field``, line)."""
-    return ([(table.name, table.line) for table in find_tables(text)],
-            [(f"{ref.example_id}.{ref.field}", ref.line) for ref in find_references(text)])
+    its checked tables (each marker's name) and its prose references (``id.field``), each with how
+    many times the page quotes it and the line of the first."""
+    return (_counted((table.name, table.line) for table in find_tables(text)),
+            _counted((f"{ref.example_id}.{ref.field}", ref.line) for ref in iter_references(text)))
+
+
+def _counted(found: Iterable[tuple[str, int]]) -> dict[str, tuple[int, int]]:
+    counted: dict[str, tuple[int, int]] = {}
+    for name, line in found:
+        times, first = counted.get(name, (0, line))
+        counted[name] = (times + 1, first)
+    return counted
 
 
 def _parse_only(path: str, text: str, cast: Cast) -> PageReport:
@@ -158,15 +167,17 @@ def _compare_tables(page: PageReport, twin: PageReport, checked: bool) -> None:
     """Twins check the same tables: a table checked on one page and shown on the other without its
     marker would show there numbers no check read (the engine's tables are each language's)."""
     for here, there, problems in _sides(page, twin, checked):
-        if any(name not in TABLES for name, _ in here.tables):
+        if any(name not in TABLES for name in here.tables):
             continue  # a marker naming no table (`covers`): that page's own problem says which it may mean
+        capped = Capped()  # a name a problem: as many as the twin quotes names, a few listed
         for name, said, where in _fewer(here.tables, there.tables, there.path):
             if name in TABLES:
-                problems.append(Problem(
+                capped.add(Problem(
                     path=here.path, line=1, kind="parity", related=(where,),
                     message=(f"table `{name}` is checked{said}: a table shown here without its marker shows numbers "
                              f"no check read. Hint: put `<!-- rulecheck-table: {name} -->` on the line above this "
-                             "page's table")))
+                             "page's table")), "table")
+        problems += capped.problems
 
 
 def _compare_references(page: PageReport, twin: PageReport, checked: bool) -> None:
@@ -175,11 +186,13 @@ def _compare_references(page: PageReport, twin: PageReport, checked: bool) -> No
     if any(p.kind == "reference" for p in [*page.problems, *twin.problems]):
         return  # a reference written wrong: its own problem says what it may mean, then the twins compare
     for here, there, problems in _sides(page, twin, checked):
+        capped = Capped()
         for name, said, where in _fewer(here.references, there.references, there.path):
-            problems.append(Problem(
+            capped.add(Problem(
                 path=here.path, line=1, kind="parity", related=(where,),
                 message=(f"`{{{{ {name} }}}}` is quoted{said}: a value written by hand here is one no check "
-                         "read. Hint: write the reference where this page gives that value")))
+                         "read. Hint: write the reference where this page gives that value")), "reference")
+        problems += capped.problems
 
 
 def _sides(page: PageReport, twin: PageReport, checked: bool) -> list[tuple[PageReport, PageReport, list[Problem]]]:
@@ -188,16 +201,17 @@ def _sides(page: PageReport, twin: PageReport, checked: bool) -> list[tuple[Page
     return [(page, twin, page.problems), (twin, page, twin.problems if checked else page.problems)]
 
 
-def _fewer(here: list[tuple[str, int]], there: list[tuple[str, int]], twin: str) -> list[tuple[str, str, str]]:
+def _fewer(here: dict[str, tuple[int, int]], there: dict[str, tuple[int, int]],
+           twin: str) -> list[tuple[str, str, str]]:
     """Each name ``there`` (the page ``twin``) holds more often than ``here``: the name, how each
     page holds it (`` on its twin docs/fr/x.md:12, not on this page``), and where the twin holds it first."""
-    mine, theirs = Counter(name for name, _ in here), Counter(name for name, _ in there)
     found = []
-    for name in sorted(theirs):
-        if theirs[name] > mine[name]:
-            where = f"{twin}:{next(line for marked, line in there if marked == name)}"
-            times = "" if theirs[name] == 1 else f" {theirs[name]} times"
-            said = "not on this page" if not mine[name] else f"{mine[name]} time(s) on this page"
+    for name in sorted(there):
+        (theirs, first), mine = there[name], here.get(name, (0, 0))[0]
+        if theirs > mine:
+            where = f"{twin}:{first}"
+            times = "" if theirs == 1 else f" {theirs} times"
+            said = "not on this page" if not mine else f"{mine} time(s) on this page"
             found.append((name, f"{times} on its twin {where}, {said}", where))
     return found
 

@@ -13,7 +13,7 @@ import functools
 import io
 import itertools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from rulecheck.engine.dice import DiceExpr
 from rulecheck.errors import Problem, RuleError
+from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import Block, find_fences
 from rulecheck.examples.front_matter import in_front_matter
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex, Lines, offsets
@@ -68,13 +69,16 @@ class Reference:
 def find_references(text: str, masked: str | None = None) -> list[Reference]:
     """Every reference of a page, in order; code blocks and code spans hold none (``masked``:
     the page's :func:`mask_code`, when the caller has it)."""
+    return list(iter_references(text, masked))
+
+
+def iter_references(text: str, masked: str | None = None) -> Iterator[Reference]:
+    """:func:`find_references` one at a time, none of them held (a page can hold a million)."""
     masked = mask_code(text) if masked is None else masked
-    found = []
     lines = LineIndex(masked)  # each reference placed by bisection: the page is read once, not once a reference
     for match in REFERENCE.finditer(masked):
         line, col = lines.line_col(match.start())
-        found.append(Reference(match.start(), match.end(), line, col, match["id"], match["field"]))
-    return found
+        yield Reference(match.start(), match.end(), line, col, match["id"], match["field"])
 
 
 @functools.lru_cache(maxsize=2)  # a page's checks ask for it several times in a row
@@ -219,23 +223,27 @@ class Lookalike:
 
 def find_lookalikes(text: str, masked: str | None = None) -> list[Lookalike]:
     """Every ``{{`` of the page's text (outside code) that does not open a valid reference."""
+    return list(iter_lookalikes(text, masked))
+
+
+def iter_lookalikes(text: str, masked: str | None = None) -> Iterator[Lookalike]:
+    """:func:`find_lookalikes` one at a time, none of them held, nor the valid references."""
     masked = mask_code(text) if masked is None else masked
-    valid = [(m.start(), m.end()) for m in REFERENCE.finditer(masked)]
-    found = []
-    at, index = masked.find("{{"), 0
+    valid = REFERENCE.finditer(masked)  # read along with the lookalikes, never behind them
+    current = next(valid, None)
+    at = masked.find("{{")
     lines = LineIndex(masked)
     while at >= 0:
-        while index < len(valid) and valid[index][1] <= at:
-            index += 1
-        if index < len(valid) and valid[index][0] <= at + 1:  # `{{{ a.b }}}`: a reference, braced
-            at = masked.find("{{", valid[index][1])
+        while current is not None and current.end() <= at:
+            current = next(valid, None)
+        if current is not None and current.start() <= at + 1:  # `{{{ a.b }}}`: a reference, braced
+            at = masked.find("{{", current.end())
             continue
         closed = LOOKALIKE.match(masked, at)
         end = closed.end() if closed else lines.end(lines.line(at))
         written = text[at:end].rstrip()
-        found.append(Lookalike(*lines.line_col(at), written[:80], _meant(written, closed is not None)))
+        yield Lookalike(*lines.line_col(at), written[:80], _meant(written, closed is not None))
         at = masked.find("{{", max(end, at + 2))
-    return found
 
 
 def _meant(written: str, closed: bool) -> str | None:
@@ -286,32 +294,34 @@ class _LinkTargets:
 
 def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Problem]:
     """A located problem for each reference that points at no example or no field, stands where
-    Markdown cannot show it, and for each lookalike that is not a reference at all."""
+    Markdown cannot show it, and for each lookalike that is not a reference at all; past the first
+    few of a kind, a summary (:class:`~rulecheck.examples.capped.Capped`)."""
     outcomes = {o.id: o for o in ran if o.id}
     broken = {written_id(o.block.source) for o in ran if o.parsed is None}
-    problems = []
+    problems = Capped()
     masked = mask_code(text)
-    for lookalike in find_lookalikes(text, masked):
+    for lookalike in iter_lookalikes(text, masked):
         hint = f"did you mean `{lookalike.meant}`?" if lookalike.meant else (
             "a reference is `{{ example-id.field }}`: an example's id (lowercase letters, digits and dashes), "
             "a dot, a field (lowercase letters, digits, `_` and dots), nothing else")
-        problems.append(Problem(path=path, line=lookalike.line, col=lookalike.col, kind="reference",
-                                message=f"`{lookalike.written}` looks like a prose reference but is not one. "
-                                        f"Hint: {hint}"))
+        problems.add(Problem(path=path, line=lookalike.line, col=lookalike.col, kind="reference",
+                             message=f"`{lookalike.written}` looks like a prose reference but is not one. "
+                                     f"Hint: {hint}"), "lookalike")
     targets = _LinkTargets(text)
     header = in_front_matter(text)
-    for ref in find_references(text, masked):
+    for ref in iter_references(text, masked):
         if ref.start < header:
-            problems.append(Problem(
+            problems.add(Problem(
                 path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field, kind="reference",
                 message="prose reference in the page's front matter, which MkDocs gives its templates as data: "
-                        "it would show as written, never bound. Hint: quote the value in the page's text"))
+                        "it would show as written, never bound. Hint: quote the value in the page's text"),
+                "front-matter")
             continue
         if targets.holds(ref.start):
-            problems.append(Problem(
+            problems.add(Problem(
                 path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field, kind="reference",
                 message="prose reference in a link's address or title, where the page cannot show it. "
-                        "Hint: quote the value in the link's text or beside the link"))
+                        "Hint: quote the value in the link's text or beside the link"), "link")
             continue
         try:
             resolve_reference(outcomes, ref.example_id, ref.field)
@@ -319,6 +329,6 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
             target = outcomes.get(ref.example_id)
             if ref.example_id in broken or (target is not None and target.result is None and target.refusal is None):
                 continue  # the example's own problem already explains it
-            problems.append(Problem(path=path, line=ref.line, col=ref.col, example_id=ref.example_id,
-                                    field=ref.field, kind="reference", message=f"prose reference: {error}"))
-    return problems
+            problems.add(Problem(path=path, line=ref.line, col=ref.col, example_id=ref.example_id,
+                                 field=ref.field, kind="reference", message=f"prose reference: {error}"), "unbound")
+    return problems.problems

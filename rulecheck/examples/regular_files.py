@@ -21,6 +21,11 @@ _KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, 
           (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
 
 
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, by its mode: ``a FIFO``, ``a device``…"""
+    return next((name for test, name in _KINDS if test(mode)), "not a file")
+
+
 class NotARegularFile(OSError):
     """A path that names a FIFO, a device, a socket or a folder; ``kind`` says which."""
 
@@ -36,8 +41,7 @@ def read_regular_file(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
     try:  # before a stream is made: Python refuses to make one of a folder ("Is a directory"), saying less
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
-            kind = next((name for test, name in _KINDS if test(mode)), "not a file")
-            raise NotARegularFile(kind, str(path))
+            raise NotARegularFile(file_kind(mode), str(path))
     except OSError:
         os.close(descriptor)
         raise

@@ -11,6 +11,7 @@ import json
 import re
 import types
 import typing
+import unicodedata
 from typing import Annotated, Any, Literal, Optional, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
@@ -312,8 +313,8 @@ def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
                          "an example shows a case, not a list of every case: split it, or add its dice up")
     if kind == "string_pattern_mismatch" and path == ("id",):
         got = json.dumps(detail.get("input"), default=str, ensure_ascii=False)
-        return with_hint(f"an id is 1 to 64 lowercase letters, digits and dashes (got {got})",
-                         f"write `{_slug(detail.get('input'))}`")
+        return with_hint(f"an id is 1 to 64 lowercase letters, digits and dashes (got {got}"
+                         f"{_foreign(detail.get('input'))})", f"write `{_slug(detail.get('input'))}`")
     message = str(detail["msg"]).removeprefix("Value error, ")
     message = _PLAIN_WORDS.get(message, message)
     if kind in {"string_type", "int_type"} and isinstance(detail.get("input"), bool):
@@ -332,9 +333,28 @@ _PLAIN_WORDS = {
 }
 
 
+#: Letters of other scripts that read as a Latin one (Cyrillic, Greek): an id written with one
+#: looks right and matches no other; the hint writes the Latin letter instead of dropping it.
+_LOOKALIKES = str.maketrans("аеорсухіјѕԁӏһԛԝαονικρυ", "aeopcyxijsdlhqwaovikpu")
+
+
 def _slug(value: Any) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-")[:64]
+    """An id like ``value``: its letters folded to Latin ones (``é`` → ``e``, a fullwidth or Cyrillic
+    ``а`` → ``a``), every other run of characters a dash."""
+    folded = unicodedata.normalize("NFKD", str(value)[:1000].lower().translate(_LOOKALIKES))
+    folded = "".join(char for char in folded if not unicodedata.combining(char))
+    slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")[:64].strip("-")
     return slug or "my-example"
+
+
+def _foreign(value: Any) -> str:
+    """``, where `а` is U+0430 CYRILLIC SMALL LETTER A, not one of a-z or 0-9``: the first letter or digit
+    of ``value`` outside ASCII, which an author cannot tell from the one they meant; or nothing."""
+    char = next((char for char in str(value)[:1000] if not char.isascii() and char.isalnum()), None)
+    if char is None:
+        return ""
+    name = unicodedata.name(char, "")
+    return f", where `{char}` is U+{ord(char):04X}" + (f" {name}" if name else "") + ", not one of a-z or 0-9"
 
 
 def _written_name(path: FieldPath, key: str, data: dict[str, Any]) -> str | None:

@@ -17,6 +17,7 @@ import re
 from bisect import bisect_right
 
 from rulecheck.errors import Problem
+from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex
 from rulecheck.examples.references import mask_code
@@ -50,12 +51,14 @@ def check_shown_cards(path: str, text: str) -> list[Problem]:
     if "<!--" not in text and not any(mark in folded for mark in _MARKS):
         return []  # most pages: no comment and none of the cards' markup, nothing to mask
     masked = mask_code(text)
-    problems: list[Problem] = []
+    problems = Capped()  # a few of each kind listed, the rest summed up
     lines = LineIndex(masked)  # each tag placed by bisection, not by counting lines from the top
+    last_line = 0
     for tag in _TAG.finditer(masked):
         line = lines.line(tag.start())
-        if (not problems or problems[-1].line != line) and _is_card_markup(tag.group()):  # one per line
-            problems.append(Problem(
+        if line != last_line and _is_card_markup(tag.group()):  # one per line
+            last_line = line
+            problems.add(Problem(
                 path=path, line=line, col=lines.col(tag.start()), kind="forged-card",
                 message="hand-written card markup: only a ```rulecheck block makes a card, which the check runs. "
                         "Hint: write the example as a block; the page shows its card"))
@@ -66,11 +69,11 @@ def check_shown_cards(path: str, text: str) -> list[Problem]:
             offset = text_lines.start(block.line)
             at = bisect_right(starts, offset) - 1  # the last comment opened at or before it
             if at >= 0 and offset < comments[at][1]:
-                problems.append(Problem(
+                problems.add(Problem(
                     path=path, line=block.line, kind="hidden-example",
                     message="example inside an HTML comment: the check runs it, but the page does not show it. "
                             "Hint: remove the comment around it, or the example from both languages"))
-    return sorted(problems, key=lambda p: (p.line, p.col or 0))
+    return sorted(problems.problems, key=lambda p: (p.line, p.col or 0))
 
 
 def _comments(masked: str) -> list[tuple[int, int]]:

@@ -27,7 +27,7 @@ from pathlib import Path
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.pages import undecodable
-from rulecheck.examples.references import find_references
+from rulecheck.examples.references import iter_references
 from rulecheck.examples.tables import find_tables
 
 #: Snippets ``(line, column, file)`` written in a text (``check.find_snippets``).
@@ -77,7 +77,7 @@ def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], sn
     reached = reach([file], bases, read, snippets)
     for current, text in reached.texts:
         found.examples += len(find_blocks(text, str(current)))
-        found.references += len(find_references(text)) if "{{" in text else 0
+        found.references += sum(1 for _ in iter_references(text)) if "{{" in text else 0
         found.tables += len(find_tables(text)) if "rulecheck-table" in text else 0
         found.cast_lists += text.count(CAST_MARKER)
     found.unreadable = reached.unreadable

@@ -13,6 +13,7 @@ from typing import Any
 
 from rulecheck.errors import Problem
 from rulecheck.examples import pages
+from rulecheck.examples.capped import Capped
 from rulecheck.examples.discovery import site_config
 from rulecheck.examples.finder import split_lines
 from rulecheck.examples.pages import read_page
@@ -72,7 +73,7 @@ def check_snippets(path: str, text: str, bases: Sequence[Path], appended: Sequen
     (a FIFO, a device, a folder, a file too big or not UTF-8) is a located problem too, kind
     ``snippet``: Markdown would read it with no limit (wait on a FIFO for ever, fill the memory,
     stop on a traceback), so the check fails first and a server leaves that snippet unread."""
-    problems = []
+    problems = Capped()  # a snippet a problem: a few of each kind listed, the rest summed up
     # A file is read and searched once per page, however many snippets name it (a page of twenty
     # snippets of one 10 MB file took more than a minute).
     pulled: dict[Path, Pulled] = {}
@@ -84,11 +85,11 @@ def check_snippets(path: str, text: str, bases: Sequence[Path], appended: Sequen
               for name in appended]
     for line, col, target, said, kind in named:
         if _ADDRESS.match(target):
-            problems.append(Problem(
+            problems.add(Problem(
                 path=path, line=line, col=col, kind=kind,
                 message=f"{said} names an address: the site builds without a network, and the check "
                         "cannot see what it would download. Hint: copy what it holds into the page",
-            ))
+            ), "address")
             continue
         for base in bases:
             file = base / target
@@ -96,21 +97,21 @@ def check_snippets(path: str, text: str, bases: Sequence[Path], appended: Sequen
                 pulled[file] = pulled_in(file, bases, read_page, find_snippets)  # nested too
             held = pulled[file]
             if held.unreadable:
-                problems += [Problem(
+                problems.extend((Problem(
                     path=path, line=line, col=col, kind=kind,
                     message=said + " " + ("" if unread == file else f"reaches `{_named(unread, bases)}`, "
                             "which ") + f"cannot be read: {why}; Markdown would read it with no limit. Hint: a snippet "
                             f"names a regular UTF-8 file of at most {pages.MAX_PAGE_BYTES:,} bytes, as a page is",
-                ) for unread, why in held.unreadable]
+                ) for unread, why in held.unreadable), "unreadable")
                 break
             if held:
-                problems.append(Problem(
+                problems.add(Problem(
                     path=path, line=line, col=col, kind="unchecked",
                     message=f"{said} pulls in {held.said()}, which the page would show but "
                             "the check never sees. Hint: write them on the page itself",
-                ))
+                ), "pulls-in")
                 break
-    return problems
+    return problems.problems
 
 
 def snippet_bases(root: Path, page: Path, settings: SnippetSettings = SnippetSettings()) -> tuple[Path, ...]:

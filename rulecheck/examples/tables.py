@@ -33,6 +33,7 @@ from typing import overload
 from rulecheck.engine.modifiers import ATTACKER_ROWS, CONCEALMENT, COVER_ROWS, DEFENDER_ROWS, Cell, Row
 from rulecheck.engine.sizes import SIZES
 from rulecheck.errors import Problem, did_you_mean
+from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import split_lines
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import MINUS, VALUES, label, word
@@ -290,40 +291,44 @@ def show(want: Want, markers: Mapping[str, str], language: str | None) -> str:
 
 def check_tables(path: str, text: str, language: str | None = None) -> list[Problem]:
     """Every marked table of a page against the engine; one located problem per wrong thing."""
-    problems = []
+    problems = Capped()  # a table, a row, a cell a problem: a few of each kind listed, the rest summed up
     shown_by_piece: dict[str, list[ShownTable | None]] = {}  # each block rendered once, not once per table
     for table in find_tables(text):
         if table.rows and table.piece not in shown_by_piece:
             shown_by_piece[table.piece] = shown_tables(table.piece)
-        problems += _check_table(path, table, shown_by_piece.get(table.piece, []), language)
-    return problems
+        _check_table(path, table, shown_by_piece.get(table.piece, []), language, problems)
+    return problems.problems
 
 
 def _check_table(path: str, table: MarkedTable, rendered: Sequence[ShownTable | None],
-                 language: str | None) -> list[Problem]:
-    """One table against the engine; ``rendered``, the tables its block shows, one per marker comment."""
+                 language: str | None, found: Capped) -> None:
+    """One table against the engine, its problems added to ``found``; ``rendered``, the tables its
+    block shows, one per marker comment."""
     def problem(line: int, message: str) -> Problem:
         return Problem(path=path, line=line, message=f"table `{table.name}`: {message}", kind="table")
 
     spec = TABLES.get(table.name)
     if spec is None:
         hint = did_you_mean(table.name, TABLES) or "tables are " + ", ".join(sorted(TABLES))
-        return [Problem(path=path, line=table.line, kind="table",
-                        message=f"unknown table `{table.name}`; {hint}")]
+        found.add(Problem(path=path, line=table.line, kind="table",
+                          message=f"unknown table `{table.name}`; {hint}"), "unknown")
+        return
     shown = rendered[table.index] if table.rows and table.index < len(rendered) else None
     if shown is None or not shown.heading:
         why = ""
         if len(table.rows) >= 2 and re.fullmatch(r"[\s|:-]+", table.rows[1][1]):
             why = (f": its heading row has {len(split_row(table.rows[0][1]))} cells and the line under it "
                    f"{len(split_row(table.rows[1][1]))}, or the table is inside a block that shows it as text")
-        return [problem(table.line, "no Markdown table right after the marker line" + why)]
+        found.add(problem(table.line, "no Markdown table right after the marker line" + why), "no-table")
+        return
     expected = spec.rows()
     width = 1 + len(expected[0].cells)
     header_line = table.rows[0][0]
     if len(shown.heading) != width:
-        return [problem(header_line, f"{len(shown.heading)} columns, the engine's table has {width}")]
+        found.add(problem(header_line, f"{len(shown.heading)} columns, the engine's table has {width}"), "width")
+        return
     languages: list[str | None] = [language] if language in LANGUAGES else list(LANGUAGES)
-    problems = _check_headings(problem, header_line, shown.heading, spec, languages)
+    found.extend(_check_headings(problem, header_line, shown.heading, spec, languages), "heading")
     labels = {_plain(label(row.label, lang or "en")): row for lang in languages for row in expected}
     seen: dict[str, int] = {}
     body = table.rows[2:]
@@ -333,22 +338,21 @@ def _check_table(path: str, table: MarkedTable, rendered: Sequence[ShownTable | 
         row = labels.get(name)
         if row is None:
             close = did_you_mean(name, labels)
-            problems.append(problem(line, f"no engine row is called `{cells[0]}`" + (f"; {close}" if close else "")))
+            found.add(problem(line, f"no engine row is called `{cells[0]}`" + (f"; {close}" if close else "")), "row")
             continue
         if row.label in seen:
-            problems.append(problem(line, f"row `{cells[0]}` already given at line {seen[row.label]}"))
+            found.add(problem(line, f"row `{cells[0]}` already given at line {seen[row.label]}"), "row-again")
             continue
         seen[row.label] = line
         written = len(split_row(source))
         if written != width:  # the renderer pads a short row and drops what a long one adds
-            problems.append(problem(line, f"row `{cells[0]}` has {written} cells, the table has {width}"))
+            found.add(problem(line, f"row `{cells[0]}` has {written} cells, the table has {width}"), "row-width")
             continue
         for column, cell, want in zip(shown.heading[1:], cells[1:], row.cells, strict=True):
-            problems += _check_cell(problem, line, cells[0], column, cell, want, spec, language)
+            found.extend(_check_cell(problem, line, cells[0], column, cell, want, spec, language), "cell")
     missing = [label(row.label, language or "en") for row in expected if row.label not in seen]
     if missing:
-        problems.append(problem(table.line, "rows missing from the page: " + ", ".join(missing)))
-    return problems
+        found.add(problem(table.line, "rows missing from the page: " + ", ".join(missing)), "missing")
 
 
 def _check_headings(

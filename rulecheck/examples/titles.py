@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from rulecheck.errors import Problem
+from rulecheck.examples.capped import Capped
 from rulecheck.examples.front_matter import in_front_matter, meta_values
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.references import mask_code
@@ -53,15 +54,16 @@ _HTML_CLOSE = re.compile(r"</h[1-6]\s*>", re.IGNORECASE)
 def check_titles(path: str, text: str) -> list[Problem]:
     """A located problem for each heading, and each front matter title or subtitle, longer than
     :data:`MAX_TITLE_CHARS`."""
-    problems: list[Problem] = []
+    problems = Capped()  # a heading a problem: a few listed, the rest summed up
     index: LineIndex | None = None
 
     def add(offset: int, what: str, length: int, why: str) -> None:
         nonlocal index
         index = index or LineIndex(text)
         line, col = index.line_col(offset)
-        problems.append(Problem(path=path, line=line, col=col, kind="title", message=(
-            f"{what} holds {length:,} characters, and {why}. Hint: shorten it, and say the rest in the page's text")))
+        problems.add(Problem(path=path, line=line, col=col, kind="title", message=(
+            f"{what} holds {length:,} characters, and {why}. Hint: shorten it, and say the rest in the page's text")),
+            what)  # a heading, or a key of TITLE_KEYS: a kind each
 
     heading = (f"a heading holds at most {MAX_TITLE_CHARS}: MkDocs may take it for the page's title, which it "
                "copies into the navigation of every page")
@@ -70,7 +72,7 @@ def check_titles(path: str, text: str) -> list[Problem]:
             add(offset, f"the front matter's `{key}`", length,
                 f"a {key} holds at most {MAX_TITLE_CHARS}: MkDocs copies it into the navigation of every page")
     if len(text) <= MAX_TITLE_CHARS:
-        return problems
+        return problems.problems
     header = in_front_matter(text)
     masked = mask_code(text)
     for atx in _ATX.finditer(masked, header):
@@ -97,4 +99,4 @@ def check_titles(path: str, text: str) -> list[Problem]:
                 break  # no heading after here is closed: the page shows none of them as a heading
         if (length := close.start() - opened.end()) > MAX_TITLE_CHARS:
             add(opened.start(), "this heading", length, heading)
-    return sorted(problems, key=lambda p: (p.line, p.col or 0))
+    return sorted(problems.problems, key=lambda p: (p.line, p.col or 0))

@@ -65,10 +65,11 @@ class Located:
         return (1, 1)
 
 
-def load(text: str) -> Located:
-    """Parse one example's YAML with the safe loader; every refusal is a located :class:`YamlError`."""
+def load(text: str, what: str = "example") -> Located:
+    """Parse one example's YAML (or ``what`` else: ``the file`` for the cast) with the safe loader;
+    every refusal is a located :class:`YamlError`."""
     if len(text) > MAX_CHARS:
-        raise YamlError(f"example is {len(text):,} characters long; the limit is {MAX_CHARS:,}", 1)
+        raise YamlError(f"{what} is {len(text):,} characters long; the limit is {MAX_CHARS:,}", 1)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:  # a lone surrogate, from text that was never UTF-8

@@ -21,10 +21,17 @@ from rulecheck.errors import Problem, RulecheckError, format_field, printable
 from rulecheck.examples import Report, chances, check_example, check_paths, maps, parse_block
 from rulecheck.examples import pages as pages_module
 from rulecheck.examples import render as rendering
+from rulecheck.examples.capped import not_listed
 from rulecheck.examples.check import Casts, Outcome, decode_page, page_language, read_bounded, undecodable
 from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
-from rulecheck.examples.page_writes import finish_interrupted_update, journal_folder, write_atomically
+from rulecheck.examples.page_writes import (
+    finish_interrupted_update,
+    is_staged_name,
+    journal_folder,
+    write_atomically,
+)
+from rulecheck.examples.pages import display_path
 from rulecheck.examples.regular_files import NotARegularFile, read_regular_file
 from rulecheck.examples.result_words import trace_names
 from rulecheck.examples.schema import json_schema
@@ -113,7 +120,7 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
         for problem in problems:
             click.secho(problem.located(), fg="red", err=False)
         pages = len(report.pages)
-        summary = f"{report.examples} examples on {pages} pages: {len(problems)} problem(s)"
+        summary = f"{report.examples} examples on {pages} pages: {len(problems)} problem(s)" + not_listed(problems)
         click.secho(summary, fg="red" if problems else "green", bold=True)
         if any(problem.kind == "drift" for problem in problems):
             click.echo(UPDATE_ADVICE)
@@ -164,6 +171,8 @@ def run(file: Any, lang: str | None, battle_map: Path | None) -> None:
         problems = outcome.problems
     if cast is not None:
         problems = [*cast.problems, *problems]
+    if battle_map is not None:
+        problems = [*problems, *map_leftovers(battle_map)]  # listed before this run stages its own
     if battle_map is not None and outcome is not None:
         _write_map(outcome, lang or page_language(name), battle_map, name)
     refusal = outcome.refusal if outcome is not None else None
@@ -216,6 +225,22 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
         click.secho(printable(f"{target}: cannot write the battle map: {error.strerror or error}"), fg="red",
                     err=True)
         sys.exit(1)
+
+
+def map_leftovers(target: Path) -> list[Problem]:
+    """A problem at each temporary file a ``run --map`` killed while it wrote ``target`` left beside
+    it (``.shot.svg.k3j9_x2a.tmp``, :func:`~rulecheck.examples.page_writes.write_atomically`): nothing
+    else finishes or removes it. Reported, never removed, as an update's are: nothing tells it apart
+    from the file of a run writing that map now in another process."""
+    try:
+        real = target.resolve()
+        names = sorted(name for name in os.listdir(real.parent) if is_staged_name(name, real.name))
+    except (OSError, RuntimeError):  # no folder there (the write says so), a loop of links
+        return []
+    return [Problem(path=display_path(real.parent / name, Path.cwd()), line=1, kind="leftover", message=(
+        f"this temporary file is a battle map of a `rulecheck run --map` stopped while it wrote `{real.name}`: "
+        "that map was not changed, and nothing will finish or remove it. Hint: unless a run is writing this map "
+        "now, delete it")) for name in names]
 
 
 def _write_whole(target: Path, data: bytes) -> None:
@@ -284,6 +309,7 @@ def _as_json(problem: Problem) -> dict[str, Any]:
         "path": problem.path, "line": problem.line, "col": problem.col, "id": problem.example_id,
         "field": problem.field, "message": problem.message, "kind": problem.kind,
         "expected": problem.expected, "actual": problem.actual, "related": list(problem.related),
+        "more": problem.more,
     }
 
 

@@ -28,6 +28,7 @@ from pathspec import PathSpec
 from rulecheck.errors import Problem
 from rulecheck.examples import maps, render
 from rulecheck.examples.as_text import markdown_text
+from rulecheck.examples.capped import Capped, not_listed
 from rulecheck.examples.cast import CAST_FILE, MARKER, Cast, cast_file_for, cast_markdown
 from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.check import (
@@ -40,14 +41,14 @@ from rulecheck.examples.check import (
     read_page,
     undecodable,
 )
-from rulecheck.examples.discovery import Exclusions, find_pages
+from rulecheck.examples.discovery import Exclusions, find_pages, uncopyable
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.front_matter import lines_taken_off
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
-from rulecheck.examples.snippets import APPENDED, SnippetSettings, snippet_files, snippet_texts
+from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
 from rulecheck.hosts import cards
 from rulecheck.hosts.anchors import anchor_index, relative_link
@@ -57,6 +58,7 @@ from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitio
 from rulecheck.hosts.page_meta import located, safe_meta
 from rulecheck.hosts.site_address import site_address
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
+from rulecheck.hosts.tooltips import BoundedTooltipsExtension
 from rulecheck.hosts.typography import french_spacing
 
 log = logging.getLogger("mkdocs.plugins.rulecheck")
@@ -112,11 +114,23 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             config.site_url = site_address(config.site_url)
         except ValueError as error:
             raise PluginError(str(error)) from None
+        # Glossary tooltips on the first uses of a term only, checks on or off (the abbr extension
+        # gives one to every use: a page of a term repeated, each use a copy of its definition).
+        config.markdown_extensions.append(BoundedTooltipsExtension())
         if not self.config.enabled:
             return config
         self._searching = "material/search" in config.plugins
         list_stylesheet(config, CSS)
         return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        """Leave out of the site each file MkDocs could not copy (a link to nothing or looping, a
+        FIFO, a device: :func:`~rulecheck.examples.discovery.uncopyable`), checks on or off: the
+        check reports it and a build fails; a server, which copies drafts too, renders the rest."""
+        for file in [file for file in files if not file.is_documentation_page() and file.abs_src_path
+                     and uncopyable(Path(file.abs_src_path)) is not None]:
+            files.remove(file)
+        return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self._unchecked = []
@@ -155,7 +169,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._cache = None  # only a passing check is kept for later builds
         lines = "\n".join(p.located() for p in problems)
         if self._serving and not any(p.kind == APPENDED for p in problems):
-            serve_log.warning(f"rulecheck: {len(problems)} problem(s); the pages show them in place:\n{lines}")
+            serve_log.warning(f"rulecheck: {len(problems)} problem(s){not_listed(problems)}; "
+                              f"the pages show them in place:\n{lines}")
             return
         raise PluginError(_failure(problems))
 
@@ -573,10 +588,12 @@ def _at_their_blocks(shown: str, page: Page, messages: dict[str, str]) -> list[P
     except (OSError, UnicodeDecodeError):
         text = ""
     blocks = {cards.key(block.source): block for block in find_blocks(text, shown)}
-    return [Problem(path=shown, line=blocks[key].line if key in blocks else 1,
-                    example_id=written_id(blocks[key].source) if key in blocks else None, kind="unshown",
-                    message=message)
-            for key, message in messages.items()]
+    found = Capped()  # a card a problem: a few listed, the rest summed up
+    found.extend(Problem(path=shown, line=blocks[key].line if key in blocks else 1,
+                         example_id=written_id(blocks[key].source) if key in blocks else None, kind="unshown",
+                         message=message)
+                 for key, message in messages.items())
+    return found.problems
 
 
 def _unread_snippets_left_out(markdown: str, problems: list[Problem], page: Page) -> str:
@@ -588,6 +605,10 @@ def _unread_snippets_left_out(markdown: str, problems: list[Problem], page: Page
     lines = {p.line - taken_off for p in problems if p.kind == "snippet"}
     if not lines:
         return markdown
+    # Past the first few, the check sums them up (Capped): every snippet from the first it left
+    # out is escaped, readable ones too; the page's banner says why.
+    if summed := [p.line - taken_off for p in problems if p.kind == "snippet" and p.more]:
+        lines |= {line for line, _, _ in find_snippets(markdown) if line >= min(summed)}
     split = markdown.split("\n")
     for number in lines:
         if 0 < number <= len(split):
@@ -616,7 +637,7 @@ def _lines_taken_off(page: Page) -> int:
 
 def _failure(problems: list[Problem]) -> str:
     lines = "\n".join(p.located() for p in problems)
-    return f"rulecheck: {len(problems)} problem(s) in the examples:\n{lines}"
+    return f"rulecheck: {len(problems)} problem(s) in the examples{not_listed(problems)}:\n{lines}"
 
 
 def _page_problems(report: Report, shown: str, page: PageReport) -> list[Problem]:

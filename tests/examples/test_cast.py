@@ -140,6 +140,9 @@ def test_a_cast_file_that_cannot_be_read_says_what_it_is_and_every_use_fails(
     tmp_path: Path, make: Callable[[Path], object], reason: str,
 ) -> None:
     found = unreadable_cast(tmp_path, make)
+    pipe = [line for line in found if line.startswith("docs/pipe:1: MkDocs copies every file")]
+    assert len(pipe) == (make is link_to_a_fifo)  # the FIFO the link leads to: MkDocs would copy it too
+    found = [line for line in found if line not in pipe]
     assert found[0] == f"docs/cast.yml:1: cannot read the cast file: {reason}"
     uses = ("given.defender.cast: cast member `elara` cannot be used: docs/cast.yml has errors (see them there)")
     assert [line.split(": ", 2)[-1] for line in found[1:]] == [uses, uses]  # both languages, in the same run

@@ -98,3 +98,25 @@ def test_an_unknown_rule_is_still_the_rule_s_problem() -> None:
     text = "```rulecheck\nid: t\nrule: turns\ngiven: {}\nexpect: {}\n```\n"
     [problem] = [p for o in check_page("page.md", text).outcomes for p in o.problems]
     assert (problem.field, problem.message) == ("rule", "unknown rule `turns`; did you mean `turn`?")
+
+
+@pytest.mark.parametrize(("written", "foreign", "meant"), [
+    ("elarа-parry", "`а` is U+0430 CYRILLIC SMALL LETTER A", "elara-parry"),  # Cyrillic а
+    ("еlara-раrry", "`е` is U+0435 CYRILLIC SMALL LETTER IE", "elara-parry"),  # е, р, а
+    ("ｅlara", "`ｅ` is U+FF45 FULLWIDTH LATIN SMALL LETTER E", "elara"),
+    ("Élara Parry", "`É` is U+00C9 LATIN CAPITAL LETTER E WITH ACUTE", "elara-parry"),
+    ("parade-élara", "`é` is U+00E9 LATIN SMALL LETTER E WITH ACUTE", "parade-elara"),
+    ("αλφα-1", "`α` is U+03B1 GREEK SMALL LETTER ALPHA", "a-a-1"),
+    ("coup٣", "`٣` is U+0663 ARABIC-INDIC DIGIT THREE", "coup"),
+    ("Elara Parry", None, "elara-parry"),
+    ("---", None, "my-example"),
+])
+def test_an_id_of_lookalike_letters_names_the_letter_and_hints_the_latin_id(
+        written: str, foreign: str | None, meant: str) -> None:
+    text = f"```rulecheck\nid: \"{written}\"\nrule: attack\ngiven: {{}}\nexpect: {{}}\n```\n"
+    [problem] = [p for o in check_page("page.md", text).outcomes for p in o.problems if p.field == "id"]
+    assert problem.message.endswith(f"Hint: write `{meant}`")
+    if foreign is None:
+        assert "where `" not in problem.message
+    else:
+        assert f"where {foreign}, not one of a-z or 0-9)" in problem.message

@@ -68,7 +68,7 @@ def test_json_lists_every_problem_with_its_location_and_values(drifted: Path) ->
     assert result.exit_code == 1
     assert json.loads(result.output) == [{
         "path": "docs/page.md", "line": 17, "col": None, "id": "elara-parry", "field": "expect.reaction_total",
-        "message": "expected 24, got 23", "kind": "drift", "expected": 24, "actual": 23, "related": [],
+        "message": "expected 24, got 23", "kind": "drift", "expected": 24, "actual": 23, "related": [], "more": 0,
     }]
 
 
