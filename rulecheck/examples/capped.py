@@ -33,11 +33,6 @@ class Capped:
         self._counts: dict[tuple[str, str], int] = {}
         self._first_left_out: dict[tuple[str, str], Problem] = {}
 
-    def full(self, kind: str, family: str = "") -> bool:
-        """Whether a problem of this kind would be left out (a check may then skip making it,
-        but must still :meth:`add` it, or a count of it, to be counted)."""
-        return self._counts.get((kind, family), 0) >= self.limit
-
     def add(self, problem: Problem, family: str = "") -> None:
         key = (problem.kind, family)
         count = self._counts[key] = self._counts.get(key, 0) + 1

@@ -17,6 +17,7 @@ copy at a size without bound (:mod:`~rulecheck.examples.meta_fields`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import yaml
@@ -124,13 +125,18 @@ def meta_data(text: str) -> dict[str, object]:
 
 
 def _refused_values(path: str, text: str) -> list[Problem]:
-    refused = refused_meta(meta_data(text))
-    if not refused:
+    return located_keys(path, text, refused_meta(meta_data(text)))
+
+
+def located_keys(path: str, text: str, whys: Mapping[str, str]) -> list[Problem]:
+    """A problem for each front matter key of ``whys`` (key → why, the end of a sentence that starts
+    with the key), at that key in the page's ``text``, in the page's order."""
+    if not whys:
         return []
     index = LineIndex(text)
     at = {key: offset for key, offset, _ in meta_values(text)}  # a key written twice: its last value counts
     problems = Capped()  # a key a problem: a few listed, the rest summed up
-    for key, why in refused.items():
+    for key, why in whys.items():
         line, col = index.line_col(at[key]) if key in at else (1, None)
         shown = key if len(key) <= 40 else key[:39] + "…"
         problems.add(Problem(path=path, line=line, col=col, kind="front-matter",

@@ -43,7 +43,7 @@ from rulecheck.examples.check import (
 )
 from rulecheck.examples.discovery import Exclusions, find_pages, uncopyable
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
-from rulecheck.examples.front_matter import lines_taken_off
+from rulecheck.examples.front_matter import lines_taken_off, located_keys
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_references, resolve_reference
@@ -55,7 +55,7 @@ from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
-from rulecheck.hosts.page_meta import located, safe_meta
+from rulecheck.hosts.page_meta import safe_meta
 from rulecheck.hosts.site_address import site_address
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 from rulecheck.hosts.tooltips import BoundedTooltipsExtension
@@ -273,7 +273,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         path = page_source(page, config)
         if missing := safe_meta(page.meta, config.theme.dirs):  # what the theme could not render, dropped
-            self._meta_problems(located(display_path(path, _root(config)), _source(page), missing))
+            self._meta_problems(located_keys(display_path(path, _root(config)), _source(page), missing))
         found = language_of(path.as_posix())
         if self._serving and self._report is not None:
             shown = display_path(path, _root(config))
@@ -583,10 +583,7 @@ def _at_their_blocks(shown: str, page: Page, messages: dict[str, str]) -> list[P
     page as written (line 1 when the page no longer holds it)."""
     if not messages:
         return []
-    try:
-        text = read_page(Path(page.file.abs_src_path or ""))
-    except (OSError, UnicodeDecodeError):
-        text = ""
+    text = _source(page)
     blocks = {cards.key(block.source): block for block in find_blocks(text, shown)}
     found = Capped()  # a card a problem: a few listed, the rest summed up
     found.extend(Problem(path=shown, line=blocks[key].line if key in blocks else 1,
@@ -629,10 +626,7 @@ def _source(page: Page) -> str:
 def _lines_taken_off(page: Page) -> int:
     """How many lines of the page's file MkDocs took off before giving its Markdown to the plugins:
     its front matter (:func:`~rulecheck.examples.front_matter.lines_taken_off`)."""
-    try:
-        return lines_taken_off(read_page(Path(page.file.abs_src_path or "")))
-    except (OSError, UnicodeDecodeError):
-        return 0
+    return lines_taken_off(_source(page))
 
 
 def _failure(problems: list[Problem]) -> str:

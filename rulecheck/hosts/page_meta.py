@@ -14,9 +14,6 @@ from collections.abc import Iterable, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from rulecheck.errors import Problem
-from rulecheck.examples.front_matter import meta_values
-from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.meta_fields import refused_meta
 
 
@@ -45,14 +42,3 @@ def safe_meta(meta: MutableMapping[str, Any], theme_dirs: Iterable[str]) -> dict
         del meta[key]
     return missing
 
-
-def located(path: str, source: str, whys: dict[str, str]) -> list[Problem]:
-    """A problem for each key of ``whys``, at that key in the page's ``source``."""
-    index = LineIndex(source)
-    offsets = {key: offset for key, offset, _ in meta_values(source)}  # a key written twice: its last value
-    problems = []
-    for key, why in whys.items():
-        line, col = index.line_col(offsets[key]) if key in offsets else (1, None)
-        problems.append(Problem(path=path, line=line, col=col, kind="front-matter",
-                                message=f"the front matter's `{key}` {why}"))
-    return problems

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 import json
-import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from mkdocs.exceptions import Abort
 from rulecheck.errors import Problem
 from rulecheck.examples.capped import MAX_ALIKE_PROBLEMS, Capped
 from rulecheck.examples.check import check_paths
-from rulecheck.examples.references import mask_code
+from tests.examples import check_memory
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, cli, mkdocs_build
 
 COVER = "| Cover | Melee | Ranged |\n|---|:-:|:-:|\n"
@@ -174,22 +173,10 @@ def test_a_capped_collector_keeps_kinds_apart_and_the_order_given() -> None:
     assert [(p.message[:2], p.more) for p in capped.problems] == [
         ("a0", 0), ("b0", 0), ("a1", 0), ("b1", 0), ("c", 0), ("3 ", 3), ("3 ", 3)]
     assert [p.line for p in capped.problems if p.more] == [3, 3]
-    assert capped.full("a") and capped.full("a", "other family") and not capped.full("c")
 
 
 def peak_of_check(tmp_path: Path, text: str) -> int:
-    docs = tmp_path / "docs"
-    docs.mkdir(parents=True)
-    (docs / "page.md").write_text("# Page\n\n{{ nope.x }} ```RuleCheck```\n", "utf-8")
-    check_paths([docs], root=tmp_path)  # modules loaded, schemas built
-    (docs / "page.md").write_text(text, "utf-8")
-    mask_code.cache_clear()
-    tracemalloc.start()
-    try:
-        check_paths([docs], root=tmp_path)
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    return check_memory.peak_of_check(tmp_path, b"# Page\n\n{{ nope.x }} ```RuleCheck```\n", text.encode())
 
 
 @pytest.mark.parametrize("name", ["unbound reference", "unbound references, each another", "lookalike",

@@ -9,13 +9,11 @@ check's peak memory (``tracemalloc``) against the page's size, never its time.
 
 from __future__ import annotations
 
-import tracemalloc
 from pathlib import Path
 
 import pytest
 
-from rulecheck.examples.check import check_paths
-from rulecheck.examples.references import mask_code
+from tests.examples import check_memory
 from tests.hosts.run_hosts import cli, fenced, parry_example
 
 #: Peak memory of a whole check of one page, at most this many times the page's bytes: 2 to 15 for
@@ -34,20 +32,8 @@ PREFIX = ("<!-- a comment -->\n\n" + fenced(parry_example()) + "\n<!-- rulecheck
 
 
 def peak_of_check(tmp_path: Path, raw: bytes) -> int:
-    """The check's peak memory on a page of ``raw`` bytes, past what a check of a small page takes
-    (the modules it loads, the schemas pydantic builds once)."""
-    docs = tmp_path / "docs"
-    docs.mkdir(parents=True)
-    (docs / "page.md").write_bytes(PREFIX.encode())
-    check_paths([docs], root=tmp_path)
-    (docs / "page.md").write_bytes(raw)
-    mask_code.cache_clear()
-    tracemalloc.start()
-    try:
-        check_paths([docs], root=tmp_path)
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    """The check's peak memory on a page of ``raw`` bytes, every pass of it warmed up."""
+    return check_memory.peak_of_check(tmp_path, PREFIX.encode(), raw)
 
 
 @pytest.mark.parametrize("prefix", ["", PREFIX], ids=["bare", "every-pass"])

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import Abort
 
-from rulecheck.hosts.page_meta import located, missing_theme_files, safe_meta
+from rulecheck.examples.front_matter import located_keys
+from rulecheck.hosts.page_meta import missing_theme_files, safe_meta
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, mkdocs_build
 
 
@@ -43,9 +44,9 @@ def test_what_the_theme_cannot_render_is_dropped(theme: list[str], meta: dict[st
 def test_a_missing_file_is_located_at_its_key(theme: list[str]) -> None:
     source = "---\ntitle: T\ntemplate: nosuch.html\nicon: material/nosuch\n---\n\n# T\n"
     whys = missing_theme_files({"template": "nosuch.html", "icon": "material/nosuch"}, theme)
-    assert [(p.line, p.col, p.message.split("`")[1]) for p in located("docs/en/t.md", source, whys)] == [
-        (4, 1, "icon"), (3, 1, "template")]
-    assert [(p.line, p.col) for p in located("docs/en/t.md", "", whys)] == [(1, None), (1, None)]
+    assert [(p.line, p.col, p.message.split("`")[1]) for p in located_keys("docs/en/t.md", source, whys)] == [
+        (3, 1, "template"), (4, 1, "icon")]
+    assert [(p.line, p.col) for p in located_keys("docs/en/t.md", "", whys)] == [(1, None), (1, None)]
 
 
 def project(tmp_path: Path, header: str) -> Path:
