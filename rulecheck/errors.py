@@ -36,6 +36,12 @@ def with_hint(message: str, hint: str | None) -> str:
     return f"{ended}{'' if ended.endswith(('.', '!', '?', ':')) else '.'} Hint: {hint}"
 
 
+def shortened(text: str, limit: int = 40) -> str:
+    """``text`` as a message quotes it: whole up to ``limit`` characters, else its first ``limit - 1``
+    and an ellipsis (a hostile value of a megabyte is never copied whole into a message)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def printable(text: str) -> str:
     """``text`` safe to write to a terminal, a log or a CI annotation: every control, format or
     line-separator character (ESC, CR, BEL, the C1 controls, bidi overrides, U+2028…) is shown as

@@ -18,7 +18,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
 
 from rulecheck.engine.limits import MAX_NOTATION, MAX_TERMS
-from rulecheck.errors import DiceError
+from rulecheck.errors import DiceError, shortened
 
 #: Ability codes used in data, with the French and English names authors write in notation.
 ABILITY_NAMES: Mapping[str, str] = {
@@ -87,7 +87,7 @@ class DiceExpr:
         if not text.strip():
             raise DiceError("empty dice notation", hint="write dice as `NdM+K`, e.g. `2d6+1`")
         if len(text) > MAX_NOTATION:
-            raise DiceError(f"`{_shown(text)}`: dice notation of {len(text):,} characters, past the limit of "
+            raise DiceError(f"`{shortened(text)}`: dice notation of {len(text):,} characters, past the limit of "
                             f"{MAX_NOTATION}", col=MAX_NOTATION + 1, hint=_TERMS_HINT)
         while pos < stripped_end:
             match = _TOKEN.match(text, pos)
@@ -105,12 +105,12 @@ class DiceExpr:
                     raise _syntax(text, match.start() + len(match[0]) - len(match[0].lstrip()), "`+` or `-`")
                 if len(terms) == MAX_TERMS:
                     start = match.start() + len(match[0]) - len(match[0].lstrip())
-                    raise DiceError(f"`{_shown(text)}`: more than {MAX_TERMS} terms (term {MAX_TERMS + 1} at column "
+                    raise DiceError(f"`{shortened(text)}`: more than {MAX_TERMS} terms (term {MAX_TERMS + 1} at column "
                                     f"{start + 1})", col=start + 1, hint=_TERMS_HINT)
                 digits = max((match[name] or "" for name in ("count", "sides", "flat")), key=len)
                 if len(digits) > MAX_DIGITS:
                     start = match.start() + len(match[0]) - len(match[0].lstrip())
-                    raise DiceError(f"`{_shown(text)}`: a number of more than {MAX_DIGITS} digits at column "
+                    raise DiceError(f"`{shortened(text)}`: a number of more than {MAX_DIGITS} digits at column "
                                     f"{start + 1}", col=start + 1,
                                     hint="dice notation holds small numbers, e.g. `2d6+1`")
                 if match["dice"]:
@@ -118,12 +118,12 @@ class DiceExpr:
                     sides = int(match["sides"])
                     if not 1 <= count <= MAX_DICE:
                         raise DiceError(
-                            f"`{_shown(text)}`: {count} dice is out of range (1 to {MAX_DICE})",
+                            f"`{shortened(text)}`: {count} dice is out of range (1 to {MAX_DICE})",
                             col=match.start("dice") + 1,
                         )
                     if not 2 <= sides <= MAX_SIDES:
                         raise DiceError(
-                            f"`{_shown(text)}`: a die needs 2 to {MAX_SIDES} faces, got d{sides}",
+                            f"`{shortened(text)}`: a die needs 2 to {MAX_SIDES} faces, got d{sides}",
                             col=match.start("dice") + 1,
                         )
                     terms.append(DiceTerm(count, sides, sign))
@@ -133,7 +133,7 @@ class DiceExpr:
                     name = match["ability"].upper()
                     if name not in ABILITY_NAMES:
                         raise DiceError(
-                            f"`{_shown(text)}`: unknown ability `{match['ability']}`",
+                            f"`{shortened(text)}`: unknown ability `{match['ability']}`",
                             col=match.start("ability") + 1,
                             hint="abilities are " + ", ".join(sorted(ABILITY_NAMES)),
                         )
@@ -195,15 +195,10 @@ _TERMS_HINT = (f"a dice expression holds at most {MAX_TERMS} terms and {MAX_NOTA
                "kind up (`3d6`, not `1d6+1d6+1d6`)")
 
 
-def _shown(text: str) -> str:
-    """The notation as a message quotes it: its first 40 characters."""
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
 def _syntax(text: str, index: int, expected: str) -> DiceError:
     got = text[index:index + 1] or "end of text"
     return DiceError(
-        f"`{_shown(text)}`: expected {expected} at column {index + 1}, got `{got}`",
+        f"`{shortened(text)}`: expected {expected} at column {index + 1}, got `{got}`",
         col=index + 1,
         hint="write dice as `NdM+K`, e.g. `2d6+1` or `1d4+STR`",
     )

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from rulecheck.errors import Problem
+from rulecheck.errors import Problem, shortened
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.line_index import LineIndex
 
@@ -81,7 +81,7 @@ def check_glossary(path: str, text: str) -> list[Problem]:
             continue
         lines = lines or LineIndex(text)
         term = term_of(line)
-        shown = term if len(term) <= 60 else term[:57] + "…"
+        shown = shortened(term, 60)
         if (words := term_words(term)) > MAX_TERM_WORDS:
             problems.add(Problem(path=path, line=lines.line(match.start()), col=3, message=(
                 f"the glossary term `{shown}` holds {words:,} words, and a term holds at most "

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from rulecheck.errors import Problem
+from rulecheck.errors import Problem, shortened
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.line_index import LineIndex, line_col
 from rulecheck.examples.meta_fields import refused_meta
@@ -138,7 +138,7 @@ def located_keys(path: str, text: str, whys: Mapping[str, str]) -> list[Problem]
     problems = Capped()  # a key a problem: a few listed, the rest summed up
     for key, why in whys.items():
         line, col = index.line_col(at[key]) if key in at else (1, None)
-        shown = key if len(key) <= 40 else key[:39] + "…"
+        shown = shortened(key)
         problems.add(Problem(path=path, line=line, col=col, kind="front-matter",
                              message=f"the front matter's `{shown}` {why}"), "refused")
     return sorted(problems.problems, key=lambda p: (p.line, p.col or 0))

@@ -21,6 +21,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from rulecheck.errors import shortened
+
 #: The most characters a text value that the theme shows may hold (a title's bound,
 #: :data:`~rulecheck.examples.titles.MAX_TITLE_CHARS`), and all of a page's tags together: the
 #: search index holds them once for each section of the page.
@@ -67,8 +69,7 @@ def _why(key: str, value: Any) -> str | None:
         if not isinstance(value, list) or not all(isinstance(part, str) for part in value):
             return f"is {_kind(value)}, where the theme reads a list of the parts to hide, such as `[toc]`"
         if unknown := [part for part in value if part not in HIDDEN_PARTS]:
-            shown = unknown[0] if len(unknown[0]) <= 40 else unknown[0][:39] + "…"
-            return f"lists `{shown}`, and the parts a page hides are {', '.join(HIDDEN_PARTS)}"
+            return f"lists `{shortened(unknown[0])}`, and the parts a page hides are {', '.join(HIDDEN_PARTS)}"
     if key == "tags":
         if not isinstance(value, list) or not all(isinstance(tag, str) for tag in value):
             return f"is {_kind(value)}, where the search index reads a list of words"
@@ -84,8 +85,7 @@ def _search_why(value: Any) -> str | None:
     if not isinstance(value, dict):
         return f"is {_kind(value)}, where the search reads a mapping such as `{{exclude: true}}`"
     if unknown := [str(name) for name in value if name not in ("exclude", "boost")]:
-        shown = unknown[0] if len(unknown[0]) <= 40 else unknown[0][:39] + "…"
-        return f"holds `{shown}`, and the search reads only `exclude` and `boost`"
+        return f"holds `{shortened(unknown[0])}`, and the search reads only `exclude` and `boost`"
     if "exclude" in value and not isinstance(value["exclude"], bool):
         return "holds an `exclude` that is not `true` or `false`"
     boost = value.get("boost", 1)

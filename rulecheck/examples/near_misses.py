@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from rulecheck.errors import Problem, did_you_mean
+from rulecheck.errors import Problem, did_you_mean, shortened
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import LANGUAGE, PREFIX_CHARS, fence_language, find_fences, split_lines
 from rulecheck.examples.tables import MARKER as TABLE_MARKER
@@ -83,7 +83,7 @@ def _marker_name(line: str) -> str | None:
 
 
 def _not_a_table_name(path: str, index: int, line: str, name: str) -> Problem:
-    shown = name if len(name) <= 60 else name[:59] + "…"
+    shown = shortened(name, 60)
     hint = did_you_mean(name[:200], TABLES) or next(
         (close for word in name[:200].replace("<", " ").replace(">", " ").split()
          if (close := did_you_mean(word, TABLES))), None) or "tables are " + ", ".join(sorted(TABLES))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from rulecheck.errors import printable
+from rulecheck.errors import printable, shortened
 
 _ADDRESS = re.compile(
     r"(?P<scheme>https?)://"
@@ -60,6 +60,6 @@ def _why(value: str) -> str:
 
 
 def _refused(value: str, why: str) -> str:
-    shown = value if len(value) <= _SHOWN else value[:_SHOWN - 1] + "…"
+    shown = shortened(value, _SHOWN)
     return (f"SITE_URL (site_url) `{printable(shown)}` is not the site's web address: {why}. "
             f"Hint: set SITE_URL to an address like {EXAMPLE}, or leave it unset")

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rulecheck.errors import with_hint
+from rulecheck.engine.dice import DiceExpr
+from rulecheck.errors import DiceError, shortened, with_hint
 from rulecheck.examples.check import check_page
 from tests.examples.test_check import page, write_site
 
@@ -37,6 +38,26 @@ def test_a_hint_follows_a_full_stop() -> None:
     assert with_hint("the example gives 0", "add a face") == "the example gives 0. Hint: add a face"
     assert with_hint("is it so?", "yes") == "is it so? Hint: yes"
     assert with_hint("no hint", None) == "no hint"
+
+
+@pytest.mark.parametrize("limit", [1, 2, 40, 60, 120])
+@pytest.mark.parametrize("extra", [0, 1, 2, 10_000])
+def test_a_quoted_value_is_shortened_to_its_limit_and_marked(limit: int, extra: int) -> None:
+    value = "é" * (limit + extra)
+    shown = shortened(value, limit)
+    assert len(shown) <= limit
+    if extra:
+        assert shown == value[:limit - 1] + "…"
+    else:
+        assert shown == value
+
+
+@pytest.mark.parametrize("notation", ["1d6+" * 5_000, "1d6+" * 20 + "x", "9" * 50])
+def test_a_long_dice_notation_is_quoted_shortened(notation: str) -> None:
+    with pytest.raises(DiceError) as raised:
+        DiceExpr.parse(notation)
+    assert f"`{notation[:39]}…`" in str(raised.value)
+    assert len(str(raised.value)) < 300
 
 
 def test_an_invalid_twin_is_reported_as_invalid_not_as_missing(tmp_path: Path) -> None:
