@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rulecheck.errors import Problem, printable
 from rulecheck.examples.outcome import Report
-from rulecheck.examples.page_writes import JOURNAL, is_staged_name, journal_folder, leftover_temporaries
+from rulecheck.examples.page_writes import JOURNAL, journal_folder, leftover_temporaries
 from rulecheck.examples.pages import display_path
 
 
@@ -29,11 +29,7 @@ def check_leftovers(report: Report, root: Path, listed: dict[Path, list[str]]) -
     if os.path.lexists(journal_folder(root) / JOURNAL):
         return
     folder = journal_folder(root)
-    try:
-        names = sorted(name for name in os.listdir(folder) if is_staged_name(name, JOURNAL))
-    except OSError:
-        names = []
-    for name in names:
+    for name, _ in leftover_temporaries(folder, [JOURNAL]):
         report.problems.append(Problem(path=display_path(folder / name, root), line=1, kind="leftover", message=(
             "this temporary file is the journal of a `rulecheck check --update` stopped while it wrote it: no page "
             "was changed, and nothing will finish or remove it. Hint: unless an update is running now, delete it "

@@ -27,8 +27,8 @@ from rulecheck.examples.finder import Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.page_writes import (
     finish_interrupted_update,
-    is_staged_name,
     journal_folder,
+    leftover_temporaries,
     write_atomically,
 )
 from rulecheck.examples.pages import display_path
@@ -234,9 +234,9 @@ def map_leftovers(target: Path) -> list[Problem]:
     from the file of a run writing that map now in another process."""
     try:
         real = target.resolve()
-        names = sorted(name for name in os.listdir(real.parent) if is_staged_name(name, real.name))
-    except (OSError, RuntimeError):  # no folder there (the write says so), a loop of links
+    except (OSError, RuntimeError):  # a loop of links (the write says so)
         return []
+    names = [name for name, _ in leftover_temporaries(real.parent, [real.name])]  # none if no folder is there
     return [Problem(path=display_path(real.parent / name, Path.cwd()), line=1, kind="leftover", message=(
         f"this temporary file is a battle map of a `rulecheck run --map` stopped while it wrote `{real.name}`: "
         "that map was not changed, and nothing will finish or remove it. Hint: unless a run is writing this map "
