@@ -255,7 +255,7 @@ def _parse_cast(text: str, shown: str, cast: Cast, found: Capped) -> None:
         found.add(Problem(path=shown, line=line, message=message, kind="cast"), family)
 
     try:
-        located = load(text, "the file")
+        located = load(text, "this file")
     except YamlError as refused:
         cast.loaded = False
         for error in refused.every():

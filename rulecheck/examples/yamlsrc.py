@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from rulecheck.errors import FieldPath, RulecheckError
+from rulecheck.errors import FieldPath, RulecheckError, shortened
 from rulecheck.examples.line_index import line_col
 
 MAX_DEPTH = 20
@@ -66,8 +66,8 @@ class Located:
 
 
 def load(text: str, what: str = "example") -> Located:
-    """Parse one example's YAML (or ``what`` else: ``the file`` for the cast) with the safe loader;
-    every refusal is a located :class:`YamlError`."""
+    """Parse one example's YAML (or ``what`` else: ``this file`` for the cast, whose problems name
+    it) with the safe loader; every refusal is a located :class:`YamlError`."""
     if len(text) > MAX_CHARS:
         raise YamlError(f"{what} is {len(text):,} characters long; the limit is {MAX_CHARS:,}", 1)
     try:
@@ -75,15 +75,19 @@ def load(text: str, what: str = "example") -> Located:
     except UnicodeEncodeError as error:  # a lone surrogate, from text that was never UTF-8
         raise YamlError(f"a lone surrogate (U+{ord(text[error.start]):04X}) is not a character",
                         *line_col(text, error.start)) from None
+    within = "the example" if what == "example" else what  # where a refused character or construct is
     for char, why, hint in _REFUSED_CHARS:
         if char in text:
-            raise YamlError(why, *line_col(text, text.index(char)), hint=hint)
+            spaces_only = "examples use spaces only" if what == "example" else "YAML allows only spaces"
+            raise YamlError(why.format(within=within, spaces_only=spaces_only), *line_col(text, text.index(char)),
+                            hint=hint)
+    where = "examples" if what == "example" else what
     try:
-        return _Builder(text, _FAST).located()
+        return _Builder(text, _FAST, where).located()
     except yaml.YAMLError:
         # libyaml found something wrong: PyYAML's own parser says what, in better words.
         try:
-            return _Builder(text, yaml.SafeLoader).located()
+            return _Builder(text, yaml.SafeLoader, where).located()
         except yaml.YAMLError as error:
             raise _located(error, text) from None
 
@@ -92,11 +96,11 @@ def load(text: str, what: str = "example") -> Located:
 #: that Markdown does not.
 _REFUSED_CHARS = (
     # libyaml takes a tab between tokens, PyYAML does not: refuse it so both agree.
-    ("\t", "a tab character, where examples use spaces only", "indent and separate with spaces"),
-    ("\ufeff", "byte-order mark inside the example", "save the page as UTF-8 without BOM"),
-    ("\u2028", "Unicode line separator (U+2028) inside the example", "use an ordinary line break"),
-    ("\u2029", "Unicode paragraph separator (U+2029) inside the example", "use an ordinary line break"),
-    ("\x85", "next-line control character (U+0085) inside the example", "use an ordinary line break"),
+    ("\t", "a tab character, where {spaces_only}", "indent and separate with spaces"),
+    ("\ufeff", "byte-order mark inside {within}", "save the page as UTF-8 without BOM"),
+    ("\u2028", "Unicode line separator (U+2028) inside {within}", "use an ordinary line break"),
+    ("\u2029", "Unicode paragraph separator (U+2029) inside {within}", "use an ordinary line break"),
+    ("\x85", "next-line control character (U+0085) inside {within}", "use an ordinary line break"),
 )
 
 
@@ -137,7 +141,8 @@ class _Builder:
     plain word that no implicit resolver of YAML 1.1 claims is text at once, without them.
     """
 
-    def __init__(self, text: str, loader_class: type[yaml.SafeLoader]) -> None:
+    def __init__(self, text: str, loader_class: type[yaml.SafeLoader], where: str = "examples") -> None:
+        self._where = where  # what the text is, in a refusal's words: "examples", "this file"
         self._events = yaml.parse(text, Loader=loader_class)
         self._constructor = yaml.SafeLoader("")
         self.positions: dict[FieldPath, tuple[int, int]] = {}
@@ -181,14 +186,15 @@ class _Builder:
         assert mark is not None  # the parser marks every event
         if kind is yaml.AliasEvent or getattr(event, "anchor", None):
             raise YamlError(
-                "YAML anchors and aliases are not allowed in examples", mark.line + 1, mark.column + 1,
+                f"YAML anchors and aliases are not allowed in {self._where}", mark.line + 1, mark.column + 1,
                 hint="write each value out in full",
             )
         tag = getattr(event, "tag", None)
         if tag is not None:  # any tag the text writes, `!` and `!!str` included: none is plain data
             shown = "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
-            raise YamlError(f"YAML tag `{shown}` is not allowed in examples", mark.line + 1, mark.column + 1,
-                            hint="examples hold plain data: text, numbers, lists and mappings")
+            holds = "examples hold" if self._where == "examples" else f"{self._where} holds"
+            raise YamlError(f"YAML tag `{shortened(shown)}` is not allowed in {self._where}", mark.line + 1,
+                            mark.column + 1, hint=f"{holds} plain data: text, numbers, lists and mappings")
         if kind is not yaml.ScalarEvent:
             self._depth += 1
             if self._depth > MAX_DEPTH:
@@ -224,7 +230,7 @@ class _Builder:
             if isinstance(key_event, yaml.ScalarEvent):
                 tag = self._tag(key_event)
                 if tag == "tag:yaml.org,2002:merge":
-                    self._refuse(YamlError("YAML merge keys (`<<`) are not allowed in examples",
+                    self._refuse(YamlError(f"YAML merge keys (`<<`) are not allowed in {self._where}",
                                            *_position(key_event), hint="write each value out in full"))
                     name = None
                 else:

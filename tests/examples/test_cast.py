@@ -107,6 +107,21 @@ def test_a_cast_file_that_is_not_yaml_is_one_located_problem(tmp_path: Path) -> 
     assert cast.problems[0].located().startswith("cast.yml:3: cast file: invalid YAML")
 
 
+@pytest.mark.parametrize(("text", "said"), [
+    ("elara: &e\n  name: Elara\nkael: *e\n", "YAML anchors and aliases are not allowed in this file"),
+    ("elara:\n  <<: {name: Elara}\n", "YAML merge keys (`<<`) are not allowed in this file"),
+    ("elara: !member\n  name: Elara\n", "YAML tag `!member` is not allowed in this file"),
+    ("elara: !" + "x" * 5_000 + "\n  name: Elara\n", "YAML tag `!" + "x" * 38 + "…` is not allowed in this file"),
+    ("elara:\n  name: Elara\ufeff\n", "byte-order mark inside this file"),
+    ("elara:\n  name: Elara\u2028\n", "Unicode line separator (U+2028) inside this file"),
+    ("elara:\n\tname: Elara\n", "a tab character, where YAML allows only spaces"),
+])
+def test_a_cast_file_s_yaml_refusals_speak_of_the_file_not_of_examples(text: str, said: str) -> None:
+    messages = [p.message for p in parse_cast(text, "docs/cast.yml").problems]
+    assert messages and messages[0].startswith(f"cast file: {said}"), messages
+    assert not any("example" in message for message in messages), messages
+
+
 # A cast file is read as a page is: bounded, a regular file, UTF-8 (an outside tester's 5 GB cast.yml
 # stopped the check with a MemoryError; a folder or a device was said not to exist)
 
