@@ -318,12 +318,12 @@ def test_reach_the_bonus_s_defence_and_other_unstated_numbers_are_called_reading
     the rules write it; the survival roll's formula, the prone weapons, the threshold's cap of 19
     and a reaction's natural 20 are readings, not the rules' words."""
     said = {
-        "fr": {"modifiers.md": ("s'approcher d'une créature dont l'allonge naturelle dépasse une case provoque",
+        "fr": {"modifiers.md": ("s'approcher d'une créature dont l'allonge naturelle dépasse une case provoque en général",
                                 "1d20 + niveau + CON serait une lecture", "ce site n'accepte que ces deux armes-là, une lecture"),
                "notes.md": ("il se calcule toujours d'après la Def PHY", "19 au plus, une lecture",
                             "une lecture, les règles n'en disant que la contre-attaque",
                             "pour une créature d'allonge 0, entrer dans la case d'un ennemi")},
-        "en": {"modifiers.md": ("approaching a creature whose natural reach is more than one square provokes",
+        "en": {"modifiers.md": ("approaching a creature whose natural reach is more than one square generally provokes",
                                 "1d20 + level + CON would be a reading", "this site accepts those two only, a reading"),
                "notes.md": ("it is always worked out from Def PHY", "19 at most, a reading",
                             "a reading, the rules giving it only the counter-attack",
@@ -615,3 +615,35 @@ def test_every_sentence_stating_a_reading_says_so_where_it_says_it(language: str
 def test_an_unmarked_reading_is_found_wherever_the_page_puts_it(body: str, flagged: bool) -> None:
     patterns = {"dex": _STATED_READINGS["the DEX inside Def PHY (the rules' table speaks of AC)"]["en"]}
     assert bool(unmarked_readings(body, patterns)) is flagged
+
+
+# A ninth outside reading, 5 December 2026 -----------------------------------------------------------
+
+@pytest.mark.parametrize(("language", "mover", "unclear"), [
+    ("fr", "**entrer dans la case** d'un ennemi quand on a une allonge de 0",
+     ("d'un ennemi avec une allonge de 0", "d'un ennemi d'allonge 0")),
+    ("en", "**entering the square** of an enemy when the mover has a reach of 0",
+     ("of an enemy with a reach of 0", "an enemy of reach 0", "an enemy whose reach is 0")),
+])
+def test_entering_a_square_provokes_when_the_mover_has_no_reach_not_the_enemy(
+        language: str, mover: str, unclear: tuple[str, ...]) -> None:
+    """Seed 004: a creature of reach 0 must enter its enemy's square to strike, which provokes that
+    enemy; a reach-0 creature threatens nothing. « an enemy with a reach of 0 » gave the reach to
+    the enemy, who could then make no attack at all."""
+    for page in ("opportunity.md", "notes.md", "quick-reference.md", "modifiers.md"):
+        words = one_line(language, page)
+        assert not [phrase for phrase in unclear if phrase in words], (language, page)
+    assert mover in one_line(language, "opportunity.md")
+
+
+@pytest.mark.parametrize(("language", "hedged"), [
+    ("fr", ("obtient « généralement » cette attaque : ce site la lui donne à chaque fois, et le MJ peut faire "
+            "une exception (une lecture)",)),
+    ("en", ('gets that attack: this site gives it every time, and a GM may make an exception (a reading)',)),
+])
+def test_the_rules_generally_for_an_approach_s_attack_is_kept_and_its_reading_marked(
+        language: str, hedged: tuple[str, ...]) -> None:
+    """Seed 004: such a creature « recevra généralement » an opportunity attack when approached; the
+    pages gave it as always true."""
+    for phrase in hedged:
+        assert phrase in one_line(language, "opportunity.md")
