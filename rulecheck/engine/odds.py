@@ -89,6 +89,8 @@ MAX_RUNS = 200_000
 MAX_WORK = 2_000_000
 
 Faces = tuple[int, ...]
+#: The classes of faces a branch drew, in the order rolled: ``(label, the class's faces)`` each.
+Drawn = tuple[tuple[str, tuple[int, ...]], ...]
 
 
 class OddsError(RulecheckError, ValueError):
@@ -123,6 +125,12 @@ class Odds:
     fixed: Mapping[str, Faces]
     #: Steps of work: one per run, one per roll a run made (what ``max_work`` bounds).
     work: int = 0
+    #: For a rule that rolls some dice by class of faces (:attr:`~rulecheck.engine.rules.Rule.face_classes`):
+    #: each outcome's probability split by the classes its branches drew, as ``(label, the class's
+    #: faces)`` in the order rolled. What a card reads to say which faces of such a roll make its
+    #: event happen, though no result field keeps the face. Never compared: odds enumerated face
+    #: by face are the same odds.
+    drawn: Mapping[tuple[Any, ...], Mapping[Drawn, Fraction]] = field(default_factory=dict, compare=False)
     #: Distributions (and which fields are numbers) already worked out: twins and cards ask for
     #: the same ones. Never compared.
     _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -258,15 +266,17 @@ def compute_odds(
     kept = {label: tuple(faces) for label, faces in (fixed or {}).items()}
 
     weights: dict[tuple[Any, ...], dict[int, int]] = {}
+    drawn_weights: dict[tuple[Any, ...], dict[Drawn, dict[int, int]]] = {}
     rolls: dict[tuple[str, int, int], None] = {}
     runs = 0
     # Work done, and the least work the runs waiting on the stack will do: a run replays its
     # branch's answers, so it makes at least one roll per answer, plus one step for the run.
     work, committed = 0, 1
-    # Depth-first over the tree of rolls: (answers so far, their weight, their denominator).
-    stack: list[tuple[tuple[Faces, ...], int, int]] = [((), 1, 1)]
+    # Depth-first over the tree of rolls: (answers so far, their weight, their denominator, the
+    # classes of faces drawn so far).
+    stack: list[tuple[tuple[Faces, ...], int, int, Drawn]] = [((), 1, 1, ())]
     while stack:
-        answers, weight, denominator = stack.pop()
+        answers, weight, denominator, drawn = stack.pop()
         committed -= len(answers) + 1
         runs += 1
         source = _Replay(answers, kept, rolls, allowance=max_work - work - committed - 1)
@@ -294,18 +304,29 @@ def compute_odds(
                 raise _too_much_work(spec.name, request.label, max_work, source.calls, branches) from None
             committed += branches * each
             total = request.sides ** request.count
-            for faces, count in classed or _outcomes(request.sides, request.count, summed_request):
-                stack.append(((*answers, faces), weight * count, denominator * total))
+            if classed:
+                for faces, count, members in classed:
+                    stack.append(((*answers, faces), weight * count, denominator * total,
+                                  (*drawn, (request.label, members))))
+            else:
+                for faces, count in _outcomes(request.sides, request.count, summed_request):
+                    stack.append(((*answers, faces), weight * count, denominator * total, drawn))
             continue
         key = tuple(map(result.__dict__.__getitem__, wanted))
         try:
             by_denominator = weights.setdefault(key, {})
         except TypeError:  # a list or dict among the values: freeze it to count it
-            by_denominator = weights.setdefault(tuple(_frozen(v) for v in key), {})
+            key = tuple(_frozen(v) for v in key)
+            by_denominator = weights.setdefault(key, {})
         by_denominator[denominator] = by_denominator.get(denominator, 0) + weight
+        if partitions:
+            split = drawn_weights.setdefault(key, {}).setdefault(drawn, {})
+            split[denominator] = split.get(denominator, 0) + weight
 
     outcomes = {key: _exact_sum(parts) for key, parts in weights.items()}
-    return Odds(spec.name, wanted, outcomes, tuple(Roll(*request) for request in rolls), runs, kept, work)
+    by_class = {key: {classes: _exact_sum(parts) for classes, parts in split.items()}
+                for key, split in drawn_weights.items()}
+    return Odds(spec.name, wanted, outcomes, tuple(Roll(*request) for request in rolls), runs, kept, work, by_class)
 
 
 def _exact_sum(parts: Mapping[int, int]) -> Fraction:
@@ -319,8 +340,8 @@ class _Classes:
     """One declared roll's classes of faces, read once per computation."""
 
     declared: Sequence[Sequence[int]]
-    #: One face per class (its lowest), weighted by the size of the class.
-    outcomes: tuple[tuple[Faces, int], ...]
+    #: One face per class (its lowest), weighted by the size of the class, and the class's faces.
+    outcomes: tuple[tuple[Faces, int, tuple[int, ...]], ...]
     #: N when the classes share out faces 1 to N exactly once, else None.
     shared: int | None
 
@@ -330,12 +351,13 @@ def _shared_out(declared: Sequence[Sequence[Sequence[int]]]) -> tuple[_Classes, 
     for classes in declared:
         covered = sorted(face for faces in classes for face in faces)
         shared = len(covered) if covered == list(range(1, len(covered) + 1)) else None
-        rolls.append(_Classes(classes, tuple(((min(faces),), len(faces)) for faces in classes if faces), shared))
+        rolls.append(_Classes(classes, tuple(((min(faces),), len(faces), tuple(sorted(faces)))
+                                             for faces in classes if faces), shared))
     return tuple(rolls)
 
 
 def _classed(partitions: Mapping[str, tuple[_Classes, ...]], request: Roll,
-             index: int) -> tuple[tuple[Faces, int], ...] | None:
+             index: int) -> tuple[tuple[Faces, int, tuple[int, ...]], ...] | None:
     """The outcomes of a request whose label the rule declares in classes of faces, or ``None``
     when nothing is declared for this roll: then every face is enumerated."""
     declared = partitions.get(request.label)

@@ -9,7 +9,7 @@ enumeration of the example's dice.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -22,14 +22,27 @@ if TYPE_CHECKING:
     from rulecheck.examples.locales import Language
     from rulecheck.examples.outcome import Outcome
 
+def _face(value: Any) -> int | None:
+    return value if isinstance(value, int) else None
+
+
 #: A result field whose value is what one roll showed → the roll's label, and how to read that
 #: face from the value (``None``: the value says nothing about one roll). The naturals of the d20
 #: tests are faces; a dying character's ``rolls`` hold each turn's hit-dice total.
 DECIDING_ROLLS: dict[str, tuple[str, Callable[[Any], int | None]]] = {
-    "attack_natural": ("attack", lambda value: value if isinstance(value, int) else None),
-    "reaction_natural": ("reaction", lambda value: value if isinstance(value, int) else None),
+    "attack_natural": ("attack", _face),
+    "reaction_natural": ("reaction", _face),
     "rolls": ("hit_dice", lambda value: value[0] if isinstance(value, tuple) and len(value) == 1 else None),
-    "con_natural": ("con_test", lambda value: value if isinstance(value, int) else None),
+    "con_natural": ("con_test", _face),
+}
+
+
+#: The result fields that keep the face of a roll a card's odds enumerate by class of faces
+#: (:attr:`~rulecheck.engine.rules.Rule.face_fields`): a card does not read them, so its odds say
+#: the faces by class (:attr:`Odds.drawn <rulecheck.engine.odds.Odds.drawn>`); odds of every field,
+#: as ``rulecheck run`` prints them, hold them, and tell the same faces from them.
+FACES_KEPT: dict[str, tuple[str, Callable[[Any], int | None]]] = {
+    "miss_chance_roll": ("miss_chance", _face), "int_natural": ("int_test", _face), "dex_natural": ("dex_test", _face),
 }
 
 
@@ -61,6 +74,8 @@ class Needs:
     sides: int
     low: int
     high: int
+    #: The roll's label (``attack``, ``stabilise``): which of a card's dice the hint is about.
+    label: str = field(default="", compare=False)
 
 
 def chance(outcome: Outcome) -> Chance | None:
@@ -104,14 +119,60 @@ def needs(odds: Odds, event: Event) -> Needs | None:
     d20 decides a critical whatever the reaction's), when the values that make it happen are one
     run from an end of what the roll can show."""
     index = {name: position for position, name in enumerate(odds.fields)}
-    varying = [name for name in DECIDING_ROLLS if name in index
+    varying = [name for name in (*DECIDING_ROLLS, *FACES_KEPT) if name in index
                and len({key[index[name]] for key in odds.outcomes}) > 1]
     deciding = [found for name in varying if (found := _needs_of(odds, event, index, name)) is not None]
+    deciding += [found for label in _classed_labels(odds) if (found := _needs_of_classes(odds, event, label))]
     return deciding[0] if len(deciding) == 1 else None
 
 
+def _classed_labels(odds: Odds) -> list[str]:
+    """The labels of the rolls these odds enumerated by class of faces and drew more than one class
+    of: a roll that varies, whose faces no result field keeps (a Healing test, a miss chance's d100)."""
+    classes: dict[str, set[tuple[int, ...]]] = {}
+    for split in odds.drawn.values():
+        for drawn, probability in split.items():
+            for label, faces in drawn:
+                if probability:
+                    classes.setdefault(label, set()).add(faces)
+    return sorted(label for label, found in classes.items() if len(found) > 1)
+
+
+def _needs_of_classes(odds: Odds, event: Event, label: str) -> Needs | None:
+    """As :func:`_needs_of`, for a roll enumerated by class: each class drawn settles the event
+    alike on every branch, the roll is made once on every branch, and the faces of the classes
+    that make the event happen are one run from an end of the die."""
+    requests = {(roll.sides, roll.count) for roll in odds.rolls if roll.label == label}
+    if len(requests) != 1:
+        return None
+    ((sides, count),) = requests
+    if count != 1:
+        return None
+    verdicts: dict[tuple[int, ...], set[bool]] = {}
+    for key, split in odds.drawn.items():
+        holds = event.holds(dict(zip(odds.fields, key, strict=True)))
+        for drawn, probability in split.items():
+            if not probability:
+                continue
+            faces = [members for name, members in drawn if name == label]
+            if len(faces) != 1:
+                return None  # on some branch this roll is not made, or made twice: it does not decide alone
+            verdicts.setdefault(faces[0], set()).add(holds)
+    if any(len(found) != 1 for found in verdicts.values()):
+        return None
+    if sorted(face for faces in verdicts for face in faces) != list(range(1, sides + 1)):
+        return None
+    happening = sorted(face for faces, found in verdicts.items() if True in found for face in faces)
+    if not happening or len(happening) == sides:
+        return None
+    low, high = happening[0], happening[-1]
+    if len(happening) != high - low + 1 or (low != 1 and high != sides):
+        return None
+    return Needs(1, sides, low, high, label)
+
+
 def _needs_of(odds: Odds, event: Event, index: Mapping[str, int], field: str) -> Needs | None:
-    label, face_of = DECIDING_ROLLS[field]
+    label, face_of = DECIDING_ROLLS[field] if field in DECIDING_ROLLS else FACES_KEPT[field]
     requests = {(roll.sides, roll.count) for roll in odds.rolls if roll.label == label}
     if len(requests) != 1:
         return None
@@ -135,7 +196,7 @@ def _needs_of(odds: Odds, event: Event, index: Mapping[str, int], field: str) ->
     low, high = min(happening), max(happening)
     if len(happening) != high - low + 1 or (low != lowest and high != highest):
         return None  # not one run of values from an end of the roll: no short sentence says it
-    return Needs(count, sides, low, high)
+    return Needs(count, sides, low, high, label)
 
 
 def damage_spread(odds: Odds) -> dict[int, Fraction] | None:

@@ -11,9 +11,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from rulecheck.engine.odds import Roll, compute_odds
 from rulecheck.engine.trace import Step, Term
 from rulecheck.examples import chances, render
 from rulecheck.examples.check import check_page, check_paths
+from rulecheck.examples.outcome import Outcome
 from rulecheck.hosts.cards import card, damage_chart
 from rulecheck.hosts.glossary import join_broken_abbreviations
 from rulecheck.hosts.i18n_search import relative_404, without_chrome_in_search
@@ -92,6 +94,85 @@ def test_a_miss_gives_the_chance_of_missing_and_the_faces_that_miss() -> None:
     found = chances.chance(outcome)
     assert found is not None and (found.event.key, found.probability) == ("event.miss", Fraction(9, 20))
     assert chances.needs(outcome.odds, found.event) == chances.Needs(1, 20, 1, 9)
+
+
+def _documented_hints() -> list[Outcome]:
+    report = check_paths([ROOT / "docs"], root=ROOT)
+    return [o for page in report.pages.values() for o in page.outcomes
+            if o.odds is not None and (found := chances.chance(o)) is not None
+            and (needed := chances.needs(o.odds, found.event)) is not None and needed.count == 1]
+
+
+def test_every_documented_hint_names_the_faces_that_make_its_event_happen() -> None:
+    """Each card's « — 9 ou plus au d20 »: with that die fixed at a face, the event happens on every
+    branch of the other dice when the face is in the hint's run, and on none when it is outside.
+    Faces at the run's edges and the die's ends, through the engine face by face (no classes), for
+    hints read from a result field (an attack's d20) and from classes of faces (a Healing test, a
+    miss chance's d100, an INT test), whose faces no result keeps."""
+    outcomes = _documented_hints()
+    classed = [o for o in outcomes if o.odds is not None and o.odds.drawn]
+    assert len(classed) >= 9 and len(outcomes) > len(classed), (len(classed), len(outcomes))
+    for outcome in outcomes:
+        assert outcome.odds is not None and outcome.parsed is not None
+        found = chances.chance(outcome)
+        assert found is not None
+        needed = chances.needs(outcome.odds, found.event)
+        assert needed is not None
+        label = needed.label
+        assert Roll(label, needed.sides, needed.count) in outcome.odds.rolls
+        example = outcome.parsed.example
+        fixed = {name: faces for name, faces in example.dice.items() if name in example.odds.fixed}
+        for face in {1, needed.low - 1, needed.low, needed.high, needed.high + 1, needed.sides} - {0, needed.sides + 1}:
+            odds = compute_odds(example.rule, example.given, fixed={**fixed, label: [face]}, classes={},
+                                fields=outcome.odds.fields)
+            happens = sum((p for key, p in odds.outcomes.items()
+                           if found.event.holds(dict(zip(odds.fields, key, strict=True)))), Fraction(0))
+            assert happens == (1 if needed.low <= face <= needed.high else 0), (outcome.id, label, face, needed)
+
+
+@pytest.mark.parametrize(("attempts", "below_zero", "dice", "said"), [
+    # one test, nothing else decides it
+    ("  - {turn: 1, wis: 3, dc: 12}\n", 6, "stabilise: [9]", "9 or more on the d20"),
+    # two tests of one label
+    ("  - {turn: 1, wis: 3, dc: 12}\n  - {turn: 2, wis: 3, dc: 12}\n", 6, "stabilise: [9]", None),
+    # he may die before it: the roll is not made on every branch
+    ("  - {turn: 2, wis: 3, dc: 12}\n", 14, "hit_dice: [1, 1]\n  stabilise: [9]", None),
+    ("  - {turn: 1, wis: 0, dc: 20}\n", 6, "stabilise: [20]", "a natural 20"),
+])
+def test_a_healing_test_s_hint_comes_from_its_classes_only_where_that_d20_alone_decides(
+        attempts: str, below_zero: int, dice: str, said: str | None) -> None:
+    outcome = outcome_of(f"""\
+id: healing
+title: Healing
+rule: dying
+given:
+  hit_dice: 2d4
+  below_zero: {below_zero}
+  turns: 2
+  stabilise:
+{attempts}dice:
+  {dice}
+""")
+    assert outcome.ok and outcome.odds is not None and outcome.odds.drawn, outcome.problems
+    found = chances.chance(outcome)
+    assert found is not None
+    needed = chances.needs(outcome.odds, found.event)
+    shown = None if needed is None else render.needs(needed.count, needed.sides, needed.low, needed.high, "en")
+    assert shown == said
+
+
+def test_odds_by_class_split_each_outcome_by_the_classes_drawn_and_sum_to_it() -> None:
+    odds = compute_odds("dying", {"hit_dice": "2d4", "below_zero": 6, "turns": 2,
+                                  "stabilise": [{"turn": 1, "wis": 3, "dc": 12}]})
+    assert odds.drawn and set(odds.drawn) == set(odds.outcomes)
+    for key, split in odds.drawn.items():
+        assert sum(split.values(), Fraction(0)) == odds.outcomes[key]
+        for drawn in split:
+            assert [label for label, _ in drawn] == ["stabilise"]
+    classes = {faces for split in odds.drawn.values() for drawn in split for _, faces in drawn}
+    assert sorted(face for faces in classes for face in faces) == list(range(1, 21))
+    assert compute_odds("dying", {"hit_dice": "2d4", "below_zero": 6, "turns": 2,
+                                  "stabilise": [{"turn": 1, "wis": 3, "dc": 12}]}, classes={}).drawn == {}
 
 
 @pytest.mark.parametrize(("count", "sides", "low", "high", "french", "english"), [
