@@ -211,10 +211,10 @@ def check_line(outcome: Outcome, stated: Stated) -> None:
             faces = faces if faces != 100 else None  # a d100's percent is its count out of 100
             assert Fraction(k, n) == exact and n == (faces or exact.denominator), f"{where}: {k} in {n} for {exact}"
     if stated.roll is not None:
-        check_roll(stated, branches, happens, exact)
+        check_roll(outcome, stated, branches, happens, exact)
 
 
-def check_roll(stated: Stated, branches: list[tuple[dict[str, Any], Fraction]],
+def check_roll(outcome: Outcome, stated: Stated, branches: list[tuple[dict[str, Any], Fraction]],
                happens: Callable[[Fields], bool], exact: Fraction) -> None:
     """The roll the line quotes gives the same event: on every branch the event happens exactly
     when one roll's value is in the quoted range, and that range has the event's odds."""
@@ -234,7 +234,31 @@ def check_roll(stated: Stated, branches: list[tuple[dict[str, Any], Fraction]],
                 if all(name in fields and fields[name] is not None and value_of(fields[name]) is not None
                        and (low <= value_of(fields[name]) <= high) == happens(fields)
                        for fields, p in branches if p)]
+    if count == 1 and not deciding:  # a roll whose face no result keeps (a Healing test): fixed face by face
+        deciding = [label for label in single_rolls(outcome, sides)
+                    if all(chance_with_face(outcome, label, face, happens) == (low <= face <= high)
+                           for face in range(1, sides + 1))]
     assert deciding, f"{where}: no roll of the example decides the event this way"
+
+
+def single_rolls(outcome: Outcome, sides: int) -> list[str]:
+    """The labels of the rolls of one d``sides`` that the example's dice make on some branch."""
+    assert outcome.parsed is not None
+    example = outcome.parsed.example
+    odds = compute_odds(example.rule, example.given, fixed={label: example.dice[label] for label in example.odds.fixed})
+    return sorted({roll.label for roll in odds.rolls if (roll.sides, roll.count) == (sides, 1)})
+
+
+def chance_with_face(outcome: Outcome, label: str, face: int, happens: Callable[[Fields], bool]) -> bool | None:
+    """Whether the event happens on every branch (True), on none (False) or on some (None) when
+    the roll ``label`` shows ``face``, every other die enumerated face by face."""
+    assert outcome.parsed is not None
+    example = outcome.parsed.example
+    fixed = {name: example.dice[name] for name in example.odds.fixed}
+    odds = compute_odds(example.rule, example.given, fixed={**fixed, label: [face]}, classes={})
+    exact = sum((p for key, p in odds.outcomes.items()
+                 if happens(with_given(outcome, dict(zip(odds.fields, key, strict=True))))), Fraction(0))
+    return True if exact == 1 else False if exact == 0 else None
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
@@ -261,8 +285,9 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
      "Chance the parry fails: 60% (12 in 20) — 12 or less on the d20"),
     # The wrong vial and the clean success no longer share one number, and the wrong vial's is
     # the chance of the failed INT test it is about, not of any failure to apply the poison.
-    ("poison-apply-int-fails", "Chance de rater le test d'INT (peut-être la mauvaise fiole) : 45 % (9 sur 20)",
-     "Chance of failing the INT test (perhaps the wrong vial): 45% (9 in 20)"),
+    ("poison-apply-int-fails", "Chance de rater le test d'INT (peut-être la mauvaise fiole) : 45 % (9 sur 20) "
+     "— 9 ou moins au d20",
+     "Chance of failing the INT test (perhaps the wrong vial): 45% (9 in 20) — 9 or less on the d20"),
     ("poison-apply-dc-met", "Chance d'enduire l'arme du poison : 39 %",
      "Chance of coating the weapon with the poison: 39%"),
     # A rare event reads as a count a player can picture, not "3 in 320".
@@ -279,12 +304,14 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     ("alice-critical-parry", "Chance d'une réussite critique : 5 % (1 sur 20) — un 20 naturel",
      "Chance of a critical: 5% (1 in 20) — a natural 20"),
     # One Healing test: out of its d20's faces, not « 3 sur 5 ».
-    ("priest-stabilised", "Chance d'être stabilisé : 60 % (12 sur 20)", "Chance of being stabilised: 60% (12 in 20)"),
+    # A Healing test, rolled by class of faces: its faces still named.
+    ("priest-stabilised", "Chance d'être stabilisé : 60 % (12 sur 20) — 9 ou plus au d20",
+     "Chance of being stabilised: 60% (12 in 20) — 9 or more on the d20"),
     ("vial-accident-resisted", "Chance de résister aux poisons : 40 % (8 sur 20) — 13 ou plus au d20",
      "Chance of resisting the poisons: 40% (8 in 20) — 13 or more on the d20"),
     # A hit in fog whose attack total is given: the d100 is all that varies, and the line says so.
-    ("fog-hit-at-21", "Chance de toucher malgré le camouflage : 80 % (4 sur 5)",
-     "Chance of a hit through the concealment: 80% (4 in 5)"),
+    ("fog-hit-at-21", "Chance de toucher malgré le camouflage : 80 % (4 sur 5) — 21 ou plus au d100",
+     "Chance of a hit through the concealment: 80% (4 in 5) — 21 or more on the d100"),
 ])
 def test_the_cards_of_the_issue_say_what_their_chance_is_about(
     documented: dict[str, list[Outcome]], example: str, french: str, english: str
