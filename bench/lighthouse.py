@@ -9,6 +9,10 @@ mobile performance audit (npm ``lighthouse``, pinned in ``package.json``) on eac
 build in turns, with Debian's Chromium (``CHROME_PATH``, default ``/usr/bin/chromium``). No
 request leaves the machine: every host name but 127.0.0.1 fails to resolve in the audited browser.
 
+``--padded BYTES`` compares instead the site without cards with a copy of it whose audited pages
+end with an HTML comment of ``BYTES`` random bytes in base64 (incompressible, read by no one): what
+the page's bytes alone cost, apart from the elements, styles and scripts the cards bring.
+
 Prints a Markdown table per page: the median over the runs of the performance score, total
 blocking time, largest contentful paint, the number of elements (DOM size), the bytes
 transferred, and the files the page fetched more than once (the service worker's own requests
@@ -20,12 +24,15 @@ from one run to the next: compare the two builds within one run only.
 
 from __future__ import annotations
 
+import base64
 import functools
 import gzip
 import http.server
 import io
 import json
 import os
+import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -158,11 +165,25 @@ def table(page: str, runs: dict[str, list[dict[str, float]]]) -> str:
     return "\n".join(lines)
 
 
+def padded_copy(site: Path, target: Path, pages: list[str], size: int) -> None:
+    """``site`` copied to ``target``, each of ``pages`` ending with ``size`` random bytes in an HTML
+    comment (base64: gzip cannot shrink it, and no browser shows or parses anything in it)."""
+    shutil.copytree(site, target)
+    padding = base64.b64encode(random.Random(size).randbytes(size)).decode()
+    for page in pages:
+        file = target / page
+        file.write_text(file.read_text("utf-8").replace("</body>", f"<!-- {padding} -->\n</body>", 1), "utf-8")
+
+
 def main(argv: list[str]) -> int:
     keep = None
     if "--keep" in argv:
         at = argv.index("--keep")
         keep, argv = Path(argv[at + 1]), argv[:at] + argv[at + 2:]
+    padded = None
+    if "--padded" in argv:
+        at = argv.index("--padded")
+        padded, argv = int(argv[at + 1]), argv[:at] + argv[at + 2:]
     runs = int(argv[0]) if argv and argv[0].isdigit() else 3
     compress = "--identity" not in argv
     pages = [arg for arg in argv if not arg.isdigit() and arg != "--identity"] or PAGES
@@ -171,8 +192,13 @@ def main(argv: list[str]) -> int:
         return 1
     with tempfile.TemporaryDirectory(prefix="rulecheck-lighthouse-") as scratch:
         folder = Path(scratch)
-        for name, env in BUILDS.items():
-            build(folder / name.replace(" ", "-"), env)
+        if padded is None:
+            for name, env in BUILDS.items():
+                build(folder / name.replace(" ", "-"), env)
+        else:  # "cards" is then the site without cards, its pages padded
+            build(folder / "no-cards", BUILDS["no cards"])
+            padded_copy(folder / "no-cards", folder / "cards", pages, padded)
+            print(f"\"cards\" below: the site without cards, each page padded with {padded:,} random bytes")
         results: dict[str, dict[str, list[dict[str, float]]]] = {page: {name: [] for name in BUILDS} for page in pages}
         print(f"served {'gzipped, as GitHub Pages serves it' if compress else 'uncompressed (--identity)'}\n")
         with served(folder / "cards", compress) as with_cards, served(folder / "no-cards", compress) as without:

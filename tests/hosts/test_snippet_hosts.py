@@ -95,21 +95,34 @@ BAD_FILES: dict[str, tuple[Callable[[Path], None], str]] = {
 }
 
 
+def snippet_project(tmp_path: Path, page: str, *, languages: tuple[str, ...] = ("fr", "en"),
+                    folder: str = "inc", mkdocs_yml: str = MKDOCS_YML) -> Path:
+    """A project whose page ``p.md`` (in each of ``languages``, or at the root of ``docs`` when
+    there are none) pulls in files from ``folder``, which is there and empty."""
+    project = tmp_path / "project"
+    for docs in [project / "docs" / language for language in languages] or [project / "docs"]:
+        docs.mkdir(parents=True)
+        (docs / "p.md").write_text(page, "utf-8")
+    (project / folder).mkdir()
+    (project / "mkdocs.yml").write_text(mkdocs_yml, encoding="utf-8")
+    return project
+
+
+def strict_build(project: Path) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of ``project`` in a process of its own."""
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict"], cwd=project,
+                          capture_output=True, text=True, timeout=60, check=False,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+
+
 @pytest.mark.build
 @pytest.mark.parametrize("kind", sorted(BAD_FILES))
 def test_mkdocs_build_refuses_a_snippet_file_it_cannot_read_before_markdown_opens_it(
         tmp_path: Path, kind: str) -> None:
-    project = tmp_path / "project"
-    for language in ("fr", "en"):
-        (project / "docs" / language).mkdir(parents=True)
-        (project / "docs" / language / "p.md").write_text('# P\n\nText.\n\n--8<-- "inc/s.md"\n', "utf-8")
-    (project / "inc").mkdir()
+    project = snippet_project(tmp_path, '# P\n\nText.\n\n--8<-- "inc/s.md"\n')
     make, why = BAD_FILES[kind]
     make(project / "inc" / "s.md")
-    (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict"], cwd=project,
-                          capture_output=True, text=True, timeout=60, check=False,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    done = strict_build(project)
     assert done.returncode != 0
     for language in ("en", "fr"):
         assert f"docs/{language}/p.md:5:1: snippet `inc/s.md` cannot be read: {why};" in done.stderr
@@ -120,13 +133,9 @@ def test_mkdocs_build_refuses_a_snippet_file_it_cannot_read_before_markdown_open
 @pytest.mark.parametrize("kind", sorted(BAD_FILES))
 def test_mkdocs_serve_leaves_a_snippet_it_cannot_read_unread_and_shows_why(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
-    project = tmp_path / "project"
-    (project / "docs").mkdir(parents=True)
-    (project / "docs" / "p.md").write_text('# P\n\nText.\n\n--8<--\ninc/s.md\n--8<--\n', "utf-8")
-    (project / "inc").mkdir()
+    project = snippet_project(tmp_path, '# P\n\nText.\n\n--8<--\ninc/s.md\n--8<--\n', languages=())
     make, why = BAD_FILES[kind]
     make(project / "inc" / "s.md")
-    (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
     monkeypatch.chdir(project)
     with deadline(60), capture_logs("rulecheck", "mkdocs"):
         mkdocs_build(project, command="serve")
@@ -144,17 +153,10 @@ def test_mkdocs_build_follows_the_snippets_configuration_it_gives_markdown(
         tmp_path: Path, options: str, page: str, where: tuple[str, str]) -> None:
     """The plugin reads pymdownx.snippets' settings as MkDocs hands them to Markdown, not a second
     reading of mkdocs.yml: what a configured folder or ``auto_append`` brings is checked."""
-    project = tmp_path / "project"
-    for language in ("fr", "en"):
-        (project / "docs" / language).mkdir(parents=True)
-        (project / "docs" / language / "p.md").write_text(page, "utf-8")
-    (project / "partials").mkdir()
+    project = snippet_project(tmp_path, page, folder="partials", mkdocs_yml=MKDOCS_YML.replace(
+        "  - pymdownx.snippets\n", f"  - pymdownx.snippets:\n{options}"))
     (project / "partials" / "s.md").write_text(EXAMPLE, "utf-8")
-    (project / "mkdocs.yml").write_text(
-        MKDOCS_YML.replace("  - pymdownx.snippets\n", f"  - pymdownx.snippets:\n{options}"), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict"], cwd=project,
-                          capture_output=True, text=True, timeout=60, check=False,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    done = strict_build(project)
     assert done.returncode != 0
     line, said = where
     for language in ("en", "fr"):
@@ -170,12 +172,8 @@ def test_serve_leaves_an_unreadable_snippet_unread_below_front_matter(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, front: str) -> None:
     # The check numbers the page's lines, MkDocs gives the plugin the page without its front
     # matter: the snippet escaped was the one three lines further down, and Markdown opened the FIFO.
-    project = tmp_path / "project"
-    (project / "docs").mkdir(parents=True)
-    (project / "docs" / "p.md").write_text(f'{front}# P\n\nText.\n\n--8<-- "inc/s.md"\n', "utf-8")
-    (project / "inc").mkdir()
+    project = snippet_project(tmp_path, f'{front}# P\n\nText.\n\n--8<-- "inc/s.md"\n', languages=())
     os.mkfifo(project / "inc" / "s.md")
-    (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
     monkeypatch.chdir(project)
     with deadline(60), capture_logs("rulecheck", "mkdocs"):
         mkdocs_build(project, command="serve")
@@ -190,15 +188,10 @@ def test_mkdocs_serve_stops_on_an_appended_file_it_cannot_read_instead_of_waitin
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
     """No line of a page can be escaped for what ``auto_append`` adds to every page: the server
     stops with the located problem (it rendered the pages, and Markdown waited on the FIFO)."""
-    project = tmp_path / "project"
-    (project / "docs").mkdir(parents=True)
-    (project / "docs" / "p.md").write_text("# P\n\nText.\n", "utf-8")
-    (project / "inc").mkdir()
+    project = snippet_project(tmp_path, "# P\n\nText.\n", languages=(), mkdocs_yml=MKDOCS_YML.replace(
+        "  - pymdownx.snippets\n", "  - pymdownx.snippets:\n      auto_append: [inc/s.md]\n"))
     make, why = BAD_FILES[kind]
     make(project / "inc" / "s.md")
-    (project / "mkdocs.yml").write_text(
-        MKDOCS_YML.replace("  - pymdownx.snippets\n", "  - pymdownx.snippets:\n      auto_append: [inc/s.md]\n"),
-        encoding="utf-8")
     monkeypatch.chdir(project)
     with deadline(60), capture_logs("rulecheck", "mkdocs") as logs, pytest.raises(Abort):
         mkdocs_build(project, command="serve")
