@@ -25,6 +25,7 @@ from rulecheck.examples.outcome import Outcome
 from rulecheck.examples.people import people
 from rulecheck.examples.result_words import result_value, trace_names
 from rulecheck.hosts.battle_map import battle_map_html
+from rulecheck.hosts.battle_map import names as battle_map_names
 from rulecheck.hosts.hidden_cards import hidden_cards
 
 #: The attribute of the hover hints a card repeats by the hundred (a § link, a chart's bar, the
@@ -205,16 +206,44 @@ def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None
         return (f'<a class="rc-cast__member" href="{html_text(href)}">{text}</a>' if href
                 else f'<span class="rc-cast__member">{text}</span>')
 
+    sides, roles = _grid_roles(outcome)
+    attacker_name = named.attacker or sides.get("attacker")
+    defender_name = named.defender or sides.get("defender")
     parts, others = [], list(named.names)
-    if named.attacker or named.defender:
-        attacker = (shown(named.attacker, first=True) if named.attacker
+    if attacker_name or defender_name or "attacker" in sides:
+        attacker = (shown(attacker_name, first=True) if attacker_name
                     else html_text(render.word("cast.an_attacker", language)))
-        defender = (shown(named.defender, first=False) if named.defender
+        defender = (shown(defender_name, first=False) if defender_name
                     else html_text(render.word("cast.a_defender", language)))
         parts.append(render.word("cast.attacks", language).format(attacker=attacker, defender=defender))
-        others = [name for name in others if name not in {named.attacker, named.defender}]
-    parts += [shown(name, first=True) for name in others]  # each part of the line begins with it
+        others = [name for name in others if name not in {attacker_name, defender_name}]
+    elif mover := sides.get("mover"):
+        parts.append(render.word("cast.moves", language).format(mover=shown(mover, first=True)))
+        others = [name for name in others if name != mover]
+    # each part of the line begins with its name; on a grid, the others say what they are there
+    parts += [shown(name, first=True) + (f" ({html_text(render.word(f'cast.role.{roles[name]}', language))})"
+                                         if name in roles else "") for name in others]
     return f'<p class="rc-cast" {TIP}="{html_text(render.word("cast.title", language))}">{" · ".join(parts)}</p>'
+
+
+def _grid_roles(outcome: Outcome) -> tuple[dict[str, str], dict[str, str]]:
+    """On a card with a battle map: the sides it shows (``attacker``, ``defender`` or ``mover`` →
+    its name, empty when it has none), and each named creature's role there by name (``ally``,
+    ``other``, ``enemy``, ``ally_of_mover``…), in the words of the map's legend."""
+    drawn = getattr(outcome.result, "battle_map", None)
+    if drawn is None or outcome.parsed is None:
+        return {}, {}
+    given_names = battle_map_names(outcome.parsed.example)
+    sides: dict[str, str] = {}
+    roles: dict[str, str] = {}
+    for figure in drawn.figures:
+        role = "ally_of_mover" if figure.role == "ally" and drawn.kind == "move" else figure.role
+        name = given_names.get(f"letter:{figure.letter}") or given_names.get(figure.role) or ""
+        if role in ("attacker", "defender", "mover"):
+            sides.setdefault(role, name)
+        elif name:
+            roles.setdefault(name, role)
+    return sides, roles
 
 
 def source_block(escaped_source: str, language: str) -> str:

@@ -91,6 +91,49 @@ def test_the_cast_line_says_who_attacks_whom_and_names_everyone(documented: tupl
                 f"{outcome.id}: {member}"
 
 
+@pytest.mark.parametrize(("card_id", "said"), [
+    # a flanking map naming only its target: the line still says who attacks whom
+    ("flanking-through-corners", {"fr": "Un attaquant attaque le loup", "en": "An attacker attacks the wolf"}),
+    # the named creatures on the grid, and what each is there: the ally, a creature in the way
+    ("flanking-big-attacker", {"fr": "L'ogre attaque le gobelin · Elara (du côté de l'attaquant)",
+                               "en": "The ogre attacks the goblin · Elara (on the attacker's side)"}),
+    ("soft-cover-from-a-goblin", {"fr": "Lysa attaque le loup · Le gobelin (autre créature)",
+                                  "en": "Lysa attacks the wolf · The goblin (another creature)"}),
+    ("adjacent-blow-past-a-goblin", {"fr": "Un attaquant attaque un défenseur · Le gobelin (autre créature)",
+                                     "en": "An attacker attacks a defender · The goblin (another creature)"}),
+    ("twenty-five-bats-one-square", {"fr": "Le gobelin attaque un défenseur", "en": "The goblin attacks a defender"}),
+    # a move: who moves, and the enemies whose attacks it may provoke
+    ("opportunity-approach-ogre", {"fr": "Brann se déplace · L'ogre (adversaire)",
+                                   "en": "Brann moves · The ogre (enemy)"}),
+])
+def test_a_map_s_cast_line_says_who_attacks_or_moves_and_what_the_others_are(
+        documented: tuple[str, list[Outcome]], card_id: str, said: dict[str, str]) -> None:
+    """« Le loup » alone read as the one attacking, « Le gobelin » as the attacker when it stood in
+    the way: on a card with a map, the line gives each named creature's part, in words that agree
+    with any name (« Elara (du côté de l'attaquant) », not « allié »)."""
+    language, outcomes = documented
+    by_id = {o.id: o for o in outcomes}
+    assert cast_line(by_id[card_id], language) == said[language]
+
+
+def test_every_named_creature_on_a_map_is_placed_on_its_cast_line(documented: tuple[str, list[Outcome]]) -> None:
+    language, outcomes = documented
+    roles = {"fr": ("attaque", "se déplace", "(du côté de l'attaquant)", "(autre créature)", "(adversaire)",
+                    "(du même camp)"),
+             "en": ("attacks", "moves", "(on the attacker's side)", "(another creature)", "(enemy)",
+                    "(on the same side)")}
+    lines = 0
+    for outcome in outcomes:
+        if getattr(outcome.result, "battle_map", None) is None:
+            continue
+        line = cast_line(outcome, language)
+        parts = [part for part in line.split(" · ") if part]
+        for part in parts:  # a bare name is never left to guess what it does
+            assert any(role in part for role in roles[language]), f"{outcome.id}: {part}"
+        lines += bool(parts)
+    assert lines >= 25
+
+
 def test_an_unnamed_attacker_begins_its_cast_line_with_a_capital(documented: tuple[str, list[Outcome]]) -> None:
     """« un attaquant attaque Elara » began a line in lower case."""
     language, outcomes = documented

@@ -31,7 +31,10 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.vial.poisoned": "Chance que les poisons agissent",
         "chance.about": "environ 1 sur {total}",
         "cast.attacks": "{attacker} attaque {defender}", "cast.an_attacker": "Un attaquant",  # it begins the line
-        "cast.a_defender": "un défenseur",
+        "cast.a_defender": "un défenseur", "cast.moves": "{mover} se déplace",
+        # after a name on a map's card, in words that agree with any name (« Elara (du côté de l'attaquant) »)
+        "cast.role.ally": "du côté de l'attaquant", "cast.role.other": "autre créature",
+        "cast.role.enemy": "adversaire", "cast.role.ally_of_mover": "du même camp",
         "creature.acting": "la créature qui agit",
         "creature.distance": "cases jusqu'{to}, avant le pas", "creature.reach": "allonge {of}",
         "creature.defender": "le défenseur", "creature.ally": "un allié", "creature.other": "une autre créature",
@@ -71,7 +74,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.vial.poisoned": "Chance the poisons take effect",
         "chance.about": "about 1 in {total}",
         "cast.attacks": "{attacker} attacks {defender}", "cast.an_attacker": "An attacker",  # it begins the line
-        "cast.a_defender": "a defender",
+        "cast.a_defender": "a defender", "cast.moves": "{mover} moves",
+        "cast.role.ally": "on the attacker's side", "cast.role.other": "another creature",
+        "cast.role.enemy": "enemy", "cast.role.ally_of_mover": "on the same side",
         "creature.acting": "the creature acting",
         "creature.distance": "squares {to} before the step", "creature.reach": "reach {of}",
         "creature.defender": "the defender", "creature.ally": "an ally", "creature.other": "another creature",
