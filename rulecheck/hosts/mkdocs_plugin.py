@@ -250,6 +250,14 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
     on_page_context = CombinedEvent(_show_search_view, _restore_full_view)
 
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        """A French page's frame as its content: the table of contents, the navigation, the header,
+        the footer's previous and next pages and the window's title repeat the headings' and the
+        titles' words, which Markdown and the theme wrote with plain spaces (« récupère-t-on ? »
+        could end a line of the table of contents on its « ? »)."""
+        found = language_of(page_source(page, config).as_posix())
+        return french_spacing(output) if found and found[0] == "fr" else None
+
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         """Fail the build, before any page is written, if a page showed a block the check never saw."""
         if self._unchecked and not self._serving:

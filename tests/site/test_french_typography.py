@@ -20,29 +20,25 @@ BREAKABLE = re.compile(r"(?<=\S)[ \t\n]+[:;!?»]|«[ \t\n]|\d[ \t\n]+%")
 
 
 class _Text(HTMLParser):
-    """The text of a page's main content, without code, scripts or styles."""
+    """The text a reader gets of a page, without code, scripts or styles: its content, and the
+    frame around it (the window's title, the header, the navigation, the table of contents, the
+    footer), which repeat the headings' and titles' words."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.depth = 0  # inside code, scripts, styles
-        self.main = 0  # inside the main content
         self.chunks: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in RAW:
             self.depth += 1
-        classes = dict(attrs).get("class") or ""
-        if self.main or "md-content" in classes.split():
-            self.main += 1
 
     def handle_endtag(self, tag: str) -> None:
         if tag in RAW:
             self.depth = max(0, self.depth - 1)
-        if self.main:
-            self.main -= 1
 
     def handle_data(self, data: str) -> None:
-        if self.main and not self.depth:
+        if not self.depth:
             self.chunks.append(data)
 
 
@@ -62,6 +58,16 @@ def test_the_checker_sees_a_breakable_space() -> None:
     page = '<div class="md-content"><p>Elara pare : oui, 20 %</p><pre><code>a : b</code></pre></div>'
     assert breaks(page) == ["Elara pare : oui, 20 %", "Elara pare : oui, 20 %"]
     assert breaks('<div class="md-content"><p>Elara pare\u00a0: oui, 20\u202f%</p></div>') == []
+
+
+@pytest.mark.parametrize("frame", [
+    '<title>Repos ?</title>',
+    '<nav class="md-nav md-nav--secondary"><a href="#a">Combien récupère-t-on ?</a></nav>',
+    '<nav class="md-nav"><a href="rests.html">Repos : court ou long</a></nav>',
+    '<footer><a rel="next" href="b.html"><div class="md-footer__title">Suivant : « Repos »</div></a></footer>',
+])
+def test_the_checker_reads_the_frame_around_the_content_too(frame: str) -> None:
+    assert breaks(f"<html><head>{frame}</head><body>{frame}</body></html>")
 
 
 @pytest.mark.build
