@@ -156,11 +156,12 @@ def refusal_card(outcome: Outcome, title: str, language: str,
     example_id = html_text(outcome.id or "")
     colon = "\u00a0:" if language == "fr" else ":"
     reason = render.refusal(error.code, error.params, language)
-    badge = render.word("checked_refusal", language)  # checked: the rules refuse it, as the example expects
+    # The rules refuse it, as the example expects: no tick, which two readers took for « allowed ».
+    badge = render.word("checked_refusal", language)
     return (
         f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
-        f'<span class="rc-badge rc-badge--ok rc-badge--refused" data-search-exclude>✓ {badge}</span></p>'
+        f'<span class="rc-badge rc-badge--ok rc-badge--refused" data-search-exclude>⊘ {badge}</span></p>'
         f"{_cast_line(outcome, language, link)}{_refused_plan(outcome, error, language)}"
         f'<p class="rc-outcome rc-refusal"><strong>{html_text(render.word("card.refused", language))}</strong>'
         f"{colon} {html_text(reason)}</p>\n"

@@ -50,7 +50,8 @@ def test_an_expected_refusal_passes_and_its_card_speaks_the_page_language(tmp_pa
         assert outcome.refusal is not None and outcome.refusal.code == "posture_not_first"
         html = card(outcome, language)
         assert "rc-card--refused" in html
-        assert {"fr": "✓ refus vérifié", "en": "✓ refusal checked"}[language] in html  # not read as "allowed"
+        assert {"fr": "⊘ refusé (vérifié)", "en": "⊘ refused (checked)"}[language] in html  # not read as "allowed"
+        assert "✓" not in html.split("</p>")[0], "a tick on a refused plan read as « allowed »"
         text = re.sub(r"<[^>]+>", "", html.split("<details")[0])
         if language == "fr":
             assert "Refusé\u00a0: la posture défensive se choisit au début du tour" in text

@@ -152,7 +152,7 @@ def test_the_theme_toggle_is_labelled_in_the_page_s_language(offline_site: Path)
 def test_a_refused_plan_s_badge_is_not_the_green_of_an_accepted_one_and_keeps_aa_contrast(
     http: Callable[..., Tab], locale: str,
 ) -> None:
-    """« ✓ refus vérifié » on green read as « allowed »: a refused card's badge takes its orange."""
+    """« ✓ refus vérifié » on green read as « allowed »: a refused card's badge takes its orange (and « ⊘ refusé »)."""
     reader = open_tab(http, "desktop")
     reader.open(HOME[locale] + "turn.html")
     for scheme in ("light", "dark"):

@@ -4,7 +4,7 @@ from collections.abc import Mapping
 
 VALUES: Mapping[str, Mapping[str, str]] = {
     "fr": {
-        "true": "oui", "false": "non", "checked": "vérifié", "checked_refusal": "refus vérifié",
+        "true": "oui", "false": "non", "checked": "vérifié", "checked_refusal": "refusé (vérifié)",
         "show_yaml": "Pour les auteurs\u00a0: les données de l'exemple (YAML, clés en anglais)",
         "copy_yaml": "Copier les données", "copied_yaml": "Copié",
         "error": "Exemple en erreur", "odds": "Probabilité", "card.refused": "Refusé",
@@ -25,7 +25,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                      "écrivez-le directement sur la page, dans un bloc ```rulecheck.",
     },
     "en": {
-        "true": "yes", "false": "no", "checked": "checked", "checked_refusal": "refusal checked",
+        "true": "yes", "false": "no", "checked": "checked", "checked_refusal": "refused (checked)",
         "show_yaml": "For authors: the example's data (YAML)",
         "copy_yaml": "Copy the data", "copied_yaml": "Copied",
         "error": "Example in error", "odds": "Probability", "card.refused": "Refused",
