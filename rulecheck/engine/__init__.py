@@ -47,7 +47,7 @@ Public names (every class and function also has its own docstring):
   ``Occupant`` creatures decides (reach, cover, flanking), computed by ``assess``; ``SIZES`` is the
   size table, one ``SizeRow`` per size, found by ``size_row``.
 - ``resolve_opportunity`` (``OpportunityInput`` → ``OpportunityResult``): a move on a grid, and
-  the enemies it lets make an opportunity attack (leaving contact, moving inside a long reach,
+  the enemies it lets make an opportunity attack (leaving contact, moving inside an extended reach,
   a reach-0 creature entering a square).
 - ``resolve_coup_de_grace`` (``CoupDeGraceInput`` → ``CoupDeGraceResult``): whether a coup de
   grâce may be dealt, or why not, and the rounds it takes.

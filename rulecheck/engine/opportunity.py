@@ -7,7 +7,7 @@ opportunity attack from an enemy that threatens the square the mover leaves, in 
 
 - **leaving melee** (seed 002): the step takes the mover out of the enemy's reach, away from it,
   and the mover has not disengaged;
-- **moving inside a long reach** (seed 004): the enemy's natural reach is above 1 square and the
+- **moving inside an extended reach** (seed 004): the enemy's natural reach is above 1 square and the
   step keeps the mover inside it, unless the whole move is a single 1-square step;
 - **entering a square** (seed 004): a mover of reach 0 steps into the enemy's square to attack it.
 
@@ -192,7 +192,7 @@ _ANCHORS = {"leaves_reach": "opportunity-attack", "moves_within_reach": "opportu
 
 
 def _step(event: str, letter: str, enemy: Placed, start: Space, verdict: str) -> Step:
-    """``Moves inside a long reach: 2 (o) ≤ 2 (reach) → provokes``: the distance to the enemy
+    """``Moves inside an extended reach: 2 (o) ≤ 2 (reach) → provokes``: the distance to the enemy
     from the square left."""
     apart = distance(enemy.space, start)
     return Step(anchor=_ANCHORS[event], event=f"opportunity.{event}",
