@@ -133,7 +133,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "not_stacking": "ne se cumule pas", "concealment_miss": "l'attaque manque",
         "concealment_hit": "le coup porte", "flanked": "en tenaille", "not_flanked": "pas de tenaille",
-        "in_reach": "à portée", "out_of_reach": "hors de portée", "too_close": "trop près",
+        "in_reach": "à portée", "out_of_reach": "hors de portée", "too_close": "trop près pour l'arme d'allonge",
         "weapon.crossbow": "arbalète, sans malus", "weapon.shuriken": "shuriken, sans malus",
         "weapon.spell": "sort, sans malus", "automatic_critical": "réussite critique",
         "no_miss_chance": "pas de jet d'échec",
@@ -176,7 +176,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
     "en": {
         "not_stacking": "does not stack", "concealment_miss": "the attack misses",
         "concealment_hit": "the hit stands", "flanked": "flanked", "not_flanked": "not flanked",
-        "in_reach": "within reach", "out_of_reach": "out of reach", "too_close": "too close",
+        "in_reach": "within reach", "out_of_reach": "out of reach", "too_close": "too close for the reach weapon",
         "weapon.crossbow": "crossbow, no penalty", "weapon.shuriken": "shuriken, no penalty",
         "weapon.spell": "spell, no penalty", "automatic_critical": "critical hit",
         "no_miss_chance": "no miss chance roll",
