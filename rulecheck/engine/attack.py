@@ -194,13 +194,16 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
                           terms=(Term(value=10, label="flat"), Term(value=damage, label="damage")), value=survival_dc))
 
     in_contact = given.in_contact if situated.contact is None else situated.contact  # seed 000: "au contact"
-    opening = bool(reaction_succeeded and reaction_natural == 20 and in_contact and not critical)
+    natural_20_saves = bool(reaction_succeeded and reaction_natural == 20 and not critical)
+    opening = natural_20_saves and bool(in_contact)
     counter = opening and not situated.surprised  # seed 002: the surprised initiate no offensive action
     lost = reaction_natural is not None and reaction_natural <= defender.fumble_threshold
     if counter:
         steps.append(Step(anchor="reaction-criticals", event="reaction.counter_attack"))
     elif opening:
         steps.append(Step(anchor="surprised-reactions", event="reaction.no_counter_attack_surprised"))
+    elif natural_20_saves:  # a card titled « … without a counter-attack » said why nowhere
+        steps.append(Step(anchor="reaction-criticals", event="reaction.no_counter_attack_out_of_contact"))
     if lost:
         steps.append(Step(anchor="reaction-criticals", event="reaction.lost_next_turn"))
 

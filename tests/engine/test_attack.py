@@ -139,6 +139,27 @@ def test_reaction_natural_20_succeeds_and_counters_in_contact_only() -> None:
 
 
 @pytest.mark.parametrize("reaction", ["dodge", "parry"])
+@pytest.mark.parametrize(("kind", "in_contact"), [("melee", True), ("melee", False), ("ranged", False)])
+@pytest.mark.parametrize(("face", "total"), [(20, 40), (20, 10), (19, 10), (12, 40), (1, 5)])
+def test_every_natural_20_that_saves_says_whether_it_counter_attacks_and_why_not(
+        reaction: str, kind: str, in_contact: bool, face: int, total: int) -> None:
+    """A card titled « … sans contre-attaque » said why nowhere: a reaction's natural 20 that saves
+    the target says « counter-attack allowed » or why not (out of contact, surprised), once; any
+    other reaction says neither."""
+    given = {"attack": {"kind": kind, "total": total}, "reaction": reaction, "contact": in_contact,
+             "defender": {"dex": 2, "str": 2, "def_phy": 15}}
+    result = attack(given, reaction=[face])
+    said = [s.event for s in result.trace if "counter_attack" in s.event]
+    saved = face == 20 and result.reaction_succeeded
+    if not saved:
+        assert said == []
+    elif in_contact:
+        assert said == ["reaction.counter_attack"] and result.counter_attack
+    else:
+        assert said == ["reaction.no_counter_attack_out_of_contact"] and not result.counter_attack
+
+
+@pytest.mark.parametrize("reaction", ["dodge", "parry"])
 @pytest.mark.parametrize("face", [1, 12, 19, 20])
 @pytest.mark.parametrize("surprised", [False, True])
 def test_a_surprised_defender_reacts_but_never_counter_attacks(reaction: str, face: int, surprised: bool) -> None:

@@ -54,6 +54,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.counter_attack": "Contre-attaque possible (au contact)",
         "reaction.no_counter_attack_surprised": "Pas de contre-attaque : surprise au premier tour, la cible "
                                                 "n'engage aucune action offensive",
+        "reaction.no_counter_attack_out_of_contact": "Pas de contre-attaque : la cible n'est pas au contact "
+                                                     "de l'attaquant",
         "reaction.lost_next_turn": "Ni esquive ni parade au tour de combat suivant",
         "damage.roll": "Dégâts",
         "damage.critical": "Dégâts critiques, dés au maximum",
@@ -97,6 +99,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.counter_attack": "Counter-attack allowed (in contact)",
         "reaction.no_counter_attack_surprised": "No counter-attack: surprised in the first round, the target "
                                                 "starts no offensive action",
+        "reaction.no_counter_attack_out_of_contact": "No counter-attack: the target is not in contact with "
+                                                     "its attacker",
         "reaction.lost_next_turn": "No dodge or parry in the next round",
         "damage.roll": "Damage",
         "damage.critical": "Critical damage, dice at their maximum",
