@@ -134,7 +134,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "cannot_act": "aucune action, même gratuite",
         "phy": "PHY", "mag": "MAG", "holy": "sacrés",
         "living": "vivante", "demonic": "démoniaque", "non_living": "non vivante",
-        "card.support": "Soutien", "card.range": "portée", "card.type": "Type de carte", "card.type.short": "type",
+        "card.support": "Soutien", "card.range": "portée", "card.type.short": "type",
+        "card.type": "Type de carte : le code que les règles donnent à la carte (C ou PC, pas « personnage joueur »), "
+                     "qui, à notre lecture, ne change rien à sa résolution",
         "badge.used": "utilisée", "badge.left": "disponible", "badge.lost": "perdue",
         "field.used": "Actions utilisées", "field.left": "Actions restantes",
         "field.opportunity_attacks": "Attaques d'opportunité", "field.movement_actions": "Actions de mouvement",
@@ -188,7 +190,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "cannot_act": "no action, not even a free one",
         "phy": "PHY", "mag": "MAG", "holy": "holy",
         "living": "living", "demonic": "demonic", "non_living": "non-living",
-        "card.support": "Support", "card.range": "range", "card.type": "Card type", "card.type.short": "type",
+        "card.support": "Support", "card.range": "range", "card.type.short": "type",
+        "card.type": "Card type: the code the rules give the card (C or PC, not \"player character\"), which "
+                     "as we read the rules, changes nothing in how it resolves",
         "badge.used": "used", "badge.left": "left", "badge.lost": "lost",
         "field.used": "Actions used", "field.left": "Actions left",
         "field.opportunity_attacks": "Opportunity attacks", "field.movement_actions": "Movement actions",
