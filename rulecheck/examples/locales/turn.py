@@ -191,7 +191,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "phy": "PHY", "mag": "MAG", "holy": "holy",
         "living": "living", "demonic": "demonic", "non_living": "non-living",
         "card.support": "Support", "card.range": "range", "card.type.short": "type",
-        "card.type": "Card type: the code the rules give the card (C or PC, not \"player character\"), which "
+        "card.type": "Card type: the code the rules give the card (C or PC, not \"player character\"), which, "
                      "as we read the rules, changes nothing in how it resolves",
         "badge.used": "used", "badge.left": "left", "badge.lost": "lost",
         "field.used": "Actions used", "field.left": "Actions left",
