@@ -156,7 +156,15 @@ def rules_words() -> frozenset[str]:
                      for word in literal_choices(model))
 
 
+#: Term labels that are a bonus to something else: alone in a step, they keep their sign
+#: (« Posture défensive simple, bonus aux deux défenses : +1 (posture) », not a count of 1).
+SIGNED_ALONE = frozenset({"posture"})
+
+
 def _terms(terms: tuple[Term, ...], language: Language, names: Mapping[str, str]) -> str:
+    if len(terms) == 1 and terms[0].label in SIGNED_ALONE and terms[0].value > 0:
+        only = terms[0]
+        return f"+{only.value} ({names.get(only.label) or label(only.label, language)})"
     text = ""
     for index, term in enumerate(terms):
         said = names.get(term.label) or label(term.label, language)

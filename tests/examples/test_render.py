@@ -123,3 +123,20 @@ def test_dice_are_named_in_the_page_s_notation(written: list[str], fr: str, en: 
 
     expressions = [DiceExpr.parse(text) for text in written]
     assert (render.dice_notation(expressions, "fr"), render.dice_notation(expressions, "en")) == (fr, en)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize(("gives_up", "bonus"), [(["A"], 1), (["M", "A"], 2)])
+def test_a_posture_s_bonus_keeps_its_sign_in_its_step(language: str, gives_up: list[str], bonus: int) -> None:
+    """« bonus aux deux défenses : 1 (posture) » read as a count; a bonus alone in its step says
+    « +1 (posture) ». Terms of a sum keep their signs between them, as before."""
+    from rulecheck.engine.trace import Step, Term
+
+    result = RULES["turn"].resolve(RULES["turn"].given.model_validate(
+        {"plan": [{"do": "posture", "gives_up": gives_up}]}), ScriptedDice({}))
+    posture = next(s for s in result.trace if s.event.startswith("turn.posture"))
+    said = render.step(posture, language)
+    assert f"+{bonus} (posture)" in said and f" {bonus} (posture)" not in said.replace(f"+{bonus}", "")
+    summed = Step(anchor="x", event="defence.modifiers", terms=(Term(value=15, label="def_phy"),
+                                                               Term(value=1, label="posture")), value=16)
+    assert render.step(summed, language).split(": ")[-1].lstrip("\u00a0").startswith("15 (")
