@@ -561,10 +561,14 @@ def _keys(drawn: BattleMap) -> list[str]:
     lines = [line for s in drawn_sightings for line in s.lines]
     provocations = [met for step in drawn.path for met in step.provocations]
     unlabelled = unlabelled_figures(drawn)
+    small = small_places(drawn)
+    # a token drawn big enough for its dashed or dotted edge (a smaller one's edge is plain)
+    edged = {f.role for f in drawn.figures if small.get(f.letter, (0, 0, f.side))[2] >= LABELLED_SIDE}
     drawn_marks = {
         "map.key.ring": any(f.role == "defender" for f in drawn.figures),
         "map.key.ring.mover": any(f.role == "mover" for f in drawn.figures),
         "map.key.callout": any(f.role == "defender" and f.letter in unlabelled for f in drawn.figures),
+        "map.key.ally": "ally" in edged, "map.key.other": "other" in edged,
         "map.key.wall": bool(drawn.walls), "map.key.low": bool(drawn.low), "map.key.fog": bool(drawn.fog),
         "map.key.wall_side": bool(drawn.wall_sides), "map.key.fog_side": bool(drawn.fog_sides),
         "map.key.clear": any(not line.blocked_by for line in lines),

@@ -206,8 +206,11 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     # a ring on each creature that may be struck: the target, or the creature moving
     struck = [f.role for f in drawn.figures if f.role in maps.STRUCK]
     assert len(with_class(root, "circle", "ring") + with_class(root, "rect", "ring")) == len(struck)
+    edged = [f"map.key.{role}" for role in ("ally", "other")  # a token whose dashed or dotted edge is drawn
+             if with_class(root, "circle", "fig", role, "!small") + with_class(root, "rect", "fig", role, "!small")]
+    callouts = ["map.key.callout"] * len(with_class(root, "circle", "callout"))
     drawn_marks = [key for key, role in (("map.key.ring", "defender"), ("map.key.ring.mover", "mover"))
-                   if role in struck] + ["map.key.callout"] * len(with_class(root, "circle", "callout")) + drawn_marks
+                   if role in struck] + callouts + edged + drawn_marks
     assert maps._keys(drawn) == drawn_marks
     figure = maps.figure_html(drawn, language, "ex-1", "An example")
     key = html.unescape(re.search(r'<p class="rc-map__key">(.*?)</p>', figure).group(1))  # type: ignore[union-attr]
