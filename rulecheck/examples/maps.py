@@ -696,8 +696,11 @@ def _line_counts(sighting: Sighting, language: str) -> str:
     blocked = sum(1 for line in sighting.lines if line.blocked_by)
     traced = "corner" if sighting.corner is not None else "squares"
     overlap = word("map.caption.overlap", language) if overlapping(sighting.lines) else ""
+    # « 3 sur 15 » read as too few for cover: one line blocked is what the rule asks
+    enough = word("map.caption.enough", language) if 0 < blocked < len(sighting.lines) else ""
     return word(f"map.caption.lines.{sighting.rule}.{traced}", language).format(
-        blocked=render_number(blocked, language), total=render_number(len(sighting.lines), language), overlap=overlap)
+        blocked=render_number(blocked, language), total=render_number(len(sighting.lines), language),
+        enough=enough, overlap=overlap)
 
 
 def overlapping(lines: Sequence[Sightline]) -> bool:

@@ -648,6 +648,12 @@ def test_a_cover_caption_counts_the_lines_that_decide_and_says_which_lines_they_
                else f"{blocked} of {len(sighting.lines)} lines blocked")
     assert f"({where}, {counted}" in shown.replace("\u00a0", " "), shown
     assert (sighting.corner is None) == (kind == "melee" and len(sighting.lines) > 4)
+    # « 3 sur 15 » read as too few for cover: where some lines are blocked and some are not, the
+    # caption says that one is enough, as the rule decides; never where none or all are
+    enough = "une seule suffit" if language == "fr" else "one is enough"
+    assert (enough in shown) == (0 < blocked < len(sighting.lines)), shown
+    if enough in shown:
+        assert sighting.verdict != "none"
 
 
 @pytest.mark.parametrize("crowd", [["diminutive"] * 24 + ["fine"] * 4, ["fine"] * 10, ["diminutive"] * 3, ["tiny"] * 3])

@@ -75,12 +75,14 @@ VALUES: dict[str, dict[str, str]] = {
         "map.token": "jeton {number}", "map.token.called": "le jeton {number}",  # « avec le jeton 3 »
         "map.caption.none": "aucune",
         "map.caption.overlap": " ; l'une court sous une autre, sur la même droite",
-        "map.caption.lines.cover.corner": " (du coin choisi, lignes bloquées : {blocked} sur {total}{overlap})",
-        "map.caption.lines.cover.squares": " (d'une case à l'autre, lignes bloquées : {blocked} sur {total}{overlap})",
+        "map.caption.enough": " ; une seule suffit",
+        "map.caption.lines.cover.corner": " (du coin choisi, lignes bloquées : {blocked} sur {total}{enough}{overlap})",
+        "map.caption.lines.cover.squares": " (d'une case à l'autre, lignes bloquées : {blocked} sur {total}"
+                                           "{enough}{overlap})",
         "map.caption.lines.concealment.corner": " (du coin choisi, lignes à travers la brume ou le feuillage : "
-                                                "{blocked} sur {total}{overlap})",
+                                                "{blocked} sur {total}{enough}{overlap})",
         "map.caption.lines.concealment.squares": " (d'une case à l'autre, lignes à travers la brume ou le "
-                                                 "feuillage : {blocked} sur {total}{overlap})",
+                                                 "feuillage : {blocked} sur {total}{enough}{overlap})",
         "map.key.ring": "jeton à anneau : la cible",
         "map.key.ally": "jeton à bord tireté : allié", "map.key.other": "jeton à bord pointillé : autre créature",
         "map.key.callout": "cercle tireté : autour de la cible, trop petite pour porter son numéro",
@@ -179,12 +181,14 @@ VALUES: dict[str, dict[str, str]] = {
         "map.token": "token {number}", "map.token.called": "token {number}",
         "map.caption.none": "none",
         "map.caption.overlap": "; one runs under another, on the same straight line",
-        "map.caption.lines.cover.corner": " (from the chosen corner, {blocked} of {total} lines blocked{overlap})",
-        "map.caption.lines.cover.squares": " (square to square, {blocked} of {total} lines blocked{overlap})",
+        "map.caption.enough": "; one is enough",
+        "map.caption.lines.cover.corner": " (from the chosen corner, {blocked} of {total} lines blocked"
+                                          "{enough}{overlap})",
+        "map.caption.lines.cover.squares": " (square to square, {blocked} of {total} lines blocked{enough}{overlap})",
         "map.caption.lines.concealment.corner": " (from the chosen corner, {blocked} of {total} lines through "
-                                                "mist or foliage{overlap})",
+                                                "mist or foliage{enough}{overlap})",
         "map.caption.lines.concealment.squares": " (square to square, {blocked} of {total} lines through mist "
-                                                 "or foliage{overlap})",
+                                                 "or foliage{enough}{overlap})",
         "map.key.ring": "ringed token: the target",
         "map.key.ally": "token with a dashed edge: ally", "map.key.other": "token with a dotted edge: another creature",
         "map.key.callout": "dashed circle: around the target, too small to carry its number",
