@@ -225,10 +225,11 @@ def critical_spread(odds: Odds) -> dict[int, Fraction] | None:
     return found or None
 
 
-def harmless_hits(odds: Odds) -> bool:
-    """Whether a blow may land and deal no damage (dice and a negative modifier summing to 0 or
-    less), so that a chart's bar at 0 holds hits as well as misses."""
+def harmless_hits(odds: Odds) -> Fraction:
+    """The chance that a blow lands and deals no damage (dice and a negative modifier summing to 0
+    or less): a chart's bar at 0 then holds hits as well as misses, and says how much of it."""
     if not {"hit", "damage"} <= set(odds.fields):
-        return False
+        return Fraction(0)
     hit, damage = odds.fields.index("hit"), odds.fields.index("damage")
-    return any(key[hit] is True and key[damage] == 0 and probability for key, probability in odds.outcomes.items())
+    return sum((probability for key, probability in odds.outcomes.items() if key[hit] is True and key[damage] == 0),
+               Fraction(0))

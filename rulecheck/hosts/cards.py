@@ -434,7 +434,8 @@ def rolled_dice(odds: Odds) -> tuple[str, ...]:
 
 def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str,
                  critical: dict[int, Fraction] | None = None, *, added: bool = False,
-                 over: tuple[str, ...] = (), harmless_hits: bool = False, damage_dice: str | None = None) -> str:
+                 over: tuple[str, ...] = (), harmless_hits: Fraction = Fraction(0),
+                 damage_dice: str | None = None) -> str:
     """A small bar chart of P(damage = n), drawn in HTML and CSS at build time (no script).
 
     The tallest bar fills the chart; the bar of this example's own damage is marked, and the
@@ -445,7 +446,9 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     ``added``: the damage is a capability's extra damage, added to the weapon's, and titled so.
     ``over``: the dice it is drawn over (:data:`CHART_DICE`), which the summary names: the average
     of a sword's damage over the attack's d20 counts the misses, and says so; with
-    ``harmless_hits``, the bar at 0 holds blows that land without wounding too, and it says that.
+    ``harmless_hits`` (their chance), the bar at 0 holds blows that land without wounding too: it
+    says so, and how much of the bar they are (« 0 : 50 % », « dont 45 % … » where the card's chance
+    line gives 45 % for such a blow).
     ``damage_dice``: the damage dice the chart is drawn from, named in its title (a parried blow's card
     shows no damage step, and its chart « from 0 to 8 » came from dice the card never named).
     """
@@ -461,6 +464,9 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
             share = "spread.critical_all" if critical[n] == p else "spread.critical_part"
             said[n] += " (" + render.word(share, language).format(
                 share=render.probability(critical[n], language)) + ")"
+        if n == 0 and 0 < harmless_hits < p:
+            said[n] += " (" + render.word("spread.harmless_part", language).format(
+                share=render.probability(harmless_hits, language)) + ")"
     described = ", ".join(said.values())
     labelled = {min(spread), max(spread), shown}
     if len(spread) > 13:  # too narrow for every value: every fifth too, where it has room

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from rulecheck.engine.odds import compute_odds
+from rulecheck.examples import render
 from rulecheck.examples.check import Outcome, check_paths
 from rulecheck.hosts.cards import card
 from tests.conftest import ROOT
@@ -331,6 +332,10 @@ def test_every_event_has_its_words_in_both_languages(key: str) -> None:
         assert event(key, (("turns", 3),), language).startswith(words)
 
 
+def spaced(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_a_damage_chart_says_when_its_bar_at_0_holds_blows_that_land_without_wounding(
     documented: dict[str, list[Outcome]], language: str
@@ -342,12 +347,30 @@ def test_a_damage_chart_says_when_its_bar_at_0_holds_blows_that_land_without_wou
                        "en": ("(0 when the blow does not land)",
                               "(0 when the blow does not land, or lands without wounding)")}[language]
     seen = {True: 0, False: 0}
+    parts = 0
     for outcome in documented[language]:
         said = html.unescape(card(outcome, language)).replace("\u00a0", " ")
         if plain not in said and harmless not in said:
             continue
+        branches = every_branch(outcome)
         lands_for_nothing = any(fields.get("hit") is True and fields.get("damage") == 0 and p
-                                for fields, p in every_branch(outcome))
+                                for fields, p in branches)
         assert (harmless in said) is lands_for_nothing, f"{language}: {outcome.id}"
         seen[lands_for_nothing] += 1
+        # and the bar at 0 says how much of it such blows are, where misses share it (« 0 : 50 %
+        # (dont 45 % …) » beside a chance line of 45 %: the highlighted 50 % read as a contradiction)
+        at_zero = sum((p for fields, p in branches if fields.get("damage") == 0), Fraction(0))
+        landing = sum((p for fields, p in branches if fields.get("hit") is True and fields.get("damage") == 0),
+                      Fraction(0))
+        part = {"fr": "dont {share} de coups qui touchent sans blesser",
+                "en": "{share} of it from blows that land without wounding"}[language]
+        tip = re.search(r'data-tip="0 ?: [^"]*"', said)
+        assert tip is not None, outcome.id
+        shown = spaced(tip[0])
+        if 0 < landing < at_zero:
+            assert spaced(part.format(share=render.probability(landing, language))) in shown, (outcome.id, shown)
+            parts += 1
+        else:
+            assert "blesser" not in shown and "wounding" not in shown, (outcome.id, shown)
     assert seen[True] and seen[False], seen  # the documented cards hold both kinds
+    assert parts, "a documented chart whose bar at 0 holds misses and harmless hits"

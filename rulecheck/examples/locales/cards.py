@@ -41,6 +41,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "delivered_on.None": "aucune", "damage_dice.None": "aucun", "effect.none": "aucun",
         "spread.critical": "coup critique", "spread.critical_all": "coup critique",
         "spread.critical_part": "dont {share} en coup critique",
+        "spread.harmless_part": "dont {share} de coups qui touchent sans blesser",
         "spread.axis": "Hauteur d'une barre\u00a0: la chance de ces dégâts (la plus haute\u00a0: {top})\u202f; "
                        "sous chaque barre, ses dégâts",
         "roll.one": "au d{sides}", "roll.many": "aux {count}d{sides}",
@@ -83,6 +84,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "delivered_on.None": "none", "damage_dice.None": "none", "effect.none": "none",
         "spread.critical": "critical hit", "spread.critical_all": "critical hit",
         "spread.critical_part": "{share} of it from critical hits",
+        "spread.harmless_part": "{share} of it from blows that land without wounding",
         "spread.axis": "Bar height: the chance of that damage (tallest: {top}); under each bar, its damage",
         "roll.one": "on the d{sides}", "roll.many": "on {count}d{sides}",
         "roll.natural": "a natural {face}", "roll.exactly": "exactly {face} {roll}",
