@@ -141,17 +141,25 @@ def numbering(drawn: BattleMap) -> dict[str, int]:
     return {f.letter: n for n, f in enumerate(ordered, start=1)}
 
 
-def figure_html(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[str, str] | None = None) -> str:
-    """The map as a ``<figure>``: the SVG, then a caption with the result and the legend.
+def figure_html(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[str, str] | None = None,
+                sizes: str | None = None) -> str:
+    """The map as a ``<figure>``: the SVG, then a caption with the result and the legend;
+    ``sizes``: the address of the table of sizes, which the key points to where a creature of
+    another size than Small or Medium stands (« Grand (haut) » meant nothing to a new reader).
 
     Drawn once for the check (:func:`map_problems`) and once more for the card: the second time
     is the first one's, kept.
     """
-    return _figure(drawn, language, key, title, tuple(sorted((names or {}).items())))
+    return _figure(drawn, language, key, title, tuple(sorted((names or {}).items())), sizes)
+
+
+#: The sizes a reader needs no table for.
+PLAIN_SIZES = frozenset({"small", "medium"})
 
 
 @functools.lru_cache(maxsize=256)
-def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[tuple[str, str], ...]) -> str:
+def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[tuple[str, str], ...],
+            sizes: str | None = None) -> str:
     names = dict(named)
     labels = numbering(drawn)
     legend = "".join(f"<li>{html.escape(words)}</li>" for words in creature_words(drawn, labels, names, language))
@@ -170,8 +178,17 @@ def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[
         f'{svg(drawn, language, key, title, names)}</div>'
         f'<figcaption>{swipe}<p class="rc-map__result">{caption(drawn, labels, language, names)}</p>'
         f'<ol class="rc-map__legend">{legend}</ol>'
-        f'<p class="rc-map__key">{html.escape(keys)}</p></figcaption></figure>\n'
+        f'<p class="rc-map__key">{html.escape(keys)}{_sizes_pointer(drawn, sizes, language)}</p>'
+        '</figcaption></figure>\n'
     )
+
+
+def _sizes_pointer(drawn: BattleMap, sizes: str | None, language: str) -> str:
+    if sizes is None or all(figure.size in PLAIN_SIZES for figure in drawn.figures):
+        return ""
+    separator = "\u00a0; " if language == "fr" else "; "
+    return f'{separator}<a href="{html.escape(sizes)}">{html.escape(word("map.key.sizes", language))}</a>'
+
 
 
 def least_width(drawn: BattleMap) -> int:
@@ -858,10 +875,11 @@ def names(example: Any) -> dict[str, str]:
     return found
 
 
-def card_figure(parsed: ParsedExample, drawn: BattleMap, language: str) -> str:
-    """The figure a card shows for this example: its title, the names it gives."""
+def card_figure(parsed: ParsedExample, drawn: BattleMap, language: str, sizes: str | None = None) -> str:
+    """The figure a card shows for this example: its title, the names it gives (``sizes``: the
+    address of the table of sizes, from the card's page)."""
     return figure_html(drawn, language, parsed.id, getattr(parsed.example, "title", None) or parsed.id,
-                       names(parsed.example))
+                       names(parsed.example), sizes)
 
 
 def map_problems(parsed: ParsedExample, result: Any) -> list[Problem]:

@@ -140,7 +140,7 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
         f'<div class="rc-card{marked}" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
         f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
-        f"{_cast_line(outcome, language, link)}{header}{battle_map_html(outcome, language)}"
+        f"{_cast_line(outcome, language, link)}{header}{battle_map_html(outcome, language, link)}"
         f'<ol class="rc-trace">{steps}</ol>\n'
         f'<p class="rc-outcome">{summary}</p>\n'
         f"{_chances(outcome, language)}"

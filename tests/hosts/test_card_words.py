@@ -141,3 +141,23 @@ def test_an_unnamed_attacker_begins_its_cast_line_with_a_capital(documented: tup
     lines = [cast_line(o, language) for o in outcomes]
     starting = [line for line in lines if line.lower().startswith(unnamed.lower())]
     assert starting and all(line.startswith(unnamed) for line in starting), starting
+
+
+def test_a_map_with_a_creature_of_an_unusual_size_points_to_the_table_of_sizes(
+        documented: tuple[str, list[Outcome]]) -> None:
+    """« Grand (haut) », « Minuscule » on a map's legend meant nothing to a new reader: its key
+    links to the sizes and their reach, where a creature of a size other than Small or Medium stands."""
+    language, outcomes = documented
+    words = {"fr": "les tailles et leur allonge", "en": "the sizes and their reach"}[language]
+    pointed = plain = 0
+    for outcome in outcomes:
+        drawn = getattr(outcome.result, "battle_map", None)
+        if drawn is None:
+            continue
+        shown = card(outcome, language, lambda anchor: f"modifiers.html#{anchor}")
+        unusual = any(figure.size not in ("small", "medium") for figure in drawn.figures)
+        link = f'<a href="modifiers.html#size-and-reach">{words}</a>'
+        assert (link in shown) is unusual, outcome.id
+        pointed, plain = pointed + unusual, plain + (not unusual)
+        assert words not in card(outcome, language), "no address, no pointer"
+    assert pointed >= 5 and plain >= 5

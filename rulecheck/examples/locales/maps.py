@@ -84,6 +84,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.lines.concealment.squares": " (d'une case à l'autre, lignes à travers la brume ou le "
                                                  "feuillage : {blocked} sur {total}{enough}{overlap})",
         "map.key.ring": "jeton à anneau : la cible",
+        "map.key.sizes": "les tailles et leur allonge",
         "map.key.ally": "jeton à bord tireté : allié", "map.key.other": "jeton à bord pointillé : autre créature",
         "map.key.callout": "cercle tireté : autour de la cible, trop petite pour porter son numéro",
         "map.key.ring.mover": "jeton à anneau : la créature qui se déplace, celle que les ennemis peuvent frapper",
@@ -190,6 +191,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.lines.concealment.squares": " (square to square, {blocked} of {total} lines through mist "
                                                  "or foliage{enough}{overlap})",
         "map.key.ring": "ringed token: the target",
+        "map.key.sizes": "the sizes and their reach",
         "map.key.ally": "token with a dashed edge: ally", "map.key.other": "token with a dotted edge: another creature",
         "map.key.callout": "dashed circle: around the target, too small to carry its number",
         "map.key.ring.mover": "ringed token: the creature moving, the one the enemies may strike",
