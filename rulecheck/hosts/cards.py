@@ -230,7 +230,7 @@ def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None
 def _grid_roles(outcome: Outcome) -> tuple[dict[str, str], dict[str, str]]:
     """On a card with a battle map: the sides it shows (``attacker``, ``defender`` or ``mover`` →
     its name, empty when it has none), and each named creature's role there by name (``ally``,
-    ``other``, ``enemy``, ``ally_of_mover``…), in the words of the map's legend."""
+    ``other``, ``enemy``, ``ally_of_mover``), which the line says in its own words (``cast.role.*``)."""
     drawn = getattr(outcome.result, "battle_map", None)
     if drawn is None or outcome.parsed is None:
         return {}, {}
