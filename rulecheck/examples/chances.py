@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rulecheck.examples.locales import Language
     from rulecheck.examples.outcome import Outcome
 
+
 def _face(value: Any) -> int | None:
     return value if isinstance(value, int) else None
 
@@ -148,27 +149,18 @@ def _needs_of_classes(odds: Odds, event: Event, label: str) -> Needs | None:
     ((sides, count),) = requests
     if count != 1:
         return None
-    verdicts: dict[tuple[int, ...], set[bool]] = {}
+    verdicts: dict[int, set[bool]] = {}
     for key, split in odds.drawn.items():
         holds = event.holds(dict(zip(odds.fields, key, strict=True)))
         for drawn, probability in split.items():
             if not probability:
                 continue
-            faces = [members for name, members in drawn if name == label]
-            if len(faces) != 1:
+            classes = [members for name, members in drawn if name == label]
+            if len(classes) != 1:
                 return None  # on some branch this roll is not made, or made twice: it does not decide alone
-            verdicts.setdefault(faces[0], set()).add(holds)
-    if any(len(found) != 1 for found in verdicts.values()):
-        return None
-    if sorted(face for faces in verdicts for face in faces) != list(range(1, sides + 1)):
-        return None
-    happening = sorted(face for faces, found in verdicts.items() if True in found for face in faces)
-    if not happening or len(happening) == sides:
-        return None
-    low, high = happening[0], happening[-1]
-    if len(happening) != high - low + 1 or (low != 1 and high != sides):
-        return None
-    return Needs(1, sides, low, high, label)
+            for face in classes[0]:  # each face of a class settles the event as its class does
+                verdicts.setdefault(face, set()).add(holds)
+    return _one_run(verdicts, 1, sides, label)
 
 
 def _needs_of(odds: Odds, event: Event, index: Mapping[str, int], field: str) -> Needs | None:
@@ -185,6 +177,13 @@ def _needs_of(odds: Odds, event: Event, index: Mapping[str, int], field: str) ->
         if face is None:
             return None  # on some branch this roll is not made alone: it does not decide alone
         verdicts.setdefault(face, set()).add(event.holds(dict(zip(odds.fields, key, strict=True))))
+    return _one_run(verdicts, count, sides, label)
+
+
+def _one_run(verdicts: Mapping[int, set[bool]], count: int, sides: int, label: str) -> Needs | None:
+    """What a roll needs, from whether the event held for each value it showed: every value the
+    roll can show seen, each settling the event alike on every branch, and those that make it
+    happen one run from an end of the roll."""
     if any(len(found) != 1 for found in verdicts.values()):
         return None
     lowest, highest = count, count * sides
