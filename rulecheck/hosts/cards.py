@@ -28,13 +28,17 @@ from rulecheck.hosts.battle_map import battle_map_html
 from rulecheck.hosts.battle_map import names as battle_map_names
 from rulecheck.hosts.hidden_cards import hidden_cards
 
-#: The attribute of the hover hints a card repeats by the hundred (a § link, a chart's bar, the
-#: cast line), whose words are also said otherwise (a link's label, the chart's). Not ``title``:
-#: Material mounts a tooltip, with its observers, on every titled element of a page at load, which
-#: on a page of cards was most of its script time on a phone; the page's script
-#: (overrides/main.html) makes the hint a title when a pointer or the focus first reaches it. The
-#: few cost badges and type chips keep their title: it is the words of their letters.
+#: The attribute of a card's hover hints (the cast line, a map's marks). Not ``title``: Material
+#: mounts a tooltip, with its observers, on every titled element of a page at load, which on a page
+#: of cards was most of its script time on a phone; the reader's script
+#: (overrides/assets/javascripts/reader.js) makes the hint a title when a pointer or the focus
+#: first reaches it. The hints a card repeats by the hundred are not written twice: a step's §
+#: link is hinted by its label, a chart's bar by its item of the chart's label. The few cost badges
+#: and type chips keep their title: it is the words of their letters.
 TIP = "data-tip"
+#: What parts a damage chart's label into its bars' items, in the bars' order: the reader's script
+#: reads a bar's hint there. The figure's caption names the chart: the label is the items alone.
+BAR_ITEMS = ", "
 
 
 @dataclass
@@ -251,8 +255,9 @@ def source_block(escaped_source: str, language: str) -> str:
     """The raw example, folded: a collapsible block of preformatted text.
 
     Not Material's ``pre > code``, which it sets up at load (a copy button, a resize observer) for
-    every block, folded or not: on a phone that was the costliest part of a card. The page's
-    script gives the block its copy button when a reader first opens it (``overrides/main.html``)."""
+    every block, folded or not: on a phone that was the costliest part of a card. The reader's
+    script gives the block its copy button when a reader first opens it
+    (``overrides/assets/javascripts/reader.js``)."""
     copy, copied = (html_text(render.word(key, language)) for key in ("copy_yaml", "copied_yaml"))
     return (
         f'<details class="rc-source" data-search-exclude><summary>{render.word("show_yaml", language)}</summary>'
@@ -291,7 +296,7 @@ def _step(step: Step, language: str, href: str | None, names: dict[str, str]) ->
         return f"<li>{text}</li>"
     see = html_text(render.word("see_rule", language))
     # The § is drawn by the stylesheet: no text for the search index, one element less a step.
-    return f'<li>{text} <a class="rc-rule" href="{html_text(href)}" {TIP}="{see}" aria-label="{see}"></a></li>'
+    return f'<li>{text} <a class="rc-rule" href="{html_text(href)}" aria-label="{see}"></a></li>'
 
 
 def _summary(given: Any, result: Any, fields: tuple[str, ...], language: str) -> str:
@@ -442,7 +447,8 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     share of each bar that critical hits deal (``critical``: P(damage = n and a critical hit)) is
     striped, with a legend. Under the bars, their damage (every value, or the ends, this
     example's and every fifth on a wide chart); a line says what the height is, with the
-    tallest bar's chance. Screen readers get every value and its percent in the chart's label.
+    tallest bar's chance. Screen readers get every value and its percent in the chart's label, after
+    its caption; a bar's hover hint is its item of that label (:data:`BAR_ITEMS`).
     ``added``: the damage is a capability's extra damage, added to the weapon's, and titled so.
     ``over``: the dice it is drawn over (:data:`CHART_DICE`), which the summary names: the average
     of a sword's damage over the attack's d20 counts the misses, and says so; with
@@ -467,7 +473,9 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
         if n == 0 and 0 < harmless_hits < p:
             said[n] += " (" + render.word("spread.harmless_part", language).format(
                 share=render.probability(harmless_hits, language)) + ")"
-    described = ", ".join(said.values())
+    if any(BAR_ITEMS in words for words in said.values()):
+        raise ValueError(f"a damage chart's item holds its separator {BAR_ITEMS!r}: {list(said.values())}")
+    described = BAR_ITEMS.join(said.values())
     labelled = {min(spread), max(spread), shown}
     if len(spread) > 13:  # too narrow for every value: every fifth too, where it has room
         labelled |= {n for n in spread if n % 5 == 0 and not {n - 1, n + 1} & labelled}
@@ -497,8 +505,7 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
             this += " rc-spread__bar--critical"
             striped = f";--critical:{part:.1f}%"
         placing = f"{at};" if at else ""
-        columns.append(f'<span class="rc-spread__bar{this}" style="{placing}height:{height:.1f}%{striped}" '
-                       f'{TIP}="{html_text(said[n])}"{x}></span>')
+        columns.append(f'<span class="rc-spread__bar{this}" style="{placing}height:{height:.1f}%{striped}"{x}></span>')
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),
         mean=render.number(round(float(mean), 1), language))
@@ -522,7 +529,7 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     return (
         f'<figure class="rc-spread" data-search-exclude><figcaption><strong>{title}</strong>'
         f"{html_text(colon.rstrip())} {html_text(summary)} {legend}</figcaption>"
-        f'<div class="rc-spread__bars" role="img" aria-label="{title}{html_text(colon)}{html_text(described)}" '
+        f'<div class="rc-spread__bars" role="img" aria-label="{html_text(described)}" '
         f'style="--columns:{len(spread)}">'
         f'{"".join(columns)}</div><p class="rc-spread__axis">{html_text(axis)}</p></figure>\n'
     )

@@ -55,6 +55,7 @@ from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
+from rulecheck.hosts.indentation import unindented
 from rulecheck.hosts.page_meta import safe_meta
 from rulecheck.hosts.site_address import site_address
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
@@ -254,9 +255,14 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         """A French page's frame as its content: the table of contents, the navigation, the header,
         the footer's previous and next pages and the window's title repeat the headings' and the
         titles' words, which Markdown and the theme wrote with plain spaces (« récupère-t-on ? »
-        could end a line of the table of contents on its « ? »)."""
+        could end a line of the table of contents on its « ? »). Every page without the indentation
+        of the theme's templates (``indentation``)."""
         found = language_of(page_source(page, config).as_posix())
-        return french_spacing(output) if found and found[0] == "fr" else None
+        return unindented(french_spacing(output) if found and found[0] == "fr" else output)
+
+    @event_priority(100)  # before rulecheck-i18n-search writes each language's 404 page from it
+    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str | None:
+        return unindented(output_content) if template_name == "404.html" else None
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         """Fail the build, before any page is written, if a page showed a block the check never saw."""

@@ -6,7 +6,7 @@ between a number and « % » (« 20 % »). A mark written as a numeric character
 is spaced like the mark itself. Text between tags changes, and the attributes whose words a reader
 sees or hears (a tooltip's ``title``, ``aria-label``, ``alt``, and the cards' ``data-tip`` that
 becomes a title): a glossary definition « Défense physique : … » showed its colon alone at a
-tooltip's line end. Code, preformatted text, scripts and styles are left alone.
+tooltip's line end. Code, preformatted text, text areas, scripts and styles are left alone.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import re
 
 #: A tag ends at its ``>``, and none starts inside another (attribute values escape ``<``): a
 #: ``<`` without its ``>`` costs one scan to the next ``<``, so the split stays linear.
-_TAG = re.compile(r"(<[^<>]*>)")
-_RAW = re.compile(r"^<(/?)(code|pre|script|style|kbd|samp)\b", re.IGNORECASE)
+TAG = re.compile(r"(<[^<>]*>)")
+RAW = re.compile(r"^<(/?)(code|pre|script|style|kbd|samp|textarea)\b", re.IGNORECASE)
 
 
 def _mark(chars: str) -> str:
@@ -57,12 +57,12 @@ def _spaced_attribute(match: re.Match[str]) -> str:
 
 
 def french_spacing(markup: str) -> str:
-    pieces = _TAG.split(markup)
+    pieces = TAG.split(markup)
     depth = 0
     after_digit = False  # the text before this piece, across tags, ends with a digit
     for index, piece in enumerate(pieces):
         if index % 2:  # a tag
-            raw = _RAW.match(piece)
+            raw = RAW.match(piece)
             if raw and not piece.endswith("/>"):
                 depth = max(0, depth - 1) if raw.group(1) else depth + 1
             elif depth == 0 and "=" in piece and _TOUCHED.search(piece):

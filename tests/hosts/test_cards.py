@@ -16,7 +16,7 @@ from rulecheck.engine.trace import Step, Term
 from rulecheck.examples import chances, render
 from rulecheck.examples.check import check_page, check_paths
 from rulecheck.examples.outcome import Outcome
-from rulecheck.hosts.cards import card, damage_chart
+from rulecheck.hosts.cards import BAR_ITEMS, card, damage_chart
 from rulecheck.hosts.glossary import join_broken_abbreviations
 from rulecheck.hosts.i18n_search import relative_404, without_chrome_in_search
 from tests.conftest import ROOT
@@ -265,7 +265,8 @@ def test_the_damage_chart_marks_this_outcome_and_labels_every_value_for_screen_r
     assert chart.count('<span class="rc-spread__bar') == 2 and chart.count("rc-spread__bar--this") == 1
     assert '<span data-x="1"></span>' in chart and 'data-x="2">' in chart
     assert 'style="--columns:3"' in chart and "grid-column" not in chart, "each element in the next column"
-    assert f'aria-label="Dégâts possibles{NBSP}: 0{NBSP}: 50{NNBSP}%, 2{NBSP}: 50{NNBSP}%"' in chart
+    assert f'role="img" aria-label="0{NBSP}: 50{NNBSP}%, 2{NBSP}: 50{NNBSP}%"' in chart
+    assert "data-tip" not in chart, "a bar's hint is its item of the label, not a second copy"
     assert chart.count('style="height:100.0%"') == 2 and "height:0" not in chart
     assert "<script" not in chart and "data-search-exclude" in chart
 
@@ -276,8 +277,8 @@ def test_the_damage_chart_stripes_what_critical_hits_deal_and_says_what_its_axes
     spread = dict(sorted(spread.items()))
     critical = {10: Fraction(1, 20), 22: Fraction(1, 20)}
     english = damage_chart(spread, 22, Fraction(5), "en", critical)
-    bars = re.findall(r'<span class="([^"]+)" style="([^"]+)" data-tip="([^"]+)"', english)
-    striped = {title.split(":")[0]: style for classes, style, title in bars if "rc-spread__bar--critical" in classes}
+    bars = zip(re.findall(r'<span class="([^"]+)" style="([^"]+)"', english), bar_items(english), strict=True)
+    striped = {title.split(":")[0]: style for (classes, style), title in bars if "rc-spread__bar--critical" in classes}
     assert striped == {"10": "height:22.2%;--critical:50.0%", "22": "height:11.1%;--critical:100.0%"}
     assert "10: 10% (5% of it from critical hits)" in english and "22: 5% (critical hit)" in english
     assert '<span class="rc-spread__legend rc-spread__legend--critical">critical hit</span>' in english
@@ -291,16 +292,27 @@ def test_the_damage_chart_stripes_what_critical_hits_deal_and_says_what_its_axes
     assert f"10{NBSP}: 10{NNBSP}% (dont 5{NNBSP}% en coup critique)" in french and "coup critique</span>" in french
 
 
+def bar_items(chart: str) -> list[str]:
+    """A chart's bars' hints, in the bars' order, as the reader's script reads them: its label's
+    items (``BAR_ITEMS``)."""
+    label = re.search(r'class="rc-spread__bars" role="img" aria-label="([^"]*)"', chart)
+    assert label is not None
+    return html.unescape(label.group(1)).split(BAR_ITEMS)
+
+
 def drawn_columns(chart: str) -> dict[int, tuple[str, str]]:
     """Each grid column a chart's elements occupy, as a browser places them: a column named by
-    ``grid-column``, else the one after the previous element's. Each gives its tip and label."""
+    ``grid-column``, else the one after the previous element's. Each gives its hint and label."""
     columns, placed = {}, 0
+    items = iter(bar_items(chart))
     for attributes in re.findall(r"<span((?: [a-z-]+=\"[^\"]*\")*)></span>", chart.split("rc-spread__bars")[1]):
         named = re.search(r"grid-column:(\d+)", attributes)
         placed = int(named.group(1)) if named else placed + 1
-        tip, label = (re.search(f'{name}="([^"]*)"', attributes) for name in ("data-tip", "data-x"))
+        label = re.search('data-x="([^"]*)"', attributes)
+        tip = next(items) if 'class="rc-spread__bar' in attributes else ""
         assert placed not in columns, "two elements in one column"
-        columns[placed] = (tip.group(1) if tip else "", label.group(1) if label else "")
+        columns[placed] = (tip, label.group(1) if label else "")
+    assert next(items, None) is None, "as many items as bars"
     return columns
 
 
@@ -316,13 +328,13 @@ def test_each_bar_of_a_damage_chart_stands_in_its_own_value_s_column(weights: li
     total = sum(weights)
     spread = {low + i: Fraction(w, total) for i, w in enumerate(weights)}
     shown = data.draw(st.sampled_from([None, *spread]))
-    chart = damage_chart(spread, shown, Fraction(low), "en")
+    chart = damage_chart(spread, shown, Fraction(low), data.draw(st.sampled_from(["fr", "en"])))
     columns = drawn_columns(chart)
     assert f'style="--columns:{len(spread)}"' in chart
     values = list(spread)
     for column, (tip, label) in columns.items():
         value = values[column - 1]
-        assert (tip.split(":")[0] == str(value)) if tip else not spread[value], (column, tip)
+        assert (tip.split(":")[0].strip() == str(value)) if tip else not spread[value], (column, tip)
         assert not label or label == str(value), (column, label)
     assert {values[c - 1] for c, (tip, _) in columns.items() if tip} == {n for n, p in spread.items() if p}
     assert str(min(spread)) in {label for _, label in columns.values()}

@@ -429,22 +429,27 @@ def test_a_card_s_hints_show_on_pointer_and_focus_and_nothing_is_mounted_for_the
     titled = page.evaluate("""() => [...document.querySelectorAll('.rc-card [title]')]
         .filter(e => !e.matches('.rc-cost, .rc-chip')).map(e => e.outerHTML.slice(0, 80))""")
     assert titled == []
-    hinted = page.locator(".rc-card [data-tip]")
+    hinted = page.locator(".rc-card [data-tip], .rc-card a.rc-rule, .rc-card .rc-spread__bar")
     assert hinted.count() > 50
     rule = page.locator("#ex-elara-parry a.rc-rule").first
-    bar = page.locator("#ex-elara-parry .rc-spread__bar").first
+    bars = page.locator("#ex-elara-parry .rc-spread__bar")
     cast = page.locator("#ex-elara-parry .rc-cast")
+    # Each hint is words the card says once: a link's label, a bar's item of its chart's label.
+    items = (page.locator("#ex-elara-parry .rc-spread__bars").get_attribute("aria-label") or "").split(", ")
+    assert bars.count() == len(items) >= 2
     rule.scroll_into_view_if_needed()
-    for shown in (rule, bar, cast):
-        assert shown.get_attribute("title") is None
+    for shown, words in ((rule, rule.get_attribute("aria-label")), (bars.first, items[0]),
+                         (bars.last, items[-1]), (cast, cast.get_attribute("data-tip"))):
+        assert shown.get_attribute("title") is None and words
         shown.hover()
-        expect(shown).to_have_attribute("title", shown.get_attribute("data-tip") or "?")
+        expect(shown).to_have_attribute("title", words)
     words = {"fr": "La règle de cette étape", "en": "The rule behind this step"}[locale]
     assert rule.get_attribute("title") == words and rule.get_attribute("aria-label") == words
-    assert re.fullmatch(r"\d+\s?: \d+\s?%.*", bar.get_attribute("title") or ""), "a bar says its total and its chance"
+    for bar in (bars.first, bars.last):
+        assert re.fullmatch(r"\d+\s?: \d+\s?%.*", bar.get_attribute("title") or ""), "a bar says its total and its chance"
     other = page.locator("a.rc-rule").nth(5)
     other.focus()  # the keyboard reaches a hint too
-    expect(other).to_have_attribute("title", other.get_attribute("data-tip") or "?")
+    expect(other).to_have_attribute("title", words)
 
 
 @READS_THE_RULES_PAGES
