@@ -4,8 +4,7 @@ suite's fast part: what anyone cloning the project gets.
 The clone is made with ``git clone`` of this repository's last commit into an empty temporary
 folder; its npm packages come from ``npm ci`` as ``make test`` installs them (from npm's local
 cache when it has them); its tests run with this project's Python packages, the clone's own code
-first on the path, on every core. The fast part is every test but those that build the site or
-drive a browser.
+first on the path. The fast part is every test but those that build the site or drive a browser.
 """
 
 from __future__ import annotations
@@ -43,10 +42,8 @@ def test_a_clone_with_nothing_beside_it_passes_the_fast_tests(tmp_path: Path) ->
                            cwd=clone, env=env, capture_output=True, text=True, timeout=60, check=True)
     assert Path(which.stdout.strip()).is_relative_to(clone), "the clone's own code must be the one tested"
     run = subprocess.run(
-        # On every core, as `make test` runs them: once the rest of the suite is done, this run is
-        # all that is left, and one process of it left the other core idle (bench/README.md).
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not build and not browser",
-         "-n", "auto", "--dist", "loadgroup", "-rs", "--no-header"],
+         "-rs", "--no-header"],
         cwd=clone, env=env, capture_output=True, text=True, timeout=1800)
     tail = "\n".join(run.stdout.splitlines()[-40:])
     assert run.returncode == 0, tail
