@@ -14,31 +14,14 @@ from __future__ import annotations
 
 import re
 
-from rulecheck.hosts.typography import RAW, TAG
+from rulecheck.hosts.typography import TAG, kept_as_written
 
 _INDENT = re.compile(r"\n[ \t]+")
-#: Elements whose text runs to their own end tag, whatever it holds (a script's "</pre>" is text).
-_RAW_TEXT = frozenset({"script", "style", "textarea"})
 
 
 def unindented(markup: str) -> str:
     pieces = TAG.split(markup)
-    depth = 0  # how many elements that keep their blanks (code, pre …) the piece is in
-    raw_text = ""  # the element whose text the piece is in, until its end tag
-    for index, piece in enumerate(pieces):
-        if index % 2:  # a tag
-            raw = RAW.match(piece)
-            if raw_text:
-                if raw and raw.group(1) and raw.group(2).lower() == raw_text:
-                    raw_text = ""
-            elif raw and not piece.endswith("/>"):
-                name = raw.group(2).lower()
-                if raw.group(1):
-                    depth = max(0, depth - 1)
-                elif name in _RAW_TEXT:
-                    raw_text = name
-                else:
-                    depth += 1
-        elif depth == 0 and not raw_text and "\n" in piece:
-            pieces[index] = _INDENT.sub("\n", piece)
+    for index, kept in enumerate(kept_as_written(pieces)):
+        if not index % 2 and not kept and "\n" in pieces[index]:
+            pieces[index] = _INDENT.sub("\n", pieces[index])
     return "".join(pieces)

@@ -18,6 +18,7 @@ import re
 #: ``<`` without its ``>`` costs one scan to the next ``<``, so the split stays linear.
 TAG = re.compile(r"(<[^<>]*>)")
 RAW = re.compile(r"^<(/?)(code|pre|script|style|kbd|samp|textarea)\b", re.IGNORECASE)
+_RAW_TEXT = frozenset({"script", "style", "textarea"})
 
 
 def _mark(chars: str) -> str:
@@ -56,22 +57,44 @@ def _spaced_attribute(match: re.Match[str]) -> str:
     return match.group(1) + quoted[0] + _spaced(quoted[1:-1]) + quoted[-1]
 
 
+def kept_as_written(pieces: list[str]) -> list[bool]:
+    """For each piece of ``TAG.split(markup)`` (text and tags in turns), whether it lies in an
+    element whose text is shown or meant as written: code, preformatted text and keyboard input,
+    counted as they nest, or a script, style or text area, whose text runs to its own end tag
+    whatever it holds (a script's "</pre>" is text). A tag counts from after it."""
+    flags = []
+    depth = 0  # how many of code, pre, kbd, samp the piece is in
+    raw_text = ""  # the script, style or text area the piece is in, until its end tag
+    for index, piece in enumerate(pieces):
+        raw = RAW.match(piece) if index % 2 else None
+        if raw_text:
+            if raw and raw.group(1) and raw.group(2).lower() == raw_text:
+                raw_text = ""
+        elif raw and not piece.endswith("/>"):
+            name = raw.group(2).lower()
+            if raw.group(1):
+                depth = max(0, depth - 1)
+            elif name in _RAW_TEXT:
+                raw_text = name
+            else:
+                depth += 1
+        flags.append(bool(depth or raw_text))
+    return flags
+
+
 def french_spacing(markup: str) -> str:
     pieces = TAG.split(markup)
-    depth = 0
     after_digit = False  # the text before this piece, across tags, ends with a digit
-    for index, piece in enumerate(pieces):
+    for index, (piece, kept) in enumerate(zip(pieces, kept_as_written(pieces), strict=True)):
         if index % 2:  # a tag
-            raw = RAW.match(piece)
-            if raw and not piece.endswith("/>"):
-                depth = max(0, depth - 1) if raw.group(1) else depth + 1
-            elif depth == 0 and "=" in piece and _TOUCHED.search(piece):
+            opens_or_closes_raw = RAW.match(piece) and not piece.endswith("/>")
+            if not kept and not opens_or_closes_raw and "=" in piece and _TOUCHED.search(piece):
                 pieces[index] = _READ_ATTRIBUTE.sub(_spaced_attribute, piece)
             continue
-        if depth == 0 and piece and _TOUCHED.search(piece):  # most pieces hold none of these marks
+        if not kept and piece and _TOUCHED.search(piece):  # most pieces hold none of these marks
             if after_digit:
                 piece = _LEADING_PERCENT.sub(lambda m: NARROW_NBSP + m.group(1), piece)
             pieces[index] = piece = _spaced(piece)
         if piece:
-            after_digit = depth == 0 and piece[-1].isdigit()
+            after_digit = not kept and piece[-1].isdigit()
     return "".join(pieces)
