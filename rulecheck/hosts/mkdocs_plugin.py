@@ -56,6 +56,7 @@ from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
 from rulecheck.hosts.indentation import unindented
+from rulecheck.hosts.nesting import NestingGuardExtension, deepest_line
 from rulecheck.hosts.page_meta import safe_meta
 from rulecheck.hosts.site_address import site_address
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
@@ -97,6 +98,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         #: Blocks the fence formatter showed as examples that the check never saw, this build, and
         #: front matter naming an icon or a template the theme lacks.
         self._unchecked: list[Problem] = []
+        #: Pages Markdown could not render for their nesting (``nesting``): a banner in their place.
+        self._too_deep: list[Problem] = []
+        self._page: Page | None = None  # the page being rendered, and its build's configuration
+        self._config: MkDocsConfig | None = None
         self._page_source = ""  # the Markdown of the page being rendered, as read
         self._title_reference = False  # whether one of its headings quotes an example
         self._searching = False  # whether Material's search plugin indexes the pages
@@ -118,6 +123,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         # Glossary tooltips on the first uses of a term only, checks on or off (the abbr extension
         # gives one to every use: a page of a term repeated, each use a copy of its definition).
         config.markdown_extensions.append(BoundedTooltipsExtension())
+        config.markdown_extensions.append(NestingGuardExtension(self._too_deep_page))  # checks on or off
         if not self.config.enabled:
             return config
         self._searching = "material/search" in config.plugins
@@ -134,7 +140,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        self._unchecked = []
+        self._unchecked, self._too_deep = [], []
         if not self.config.enabled:
             return
         root = _root(config)
@@ -266,9 +272,36 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         """Fail the build, before any page is written, if a page showed a block the check never saw."""
-        if self._unchecked and not self._serving:
-            raise PluginError(_failure(self._unchecked))
+        if self._serving:
+            return env
+        failures = [_failure(self._unchecked)] if self._unchecked else []
+        if self._too_deep:
+            lines = "\n".join(p.located() for p in self._too_deep)
+            failures.append(f"rulecheck: {len(self._too_deep)} page(s) nested too deep to render:\n{lines}")
+        if failures:
+            raise PluginError("\n".join(failures))
         return env
+
+    def _too_deep_page(self, source: str) -> str:
+        """What the page being rendered shows when Markdown cannot render it for its nesting: a
+        banner naming its most deeply nested line; the build fails in ``on_env``."""
+        page, config = self._page, self._config
+        if page is None or config is None:  # Markdown outside a page's rendering: nothing to locate
+            raise PluginError("rulecheck: Markdown nested too deep to render (lists, quotes or HTML blocks "
+                              "within each other, some 250 levels)")
+        path = page_source(page, config)
+        shown = display_path(path, _root(config))
+        line = deepest_line(self._page_source) + _lines_taken_off(page)
+        problem = Problem(path=shown, line=line, message=(
+            "this page is nested too deep for Markdown to render it (lists, admonitions, tabs or HTML "
+            "blocks within one another: some 250 levels are past what it can read); its most deeply nested "
+            "line is here: nest it less"))
+        self._too_deep.append(problem)
+        self._cache = None  # a build that failed to render a page is never reused
+        if self._serving:
+            serve_log.warning(f"rulecheck: {problem.located()}")
+        found = language_of(path.as_posix())
+        return cards.banner([problem], found[0] if found else "en")
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
@@ -285,6 +318,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                          "what it made is not kept, the next build checks again")
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        self._page, self._config = page, config
         path = page_source(page, config)
         if missing := safe_meta(page.meta, config.theme.dirs):  # what the theme could not render, dropped
             self._meta_problems(located_keys(display_path(path, _root(config)), _source(page), missing))
