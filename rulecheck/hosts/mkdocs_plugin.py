@@ -56,6 +56,7 @@ from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
 from rulecheck.hosts.indentation import unindented
+from rulecheck.hosts.inline_scans import MAX_SCANNED, InlineScanGuardExtension
 from rulecheck.hosts.nesting import NestingGuardExtension, deepest_line
 from rulecheck.hosts.page_meta import safe_meta
 from rulecheck.hosts.site_address import site_address
@@ -98,8 +99,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         #: Blocks the fence formatter showed as examples that the check never saw, this build, and
         #: front matter naming an icon or a template the theme lacks.
         self._unchecked: list[Problem] = []
-        #: Pages Markdown could not render for their nesting (``nesting``): a banner in their place.
-        self._too_deep: list[Problem] = []
+        #: Pages not rendered, too deep (``nesting``) or too costly (``inline_scans``) for Markdown:
+        #: a banner in their place.
+        self._unrendered: list[Problem] = []
         self._page: Page | None = None  # the page being rendered, and its build's configuration
         self._config: MkDocsConfig | None = None
         self._page_source = ""  # the Markdown of the page being rendered, as read
@@ -124,6 +126,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         # gives one to every use: a page of a term repeated, each use a copy of its definition).
         config.markdown_extensions.append(BoundedTooltipsExtension())
         config.markdown_extensions.append(NestingGuardExtension(self._too_deep_page))  # checks on or off
+        config.markdown_extensions.append(InlineScanGuardExtension(self._too_costly_page))
         if not self.config.enabled:
             return config
         self._searching = "material/search" in config.plugins
@@ -140,7 +143,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        self._unchecked, self._too_deep = [], []
+        self._unchecked, self._unrendered = [], []
         if not self.config.enabled:
             return
         root = _root(config)
@@ -275,9 +278,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if self._serving:
             return env
         failures = [_failure(self._unchecked)] if self._unchecked else []
-        if self._too_deep:
-            lines = "\n".join(p.located() for p in self._too_deep)
-            failures.append(f"rulecheck: {len(self._too_deep)} page(s) nested too deep to render:\n{lines}")
+        if self._unrendered:
+            lines = "\n".join(p.located() for p in self._unrendered)
+            failures.append(f"rulecheck: {len(self._unrendered)} page(s) Markdown cannot render:\n{lines}")
         if failures:
             raise PluginError("\n".join(failures))
         return env
@@ -285,18 +288,29 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def _too_deep_page(self, source: str) -> str:
         """What the page being rendered shows when Markdown cannot render it for its nesting: a
         banner naming its most deeply nested line; the build fails in ``on_env``."""
-        page, config = self._page, self._config
-        if page is None or config is None:  # Markdown outside a page's rendering: nothing to locate
-            raise PluginError("rulecheck: Markdown nested too deep to render (lists, quotes or HTML blocks "
-                              "within each other, some 250 levels)")
-        path = page_source(page, config)
-        shown = display_path(path, _root(config))
-        line = deepest_line(self._page_source) + _lines_taken_off(page)
-        problem = Problem(path=shown, line=line, message=(
+        return self._unrendered_page(deepest_line(self._page_source), (
             "this page is nested too deep for Markdown to render it (lists, admonitions, tabs or HTML "
             "blocks within one another: some 250 levels are past what it can read); its most deeply nested "
             "line is here: nest it less"))
-        self._too_deep.append(problem)
+
+    def _too_costly_page(self, counted: int, first_line: str) -> str:
+        """What the page being rendered shows when its text would cost Markdown time the square of
+        its size (``inline_scans``): a banner at its costliest paragraph; the build fails in ``on_env``."""
+        lines = self._page_source.split("\n")
+        line = lines.index(first_line) + 1 if first_line in lines else 1
+        return self._unrendered_page(line, (
+            f"this page would make Markdown read {counted:,} characters, past the {MAX_SCANNED:,} a page may: "
+            "it reads on from each [, ( and < of HTML to what closes it, to the end of the paragraph when "
+            "nothing does; close them, or write them as code (the costliest paragraph starts here)"))
+
+    def _unrendered_page(self, line: int, message: str) -> str:
+        page, config = self._page, self._config
+        if page is None or config is None:  # Markdown outside a page's rendering: nothing to locate
+            raise PluginError(f"rulecheck: Markdown cannot render a text: {message}")
+        path = page_source(page, config)
+        shown = display_path(path, _root(config))
+        problem = Problem(path=shown, line=line + _lines_taken_off(page), message=message)
+        self._unrendered.append(problem)
         self._cache = None  # a build that failed to render a page is never reused
         if self._serving:
             serve_log.warning(f"rulecheck: {problem.located()}")

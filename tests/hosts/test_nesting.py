@@ -86,7 +86,7 @@ def test_a_build_lists_every_page_too_deep_at_its_deepest_line(tmp_path: Path, e
     monkeypatch.setenv("RULECHECK_ENABLED", "true" if enabled else "false")
     with capture_logs("mkdocs") as logs, pytest.raises(Abort, match="BuildError"):
         mkdocs_build(site)
-    assert f"rulecheck: {len(TOO_DEEP)} page(s) nested too deep to render:" in logs.text
+    assert f"rulecheck: {len(TOO_DEEP)} page(s) Markdown cannot render:" in logs.text
     listed = [line for line in logs.text.splitlines() if "nested too deep for Markdown" in line]
     assert sorted(line.split(" ")[0] for line in listed) == sorted(lines)
     assert "Traceback" not in logs.text and "RecursionError" not in logs.text
@@ -130,5 +130,5 @@ def test_markdown_given_the_guard_renders_a_page_too_deep_as_its_callback_says()
 
 
 def test_the_plugin_outside_a_page_s_rendering_raises_a_clear_error() -> None:
-    with pytest.raises(PluginError, match="nested too deep to render"):
+    with pytest.raises(PluginError, match="Markdown cannot render a text: this page is nested too deep"):
         RulecheckPlugin()._too_deep_page("- a\n")

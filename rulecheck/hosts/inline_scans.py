@@ -1,0 +1,94 @@
+"""A page whose text would take Python-Markdown time the square of its size: a located problem.
+
+Python-Markdown looks for the end of a link's text, a link's address and an HTML tag by reading
+on from each ``[``, ``(`` and ``<`` to the character that closes it, and when nothing closes it, to
+the end of the paragraph: a paragraph of 20,000 ``[`` took 40 s to build, 4,000 unclosed ``<a ``
+1 s, and a page may hold 10 MB. :func:`scanned` counts, for each paragraph (lines between blank
+lines, after snippets are included and fenced code is set aside), the characters those reads go
+over: from each opener to its closer (brackets and parentheses matched as nested pairs, ``<`` to
+the next ``>``), or to the paragraph's end. A page over :data:`MAX_SCANNED` is not given to
+Markdown: :class:`InlineScanGuardExtension` gives it what its ``too_costly`` callback returns (the
+plugin's banner), and the build fails once every page is rendered. The site's pages count at most
+some 106,000 (the notes' long tables).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from markdown import Markdown
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+
+#: Characters a page's paragraphs may make Markdown read, in all: a hundred times the site's
+#: costliest page, and some second of Markdown's time at worst.
+MAX_SCANNED = 10_000_000
+#: What opens or closes a read: an HTML tag opens only where a letter, ``/``, ``!`` or ``?`` follows
+#: its ``<`` (``HP < 5`` is text to Markdown's reading of HTML).
+_MARKS = re.compile(r"[\[\]()>]|<(?=[A-Za-z/!?])")
+_CLOSER = {"[": "]", "(": ")"}
+
+
+def scanned(paragraph: str) -> int:
+    """The characters Markdown reads on from the openers of one paragraph to their closers (or to
+    the paragraph's end, for an opener nothing closes)."""
+    total = 0
+    open_at: dict[str, list[int]] = {"[": [], "(": []}
+    tags: list[int] = []  # each ``<`` not yet followed by a ``>``
+    for mark in _MARKS.finditer(paragraph):
+        char, at = mark.group(), mark.start()
+        if char in open_at:
+            open_at[char].append(at)
+        elif char == "<":
+            tags.append(at)
+        elif char == ">":
+            total += sum(at - start for start in tags)
+            tags.clear()
+        else:
+            opener = "[" if char == "]" else "("
+            if open_at[opener]:
+                total += at - open_at[opener].pop()
+    end = len(paragraph)
+    return total + sum(end - start for starts in (*open_at.values(), tags) for start in starts)
+
+
+def costliest(lines: list[str]) -> tuple[int, int]:
+    """What :func:`scanned` counts for the whole page of ``lines``, and the 0-based index of the
+    first line of its costliest paragraph."""
+    total, worst, worst_at, start = 0, -1, 0, 0
+    for index in range(len(lines) + 1):
+        if index == len(lines) or not lines[index].strip():
+            if index > start:
+                cost = scanned("\n".join(lines[start:index]))
+                total += cost
+                if cost > worst:
+                    worst, worst_at = cost, start
+            start = index + 1
+    return total, worst_at
+
+
+class _InlineScanGuard(Preprocessor):  # type: ignore[misc]
+    def __init__(self, md: Markdown, too_costly: Callable[[int, str], str]) -> None:
+        super().__init__(md)
+        self.too_costly = too_costly
+
+    def run(self, lines: list[str]) -> list[str]:
+        total, at = costliest(lines)
+        if total <= MAX_SCANNED:
+            return lines
+        return [self.md.htmlStash.store(self.too_costly(total, lines[at]))]
+
+
+class InlineScanGuardExtension(Extension):  # type: ignore[misc]
+    """Gives Markdown, in place of a page over :data:`MAX_SCANNED`, ``too_costly(counted, first
+    line of its costliest paragraph)``: after snippets are included and fenced code set aside
+    (priorities 32 and 25), before Markdown reads HTML blocks (20), whose reading is one of those
+    that go on to a paragraph's end."""
+
+    def __init__(self, too_costly: Callable[[int, str], str]) -> None:
+        super().__init__()
+        self.too_costly = too_costly
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.preprocessors.register(_InlineScanGuard(md, self.too_costly), "rulecheck_inline_scans", 24)

@@ -1,0 +1,118 @@
+"""A page whose text would make Python-Markdown read on from every unclosed ``[``, ``(`` or ``<``
+to its paragraph's end (time the square of its size) is a located problem, not a build of hours
+(:mod:`rulecheck.hosts.inline_scans`)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from mkdocs.exceptions import Abort
+
+from rulecheck.hosts.inline_scans import MAX_SCANNED, costliest, scanned
+from tests.conftest import ROOT
+from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, mkdocs_build
+
+
+def reads(paragraph: str) -> int:
+    """The characters read from each opener to its closer, one opener at a time, as Markdown's
+    patterns read them: nested brackets and parentheses counted, a tag to its next ``>``."""
+    total = 0
+    for start, char in enumerate(paragraph):
+        if char in "[(":
+            closer, depth, end = {"[": "]", "(": ")"}[char], 0, len(paragraph)
+            for at in range(start, len(paragraph)):
+                depth += (paragraph[at] == char) - (paragraph[at] == closer)
+                if depth == 0:
+                    end = at
+                    break
+            total += end - start
+        elif char == "<" and re.match(r"[A-Za-z/!?]", paragraph[start + 1:start + 2]):
+            closing = paragraph.find(">", start)
+            total += (closing if closing >= 0 else len(paragraph)) - start
+    return total
+
+
+@given(st.text(alphabet="[]()<>a/! \n", max_size=60))
+def test_what_is_counted_is_what_reading_from_each_opener_reads(paragraph: str) -> None:
+    assert scanned(paragraph) == reads(paragraph)
+
+
+@given(st.lists(st.text(alphabet="[]()<>a ", max_size=12), max_size=8))
+def test_a_page_counts_each_paragraph_alone_and_names_the_costliest(paragraphs: list[str]) -> None:
+    lines = []
+    starts = []
+    for paragraph in paragraphs:
+        starts.append(len(lines))
+        lines += [paragraph.strip() or "x", ""]
+    costs = [scanned(paragraph.strip() or "x") for paragraph in paragraphs]
+    total, at = costliest(lines)
+    assert total == sum(costs)
+    if costs:
+        assert at == starts[costs.index(max(costs))]
+
+
+#: Openers nothing closes, each repeated: every kind of read Markdown makes to a paragraph's end
+#: (a ``(`` is counted wherever it stands, though Markdown reads on only from a link's ``](``).
+HOSTILE = ["[", "![", "[a](", "[a][", "[^", "*[", "<a ", "<!--", "</b ", "[x](<", "[[a]"]
+
+
+def hostile_page(unit: str) -> str:
+    """A page whose one long paragraph repeats ``unit`` past the bound, between two short ones."""
+    count = 64
+    while scanned(unit * count) <= MAX_SCANNED:
+        count *= 2
+    return "# Hostile\n\nAn opening paragraph.\n\n" + unit * count + "\n\nA closing one.\n"
+
+
+@pytest.mark.parametrize("unit", HOSTILE)
+def test_a_paragraph_of_unclosed_openers_counts_the_square_of_its_length(unit: str) -> None:
+    assert scanned(unit * 2000) > 3.9 * scanned(unit * 1000) > 0
+    assert costliest(hostile_page(unit).split("\n"))[1] == 4
+
+
+def test_every_page_of_the_site_is_a_hundred_times_under_the_bound() -> None:
+    pages = sorted((ROOT / "docs").rglob("*.md"))
+    assert len(pages) > 40
+    for page in pages:
+        assert costliest(page.read_text("utf-8").split("\n"))[0] < MAX_SCANNED // 100, page
+
+
+def project(tmp_path: Path, pages: dict[str, str]) -> Path:
+    (tmp_path / "docs").mkdir(parents=True)
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, "utf-8")
+    (tmp_path / "docs" / "index.md").write_text("# Home\n\nA [link](page.md) (and some words).\n", "utf-8")
+    for name, text in pages.items():
+        (tmp_path / "docs" / name).write_text(text, "utf-8")
+    return tmp_path
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_build_lists_every_page_past_the_bound_at_its_costliest_paragraph(
+        tmp_path: Path, enabled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    pages = {f"hostile-{n}.md": ("---\ntitle: T\n---\n" if n % 2 else "") + hostile_page(unit)
+             for n, unit in enumerate(HOSTILE)}
+    pages["snippet.md"] = '# Snippet\n\n--8<-- "docs/hostile-0.md"\n'  # what a snippet brings is counted too
+    site = project(tmp_path, pages)
+    monkeypatch.chdir(site)  # pymdownx.snippets looks under the folder the build runs in
+    monkeypatch.setenv("RULECHECK_ENABLED", "true" if enabled else "false")
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort, match="BuildError"):
+        mkdocs_build(site)
+    assert f"rulecheck: {len(HOSTILE) + 1} page(s) Markdown cannot render:" in logs.text
+    listed = {line.split(" ")[0] for line in logs.text.splitlines() if "would make Markdown read" in line}
+    expected = {f"docs/hostile-{n}.md:{5 + (3 if n % 2 else 0)}:" for n in range(len(HOSTILE))}
+    assert listed == expected | {"docs/snippet.md:1:"}
+    assert "Traceback" not in logs.text
+
+
+@pytest.mark.build
+def test_a_page_under_the_bound_renders_its_links_and_tags(tmp_path: Path) -> None:
+    unit = "[a](https://example.org/) (c) <b>d</b> x < y "
+    site = project(tmp_path, {"many.md": "# Many\n\n" + unit * 2000 + "\n"})
+    mkdocs_build(site)
+    html = (site / "site" / "many" / "index.html").read_text("utf-8")
+    assert html.count('<a href="https://example.org/">a</a>') == 2000 and html.count("<b>d</b>") == 2000
