@@ -54,7 +54,7 @@ test: lint typecheck unit site
 # of the fuzzers of the Markdown finder, the YAML/schema layer, the engine and examples drawn from
 # the published JSON Schema (minutes).
 fuzz: $(STAMP)
-	RULECHECK_FUZZ=long $(BIN)/pytest -p no:cacheprovider -q -n auto -m "not build and not browser" tests
+	RULECHECK_FUZZ=long $(BIN)/pytest -p no:cacheprovider -q -n auto --timeout=0 -m "not build and not browser" tests
 
 # Mutation testing of rulecheck/engine with mutmut (configuration in pyproject.toml; bench/README.md,
 # "Mutation testing"). Not part of `make test`: it runs the fast engine tests once per mutant.

@@ -32,6 +32,10 @@ expect.set_options(timeout=ACTION_MS)
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 740}
 HOME = {"fr": "", "en": "en/"}  # where each language's pages are
+#: Two of the page's frames, or one second at most: a page the browser stops painting (a tab it
+#: deems hidden) never gives a frame, and a wait for one would hold the test for ever.
+TWO_FRAMES = "() => new Promise(done => { requestAnimationFrame(() => requestAnimationFrame(done)); setTimeout(done, 1000); })"
+
 SETTLED = """() => Promise.race([
     Promise.all(document.getAnimations().map(animation => animation.finished.catch(() => null))),  // or cancelled
     new Promise(resolve => setTimeout(resolve, 2000)),
@@ -59,7 +63,7 @@ def keep_picture(element: Locator, name: str) -> None:
         element.evaluate("e => e.scrollIntoView({block: 'center'})")
         page.evaluate(SETTLED)
         # Two frames: a card skipped while off screen is painted once it is in view.
-        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        page.evaluate(TWO_FRAMES)
         box = element.bounding_box()
         assert box is not None, f"{name}: the element is not shown"
         ARTIFACTS.mkdir(exist_ok=True)

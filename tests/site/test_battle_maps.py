@@ -15,7 +15,7 @@ from playwright.sync_api import Browser
 from rulecheck.examples import maps, render
 from rulecheck.examples.check import check_paths
 from rulecheck.examples.maps import LEAST_SQUARE_PX, SQUARE
-from tests.site.browsing import PHONE, Tab
+from tests.site.browsing import PHONE, TWO_FRAMES, Tab
 from tests.site.site_tools import ROOT
 
 pytestmark = pytest.mark.browser
@@ -114,7 +114,7 @@ def test_a_map_keeps_aa_contrast_in_both_themes_and_fits_a_phone(tab: Callable[.
     assert contrast(colours["defender_label"], colours["defender_halo"]) >= 4.5, colours
     # Each map as a reader scrolling to it sees it: a card off screen is laid out only near it.
     widths = reader.page.evaluate("""async () => {
-        const frame = () => new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const frame = """ + TWO_FRAMES + """;
         const found = [];
         for (const svg of document.querySelectorAll('figure.rc-map svg')) {
             svg.scrollIntoView({block: 'center'});
@@ -140,7 +140,7 @@ def test_a_map_keeps_aa_contrast_in_both_themes_and_fits_a_phone(tab: Callable[.
 #: Each map frame a reader sees, once scrolled to: whether it scrolls sideways, and whether its
 #: "scroll the map sideways" line shows.
 SWIPES = """async () => {
-    const frame = () => new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const frame = """ + TWO_FRAMES + """;
     const found = [];
     for (const scroller of document.querySelectorAll('.rc-map__frame')) {
         scroller.scrollIntoView({block: 'center'});

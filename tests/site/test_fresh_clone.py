@@ -24,6 +24,7 @@ NESTED = "RULECHECK_IN_FRESH_CLONE"  # set in the clone's run, which must not cl
 
 @pytest.mark.build
 @pytest.mark.fresh_clone
+@pytest.mark.timeout(2400)  # its nested run may take 1,800 s on a loaded machine
 def test_a_clone_with_nothing_beside_it_passes_the_fast_tests(tmp_path: Path) -> None:
     if os.environ.get(NESTED):
         pytest.skip("this run is itself the fresh clone's")
