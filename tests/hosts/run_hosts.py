@@ -106,6 +106,16 @@ def capture_logs(*names: str) -> Iterator[LogCapture]:
             logger.setLevel(level)
 
 
+def small_site(root: Path, pages: dict[str, str], extensions: tuple[str, ...] = ()) -> Path:
+    """A small MkDocs project in ``root``: :data:`MKDOCS_YML` with ``extensions`` added to its
+    Markdown extensions, and ``pages`` (names under ``docs/``, and their text)."""
+    (root / "docs").mkdir(parents=True)
+    (root / "mkdocs.yml").write_text(MKDOCS_YML + "".join(f"  - {name}\n" for name in extensions), "utf-8")
+    for name, text in pages.items():
+        (root / "docs" / name).write_text(text, "utf-8")
+    return root
+
+
 def mkdocs_config(project: Path, **overrides: object) -> MkDocsConfig:
     return load_config(config_file=str(project / "mkdocs.yml"), site_dir=str(project / "site"), **overrides)
 

@@ -14,7 +14,7 @@ from mkdocs.exceptions import Abort
 
 from rulecheck.hosts.inline_scans import MAX_SCANNED, costliest, scanned
 from tests.conftest import ROOT
-from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, mkdocs_build
+from tests.hosts.run_hosts import capture_logs, mkdocs_build, small_site
 
 
 def reads(paragraph: str) -> int:
@@ -82,12 +82,8 @@ def test_every_page_of_the_site_is_a_hundred_times_under_the_bound() -> None:
 
 
 def project(tmp_path: Path, pages: dict[str, str]) -> Path:
-    (tmp_path / "docs").mkdir(parents=True)
-    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, "utf-8")
-    (tmp_path / "docs" / "index.md").write_text("# Home\n\nA [link](page.md) (and some words).\n", "utf-8")
-    for name, text in pages.items():
-        (tmp_path / "docs" / name).write_text(text, "utf-8")
-    return tmp_path
+    return small_site(tmp_path, {"index.md": "# Home\n\nA [link](https://example.org/) (and some words).\n",
+                                 **pages})
 
 
 @pytest.mark.build

@@ -15,7 +15,7 @@ from mkdocs.exceptions import Abort, PluginError
 
 from rulecheck.hosts.mkdocs_plugin import RulecheckPlugin
 from rulecheck.hosts.nesting import NestingGuardExtension, deepest_line
-from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, mkdocs_build
+from tests.hosts.run_hosts import capture_logs, mkdocs_build, small_site
 
 
 def nested(kind: str, depth: int) -> tuple[str, int]:
@@ -64,12 +64,8 @@ def test_the_deepest_line_of_a_nested_page_is_its_innermost_block(kind: str) -> 
 
 
 def project(tmp_path: Path, pages: dict[str, str]) -> Path:
-    (tmp_path / "docs").mkdir(parents=True)
-    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML + "  - md_in_html\n", "utf-8")
-    (tmp_path / "docs" / "index.md").write_text("# Home\n\n- a list\n    - within a list\n", "utf-8")
-    for name, text in pages.items():
-        (tmp_path / "docs" / name).write_text(text, "utf-8")
-    return tmp_path
+    return small_site(tmp_path, {"index.md": "# Home\n\n- a list\n    - within a list\n", **pages},
+                      extensions=("md_in_html",))
 
 
 @pytest.mark.build
