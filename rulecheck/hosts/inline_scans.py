@@ -9,7 +9,7 @@ over: from each opener to its closer (brackets and parentheses matched as nested
 the next ``>``), or to the paragraph's end. A page over :data:`MAX_SCANNED` is not given to
 Markdown: :class:`InlineScanGuardExtension` gives it what its ``too_costly`` callback returns (the
 plugin's banner), and the build fails once every page is rendered. The site's pages count at most
-some 106,000 (the notes' long tables).
+5,831.
 """
 
 from __future__ import annotations
@@ -21,13 +21,12 @@ from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
-#: Characters a page's paragraphs may make Markdown read, in all: a hundred times the site's
-#: costliest page, and some second of Markdown's time at worst.
+#: Characters a page's paragraphs may make Markdown read, in all: some 1,700 times the site's
+#: costliest page, and some two seconds of Markdown's time at worst (bench/README.md).
 MAX_SCANNED = 10_000_000
 #: What opens or closes a read: an HTML tag opens only where a letter, ``/``, ``!`` or ``?`` follows
 #: its ``<`` (``HP < 5`` is text to Markdown's reading of HTML).
 _MARKS = re.compile(r"[\[\]()>]|<(?=[A-Za-z/!?])")
-_CLOSER = {"[": "]", "(": ")"}
 
 
 def scanned(paragraph: str) -> int:

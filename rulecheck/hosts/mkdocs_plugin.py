@@ -287,9 +287,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
     def _too_deep_page(self, source: str) -> str:
         """What the page being rendered shows when Markdown cannot render it for its nesting: a
-        banner naming its most deeply nested line; the build fails in ``on_env``."""
+        banner naming its most deeply nested line; the build fails in ``on_env``. The line is found in
+        the page as read, not in ``source``, which the plugin's changes may have moved."""
         return self._unrendered_page(deepest_line(self._page_source), (
-            "this page is nested too deep for Markdown to render it (lists, admonitions, tabs or HTML "
+            "this page is nested too deep for Markdown to render it (lists, admonitions or HTML "
             "blocks within one another: some 250 levels are past what it can read); its most deeply nested "
             "line is here: nest it less"))
 

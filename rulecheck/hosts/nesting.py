@@ -1,7 +1,7 @@
 """A page nested deeper than Python-Markdown can render: a located problem, not a traceback.
 
-Python-Markdown reads lists, admonitions, details, tabs and HTML blocks read as Markdown within
-one another by recursion: some 250 lists within each other, or 330 ``<div markdown>``, go past
+Python-Markdown reads lists, admonitions and HTML blocks read as Markdown within one another by
+recursion: some 250 lists within each other, or 330 admonitions or ``<div markdown>``, go past
 Python's recursion limit, and a build stopped on a ``RecursionError`` traceback naming no line.
 :class:`NestingGuardExtension` renders such a page as what its ``too_deep`` callback returns (the
 plugin's banner, which names the page's most deeply nested line, :func:`deepest_line`), so that a
