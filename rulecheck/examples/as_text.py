@@ -10,7 +10,9 @@ entity, wherever they land. Two places, two forms of the same promise:
   numeric character reference. Markdown passes a character reference through untouched and HTML
   decodes it to the character, so nothing can start inside the value.
 - :func:`html_text` for HTML that nothing parses again (a card, which the fence formatter hands
-  over as raw HTML): the HTML escapes of ``& < > " '``.
+  over as raw HTML): the HTML escapes of ``& < > "``. An apostrophe stays one: every attribute the
+  project writes is in double quotes, where it ends nothing, and in French text it is frequent
+  (``&#x27;`` six bytes each, some 100 of a page's gzipped bytes).
 
 What either returns is markup already: it is never escaped again (``&amp;#38;`` shows the
 reference instead of the character), and :func:`plain_text` gives the characters back where a
@@ -31,8 +33,8 @@ def markdown_text(value: str) -> str:
 
 
 def html_text(value: str) -> str:
-    """``value`` as HTML text or a quoted attribute value that shows exactly its characters."""
-    return html.escape(value, quote=True)
+    """``value`` as HTML text or a double-quoted attribute value that shows exactly its characters."""
+    return html.escape(value, quote=False).replace('"', "&quot;")
 
 
 def plain_text(markup: str) -> str:

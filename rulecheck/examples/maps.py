@@ -17,7 +17,6 @@ for the creatures of its grid, by letter (``letter:o``).
 from __future__ import annotations
 
 import functools
-import html
 import itertools
 import re
 from collections import Counter
@@ -29,6 +28,7 @@ from rulecheck.engine.battlefield import LOW_OBSTACLE_RANGE
 from rulecheck.engine.grid import Point, Space, Square
 from rulecheck.engine.sightlines import BattleMap, Figure, Flank, MissedFlank, Sighting, Sightline
 from rulecheck.errors import Problem
+from rulecheck.examples.as_text import html_text
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import capitalized, word
 from rulecheck.examples.render import label as size_label
@@ -162,7 +162,7 @@ def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[
             sizes: str | None = None) -> str:
     names = dict(named)
     labels = numbering(drawn)
-    legend = "".join(f"<li>{html.escape(words)}</li>" for words in creature_words(drawn, labels, names, language))
+    legend = "".join(f"<li>{html_text(words)}</li>" for words in creature_words(drawn, labels, names, language))
     keys = ("\u00a0; " if language == "fr" else "; ").join(key_words(drawn, k, language) for k in _keys(drawn))
     least = least_width(drawn)
     # A map that may scroll on a phone is a frame a keyboard can reach and scroll too, and says so
@@ -172,13 +172,13 @@ def _figure(drawn: BattleMap, language: str, key: str, title: str, named: tuple[
         frame = ' tabindex="0"'
         below = (least + SCREEN_MARGIN_PX) // SWIPE_STEP_PX * SWIPE_STEP_PX
         swipe = (f'<p class="rc-map__swipe rc-map__swipe--below-{below}">'
-                 f'{html.escape(word("map.swipe", language))}</p>')
+                 f'{html_text(word("map.swipe", language))}</p>')
     return (
         f'<figure class="rc-map" data-search-exclude><div class="rc-map__frame" style="--least:{least}px"{frame}>'
         f'{svg(drawn, language, key, title, names)}</div>'
         f'<figcaption>{swipe}<p class="rc-map__result">{caption(drawn, labels, language, names)}</p>'
         f'<ol class="rc-map__legend">{legend}</ol>'
-        f'<p class="rc-map__key">{html.escape(keys)}{_sizes_pointer(drawn, sizes, language)}</p>'
+        f'<p class="rc-map__key">{html_text(keys)}{_sizes_pointer(drawn, sizes, language)}</p>'
         '</figcaption></figure>\n'
     )
 
@@ -187,7 +187,7 @@ def _sizes_pointer(drawn: BattleMap, sizes: str | None, language: str) -> str:
     if sizes is None or all(figure.size in PLAIN_SIZES for figure in drawn.figures):
         return ""
     separator = "\u00a0; " if language == "fr" else "; "
-    return f'{separator}<a href="{html.escape(sizes)}">{html.escape(word("map.key.sizes", language))}</a>'
+    return f'{separator}<a href="{html_text(sizes)}">{html_text(word("map.key.sizes", language))}</a>'
 
 
 
@@ -216,8 +216,8 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="rc-map__svg" role="img" viewBox="0 0 {width} {height}" '
         f'width="{int(width * scale)}" height="{int(height * scale)}" aria-labelledby="{prefix}-t {prefix}-d">',
-        f'<title id="{prefix}-t">{html.escape(word("map.title", language).format(title=title))}</title>',
-        f'<desc id="{prefix}-d">{html.escape(description(drawn, labels, names, language))}</desc>',
+        f'<title id="{prefix}-t">{html_text(word("map.title", language).format(title=title))}</title>',
+        f'<desc id="{prefix}-d">{html_text(description(drawn, labels, names, language))}</desc>',
         _defs(drawn, prefix),
         f'<rect class="board" x="{MARGIN}" y="{MARGIN}" width="{_s(drawn.width)}" height="{_s(drawn.height)}"/>',
         _grid_lines(drawn),
@@ -329,10 +329,10 @@ def _threats(drawn: BattleMap, prefix: str) -> list[str]:
     parts = []
     for threat in drawn.threats:
         if threat.squares:
-            parts.append(f'<path class="threat" data-of="{html.escape(threat.letter)}" '
+            parts.append(f'<path class="threat" data-of="{html_text(threat.letter)}" '
                          f'd="{_square_path(threat.squares)}" fill="url(#{prefix}-h)"/>')
         if threat.inner:
-            parts.append(f'<path class="inner" data-of="{html.escape(threat.letter)}" '
+            parts.append(f'<path class="inner" data-of="{html_text(threat.letter)}" '
                          f'd="{_square_path(threat.inner)}" fill="url(#{prefix}-x)"/>')
     return parts
 
@@ -428,7 +428,7 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], li
         cx, cy = _u(x + side / 2), _u(y + side / 2)
         number = labels[figure.letter]
         role = (f'class="fig {figure.role}{" small" if small_token else ""}" '
-                f'data-letter="{html.escape(figure.letter)}"')
+                f'data-letter="{html_text(figure.letter)}"')
         if side > 1:
             inset = Fraction(1, 8)
             shape = (f'<rect {role} x="{_u(x + inset)}" y="{_u(y + inset)}" width="{_s(side - 2 * inset)}" '
@@ -548,14 +548,14 @@ def _provocations(drawn: BattleMap) -> list[str]:
             mark_x, mark_y = x + Fraction(step.start.side * 3, 10), y - Fraction(step.start.side * 3, 10)
             if met.provokes:
                 parts.append(
-                    f'<line class="provoke-line" data-of="{html.escape(met.enemy)}" x1="{_u(enemy[0])}" '
+                    f'<line class="provoke-line" data-of="{html_text(met.enemy)}" x1="{_u(enemy[0])}" '
                     f'y1="{_u(enemy[1])}" x2="{_u(x)}" y2="{_u(y)}"/>'
-                    f'<path class="provoke" data-of="{html.escape(met.enemy)}" '
+                    f'<path class="provoke" data-of="{html_text(met.enemy)}" '
                     f'd="M{_u(mark_x)} {float(MARGIN + mark_y * SQUARE) - 8:g}l7 12h-14z"/>'
                     f'<text class="provoke-mark" x="{_u(mark_x)}" y="{float(MARGIN + mark_y * SQUARE) + 3:g}" '
                     'font-size="9">!</text>')
             else:  # a small ring
-                parts.append(f'<circle class="spared" data-of="{html.escape(met.enemy)}" cx="{_u(mark_x)}" '
+                parts.append(f'<circle class="spared" data-of="{html_text(met.enemy)}" cx="{_u(mark_x)}" '
                              f'cy="{_u(mark_y)}" r="5"/>')
     return parts
 
@@ -686,21 +686,21 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
             # « Camouflage : camouflage » said nothing: under its title, concealment's verdict is yes, total or none.
             verdict = word(f"map.verdict.{sighting.verdict}" if sighting.rule == "concealment"
                            else f"{sighting.rule}.{sighting.verdict}", language)
-            shown.append(f"<strong>{html.escape(title)}</strong>{colon} {html.escape(verdict)}"
-                         f"{html.escape(_reason_words(sighting, drawn, language))}"
-                         f"{html.escape(_line_counts(sighting, language))}")
+            shown.append(f"<strong>{html_text(title)}</strong>{colon} {html_text(verdict)}"
+                         f"{html_text(_reason_words(sighting, drawn, language))}"
+                         f"{html_text(_line_counts(sighting, language))}")
     if drawn.kind == "melee":
         flanked = (f"{word('flanked', language)} {word('map.caption.flank', language)} "
                    f"{_called(drawn.flank.ally, drawn, labels, names, language)}" if drawn.flank
                    else word("not_flanked", language))
-        shown.append(f"<strong>{html.escape(word('map.caption.flanking', language))}</strong>{colon} "
-                     f"{html.escape(flanked)}")
+        shown.append(f"<strong>{html_text(word('map.caption.flanking', language))}</strong>{colon} "
+                     f"{html_text(flanked)}")
     if drawn.kind == "move":
         provoked = [_called(m.enemy, drawn, labels, names, language) for step in drawn.path for m in step.provocations
                     if m.provokes]
         listed = ", ".join(provoked) or word("map.caption.none", language)
-        shown.append(f"<strong>{html.escape(word('map.caption.opportunity', language))}</strong>{colon} "
-                     f"{html.escape(listed)}")
+        shown.append(f"<strong>{html_text(word('map.caption.opportunity', language))}</strong>{colon} "
+                     f"{html_text(listed)}")
     return " · ".join(shown)
 
 

@@ -59,6 +59,11 @@ def register(cards: dict[str, str] | None, language: str = "en") -> None:
     _PAGE.cards, _PAGE.language, _PAGE.unchecked = (dict(cards) if cards is not None else None), language, []
 
 
+def registered() -> list[str]:
+    """The cards registered for the page being rendered (none when the checks are off)."""
+    return list((_PAGE.cards or {}).values())
+
+
 def take_unchecked() -> list[str]:
     """The sources of the blocks the formatter showed since :func:`register` without a checked card."""
     found, _PAGE.unchecked = _PAGE.unchecked, []

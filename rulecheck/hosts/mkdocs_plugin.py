@@ -45,12 +45,13 @@ from rulecheck.examples.discovery import Exclusions, find_pages, uncopyable
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.front_matter import lines_taken_off, located_keys
 from rulecheck.examples.line_index import LineIndex
+from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
-from rulecheck.hosts import cards
+from rulecheck.hosts import cards, example_sources
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view
@@ -86,6 +87,9 @@ class RulecheckConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
     #: Cards show the exact probability of their outcome (about a fifth of the build's CPU time).
     odds = c.Type(bool, default=True)
+    #: Each page's folded examples in a file of their own, loaded when a reader opens one: a script
+    #: of the theme's must load them (``example_sources``; this site's ``reader.js``).
+    sources_in_files = c.Type(bool, default=False)
 
 
 class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-call]
@@ -140,6 +144,13 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         for file in [file for file in files if not file.is_documentation_page() and file.abs_src_path
                      and uncopyable(Path(file.abs_src_path)) is not None]:
             files.remove(file)
+        if self.config.enabled and self.config.sources_in_files:
+            # A file of the docs the examples of a page would overwrite: the build fails (on_env).
+            self._unchecked += [
+                Problem(path=display_path(Path(file.abs_src_path), _root(config)), line=1,
+                        message=f"the site writes a page's examples to files named *{example_sources.SUFFIX}: "
+                                "rename this one")
+                for file in files if file.dest_uri.endswith(example_sources.SUFFIX) and file.abs_src_path]
         return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -234,8 +245,14 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         anchors = getattr(page, "present_anchor_ids", None)
         if anchors is not None:
             anchors.update(CARD_ANCHOR.findall(html))
+        if self.config.sources_in_files:
+            html, examples = example_sources.lifted(html, cards.registered(), page.file.dest_uri)
+            if examples:
+                target = Path(config.site_dir) / example_sources.sources_file(page.file.dest_uri)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(example_sources.script(examples), "utf-8")
         found = language_of(path.as_posix())
-        return french_spacing(html) if found and found[0] == "fr" else None
+        return french_spacing(html) if found and found[0] == "fr" else html
 
     @event_priority(1)  # just before Material's search plugin (0) parses page.content
     def _show_search_view(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> None:
@@ -322,7 +339,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if not self.config.enabled:
             return
         # the battle maps' marks are styled by class (light theme; this stylesheet repaints them dark)
-        write_stylesheet(config, CSS, rules=f"/* battle maps (rulecheck.examples.maps.PAPER) */\n{maps.stylesheet()}")
+        rules = f"/* battle maps (rulecheck.examples.maps.PAPER) */\n{maps.stylesheet()}"
+        if self.config.sources_in_files:
+            rules += example_sources.stylesheet(LANGUAGES)
+        write_stylesheet(config, CSS, rules=rules)
         if self._cache is not None and self._report is not None:
             # Kept only if no input was edited while the build read it (after the key, before or
             # while the check and MkDocs read it): what it made could come from other bytes.

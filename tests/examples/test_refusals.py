@@ -55,7 +55,7 @@ def test_an_expected_refusal_passes_and_its_card_speaks_the_page_language(tmp_pa
         text = re.sub(r"<[^>]+>", "", html.split("<details")[0])
         if language == "fr":
             assert "Refusé\u00a0: la posture défensive se choisit au début du tour" in text
-            assert "ici, elle ne vient qu&#x27;à l&#x27;étape 2" in text
+            assert "ici, elle ne vient qu'à l'étape 2" in text
             assert "start of the turn" not in text and "Refused" not in text
         else:
             assert "Refused: a defensive posture is chosen at the start of the turn" in text

@@ -17,7 +17,9 @@ from tests.site.site_tools import html_files
 
 FENCE = '<div class="highlight">'  # pymdownx.highlight's fenced block, right before its <pre>
 #: A card's folded YAML (rulecheck/hosts/cards.py, source_block).
-CARD_EXAMPLE = re.compile(r'<pre class="rc-yaml" tabindex="0" data-copy="[^"<>]*" data-copied="[^"<>]*">')
+#: Empty, pointing at its page's examples file, where the site keeps them there (example_sources).
+CARD_EXAMPLE = re.compile(r'<pre class="rc-yaml" tabindex="0" data-copy="[^"<>]*" data-copied="[^"<>]*"'
+                          r'( data-src="[^"<>]*")?>')
 ANY_PRE = re.compile(r"<pre[ >]")
 
 
@@ -38,6 +40,7 @@ def test_the_check_finds_prose_indented_into_a_code_block(tmp_path: Path) -> Non
     page = tmp_path / "page.html"
     page.write_text('<div class="highlight"><pre><span></span><code>x</code></pre></div>'
                     '<pre class="rc-yaml" tabindex="0" data-copy="Copy" data-copied="Copied">id: a</pre>'
+                    '<pre class="rc-yaml" tabindex="0" data-copy="C" data-copied="D" data-src="p.examples.js"></pre>'
                     '<div class="admonition"><pre id="__code_0"><code>Les règles disent</code></pre></div>', "utf-8")
     assert stray_code_blocks(tmp_path) == ["page.html: Les règles disent"]
 

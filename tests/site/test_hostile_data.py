@@ -168,9 +168,14 @@ def _strings(value: object) -> Iterator[str]:
 INLINED_INDEX = re.compile(r"var __index = ")
 
 
+#: A page's examples file (rulecheck/hosts/example_sources.py).
+EXAMPLES_FILE = re.compile(r"rulecheckExamples\((.*)\);\n", re.DOTALL)
+
+
 def live_in_site(site: Path) -> list[str]:
     """Everything live in the built site: HTML pages, the HTML of every JSON string (search
-    indexes hold HTML), and a ``javascript:`` URL in any other text file (sitemaps, scripts)."""
+    indexes hold HTML), a page's examples file that is more than their text, and a
+    ``javascript:`` URL in any other text file (sitemaps, scripts)."""
     found = []
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.suffix in {".pdf", ".png", ".ico", ".svg", ".gz", ".woff2"}:
@@ -178,7 +183,12 @@ def live_in_site(site: Path) -> list[str]:
         text = path.read_text(encoding="utf-8", errors="replace")
         where = path.relative_to(site).as_posix()
         inlined = INLINED_INDEX.match(text) if path.suffix == ".js" else None
-        if path.suffix == ".html":
+        examples = EXAMPLES_FILE.fullmatch(text) if path.name.endswith(".examples.js") else None
+        if examples:  # one call on one object of strings, which become a block's text, never markup
+            given = json.loads(examples.group(1))
+            if "<" in text or not isinstance(given, dict) or not all(isinstance(v, str) for v in given.values()):
+                found.append(f"{where}: not one call on the examples' text: {text[:120]}")
+        elif path.suffix == ".html":
             found += [f"{where}: {item}" for item in live_in_html(text)]
         elif path.suffix in {".json", ".webmanifest"} or inlined:
             for string in _strings(json.loads(text[inlined.end():].rstrip().rstrip(";") if inlined else text)):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from html import unescape
 import subprocess
 import sys
 import textwrap
@@ -148,7 +149,8 @@ def test_the_site_ships_no_file_a_reader_does_not_use(offline_site: Path) -> Non
         page = path.read_text("utf-8")
         worker = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', page,
                                       re.DOTALL).group(1))["search"]  # type: ignore[union-attr]
-        for url in [url for _, url in read_html(path).resources] + [worker]:
+        examples = re.findall(r'<pre class="rc-yaml"[^<>]* data-src="([^"<>]*)"', page)  # loaded when opened
+        for url in [url for _, url in read_html(path).resources] + [worker] + [unescape(src) for src in examples]:
             target = resolve(offline_site, path, url, root)
             if target:
                 used.add(target[0])

@@ -235,7 +235,7 @@ class RulesPage:
     traces: list[str]  # every line of every card's trace
 
 
-READ_RULES_PAGE = """() => {
+READ_RULES_PAGE = """async () => {
     // A card off screen is laid out only when a reader scrolls near it (content-visibility), and
     // its text is read as laid out (innerText): every card is laid out here, as a reader's scroll would.
     for (const card of document.querySelectorAll(".rc-card")) card.style.contentVisibility = "visible";
@@ -250,8 +250,17 @@ READ_RULES_PAGE = """() => {
     const internal = [...document.querySelectorAll("[data-example]")].map(c => c.dataset.example)
         .concat([...document.querySelectorAll("a.rc-rule")].map(a => a.hash.slice(1)));
     const chances = [...document.querySelectorAll(".rc-odds")].map(e => e.innerText);
+    // The cards' data, from the page's examples file (as reader.js loads it when a card's is opened).
+    const file = document.querySelector("pre.rc-yaml[data-src]");
+    const sources = file ? await new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        window.rulecheckExamples = resolve;
+        script.onerror = reject;
+        script.src = file.dataset.src;
+        document.head.append(script);
+    }) : {};
     const chanceWithoutDice = [...document.querySelectorAll(".rc-card:not(.rc-card--error)")]
-        .filter(c => !/^dice:/m.test(c.querySelector("pre.rc-yaml").textContent))
+        .filter(c => !/^dice:/m.test(sources[c.dataset.example] ?? c.querySelector("pre.rc-yaml").textContent))
         .filter(c => c.querySelector(".rc-odds")).map(c => c.id);
     const traces = [...document.querySelectorAll(".rc-trace li")].map(e => e.innerText);
     return [said, internal, chances, chanceWithoutDice, traces];
@@ -499,6 +508,51 @@ def test_a_chart_s_end_labels_and_outline_are_not_clipped_on_a_phone(http: Calla
         return [charts, found];
     }""")
     assert clipped[0] >= 5 and clipped[1] == [], clipped
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_a_card_s_data_is_fetched_once_when_first_opened_and_says_why_when_it_cannot(
+    browser: Browser, served: str, locale: str
+) -> None:
+    """The cards' data is in the page's examples file, fetched when a reader first opens one card's
+    block, never at load, and once for the page; where it cannot load (the file unreachable, or
+    scripts off), the opened block says so in the page's language, and no copy button copies nothing."""
+    address = served + HOME[locale] + "reactions.html"
+    examples = served + HOME[locale] + "reactions.examples.js"
+    unloaded = {"fr": "Les données n'ont pas pu se charger", "en": "The data could not load"}[locale]
+    before = "p => getComputedStyle(p, '::before').content"
+    with ExitStack() as contexts:
+        context = contexts.enter_context(browser.new_context(service_workers="block"))
+        page = context.new_page()
+        fetched: list[str] = []
+        page.on("request", lambda request: fetched.append(request.url))
+        page.goto(address, wait_until="load")
+        assert [url for url in fetched if url.endswith(".examples.js")] == []
+        for example in ("elara-parry", "dodge-tie", "elara-parry"):
+            page.locator(f"#ex-{example} details.rc-source summary").click()
+            expect(page.locator(f"#ex-{example} pre.rc-yaml")).to_have_text(re.compile(f"^id: {example}\n"))
+            expect(page.locator(f"#ex-{example} button.rc-copy")).to_have_count(1)
+        assert page.locator("#ex-dodge-tie pre.rc-yaml").evaluate(before) == "none"
+        assert [url for url in fetched if url.endswith(".examples.js")] == [examples]
+
+        unreachable = contexts.enter_context(browser.new_context(service_workers="block"))
+        unreachable.route("**/*.examples.js", lambda route, _request: route.abort())
+        page = unreachable.new_page()
+        page.goto(address, wait_until="load")
+        for example in ("elara-parry", "dodge-tie"):  # each opened block tries, and says why it is empty
+            page.locator(f"#ex-{example} details.rc-source summary").click()
+            data = page.locator(f"#ex-{example} pre.rc-yaml")
+            expect(data).not_to_have_class(re.compile("rc-yaml--loading"))
+            assert data.text_content() == "" and unloaded in data.evaluate(before)
+            expect(page.locator(f"#ex-{example} button.rc-copy")).to_have_count(0)
+
+        no_scripts = contexts.enter_context(browser.new_context(java_script_enabled=False))
+        page = no_scripts.new_page()
+        page.goto(address, wait_until="load")
+        page.locator("#ex-elara-parry details.rc-source summary").click()
+        data = page.locator("#ex-elara-parry pre.rc-yaml")
+        expect(data).to_be_visible()
+        assert data.text_content() == "" and unloaded in data.evaluate(before)
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])

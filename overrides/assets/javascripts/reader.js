@@ -5,8 +5,9 @@
 // - The copy button of a code block sits in a <nav> of its own, an unnamed navigation landmark
 //   per block (axe: landmark-unique), where a reader's list of landmarks should hold the site's
 //   navigation only: once the page is mounted, the button stays, its wrapper is no landmark.
-// - A card's raw YAML (rulecheck/hosts/cards.py, source_block) gets its copy button when a reader
-//   first opens it, not at load: two listeners for the whole page, nothing set up per card.
+// - A card's raw YAML (rulecheck/hosts/cards.py, source_block) is loaded from its page's examples
+//   file and gets its copy button when a reader first opens it, not at load: two listeners for the
+//   whole page, nothing set up per card.
 // - A link to a card lands on it once the cards above it are laid out, its tab opened (see `land`).
 // - A card's hover hints are written data-tip, not title (rulecheck/hosts/cards.py, TIP), or once
 //   as a step link's label or a chart's, and become the element's title when a pointer or the
@@ -58,17 +59,45 @@ document$.subscribe(function () {
   var labelled = function (button, data, copied) {
     button.textContent = copied ? data.dataset.copied : data.dataset.copy;
   };
+  // A page's folded examples are in its examples file (rulecheck/hosts/example_sources.py), loaded
+  // once, by a script element (a file:// page may load a script, not fetch a file), the first time a
+  // reader opens one; until then, and if it cannot load, the block stays empty and says so (CSS).
+  var examples = {};
+  var loaded = function (src) {
+    if (!examples[src]) examples[src] = new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      window.rulecheckExamples = resolve;
+      script.onerror = function () { delete examples[src]; script.remove(); reject(); };
+      script.src = src;
+      document.head.append(script);
+    });
+    return examples[src];
+  };
+  var filled = function (source, data) {
+    if (!data.dataset.src || data.textContent) return Promise.resolve();
+    data.classList.add("rc-yaml--loading");
+    var done = function () { data.classList.remove("rc-yaml--loading"); };
+    return loaded(data.dataset.src).then(function (sources) {
+      var text = sources[source.closest(".rc-card").dataset.example];
+      if (typeof text === "string") data.textContent = text;
+      done();
+      return text === undefined ? Promise.reject() : undefined;
+    }, function () { done(); return Promise.reject(); });
+  };
   // "toggle" does not bubble: listened to on its way down.
   document.addEventListener("toggle", function (event) {
     var source = event.target;
     if (!source.matches || !source.matches("details.rc-source[open]") || source.querySelector(".rc-copy")) return;
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "rc-copy";
-    button.setAttribute("aria-live", "polite");
     var data = source.querySelector("pre.rc-yaml");
-    labelled(button, data, false);
-    data.before(button);
+    filled(source, data).then(function () {
+      if (source.querySelector(".rc-copy")) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "rc-copy";
+      button.setAttribute("aria-live", "polite");
+      labelled(button, data, false);
+      data.before(button);
+    }, function () {});
   }, true);
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button.rc-copy");
