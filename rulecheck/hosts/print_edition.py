@@ -47,6 +47,14 @@ from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 
 MARKER = "<!-- rulecheck-print -->"
 CSS = "assets/rulecheck-print.css"
+#: What the print stylesheet styles on screen too (its rules outside ``@media print``): the print
+#: edition, the quick reference, a sentence for paper only. A page holding none of these needs the
+#: stylesheet only to be printed, and links it for print (``media="print"``): the browser fetches it
+#: without holding the page's first paint for it (on a phone, a stylesheet that blocks rendering is
+#: one request more before the first paint; bench/README.md, "Phones").
+SCREEN_CLASSES = ("rc-print", "rc-quickref", "rc-paper-only")
+#: The stylesheet's link as the theme writes it in a page's head, its address relative to the page.
+CSS_LINK = re.compile(r'<link rel="stylesheet" href="((?:\.\./)*' + re.escape(CSS) + r')">')
 TAG = re.compile(r"<(?P<name>[a-zA-Z][a-zA-Z0-9-]*)(?P<attrs>\s[^<>]*)?>")
 # Attributes that hold an element id, or a list of them, within one page (HTML names them in any case).
 ID_ATTRIBUTE = re.compile(
@@ -236,7 +244,22 @@ class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-unt
                                         description=config.site_description or "", language=language, preface=after)
         return context
 
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        return for_print_only(output) if self.config.enabled else None
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
             return
         write_stylesheet(config, CSS)
+
+
+def for_print_only(page_html: str) -> str:
+    """``page_html`` with the print stylesheet linked for print only, unless the page holds one of
+    :data:`SCREEN_CLASSES` (anywhere: a false alarm keeps the link as it was, which costs only time)."""
+    if any(name in page_html for name in SCREEN_CLASSES):
+        return page_html
+    head_end = page_html.find("</head>")
+    if head_end < 0:
+        return page_html
+    head = CSS_LINK.sub(r'<link rel="stylesheet" href="\1" media="print">', page_html[:head_end], count=1)
+    return head + page_html[head_end:]

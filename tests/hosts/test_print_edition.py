@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from html import unescape
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from rulecheck.hosts.print_edition import chapter, edition
+from rulecheck.hosts.print_edition import CSS, SCREEN_CLASSES, chapter, edition, for_print_only
 
 
 def _page(title: str) -> Any:
@@ -50,3 +52,48 @@ def test_the_print_page_s_text_after_its_marker_opens_the_edition_after_the_cont
         assert toc < written.index(f'<section class="rc-print-preface">{preface}</section>') < chapters
     else:
         assert "rc-print-preface" not in written
+
+
+@pytest.mark.parametrize("prefix", ["", "../", "../../"])
+def test_a_page_that_does_not_show_the_print_styles_on_screen_links_them_for_print_only(prefix: str) -> None:
+    link = f'<link rel="stylesheet" href="{prefix}{CSS}">'
+    page = (f'<html><head><link rel="stylesheet" href="{prefix}assets/rulecheck.css">{link}</head>'
+            f"<body><pre>{html_escaped(link)}</pre><p>{link}</p></body></html>")
+    printed = for_print_only(page)
+    assert printed == page.replace(link, f'<link rel="stylesheet" href="{prefix}{CSS}" media="print">', 1)
+    assert printed.count('media="print"') == 1 and f"<p>{link}</p>" in printed  # the head's link only
+    assert for_print_only(printed) == printed
+
+
+@pytest.mark.parametrize("shown", [*SCREEN_CLASSES, "rc-print-toc", "rc-quickref-rulebook-pages"])
+def test_a_page_showing_a_print_style_on_screen_keeps_it_for_every_medium(shown: str) -> None:
+    page = f'<html><head><link rel="stylesheet" href="{CSS}"></head><body><span class="{shown}">x</span></body></html>'
+    assert for_print_only(page) == page
+    assert for_print_only(f'<link rel="stylesheet" href="{CSS}">') == f'<link rel="stylesheet" href="{CSS}">'  # no head
+
+
+def html_escaped(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def test_the_print_stylesheet_styles_on_screen_only_the_classes_it_names() -> None:
+    """What lets a page without those classes load it for print only: every rule outside
+    ``@media print`` (and ``@page``, which only paper reads) selects one of them."""
+    css = re.sub(r"/\*.*?\*/", "", (Path(__file__).resolve().parents[2] / "rulecheck" / "hosts" / CSS)
+                 .read_text("utf-8"), flags=re.DOTALL)
+    screen, depth, at, kept = [], 0, 0, []
+    for token in re.finditer(r"[{}]", css):
+        if token.group() == "{":
+            prelude = css[at:token.start()].strip()
+            kept.append(prelude.startswith(("@media print", "@page")) or (bool(kept) and kept[-1]))
+            if not kept[-1] and not prelude.startswith("@media") and depth == len(kept) - 1:
+                screen.append(prelude)
+            depth += 1
+        else:
+            depth -= 1
+            kept.pop()
+        at = token.end()
+    assert len(screen) > 10
+    selectors = [selector for rule in screen for selector in re.split(r",(?![^()]*\))", rule)]  # not in :is(…)
+    assert len(selectors) > len(screen)
+    assert [selector for selector in selectors if not any(name in selector for name in SCREEN_CLASSES)] == []

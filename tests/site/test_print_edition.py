@@ -21,10 +21,10 @@ from playwright.sync_api import Browser
 
 from rulecheck.hosts.pdf import EDITIONS, PdfError, write_pdfs
 from rulecheck.hosts.pdf_pages import NUMBER_LINKS, NUMBER_POINTERS, anchor_pages
-from rulecheck.hosts.print_edition import WORDS, kept_with_heading, page_name, prefixed
+from rulecheck.hosts.print_edition import CSS, SCREEN_CLASSES, WORDS, kept_with_heading, page_name, prefixed
 
 from tests.site.browsing import ARTIFACTS
-from tests.site.site_tools import ROOT, read_html
+from tests.site.site_tools import ROOT, html_files, read_html
 
 LANGUAGES = {"fr": "", "en": "en/"}
 #: The print edition leaves these out; everything else in the nav is printed, in the nav's order.
@@ -685,3 +685,33 @@ def test_the_rulebook_says_how_to_read_a_card_before_its_first_chapter(
     preface = next(number for number, text in enumerate(pages) if text.startswith(heading))
     first_chapter = next(number for number, text in enumerate(pages) if re.match(r"1\. \w", text))
     assert 0 < preface < first_chapter and marks in pages[preface]
+
+
+@pytest.mark.build
+def test_only_the_pages_that_show_print_styles_on_screen_wait_for_them(offline_site: Path) -> None:
+    blocking, for_print = [], []
+    for path in html_files(offline_site):
+        page = path.read_text("utf-8")
+        head = page[:page.find("</head>")]
+        if re.search(r'<link rel="stylesheet" href="(\.\./)*' + re.escape(CSS) + '" media="print">', head):
+            for_print.append(path.relative_to(offline_site).as_posix())
+            assert not any(name in page for name in SCREEN_CLASSES), path
+        else:
+            assert re.search(r'<link rel="stylesheet" href="(\.\./)*' + re.escape(CSS) + '">', head), path
+            blocking.append(path.relative_to(offline_site).as_posix())
+    assert sorted(blocking) == sorted(f"{folder}{name}.html" for folder in ("", "en/")
+                                      for name in ("404", "glossary", "print", "quick-reference"))
+    assert len(for_print) > 30
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_rules_page_printed_from_a_browser_gets_the_print_styles(
+        offline_site: Path, browser: Browser, language: str) -> None:
+    page = browser.new_page()
+    page.goto((offline_site / LANGUAGES[language] / "reactions.html").as_uri(), wait_until="load")
+    source = page.locator("#ex-elara-parry details.rc-source")
+    assert source.is_visible()  # on screen
+    page.emulate_media(media="print")
+    assert source.is_hidden() and page.locator(".md-header").is_hidden()
+    page.close()
