@@ -58,7 +58,7 @@ from rulecheck.hosts.card_views import search_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
 from rulecheck.hosts.indentation import unindented
 from rulecheck.hosts.inline_scans import MAX_SCANNED, InlineScanGuardExtension
-from rulecheck.hosts.nesting import NestingGuardExtension, deepest_line
+from rulecheck.hosts.nesting import MAX_DEPTH, NestingGuardExtension, deepest_line
 from rulecheck.hosts.page_meta import safe_meta
 from rulecheck.hosts.site_address import site_address
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
@@ -307,8 +307,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         banner naming its most deeply nested line; the build fails in ``on_env``. The line is found in
         the page as read, not in ``source``, which the plugin's changes may have moved."""
         return self._unrendered_page(deepest_line(self._page_source), (
-            "this page is nested too deep for Markdown to render it (lists, admonitions or HTML "
-            "blocks within one another: some 250 levels are past what it can read); its most deeply nested "
+            "this page is nested too deep for Markdown to render it (lists, admonitions, tabs, quotes or "
+            f"HTML blocks within one another: more than {MAX_DEPTH} levels of indentation or quotes, or some "
+            "250 blocks, each level read again for every level within it); its most deeply nested "
             "line is here: nest it less"))
 
     def _too_costly_page(self, counted: int, first_line: str) -> str:

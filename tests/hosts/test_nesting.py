@@ -4,17 +4,20 @@ on or off, never a ``RecursionError`` traceback; a server shows it in the page's
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import markdown
 import pytest
 from mkdocs.exceptions import Abort, PluginError
 
 from rulecheck.hosts.mkdocs_plugin import RulecheckPlugin
-from rulecheck.hosts.nesting import NestingGuardExtension, deepest_line
+from rulecheck.hosts.nesting import MAX_DEPTH, NestingGuardExtension, deepest_line, line_depth
 from tests.hosts.run_hosts import capture_logs, mkdocs_build, small_site
 
 
@@ -39,13 +42,34 @@ def nested(kind: str, depth: int) -> tuple[str, int]:
     if kind == "tabs":
         body = "".join("    " * level + '=== "Tab"\n\n' for level in range(depth)) + "    " * depth + "text\n"
         return head + body, 3 + 2 * depth
+    if kind == "quotes":
+        body = "".join(">" * (level + 1) + " quoted\n" for level in range(depth))
+        return head + body, 2 + depth
     raise ValueError(kind)
 
 
-KINDS = ["list", "ordered list, tabs", "html blocks", "admonitions", "details", "tabs"]
+KINDS = ["list", "ordered list, tabs", "html blocks", "admonitions", "details", "tabs", "quotes"]
+#: The kinds nested by indentation or quote markers, which the depth bound measures.
+INDENTED = [kind for kind in KINDS if kind != "html blocks"]
+EXTENSIONS = ["admonition", "pymdownx.details", "pymdownx.tabbed", "pymdownx.superfences", "md_in_html"]
+
+
+def counted(reads: list[int], parse: Callable[..., Any], lines: list[str]) -> Any:
+    reads.append(1)
+    return parse(lines)
+
+
+def at_depth(kind: str, levels: int) -> str:
+    """A page of ``kind`` whose deepest line is indented or quoted exactly ``levels`` levels."""
+    for depth in (levels, levels + 1):
+        text = nested(kind, depth)[0]
+        if max(line_depth(line) for line in text.splitlines()) == levels:
+            return text
+    raise AssertionError(kind)
 #: Levels past what Python-Markdown reads, for each kind it reads by recursion (lists from 249 levels,
 #: HTML blocks and admonitions from 331); details and tabs stop nesting before that, and render.
-TOO_DEEP = {"list": 300, "ordered list, tabs": 300, "html blocks": 400, "admonitions": 400}
+TOO_DEEP = {"list": 300, "ordered list, tabs": 300, "html blocks": 400, "admonitions": 400,
+            "details": MAX_DEPTH + 1, "tabs": MAX_DEPTH + 1, "quotes": MAX_DEPTH + 1}
 
 
 @pytest.mark.parametrize(("text", "line"), [
@@ -112,9 +136,35 @@ def test_a_server_shows_the_problem_in_the_page_s_place_and_renders_the_rest(tmp
 @pytest.mark.build
 def test_a_page_nested_as_deep_as_markdown_reads_builds(tmp_path: Path) -> None:
     site = project(tmp_path, {f"{kind}.md": nested(kind, 40)[0] for kind in KINDS}
-                   | {"details-deep.md": nested("details", 400)[0], "tabs-deep.md": nested("tabs", 400)[0]})
+                   | {f"{kind}-deepest.md": at_depth(kind, MAX_DEPTH) for kind in INDENTED})
     mkdocs_build(site)
     assert (site / "site" / "index.html").exists()
+    assert "quoted" in (site / "site" / "quotes-deepest" / "index.html").read_text("utf-8")
+
+
+@pytest.mark.parametrize("kind", INDENTED)
+def test_a_line_indented_or_quoted_past_the_bound_is_never_read(kind: str) -> None:
+    """Markdown reads each level again for every level around it: a page past the bound is not
+    given to its block parser at all; one at the bound is read as without the guard."""
+    for levels, refused in ((MAX_DEPTH, False), (MAX_DEPTH + 1, True), (4 * MAX_DEPTH, True)):
+        refusals: list[str] = []
+        reads: list[int] = []
+        md = markdown.Markdown(extensions=[*EXTENSIONS, NestingGuardExtension(refusals.append)])
+        md.parser.parseDocument = functools.partial(counted, reads, md.parser.parseDocument)
+        page = at_depth(kind, levels)
+        html = md.convert(page)
+        assert (refusals, reads, html) == (([page], [], None) if refused else ([], [1], html)), (kind, levels)
+        assert refused or any(word in html for word in ("item", "text", "quoted"))
+
+
+@pytest.mark.parametrize("prefix", ["", "  ", "\t", "> "])
+def test_the_bound_reads_tabs_spaces_and_quotes_alike_and_not_fenced_code(prefix: str) -> None:
+    md = markdown.Markdown(extensions=[*EXTENSIONS, NestingGuardExtension(lambda source: "<p>too deep</p>")])
+    fenced = "# Code\n\n```\n" + " " * 4 * (MAX_DEPTH + 5) + "deep code\n```\n"
+    assert "deep code" in md.convert(fenced)  # set aside by superfences before the bound reads it
+    for indent in ("\t" * (MAX_DEPTH + 1), " " * (4 * MAX_DEPTH + 4), "> " * (MAX_DEPTH + 1), "\t>" * 40):
+        assert md.convert(f"# Title\n\n{prefix}{indent}text\n") == "<p>too deep</p>", repr(indent)
+    assert md.convert(f"# Title\n\n{' ' * 203}text\n") != "<p>too deep</p>"  # 50 levels and 3 columns
 
 
 def test_markdown_given_the_guard_renders_a_page_too_deep_as_its_callback_says() -> None:
