@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
 import markdown
 
 from rulecheck.hosts.nesting import MAX_DEPTH, NestingGuardExtension
 
-EXTENSIONS = ["abbr", "admonition", "attr_list", "def_list", "footnotes", "md_in_html", "tables", "toc",
-              "pymdownx.details", "pymdownx.snippets", "pymdownx.tabbed", "pymdownx.superfences"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_markdown_scans import EXTENSIONS  # the site's extensions, as the other Markdown bench reads them
+
 KINDS = {
     "lists": lambda depth: "".join("    " * level + "- item\n" for level in range(depth)),
     "admonitions": lambda depth: "".join("    " * level + "!!! note\n" for level in range(depth))

@@ -14,18 +14,17 @@ a test; compare the builds within one run only.
 
 from __future__ import annotations
 
-import functools
 import os
 import statistics
 import sys
 import tempfile
-import threading
+from contextlib import ExitStack
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lighthouse import BUILDS, _Quiet, build  # a script beside this one
+from lighthouse import BUILDS, build, served  # a script beside this one
 
 CHROME = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 PAGES = ["reactions.html", "attack.html", "turn.html"]
@@ -37,9 +36,8 @@ new PerformanceObserver(list => { for (const entry of list.getEntries()) window.
   .observe({type: "longtask", buffered: true});"""
 
 
-def blocking_time(browser: object, url: str) -> float:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,  # type: ignore[attr-defined]
-                                  service_workers="block")
+def blocking_time(browser: Browser, url: str) -> float:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
     try:
         page = context.new_page()
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": SLOWED})
@@ -54,17 +52,12 @@ def blocking_time(browser: object, url: str) -> float:
 def main(argv: list[str]) -> int:
     runs = int(argv[0]) if argv and argv[0].isdigit() else 6
     pages = [arg for arg in argv if not arg.isdigit()] or PAGES
-    import http.server
-
-    with tempfile.TemporaryDirectory(prefix="rulecheck-blocking-") as scratch:
-        roots, servers = {}, []
+    with tempfile.TemporaryDirectory(prefix="rulecheck-blocking-") as scratch, ExitStack() as servers:
+        roots = {}
         for name, env in BUILDS.items():
             site = Path(scratch) / name.replace(" ", "-")
             build(site, env)
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-            threading.Thread(target=server.serve_forever, daemon=True).start()
-            servers.append(server)
-            roots[name] = f"http://127.0.0.1:{server.server_address[1]}/"
+            roots[name] = servers.enter_context(served(site, compress=False))
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROME, headless=True, args=["--no-sandbox"])
             print("| page | blocking time, cards | without cards | ratio | every run: cards / without |")
@@ -78,8 +71,6 @@ def main(argv: list[str]) -> int:
                 each = " · ".join(f"{c:.0f} / {p:.0f}" for c, p in zip(*found.values(), strict=True))
                 print(f"| `{page}` | {cards:.0f} ms | {plain:.0f} ms | {cards / plain:.2f} | {each} |")
             browser.close()
-        for server in servers:
-            server.shutdown()
     return 0
 
 

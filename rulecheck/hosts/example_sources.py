@@ -20,12 +20,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from html import unescape
 from pathlib import PurePosixPath
 from urllib.parse import quote
 
 from rulecheck.examples import render
-from rulecheck.examples.as_text import html_text
+from rulecheck.examples.as_text import html_text, plain_text
 
 #: A card's folded example as ``cards.source_block`` writes it: its opening tag (group 1) and its
 #: escaped text (group 2), which holds no ``<``.
@@ -54,7 +53,7 @@ def lifted(html: str, cards: Iterable[str], page_dest: str) -> tuple[str, dict[s
         folded = FOLDED.search(card)
         if example is None or folded is None or folded.group(0) not in html:
             continue
-        sources[unescape(example.group(1))] = unescape(folded.group(2))
+        sources[plain_text(example.group(1))] = plain_text(folded.group(2))
         html = html.replace(folded.group(0), f'{folded.group(1)} data-src="{src}"></pre>')
     return html, sources
 
@@ -69,11 +68,11 @@ def script(sources: dict[str, str]) -> str:
 
 def stylesheet(languages: Iterable[str]) -> str:
     """What an opened block says, in the page's language, while it is empty and not loading: no
-    script ran, or its file did not load (``reader.js`` marks a block that is loading)."""
+    script ran, or its file did not load (``reader.js`` marks a block that is loading). How it
+    says it is the packaged stylesheet's."""
     rules = []
     for language in languages:
         words = render.word("source_unloaded", language).replace("\\", "\\\\").replace('"', '\\"')
-        rules.append(f'.md-typeset pre.rc-yaml[data-src]:empty:not(.rc-yaml--loading):lang({language})'
-                     f'::before {{ content: "{words}"; display: block; white-space: normal; '
-                     'font-family: var(--md-text-font-family, sans-serif); font-style: italic; }')
+        rules.append(f'.md-typeset .rc-source pre.rc-yaml[data-src]:empty:not(.rc-yaml--loading):lang({language})'
+                     f'::before {{ content: "{words}"; }}')
     return "/* a card's folded example not loaded (rulecheck.hosts.example_sources) */\n" + "\n".join(rules) + "\n"

@@ -40,11 +40,10 @@ def deepest_line(markdown: str) -> int:
     closed: the first of them where several are as deep (line 1 for an empty page)."""
     deepest, depth_of_deepest, open_tags = 1, -1, 0
     for number, line in enumerate(Lines(markdown), start=1):
-        expanded = line.expandtabs(TAB)
-        rest = expanded.lstrip(" >")
+        rest = line.lstrip(" \t>")
         if _CLOSING_TAG.match(rest):
             open_tags = max(0, open_tags - 1)
-        depth = _levels(expanded[:len(expanded) - len(rest)]) + open_tags
+        depth = line_depth(line) + open_tags
         if depth > depth_of_deepest:
             deepest, depth_of_deepest = number, depth
         if _OPENING_TAG.match(rest) and not _CLOSING_TAG.search(rest):
@@ -52,15 +51,11 @@ def deepest_line(markdown: str) -> int:
     return deepest
 
 
-def _levels(indent: str) -> int:
-    """The levels of a line's leading run of spaces and quote markers, tabs expanded."""
-    return indent.count(" ") // 4 + indent.count(">")
-
-
 def line_depth(line: str) -> int:
-    """How many levels ``line`` is indented or quoted (four columns, or one ``>``, a level)."""
+    """How many levels ``line`` is indented or quoted (four columns, tabs expanded, or one ``>``, a level)."""
     expanded = line.expandtabs(TAB)
-    return _levels(expanded[:len(expanded) - len(expanded.lstrip(" >"))])
+    indent = expanded[:len(expanded) - len(expanded.lstrip(" >"))]
+    return indent.count(" ") // 4 + indent.count(">")
 
 
 class _TooDeep(Exception):
@@ -69,7 +64,7 @@ class _TooDeep(Exception):
 
 class _DepthBound(Preprocessor):  # type: ignore[misc]
     def run(self, lines: list[str]) -> list[str]:
-        # A line's indentation at most bounds its depth: most lines are measured by that alone.
+        # Each level takes a character at least: a line no longer than the bound is not measured.
         if any(len(line) > MAX_DEPTH and line_depth(line) > MAX_DEPTH for line in lines):
             raise _TooDeep
         return lines

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from rulecheck.examples.as_text import html_text
 from rulecheck.hosts.print_edition import CSS, SCREEN_CLASSES, chapter, edition, for_print_only
 
 
@@ -58,7 +59,7 @@ def test_the_print_page_s_text_after_its_marker_opens_the_edition_after_the_cont
 def test_a_page_that_does_not_show_the_print_styles_on_screen_links_them_for_print_only(prefix: str) -> None:
     link = f'<link rel="stylesheet" href="{prefix}{CSS}">'
     page = (f'<html><head><link rel="stylesheet" href="{prefix}assets/rulecheck.css">{link}</head>'
-            f"<body><pre>{html_escaped(link)}</pre><p>{link}</p></body></html>")
+            f"<body><pre>{html_text(link)}</pre><p>{link}</p></body></html>")
     printed = for_print_only(page)
     assert printed == page.replace(link, f'<link rel="stylesheet" href="{prefix}{CSS}" media="print">', 1)
     assert printed.count('media="print"') == 1 and f"<p>{link}</p>" in printed  # the head's link only
@@ -72,25 +73,19 @@ def test_a_page_showing_a_print_style_on_screen_keeps_it_for_every_medium(shown:
     assert for_print_only(f'<link rel="stylesheet" href="{CSS}">') == f'<link rel="stylesheet" href="{CSS}">'  # no head
 
 
-def html_escaped(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def test_the_print_stylesheet_styles_on_screen_only_the_classes_it_names() -> None:
     """What lets a page without those classes load it for print only: every rule outside
     ``@media print`` (and ``@page``, which only paper reads) selects one of them."""
     css = re.sub(r"/\*.*?\*/", "", (Path(__file__).resolve().parents[2] / "rulecheck" / "hosts" / CSS)
                  .read_text("utf-8"), flags=re.DOTALL)
-    screen, depth, at, kept = [], 0, 0, []
+    screen, at, kept = [], 0, []  # kept: for each block open, whether only paper reads it
     for token in re.finditer(r"[{}]", css):
         if token.group() == "{":
             prelude = css[at:token.start()].strip()
             kept.append(prelude.startswith(("@media print", "@page")) or (bool(kept) and kept[-1]))
-            if not kept[-1] and not prelude.startswith("@media") and depth == len(kept) - 1:
+            if not kept[-1] and not prelude.startswith("@media"):
                 screen.append(prelude)
-            depth += 1
         else:
-            depth -= 1
             kept.pop()
         at = token.end()
     assert len(screen) > 10

@@ -78,10 +78,10 @@ document$.subscribe(function () {
     data.classList.add("rc-yaml--loading");
     var done = function () { data.classList.remove("rc-yaml--loading"); };
     return loaded(data.dataset.src).then(function (sources) {
-      var text = sources[source.closest(".rc-card").dataset.example];
-      if (typeof text === "string") data.textContent = text;
       done();
-      return text === undefined ? Promise.reject() : undefined;
+      var text = sources[source.closest(".rc-card").dataset.example];
+      if (typeof text !== "string") return Promise.reject();
+      data.textContent = text;
     }, function () { done(); return Promise.reject(); });
   };
   // "toggle" does not bubble: listened to on its way down.
