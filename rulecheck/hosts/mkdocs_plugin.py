@@ -61,7 +61,13 @@ from rulecheck.hosts.inline_scans import MAX_SCANNED, InlineScanGuardExtension
 from rulecheck.hosts.nesting import MAX_DEPTH, NestingGuardExtension, deepest_line
 from rulecheck.hosts.page_meta import safe_meta
 from rulecheck.hosts.site_address import site_address
-from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
+from rulecheck.hosts.stylesheets import (
+    PALETTE_FOLDER,
+    list_stylesheet,
+    merged_with,
+    theme_palette,
+    write_stylesheet,
+)
 from rulecheck.hosts.tooltips import BoundedTooltipsExtension
 from rulecheck.hosts.typography import french_spacing
 
@@ -92,6 +98,14 @@ class RulecheckConfig(Config):  # type: ignore[no-untyped-call]
     sources_in_files = c.Type(bool, default=False)
 
 
+def made_rules(sources_in_files: bool) -> str:
+    """The rules of our stylesheet made by the build, before the packaged ones: the battle maps'
+    colours (light theme, by class: the packaged rules repaint them dark), and, with the folded
+    examples in files, what an opened block says in each language when its file cannot load."""
+    rules = f"/* battle maps (rulecheck.examples.maps.PAPER) */\n{maps.stylesheet()}"
+    return rules + example_sources.stylesheet(LANGUAGES) if sources_in_files else rules
+
+
 class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self._serving = False
@@ -114,6 +128,12 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         #: The page whose content search is reading without its cards' unsearched parts: the page,
         #: its content in full, the view search reads.
         self._full_content: tuple[Page, str, str] | None = None
+        #: Material's palette stylesheet (its path in the site and its rules), which ours is written
+        #: after and linked in place of, and whether a page of this process's builds still names it
+        #: (the site then keeps its file).
+        self._palette: str | None = None
+        self._palette_rules = ""
+        self._palette_named = False
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._serving = command == "serve"
@@ -135,6 +155,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             return config
         self._searching = "material/search" in config.plugins
         list_stylesheet(config, CSS)
+        palette = theme_palette(config)
+        if palette is not None:
+            self._palette, self._palette_rules = f"{PALETTE_FOLDER}/{palette.name}", palette.read_text("utf-8")
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
@@ -284,11 +307,20 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         could end a line of the table of contents on its « ? »). Every page without the indentation
         of the theme's templates (``indentation``)."""
         found = language_of(page_source(page, config).as_posix())
-        return unindented(french_spacing(output) if found and found[0] == "fr" else output)
+        return self._one_stylesheet(unindented(french_spacing(output) if found and found[0] == "fr" else output))
+
+    def _one_stylesheet(self, output: str) -> str:
+        """``output`` asking for Material's palette and our stylesheet as one file: one request fewer
+        before the page's first paint."""
+        if not self.config.enabled or self._palette is None:
+            return output
+        output = merged_with(output, self._palette, CSS)
+        self._palette_named = self._palette_named or self._palette in output
+        return output
 
     @event_priority(100)  # before rulecheck-i18n-search writes each language's 404 page from it
     def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str | None:
-        return unindented(output_content) if template_name == "404.html" else None
+        return self._one_stylesheet(unindented(output_content)) if template_name == "404.html" else None
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
         """Fail the build, before any page is written, if a page showed a block the check never saw."""
@@ -339,11 +371,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:
             return
-        # the battle maps' marks are styled by class (light theme; this stylesheet repaints them dark)
-        rules = f"/* battle maps (rulecheck.examples.maps.PAPER) */\n{maps.stylesheet()}"
-        if self.config.sources_in_files:
-            rules += example_sources.stylesheet(LANGUAGES)
-        write_stylesheet(config, CSS, rules=rules)
+        write_stylesheet(config, CSS, rules=made_rules(self.config.sources_in_files), first=self._palette_rules)
+        if self._palette is not None and not self._palette_named:  # no reader would download it
+            (Path(config.site_dir) / self._palette).unlink(missing_ok=True)
         if self._cache is not None and self._report is not None:
             # Kept only if no input was edited while the build read it (after the key, before or
             # while the check and MkDocs read it): what it made could come from other bytes.

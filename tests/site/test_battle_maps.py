@@ -176,7 +176,7 @@ def test_a_map_wider_than_the_screen_says_to_scroll_it_sideways(tab: Callable[..
     css = (offline_site / "assets" / "rulecheck.css").read_text("utf-8")
     page = (offline_site / folder / "modifiers.html").read_text("utf-8")
     for below in set(re.findall(r"rc-map__swipe--below-(\d+)", page)):
-        assert f"rc-map__swipe--below-{below} {{ display: block; }}" in css, below
+        assert re.search(rf"rc-map__swipe--below-{below}\s*\{{\s*display:\s*block;?\s*\}}", css), below
 
 
 #: The colours paper shows of a map and of a card's words and links.
