@@ -54,7 +54,7 @@ from rulecheck.examples.snippets import EXTENSION as SNIPPETS
 from rulecheck.hosts import cards, example_sources
 from rulecheck.hosts.anchors import anchor_index, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
-from rulecheck.hosts.card_views import search_view
+from rulecheck.hosts.card_views import search_view, served_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
 from rulecheck.hosts.indentation import unindented
 from rulecheck.hosts.inline_scans import MAX_SCANNED, InlineScanGuardExtension
@@ -305,9 +305,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         the footer's previous and next pages and the window's title repeat the headings' and the
         titles' words, which Markdown and the theme wrote with plain spaces (« récupère-t-on ? »
         could end a line of the table of contents on its « ? »). Every page without the indentation
-        of the theme's templates (``indentation``)."""
+        of the theme's templates (``indentation``), nor the marks only search reads (``card_views``)."""
         found = language_of(page_source(page, config).as_posix())
-        return self._one_stylesheet(unindented(french_spacing(output) if found and found[0] == "fr" else output))
+        output = unindented(french_spacing(output) if found and found[0] == "fr" else output)
+        return self._one_stylesheet(served_view(output))
 
     def _one_stylesheet(self, output: str) -> str:
         """``output`` asking for Material's palette and our stylesheet as one file: one request fewer

@@ -235,7 +235,7 @@ def assert_styled_by_class(drawn: BattleMap, language: str) -> None:
     :data:`maps.PAPER` (a hatching is its pattern's), only a small token its own outline's width;
     the definitions are those the marks use, each once."""
     inline = ET.fromstring(maps.svg(drawn, language, "ex-1", "An example"))
-    assert inline.find(SVG + "style") is None
+    assert inline.tag == "svg" and inline.find("style") is None  # HTML gives it SVG's namespace
     used, defined = [], []
     for element in inline.iter():
         tag = element.tag.removeprefix(SVG)
@@ -442,6 +442,7 @@ def test_each_map_has_ids_of_its_own_and_a_file_of_its_own_parses_alone() -> Non
     assert ids and not ids & set(re.findall(r'id="([^"]+)"', second))
     assert maps.element_id("a b/é") == "rcm-a_b__"
     root = ET.fromstring(maps.svg(drawn, "fr", "one", "Un", standalone=True))
+    assert root.tag == SVG + "svg"  # a file of its own names its namespace
     style = root.find(SVG + "style")
     assert style is not None and maps.stylesheet() in (style.text or "")  # painted as on the site, alone
 

@@ -151,8 +151,29 @@ def test_the_build_gives_search_every_page_of_cards_lean_and_writes_it_in_full(
         assert index(seen) == index(full), page
     written = (site / "en" / "attack.html").read_text("utf-8")
     assert 'class="rc-spread' in written and 'class="rc-source' in written and 'class="rc-rule' in written
+    assert "data-search-exclude" not in written  # read by search when it built the index, not sent
     entries = json.loads((site / "en" / "search" / "search_index.json").read_text("utf-8"))["docs"]
     assert any("Attack test" in entry["text"] for entry in entries)
+
+
+def test_a_reader_gets_every_card_without_the_marks_only_search_reads(documented_cards: list[str]) -> None:
+    tabs = '<div class="tabbed-set"><div class="tabbed-labels" data-search-exclude><label>L</label></div></div>'
+    page = "\n".join([tabs, *documented_cards])
+    served = card_views.served_view(page)
+    assert page.count(" data-search-exclude>") > 600
+    assert served == page.replace(" data-search-exclude>", ">")
+
+
+@pytest.mark.parametrize("markup", [
+    "<p data-search-exclude>x</p>",  # an author's, without a class
+    '<div class="admonition" data-search-exclude>x</div>',
+    '<p class="rc-odds" data-search-exclude="">x</p>',  # with a value: not written by this project
+    '<P CLASS="rc-odds" data-search-exclude>x</P>',
+    '<p class="rc-odds" id="o" data-search-exclude>x</p>',
+    '<code>&lt;p class="rc-odds"&gt;</code> data-search-exclude>',
+])
+def test_a_mark_this_project_did_not_write_stays(markup: str) -> None:
+    assert card_views.served_view(markup) == markup
 
 
 def test_the_print_view_leaves_out_what_paper_never_shows(documented_cards: list[str]) -> None:
