@@ -14,7 +14,9 @@ last-built language's 404 page at the root. Listed after ``i18n`` (and after Mat
 - 404 page: ``404.html`` in the default language, ``<locale>/404.html`` in each other one.
 
 It also leaves out the lunr files of the languages no index uses (Material ships some thirty),
-and makes search stemmed: every page runs ``search-stemmed.js`` as its search worker, a wrapper
+asks for each page's search index once the page has loaded (Material's bundle would as it starts,
+sharing a phone's connection with the page's own files before its first paint), and makes search
+stemmed: every page runs ``search-stemmed.js`` as its search worker, a wrapper
 of Material's that also asks lunr for each typed word as an exact, stemmed term (Material alone
 only asks for unstemmed prefixes, so a stemmed index would miss inflected words). Each language
 has its copy of the wrapper in its folder (``assets/javascripts/workers/`` for the default one,
@@ -28,6 +30,7 @@ page's alternates (``build_only_locale`` would give each language its index but 
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import posixpath
@@ -37,6 +40,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import rjsmin
 from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
@@ -92,6 +96,24 @@ def unused_lunr_files(lunr_dir: Path, langs: set[str]) -> list[Path]:
         needed.add("min/lunr.stemmer.support.min.js")
     needed |= {name for name, users in LUNR_EXTRAS.items() if users & langs}
     return sorted(path for path in lunr_dir.rglob("*.js") if path.relative_to(lunr_dir).as_posix() not in needed)
+
+
+#: Material's bundle, as its templates load it at the end of every page.
+_BUNDLE = re.compile(r'<script src="[^"<>]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
+
+
+@functools.cache
+def _index_after_load() -> str:
+    source = resources.files("rulecheck.hosts").joinpath("assets/search-after-load.js").read_text("utf-8")
+    return f"<script>{rjsmin.jsmin(source)}</script>"
+
+
+def index_after_load(html: str) -> str:
+    """``html`` asking for its search index once it has loaded, not as Material's bundle starts
+    (``assets/search-after-load.js``, written just before the bundle; a page without it is given
+    as it is)."""
+    found = _BUNDLE.search(html)
+    return html if found is None else html[:found.start()] + _index_after_load() + html[found.start():]
 
 
 def with_search_settings(html: str, locale: str | None) -> str:
@@ -222,7 +244,7 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
         if languages is None:
             return None
         locale = page.file.dest_uri.split("/", 1)[0]
-        return with_search_settings(output, locale if locale in languages[1] else None)
+        return index_after_load(with_search_settings(output, locale if locale in languages[1] else None))
 
     def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str | None:
         if not self.config.enabled or template_name != "404.html":
@@ -234,12 +256,12 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
             return None
         root_path = urlsplit(config.site_url or "/").path
         if current == languages[0]:
-            self._default_404 = relative_404(with_search_settings(output_content, None), root_path, "",
-                                             [f"{locale}/" for locale in languages[1]])
+            page = index_after_load(with_search_settings(output_content, None))
+            self._default_404 = relative_404(page, root_path, "", [f"{locale}/" for locale in languages[1]])
             return self._default_404
         target = Path(config.site_dir) / current / "404.html"
         target.parent.mkdir(parents=True, exist_ok=True)
-        page = relative_404(with_search_settings(output_content, current), root_path, current + "/")
+        page = relative_404(index_after_load(with_search_settings(output_content, current)), root_path, current + "/")
         target.write_text(page, "utf-8")
         return self._default_404  # the root keeps the default language's 404
 

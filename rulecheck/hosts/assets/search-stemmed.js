@@ -26,18 +26,29 @@
     if (type !== "message") return add(type, listener, options);
     listeners.push(listener);
   };
+  // Material's worker is loaded with the first message, its index, which the page asks for once it
+  // has loaded: before that, a phone's connection carries the page's own files only.
+  var material = null;
+  function loadMaterial() {
+    if (material === null) {
+      var loaded = importScripts(new URL(MATERIAL_WORKER, own).href);
+      // A real worker loads synchronously; the iframe-worker shim (file://) returns a promise.
+      if (loaded && typeof loaded.then === "function") material = loaded.then(countStemmedWordsAsFound);
+      else material = countStemmedWordsAsFound() || true;
+    }
+    return material;
+  }
   add("message", function (event) {
     var data = event.data;
     if (data && data.type === 2 && typeof data.data === "string") {
       data = { type: 2, data: stemmed(data.data) };
     }
     var forwarded = { data: data };
-    listeners.forEach(function (listener) { listener.call(self_, forwarded); });
+    function deliver() { listeners.forEach(function (listener) { listener.call(self_, forwarded); }); }
+    var ready = loadMaterial();
+    if (typeof ready.then === "function") ready.then(deliver);  // in order: each waits on the same load
+    else deliver();
   });
-  var loaded = importScripts(new URL(MATERIAL_WORKER, own).href);
-  // A real worker loads synchronously; the iframe-worker shim (file://) returns a promise.
-  if (loaded && typeof loaded.then === "function") loaded.then(countStemmedWordsAsFound);
-  else countStemmedWordsAsFound();
 
   // Material marks a typed word "missing" from a result unless one of the result's matched index
   // terms starts with the word as typed; but a stemmed index holds "parad", not "parade", so every
