@@ -214,7 +214,6 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
     scale = 3 if small or any(f.side < LABELLED_SIDE for f in drawn.figures) else 2
     tokens, numbers = _figures(drawn, labels)
     parts = [
-        # A page's HTML puts an <svg> in SVG's namespace by itself; a file of its own must name it.
         f'<svg{XMLNS if standalone else ""} class="rc-map__svg" role="img" viewBox="0 0 {width} {height}" '
         f'width="{int(width * scale)}" height="{int(height * scale)}" aria-labelledby="{prefix}-t {prefix}-d">',
         f'<title id="{prefix}-t">{html_text(word("map.title", language).format(title=title))}</title>',
@@ -250,6 +249,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
     return _SELF_CLOSING.sub(r"<\1\2></\1>", "".join(part for part in parts if part))
 
 
+#: SVG's namespace, which a map written to a file of its own names (HTML gives an inline map it).
 XMLNS = ' xmlns="http://www.w3.org/2000/svg"'
 #: An empty element written ``<name …/>``: attribute values here never hold ``<`` or ``>`` (escaped).
 _SELF_CLOSING = re.compile(r"<([a-z]+)([^<>]*)/>")

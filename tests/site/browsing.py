@@ -109,8 +109,10 @@ class Tab:
         self.page.goto(self.root + path, wait_until="load")
 
     def shot(self, name: str) -> None:
-        """A screenshot once the page's transitions (drawer, tooltip) are over, or after 2 s."""
+        """A screenshot once the page's transitions (drawer, tooltip) are over, or after 2 s, and
+        two frames later: a card just scrolled to, skipped while off screen, is painted by then."""
         self.page.evaluate(SETTLED)
+        self.page.evaluate(TWO_FRAMES)
         ARTIFACTS.mkdir(exist_ok=True)
         self.page.screenshot(path=ARTIFACTS / f"{name}-{self.mode}.png")
 

@@ -526,11 +526,21 @@ def test_a_card_s_data_is_fetched_once_when_first_opened_and_says_why_when_it_ca
         page = context.new_page()
         fetched: list[str] = []
         page.on("request", lambda request: fetched.append(request.url))
+        # What the browser saw go wrong, said if the block stays empty (it did once, in a loaded run).
+        wrong: list[str] = []
+        page.on("requestfailed", lambda request: wrong.append(f"{request.failure} {request.url}"))
+        page.on("console", lambda message: wrong.append(f"console {message.type}: {message.text}"))
+        page.on("pageerror", lambda error: wrong.append(f"page error: {error}"))
         page.goto(address, wait_until="load")
         assert [url for url in fetched if url.endswith(".examples.js")] == []
         for example in ("elara-parry", "dodge-tie", "elara-parry"):
             page.locator(f"#ex-{example} details.rc-source summary").click()
-            expect(page.locator(f"#ex-{example} pre.rc-yaml")).to_have_text(re.compile(f"^id: {example}\n"))
+            try:
+                expect(page.locator(f"#ex-{example} pre.rc-yaml")).to_have_text(re.compile(f"^id: {example}\n"))
+            except AssertionError as error:
+                state = page.locator(f"#ex-{example} details.rc-source").evaluate(
+                    "d => [d.open, d.querySelector('pre').className]")
+                raise AssertionError(f"{state} {wrong} {[u for u in fetched if 'examples' in u]}") from error
             expect(page.locator(f"#ex-{example} button.rc-copy")).to_have_count(1)
         assert page.locator("#ex-dodge-tie pre.rc-yaml").evaluate(before) == "none"
         assert [url for url in fetched if url.endswith(".examples.js")] == [examples]
