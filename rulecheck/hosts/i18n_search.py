@@ -116,6 +116,12 @@ def index_after_load(html: str) -> str:
     return html if found is None else html[:found.start()] + _index_after_load() + html[found.start():]
 
 
+def searching_page(html: str, locale: str | None) -> str:
+    """A page searching its language's index (:func:`with_search_settings`), asked for once the
+    page has loaded (:func:`index_after_load`)."""
+    return index_after_load(with_search_settings(html, locale))
+
+
 def with_search_settings(html: str, locale: str | None) -> str:
     """A page whose Material ``__config`` runs the stemmed search worker and, for a ``locale``
     other than the default, whose base points at the ``<locale>/`` folder of the site."""
@@ -244,7 +250,7 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
         if languages is None:
             return None
         locale = page.file.dest_uri.split("/", 1)[0]
-        return index_after_load(with_search_settings(output, locale if locale in languages[1] else None))
+        return searching_page(output, locale if locale in languages[1] else None)
 
     def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str | None:
         if not self.config.enabled or template_name != "404.html":
@@ -256,12 +262,12 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
             return None
         root_path = urlsplit(config.site_url or "/").path
         if current == languages[0]:
-            page = index_after_load(with_search_settings(output_content, None))
-            self._default_404 = relative_404(page, root_path, "", [f"{locale}/" for locale in languages[1]])
+            self._default_404 = relative_404(searching_page(output_content, None), root_path, "",
+                                             [f"{locale}/" for locale in languages[1]])
             return self._default_404
         target = Path(config.site_dir) / current / "404.html"
         target.parent.mkdir(parents=True, exist_ok=True)
-        page = relative_404(index_after_load(with_search_settings(output_content, current)), root_path, current + "/")
+        page = relative_404(searching_page(output_content, current), root_path, current + "/")
         target.write_text(page, "utf-8")
         return self._default_404  # the root keeps the default language's 404
 

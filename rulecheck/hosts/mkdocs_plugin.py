@@ -155,9 +155,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             return config
         self._searching = "material/search" in config.plugins
         list_stylesheet(config, CSS)
-        palette = theme_palette(config)
-        if palette is not None:
-            self._palette, self._palette_rules = f"{PALETTE_FOLDER}/{palette.name}", palette.read_text("utf-8")
+        palette = theme_palette(config)  # again on each load: a server's reload may change the theme
+        self._palette = None if palette is None else f"{PALETTE_FOLDER}/{palette.name}"
+        self._palette_rules = "" if palette is None else palette.read_text("utf-8")
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:

@@ -42,7 +42,8 @@ def write_stylesheet(config: MkDocsConfig, path: str, rules: str = "", first: st
     text = rules + resources.files("rulecheck.hosts").joinpath(path).read_text("utf-8")
     # ``first`` as it is, but for its source map's address (the map is not shipped): Material's
     # minifier keeps what rcssmin would change, the blanks in custom properties' values.
-    target.write_text(SOURCE_MAP.sub("", first).rstrip() + "\n" * bool(first) + rcssmin.cssmin(text), "utf-8")
+    before = SOURCE_MAP.sub("", first).rstrip()
+    target.write_text((before + "\n" if before else "") + rcssmin.cssmin(text), "utf-8")
 
 
 def theme_palette(config: MkDocsConfig) -> Path | None:
@@ -68,5 +69,5 @@ def merged_with(page_html: str, first: str, path: str) -> str:
     at = head.find(link, first_link.end())
     if at < 0 or _OTHER_STYLES.search(head, first_link.end(), at):
         return page_html
-    after = at + len(link) + (head[at + len(link):at + len(link) + 1] == "\n")
+    after = at + len(link) + head.startswith("\n", at + len(link))  # the line it ended goes too
     return page_html[:first_link.start()] + link + page_html[first_link.end():at] + page_html[after:]

@@ -33,8 +33,12 @@
     if (material === null) {
       var loaded = importScripts(new URL(MATERIAL_WORKER, own).href);
       // A real worker loads synchronously; the iframe-worker shim (file://) returns a promise.
-      if (loaded && typeof loaded.then === "function") material = loaded.then(countStemmedWordsAsFound);
-      else material = countStemmedWordsAsFound() || true;
+      if (loaded && typeof loaded.then === "function") {
+        material = loaded.then(countStemmedWordsAsFound);
+      } else {
+        countStemmedWordsAsFound();
+        material = true;
+      }
     }
     return material;
   }
