@@ -529,7 +529,7 @@ def test_a_medium_creature_s_reach_weapon_is_called_a_reading_where_an_example_u
 _STATED_READINGS = {
     "the DEX inside Def PHY (the rules' table speaks of AC)": {
         "fr": r"DEX (?:à la|en|dans sa) Def\s+PHY|DEX[^.]{0,30}compte pour −5 (?:dans sa|en) Def\s+PHY",
-        "en": r"DEX(?: bonus)? to Def\s+PHY|DEX[^.]{0,30}counts as −5 in (?:its )?Def\s+PHY"},
+        "en": r"DEX(?: bonus)? to Def\s+PHY|DEX[^.]{0,30}counts as −5 in (?:its |their )?Def\s+PHY"},
     "one opportunity attack per move": {
         "fr": r"attaque d'opportunité par\s+déplacement", "en": r"opportunity attack per move"},
     "moving inside a long reach without approaching": {
@@ -538,9 +538,29 @@ _STATED_READINGS = {
         "fr": r"qu'elle\s+attaque ou qu'elle aide", "en": r"whether it attacks or helps"},
     "a natural 20 reaction against a critical": {
         "fr": r"n'ouvre aucune\s+contre-attaque", "en": r"opens no counter-attack"},
+    # A tenth outside reading, 5 December 2026 (evening): readings stated as rules.
+    "a second weapon attack refused until the GM gives the two-weapon rules": {
+        "fr": r"seconde\s+attaque à l'arme dans le même tour est\s+refusée",
+        "en": r"second weapon attack in the same\s+turn is\s+refused"},
+    "what the Progressive Damage Bonus adds (the rules only name it)": {
+        "fr": r"toute attaque qui touche ajoute\s+à ses dégâts", "en": r"every attack that hits adds to its\s+damage"},
+    "disengaging when in contact with nobody refused": {
+        "fr": r"désengager sans être au contact de\s+personne est refusé",
+        "en": r"Disengaging while in contact\s+with nobody is refused"},
+    "only a free action before the posture": {
+        "fr": r"seule une action gratuite peut la\s+précéder", "en": r"only a free action may come\s+first"},
+    "one free action per turn": {
+        "fr": r"Chaque action ne sert qu'une fois par tour", "en": r"Each action can be used only once per turn"},
+    "a fumbled reaction's next turn read as the next round": {
+        "fr": r"pendant le\s+tour de combat suivant\*\*|au tour de combat suivant, elle ne peut",
+        "en": r"during\s+the next round of combat\*\*|during the next round it can neither"},
+    "a capability's level apart from the character's": {
+        "fr": r"le niveau d'une capacité n'est pas\s+celui du personnage",
+        "en": r"a capability's level is not\s+the character's"},
+    "melee cover lines from any corner": {"fr": r"sans coin à\s+choisir", "en": r"with no corner to\s+choose"},
 }
-_MARK = re.compile(r"\[(?:une|notre) lecture\]\(|\[(?:a|our)\s+reading\]\(|\(une lecture|, une lecture|: une lecture"
-                   r"|\(a reading|, a reading|: a reading")
+_MARK = re.compile(r"\[(?:une|notre) lecture\]\(|\[(?:a|our)\s+reading\]\(|\((?:une|notre) lecture|, une lecture|: une lecture"
+                   r"|\((?:a|our) reading|, a reading|: a reading")
 #: Pages made of readings, or written for authors.
 _NOT_STATING = {"notes.md", "authors.md", "fields.md"}
 
@@ -555,7 +575,7 @@ def blocks_outside_notes(body: str) -> list[tuple[str, bool]]:
 
     def close() -> None:
         if block and not block_in_note:
-            found.append(("\n".join(block), False))
+            found.append((" ".join(block), False))  # a phrase matches wherever its lines wrap
 
     for line in body.splitlines():
         stripped = line.strip()
@@ -647,3 +667,35 @@ def test_the_rules_generally_for_an_approach_s_attack_is_kept_and_its_reading_ma
     pages gave it as always true."""
     for phrase in hedged:
         assert phrase in one_line(language, "opportunity.md")
+
+
+# A tenth outside reading, 5 December 2026 (evening): what a page's own rule leaves out ----------------
+
+@pytest.mark.parametrize(("language", "counter", "unaffected"), [
+    ("fr", "riposter avec l'arme qu'elle a en main, si elle touche son attaquant",
+     ("ne sont pas touchés", "ne sont pas affectés")),
+    ("en", "strike back with the weapon in its hand, if it is in contact with its attacker",
+     ("not affected", "are untouched")),
+])
+def test_the_criticals_page_gives_the_reaction_s_counter_attack_and_no_untouched_actions_after_a_fumble(
+        language: str, counter: str, unaffected: tuple[str, ...]) -> None:
+    """Seed 000: a critical dodge or parry lets the target counter-attack if in contact; seed 002 lets
+    the opponent of any critical failure take an edge the GM sets, so the criticals page's table may
+    not promise that a fumbled reaction leaves the target's other actions as they were."""
+    words = one_line(language, "criticals.md", as_read=True)
+    assert counter in words
+    assert "reactions.md#reaction-criticals" in text(language, "criticals.md")
+    table_row = next(line for line in text(language, "criticals.md").splitlines()
+                     if line.startswith(("| a dodge or a parry", "| une esquive ou une parade")))
+    assert not [phrase for phrase in unaffected if phrase in table_row]
+
+
+@pytest.mark.parametrize(("language", "helpless"), [
+    ("fr", "Un personnage inconscient est aussi **sans défense**"),
+    ("en", "An unconscious character is also **helpless**"),
+])
+def test_the_dying_page_says_an_unconscious_character_is_helpless(language: str, helpless: str) -> None:
+    """Seed 004 counts the unconscious among the helpless: −4 in melee, DEX as −5, the coup de grâce."""
+    body = text(language, "dying.md")
+    assert helpless in one_line(language, "dying.md")
+    assert "modifiers.md#helpless" in body and "modifiers.md#coup-de-grace" in body
