@@ -96,11 +96,23 @@ def dice_notation(expressions: Iterable[DiceExpr], language: Language) -> str:
     return " ".join(said)
 
 
+def _half_up(exact: Fraction, scale: int) -> int:
+    """floor(exact × scale + 1/2), in integers (cards print thousands of these): every number a
+    card rounds, rounds a half up (1.25 → 1.3, 12.5 → 13), where Python's ``round`` would round
+    it to even on some (1.25 → 1.2) and not on others (0.65 → 0.7, being a float above 0.65)."""
+    return (2 * exact.numerator * scale + exact.denominator) // (2 * exact.denominator)
+
+
+def decimal(exact: Fraction | int, language: Language, digits: int = 1) -> str:
+    """``Fraction(5, 4)`` → ``1,3`` or ``1.3``: a number to at most ``digits`` decimals, a half
+    rounded up as the percents are, no trailing zero (``2``, not ``2.0``)."""
+    return number(float(Fraction(_half_up(Fraction(exact), 10**digits), 10**digits)), language)
+
+
 def percent(probability: float | Fraction, language: Language, digits: int = 0) -> str:
     """``0.65`` → ``65 %`` (French, narrow no-break space before %) or ``65%``; halves round up."""
     exact = probability if isinstance(probability, Fraction) else Fraction(repr(float(probability)))
-    # floor(exact × 10^(digits+2) + 1/2), in integers: cards print thousands of these.
-    rounded = (2 * exact.numerator * 10 ** (digits + 2) + exact.denominator) // (2 * exact.denominator)
+    rounded = _half_up(exact, 10 ** (digits + 2))
     sign = "-" if rounded < 0 else ""
     whole, part = divmod(abs(rounded), 10 ** digits)
     text = f"{sign}{whole}" + (f".{part:0{digits}d}" if digits else "")
@@ -291,7 +303,7 @@ def chance(exact: Fraction, language: Language, faces: int | None = None) -> str
         of = word("chance.of", language).format(count=number(out_of[0], language), total=number(out_of[1], language))
         shown += f" ({of})"
     elif exact <= Fraction(1, 10):
-        shown += f" ({word('chance.about', language).format(total=number(round(1 / exact), language))})"
+        shown += f" ({word('chance.about', language).format(total=decimal(1 / exact, language, 0))})"
     return shown
 
 

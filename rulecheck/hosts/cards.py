@@ -513,7 +513,7 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
         columns.append(f'<span class="rc-spread__bar{this}" style="{placing}height:{height:.1f}%{striped}"{x}></span>')
     summary = render.word("spread.summary", language).format(
         low=render.number(min(spread), language), high=render.number(max(spread), language),
-        mean=render.number(round(float(mean), 1), language))
+        mean=render.decimal(mean, language))
     if over:
         dice = [render.word(f"spread.over.{label}", language) for label in over]
         listed = dice[-1] if len(dice) == 1 else (

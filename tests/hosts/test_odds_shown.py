@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from rulecheck.examples import check, example_check
 from rulecheck.examples.check import Outcome, check_example, check_page, markdown_files, read_page
 from rulecheck.examples.finder import find_blocks
-from rulecheck.examples.render import percent, probability
+from rulecheck.examples.render import chance, decimal, percent, probability
 from rulecheck.examples.schema import json_schema, parse_block
 from rulecheck.hosts.cards import card
 from rulecheck.hosts.cli import main
@@ -145,6 +145,35 @@ def test_percent_rounds_half_up(value: Any, french: str, english: str) -> None:
 def test_percent_in_integers_is_the_exact_decimal_rounding(value: Fraction, digits: int) -> None:
     rounded = math.floor(value * 100 * 10**digits + Fraction(1, 2))
     assert percent(value, "en", digits) == f"{Decimal(rounded).scaleb(-digits):.{digits}f}%"
+
+
+@given(st.fractions(min_value=-100, max_value=100), st.sampled_from([0, 1, 2]))
+def test_every_decimal_a_card_rounds_rounds_a_half_up(value: Fraction, digits: int) -> None:
+    """A chart's mean and a rare event's « 1 in N » round as the percents do: a float's ``round``
+    gave 1.2 for a mean of 1.25 (to even) and 0.7 for 0.65 (a float above it) on one page."""
+    rounded = Decimal(math.floor(value * 10**digits + Fraction(1, 2))).scaleb(-digits)
+    expected = f"{float(rounded):g}".replace("-", "\u2212")
+    assert decimal(value, "en", digits) == expected
+    assert decimal(value, "fr", digits) == expected.replace(".", ",")
+
+
+@pytest.mark.parametrize(("mean", "shown"), [
+    (Fraction(5, 4), "1.3"), (Fraction(13, 20), "0.7"), (Fraction(21, 8), "2.6"), (Fraction(1, 20), "0.1"),
+    (Fraction(3), "3"), (Fraction(249, 100), "2.5"), (Fraction(-3, 20), "\u22120.1"),
+])
+def test_a_damage_chart_s_mean_rounds_a_half_up(mean: Fraction, shown: str) -> None:
+    from rulecheck.hosts.cards import damage_chart
+
+    caption = html.unescape(re.sub(r"<[^>]*>", "", damage_chart({0: Fraction(1, 2), 3: Fraction(1, 2)}, 3, mean, "en")))
+    assert f"{shown} on average" in caption
+
+
+@pytest.mark.parametrize(("exact", "about"), [
+    (Fraction(2, 25), "(2 in 25)"), (Fraction(2, 250), "(about 1 in 125)"), (Fraction(4, 250), "(about 1 in 63)"),
+    (Fraction(1, 125) * Fraction(5, 4) * Fraction(2, 3), "(about 1 in 150)"),
+])
+def test_a_rare_event_s_one_in_n_rounds_a_half_up(exact: Fraction, about: str) -> None:
+    assert chance(exact, "en").endswith(about)
 
 
 @pytest.mark.parametrize(("value", "shown"), [

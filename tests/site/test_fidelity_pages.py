@@ -672,7 +672,7 @@ def test_the_rules_generally_for_an_approach_s_attack_is_kept_and_its_reading_ma
 # A tenth outside reading, 5 December 2026 (evening): what a page's own rule leaves out ----------------
 
 @pytest.mark.parametrize(("language", "counter", "unaffected"), [
-    ("fr", "riposter avec l'arme qu'elle a en main, si elle touche son attaquant",
+    ("fr", "riposter avec l'arme qu'elle a en main, si elle est au contact de son attaquant",
      ("ne sont pas touchés", "ne sont pas affectés")),
     ("en", "strike back with the weapon in its hand, if it is in contact with its attacker",
      ("not affected", "are untouched")),
