@@ -24,7 +24,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
 EVENTS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "attack.test": "Test d'attaque",
-        "attack.given": "Test d'attaque",
+        "attack.given": "Total du test d'attaque",
         "attack.critical": "20 naturel : réussite critique",
         "attack.fumble": "1 naturel : échec critique, l'attaque échoue",
         "attack.fumble_threshold": "Échec critique (seuil relevé), l'attaque échoue",
@@ -70,7 +70,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
     },
     "en": {
         "attack.test": "Attack test",
-        "attack.given": "Attack test",
+        "attack.given": "Attack test total",
         "attack.critical": "Natural 20: critical success",
         "attack.fumble": "Natural 1: critical failure, the attack fails",
         "attack.fumble_threshold": "Critical failure (raised threshold), the attack fails",
