@@ -531,3 +531,13 @@ def test_a_capability_s_chart_names_the_dice_of_its_card() -> None:
     assert outcome.ok, outcome.problems
     title = re.search(r'<figcaption><strong>(.*?)</strong>', card(outcome, "fr"))
     assert title is not None and title[1].endswith(" (1d4 + 1)"), title
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_an_attack_total_the_example_gives_is_not_worded_as_a_rolled_test(language: str) -> None:
+    """« Attack test: 14 » beside « Attack test: 12 (d20) + 2 (level) + … » left a player unable
+    to tell a die face from a total: the given total names itself a total."""
+    from rulecheck.examples.render import EVENTS
+
+    given, rolled = EVENTS[language]["attack.given"], EVENTS[language]["attack.test"]
+    assert given != rolled and ("total" in given.lower())
