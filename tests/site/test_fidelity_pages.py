@@ -685,9 +685,10 @@ def test_the_criticals_page_gives_the_reaction_s_counter_attack_and_no_untouched
     words = one_line(language, "criticals.md", as_read=True)
     assert counter in words
     assert "reactions.md#reaction-criticals" in text(language, "criticals.md")
-    table_row = next(line for line in text(language, "criticals.md").splitlines()
-                     if line.startswith(("| a dodge or a parry", "| une esquive ou une parade")))
-    assert not [phrase for phrase in unaffected if phrase in table_row]
+    rows = [line for line in text(language, "criticals.md").splitlines()
+            if line.startswith(("| a dodge or a parry", "| une esquive ou une parade"))]
+    assert len(rows) == 1, "the critical failure table has one row for a dodge or a parry"
+    assert not [phrase for phrase in unaffected if phrase in rows[0]]
 
 
 @pytest.mark.parametrize(("language", "helpless"), [

@@ -533,8 +533,13 @@ def test_a_card_s_data_is_fetched_once_when_first_opened_and_says_why_when_it_ca
         page.on("pageerror", lambda error: wrong.append(f"page error: {error}"))
         page.goto(address, wait_until="load")
         assert [url for url in fetched if url.endswith(".examples.js")] == []
-        for example in ("elara-parry", "dodge-tie", "elara-parry"):
-            page.locator(f"#ex-{example} details.rc-source summary").click()
+        for example in ("elara-parry", "dodge-tie", "elara-parry"):  # the first one shut, then opened again
+            source = page.locator(f"#ex-{example} details.rc-source")
+            if source.get_attribute("open") is not None:
+                source.locator("summary").click()
+                expect(source).not_to_have_attribute("open", "")
+            source.locator("summary").click()
+            expect(source).to_have_attribute("open", "")  # a click that missed says so, not an empty block
             try:
                 expect(page.locator(f"#ex-{example} pre.rc-yaml")).to_have_text(re.compile(f"^id: {example}\n"))
             except AssertionError as error:
@@ -560,6 +565,7 @@ def test_a_card_s_data_is_fetched_once_when_first_opened_and_says_why_when_it_ca
         page = no_scripts.new_page()
         page.goto(address, wait_until="load")
         page.locator("#ex-elara-parry details.rc-source summary").click()
+        expect(page.locator("#ex-elara-parry details.rc-source")).to_have_attribute("open", "")
         data = page.locator("#ex-elara-parry pre.rc-yaml")
         expect(data).to_be_visible()
         assert data.text_content() == "" and unloaded in data.evaluate(before)
