@@ -8,6 +8,7 @@ same session browser (Playwright's sync API allows one at a time).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +71,25 @@ def keep_picture(element: Locator, name: str) -> None:
         page.screenshot(path=ARTIFACTS / f"{name}.png", clip=box)
     finally:
         page.set_viewport_size(screen)
+
+
+def click_still(target: Locator) -> None:
+    """Click ``target`` once it has stopped moving, as a reader's eye waits for a page to settle.
+
+    A card off screen is laid out only when it nears the screen (content-visibility), so scrolling
+    to one changes the height of those above it and may move it between Playwright's own checks and
+    its click: a folded block then stayed shut, in a loaded run. It is scrolled to here first, and
+    its box read until two reads a tenth of a second apart agree (some three seconds at most), from
+    Python: a page without scripts runs no timer a wait in the page could use."""
+    target.scroll_into_view_if_needed()
+    box = None
+    for _ in range(30):
+        time.sleep(0.1)
+        now = target.bounding_box()
+        if now == box:
+            break
+        box = now
+    target.click()
 
 
 @pytest.fixture(scope="session")

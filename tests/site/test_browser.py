@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import expect
 
-from tests.site.browsing import HOME, PHONE, Tab, search, switch_language
+from tests.site.browsing import HOME, PHONE, Tab, click_still, search, switch_language
 
 pytestmark = pytest.mark.browser
 
@@ -80,7 +80,7 @@ def test_an_example_card_shows_its_trace_and_checked_mark(
     expect(reader.page.locator(".rc-card--error")).to_have_count(0)
     source = card.locator("details.rc-source")
     expect(source.locator("pre")).to_be_hidden()
-    source.locator("summary").click()  # the raw example, one click away
+    click_still(source.locator("summary"))  # the raw example, one click away
     expect(source.locator("pre")).to_contain_text("id: elara-parry")
     reader.shot(f"card-{locale}")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.site.browsing import DESKTOP, HOME, PHONE, Tab
+from tests.site.browsing import DESKTOP, HOME, PHONE, Tab, click_still
 from tests.site.test_reader import AXE, contrast, dark
 
 pytestmark = pytest.mark.browser
@@ -83,7 +83,7 @@ def test_the_search_open_with_results_passes_axe_and_its_highlight_has_aa_contra
     reader.open(HOME[locale] + "reactions.html")
     if scheme == "dark":
         dark(reader)
-    reader.page.locator("#ex-elara-parry details.rc-source summary").click()  # a copy button shown
+    click_still(reader.page.locator("#ex-elara-parry details.rc-source summary"))  # a copy button shown
     type_a_search(reader, QUERIES[locale], phone=viewport == "phone")
     reader.shot(f"contrast-search-{locale}-{scheme}-{viewport}")
     marks = colours_of(reader.page, ".md-search-result mark")
@@ -128,7 +128,7 @@ def test_tables_and_code_blocks_leave_no_empty_header_or_unnamed_landmark(
         if scheme == "dark":
             dark(reader)
         for details in reader.page.locator("details.rc-source summary").all()[:3]:
-            details.click()
+            click_still(details)
         assert reader.page.locator("th:empty").count() == 0, page
         copy_navs = reader.page.locator("nav.md-code__nav")
         assert copy_navs.count() == 0 or set(copy_navs.evaluate_all("all => all.map(n => n.role)")) == {"none"}

@@ -21,7 +21,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ROOT
-from tests.site.browsing import ARTIFACTS, DESKTOP, HOME, PHONE, SETTLED, Tab, guarded_tabs, keep_picture, search, switch_language
+from tests.site.browsing import (
+    ARTIFACTS, DESKTOP, HOME, PHONE, SETTLED, Tab, click_still, guarded_tabs, keep_picture, search, switch_language,
+)
 from tests.site.site_tools import serve
 
 pytestmark = pytest.mark.browser
@@ -193,7 +195,7 @@ def test_no_page_type_overflows_a_phone(http: Callable[..., Tab], locale: str) -
         reader.open(HOME[locale] + page)
         shown = [source for source in reader.page.locator("details.rc-source summary").all() if source.is_visible()]
         for source in shown[:3]:  # the raw examples open too (those of the tabs shown)
-            source.click()
+            click_still(source)
         found += [f"{page}: {item}" for item in overflowing(reader.page)]
         if page == "modifiers.html":
             reader.shot(f"reader-phone-modifiers-{locale}")
@@ -536,9 +538,9 @@ def test_a_card_s_data_is_fetched_once_when_first_opened_and_says_why_when_it_ca
         for example in ("elara-parry", "dodge-tie", "elara-parry"):  # the first one shut, then opened again
             source = page.locator(f"#ex-{example} details.rc-source")
             if source.get_attribute("open") is not None:
-                source.locator("summary").click()
+                click_still(source.locator("summary"))
                 expect(source).not_to_have_attribute("open", "")
-            source.locator("summary").click()
+            click_still(source.locator("summary"))
             expect(source).to_have_attribute("open", "")  # a click that missed says so, not an empty block
             try:
                 expect(page.locator(f"#ex-{example} pre.rc-yaml")).to_have_text(re.compile(f"^id: {example}\n"))
@@ -555,7 +557,7 @@ def test_a_card_s_data_is_fetched_once_when_first_opened_and_says_why_when_it_ca
         page = unreachable.new_page()
         page.goto(address, wait_until="load")
         for example in ("elara-parry", "dodge-tie"):  # each opened block tries, and says why it is empty
-            page.locator(f"#ex-{example} details.rc-source summary").click()
+            click_still(page.locator(f"#ex-{example} details.rc-source summary"))
             data = page.locator(f"#ex-{example} pre.rc-yaml")
             expect(data).not_to_have_class(re.compile("rc-yaml--loading"))
             assert data.text_content() == "" and unloaded in data.evaluate(before)
@@ -564,7 +566,7 @@ def test_a_card_s_data_is_fetched_once_when_first_opened_and_says_why_when_it_ca
         no_scripts = contexts.enter_context(browser.new_context(java_script_enabled=False))
         page = no_scripts.new_page()
         page.goto(address, wait_until="load")
-        page.locator("#ex-elara-parry details.rc-source summary").click()
+        click_still(page.locator("#ex-elara-parry details.rc-source summary"))
         expect(page.locator("#ex-elara-parry details.rc-source")).to_have_attribute("open", "")
         data = page.locator("#ex-elara-parry pre.rc-yaml")
         expect(data).to_be_visible()
@@ -604,8 +606,8 @@ def test_the_raw_example_folds_copies_and_scrolls_on_a_phone(http: Callable[...,
     copied = reader.page.evaluate("() => navigator.clipboard.readText()")
     assert copied == code.text_content() and copied.startswith("id: elara-parry\n"), copied
     # Folded and opened again, it keeps its one button; Material set up no code block of its own there.
-    summary.click()
-    summary.click()
+    click_still(summary)
+    click_still(summary)
     expect(source.locator("button")).to_have_count(1)
     assert card.locator("pre > code, .md-code__nav").count() == 0
     scroll = code.evaluate("""c => {
@@ -647,7 +649,7 @@ def test_every_page_type_passes_axe(http: Callable[..., Tab], locale: str, schem
             dark(reader)
         problems += [f"{page}: {problem}" for problem in axe_problems(reader.page)]
     reader.open(HOME[locale] + "reactions.html")  # a card opened, the search dialog open
-    reader.page.locator("#ex-elara-parry details.rc-source summary").click()
+    click_still(reader.page.locator("#ex-elara-parry details.rc-source summary"))
     reader.page.locator("input.md-search__input").click()
     reader.shot(f"reader-axe-search-open-{locale}-{scheme}")  # once the dialog's fade-in is over
     problems += [f"reactions.html, open: {problem}" for problem in axe_problems(reader.page)]
