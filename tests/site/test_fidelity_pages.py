@@ -558,9 +558,18 @@ _STATED_READINGS = {
         "fr": r"le niveau d'une capacité n'est pas\s+celui du personnage",
         "en": r"a capability's level is not\s+the character's"},
     "melee cover lines from any corner": {"fr": r"sans coin à\s+choisir", "en": r"with no corner to\s+choose"},
+    # An eleventh outside reading, 5 December 2026 (night).
+    "a surprised creature refused every action, a free one too": {
+        "fr": r"même gratuite|elle ne peut rien faire d'autre", "en": r"even a free one|it can do nothing else"},
+    "the GM choosing which action stabilising costs": {
+        "fr": r"M, A ou G\s+:\s+le MJ tranche", "en": r"M, A or G:\s+the GM decides"},
+    "bare hands' 1d4 maximised by a critical as a weapon's": {
+        "fr": r"met le dé au\s+maximum comme pour toute arme", "en": r"maximises the die as for\s+any weapon"},
+    "a critical's damage bonus whether the target reacted or not": {
+        "fr": r"que la\s+cible\s+ait\s+réagi\s+ou\s+non", "en": r"whether\s+the\s+target\s+reacted\s+or\s+not"},
 }
 _MARK = re.compile(r"\[(?:une|notre) lecture\]\(|\[(?:a|our)\s+reading\]\(|\((?:une|notre) lecture|, une lecture|: une lecture"
-                   r"|\((?:a|our) reading|, a reading|: a reading")
+                   r"|\((?:a|our) reading|, a reading|: a reading|\best une lecture|\bis a reading")
 #: Pages made of readings, or written for authors.
 _NOT_STATING = {"notes.md", "authors.md", "fields.md"}
 
@@ -624,6 +633,8 @@ def test_every_sentence_stating_a_reading_says_so_where_it_says_it(language: str
     ("The defender's DEX counts as −5 in its Def PHY.\n", True),
     ("Pinned, its DEX of +2 counts as −5: 9.\n", False),  # the rules' own −5, said of no defence
     ("It loses its DEX bonus to Def PHY ([a reading](#n)).\n", False),
+    ("That it loses its DEX bonus to Def PHY is a reading.\n", False),  # the mark in words
+    ("That it loses its DEX bonus to Def PHY is not a reading.\n", True),
     ("It loses its DEX bonus to Def\nPHY. Next sentence ([a reading](#n)).\n", True),  # the mark belongs to another sentence
     ("¹ Loses its DEX to Def PHY. ² Other ([a reading](#n)).\n", True),  # ... or to another footnote
     ("!!! abstract \"Interpretation note\"\n    It loses its DEX bonus to Def PHY.\n", False),  # inside a note
@@ -700,3 +711,18 @@ def test_the_dying_page_says_an_unconscious_character_is_helpless(language: str,
     body = text(language, "dying.md")
     assert helpless in one_line(language, "dying.md")
     assert "modifiers.md#helpless" in body and "modifiers.md#coup-de-grace" in body
+
+
+# An eleventh outside reading, 5 December 2026 (night) --------------------------------------------------
+
+@pytest.mark.parametrize(("language", "edge"), [
+    ("fr", "le MJ peut donner un avantage à l'adversaire"),
+    ("en", "GM may give the opponent an edge"),
+])
+def test_the_notes_leave_a_fumbled_reaction_s_opponent_the_edge_of_any_critical_failure(language: str, edge: str) -> None:
+    """Seed 002 lets the opponent of any critical failure take an edge (disarming, unbalancing): the
+    notes may say a fumbled reaction costs nothing more that the rules count, never nothing at all."""
+    words = one_line(language, "notes.md", as_read=True)
+    start = words.index("tour de combat suivant" if language == "fr" else "next round of combat")
+    sentence = words[start:words.index(".", start)]
+    assert edge in sentence and ("désarmer" if language == "fr" else "disarming") in sentence
