@@ -136,7 +136,8 @@ def _apply(value: int, label: str, stacked: Stacked, steps: list[Step]) -> tuple
     """Trace what the stacking of one target ignores and what applies; return the new value."""
     target = "attack" if label == "attack" else "defence"
     for modifier in stacked.ignored:
-        steps.append(Step(anchor="stacking", event="modifiers.ignored",
+        outdone_by = "bonus" if modifier.value > 0 else "penalty"  # a larger bonus of its kind, or its source's
+        steps.append(Step(anchor="stacking", event=f"modifiers.ignored.{outdone_by}",
                           terms=(Term(value=modifier.value, label=modifier.source),), verdict="not_stacking"))
     if stacked.applied:
         steps.append(Step(

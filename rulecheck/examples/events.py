@@ -10,7 +10,7 @@ condition holds. Which event a result is about is decided from the result alone,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -20,12 +20,22 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class AtLeast:
+    """The values of a whole-number field from ``low`` up: a bonus of 7 or more."""
+
+    low: int
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= self.low
+
+
+@dataclass(frozen=True)
 class Event:
     """What a card is about: ``key`` names it (a word of the locales, formatted with ``params``),
     ``where`` holds the result fields and the values that make it happen."""
 
     key: str
-    where: tuple[tuple[str, frozenset[Any]], ...]
+    where: tuple[tuple[str, Container[Any]], ...]
     params: tuple[tuple[str, int], ...] = ()
 
     def holds(self, values: Mapping[str, Any]) -> bool:
@@ -63,6 +73,9 @@ def _attack(given: Any, result: Any) -> Event | None:
         return _when("event.concealment_miss", concealment_miss=True)
     if result.hit and result.miss_chance_roll is not None:  # the d100 may be all that varies
         return _when("event.hit.concealed", hit=True)
+    if result.hit and result.bonus_damage > 0:  # the advanced rule's gap: the card is about that bonus
+        return Event("event.hit.bonus", (("hit", frozenset({True})), ("bonus_damage", AtLeast(result.bonus_damage))),
+                     (("bonus", result.bonus_damage),))
     if result.hit and result.damage == 0:  # a blow too weak to wound: the card is about that, not the hit
         return _when("event.hit.no_damage", hit=True, damage=0)
     return _when("event.hit" if result.hit else "event.miss", hit=result.hit)
@@ -105,7 +118,7 @@ EVENT_OF: Mapping[str, Callable[[Any, Any], Event | None]] = {
 #: The result fields the events of each rule read: the odds a card reads must hold them.
 EVENT_FIELDS: Mapping[str, frozenset[str]] = {
     "attack": frozenset({"critical", "fumble", "reactions_lost_next_turn", "counter_attack", "reaction_natural",
-                         "reaction_succeeded", "concealment_miss", "hit", "damage"}),
+                         "reaction_succeeded", "concealment_miss", "hit", "damage", "bonus_damage"}),
     "dying": frozenset({"dead", "stabilised"}),
     "poison_apply": frozenset({"applied", "critical_failure", "int_success", "dex_success"}),
     "vial_accident": frozenset({"resisted"}),

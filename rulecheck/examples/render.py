@@ -171,10 +171,12 @@ def rules_words() -> frozenset[str]:
 #: Term labels that are a bonus to something else: alone in a step, they keep their sign
 #: (« Posture défensive simple, bonus aux deux défenses : +1 (posture) », not a count of 1).
 SIGNED_ALONE = frozenset({"posture"})
+#: Steps whose one term is a modifier, which keeps its sign as every modifier does (« +2 (pavise) »).
+SIGNED_STEPS = frozenset({"modifiers.ignored.bonus", "modifiers.ignored.penalty"})
 
 
-def _terms(terms: tuple[Term, ...], language: Language, names: Mapping[str, str]) -> str:
-    if len(terms) == 1 and terms[0].label in SIGNED_ALONE and terms[0].value > 0:
+def _terms(terms: tuple[Term, ...], language: Language, names: Mapping[str, str], signed: bool = False) -> str:
+    if len(terms) == 1 and (signed or terms[0].label in SIGNED_ALONE) and terms[0].value > 0:
         only = terms[0]
         return f"+{only.value} ({names.get(only.label) or label(only.label, language)})"
     text = ""
@@ -213,7 +215,7 @@ def step(step: Step, language: Language, names: Mapping[str, str] | None = None)
         head = events[f"{head_key}.by"].format(actor=actor, of_actor=of(actor, language))
     body = ""
     if step.terms:
-        body = _terms(step.terms, language, names or {})
+        body = _terms(step.terms, language, names or {}, signed=step.event in SIGNED_STEPS)
         if step.value is not None and (len(step.terms) > 1 or step.terms[0].value != step.value):
             body += f" = {number(step.value, language)}"
     elif step.value is not None:

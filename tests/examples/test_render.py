@@ -140,3 +140,33 @@ def test_a_posture_s_bonus_keeps_its_sign_in_its_step(language: str, gives_up: l
     summed = Step(anchor="x", event="defence.modifiers", terms=(Term(value=15, label="def_phy"),
                                                                Term(value=1, label="posture")), value=16)
     assert render.step(summed, language).split(": ")[-1].lstrip("\u00a0").startswith("15 (")
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize(("situation", "outdone", "said"), [
+    ({"attacker": ["dazzled", "shaken"]}, None, None),  # penalties of two conditions add up
+    ({"attacker": ["shaken", "frightened"]}, "penalty", "−2"),  # one row, one source
+    ({"attacker": ["frightened", "dazzled", "shaken"]}, "penalty", "−2"),
+    ({"cover": "normal",  # a wall and a pavise: the smaller cover is outdone
+      "modifiers": [{"kind": "cover", "source": "defender.pavise", "target": "defence", "value": 2}]}, "bonus", "+2"),
+])
+def test_a_modifier_that_does_not_stack_says_why_and_keeps_its_sign(
+        language: str, situation: dict[str, typing.Any], outdone: str | None, said: str | None) -> None:
+    """Penalties add up whatever their kind; only one source twice counts once (shaken and frightened
+    are one row), and a bonus is outdone by a larger one of its kind. The step that drops one says
+    which of the two it is, never "of the same kind" for a penalty, and shows the modifier signed."""
+    given = RULES["attack"].given.model_validate({
+        "attack": {"kind": "melee", "total": 15, "damage": "1d6"}, "defender": {"def_phy": 12},
+        "situation": situation})
+    result = RULES["attack"].resolve(given, ScriptedDice({"damage": [3]}))
+    dropped = [s for s in result.trace if s.event.startswith("modifiers.ignored")]
+    if outdone is None:
+        assert dropped == []
+        return
+    (step,) = dropped
+    assert step.event == f"modifiers.ignored.{outdone}"
+    text = render.step(step, language).replace("\u00a0", " ")
+    head, body = text.split(": ", 1)
+    penalty = {"fr": "Malus", "en": "Penalty"}[language]
+    assert body.startswith(f"{said} (") and head.startswith(penalty if outdone == "penalty" else "Bonus"), text
+    assert ("type" not in head and "kind" not in head) if outdone == "penalty" else ("kind" in head or "type" in head)

@@ -150,7 +150,7 @@ def test_terms_shown_without_their_sum_are_a_fault() -> None:
                 terms=(Term(value=11, label="d20"), Term(value=3, label="str")), value=14)
     assert step_faults(step) == []
     assert step_faults(step.model_copy(update={"value": None})) == ["it shows terms without their sum"]
-    ignored = Step(anchor="stacking", event="modifiers.ignored", terms=(Term(value=2, label="gm.pavise"),),
+    ignored = Step(anchor="stacking", event="modifiers.ignored.bonus", terms=(Term(value=2, label="gm.pavise"),),
                    verdict="not_stacking")
     assert step_faults(ignored) == []  # one term alone stands for itself
 

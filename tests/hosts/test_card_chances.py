@@ -45,11 +45,17 @@ def passed(r: Fields, test: str) -> bool:
     return natural is not None and (natural == 20 or (natural > r[THRESHOLD] and total >= r["dc"]))
 
 
+#: The card's own damage bonus, beside each branch's fields: a bonus "of 7 or more" is one of the card's or more.
+CARD_BONUS = "card.bonus_damage"
+
+
 def with_given(outcome: Outcome, fields: Fields) -> Fields:
-    """A result's fields and what of the example's input an event needs: the applier's threshold."""
-    assert outcome.parsed is not None
+    """A result's fields and what of the example's input an event needs: the applier's threshold,
+    and the card's own damage bonus."""
+    assert outcome.parsed is not None and outcome.result is not None
     applier = getattr(outcome.parsed.example.given, "applier", None)
-    return {**fields, THRESHOLD: getattr(applier, "fumble_threshold", 1)}
+    return {**fields, THRESHOLD: getattr(applier, "fumble_threshold", 1),
+            CARD_BONUS: getattr(outcome.result, "bonus_damage", None)}
 
 
 EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
@@ -82,6 +88,8 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
     "event.miss": ("Chance de manquer", "Chance of a miss", lambda r: r["outcome"] != "hit"),
     "event.hit.no_damage": ("Chance que le coup touche sans blesser", "Chance the blow lands but wounds no one",
                             lambda r: r["outcome"] == "hit" and r["damage"] == 0),
+    "event.hit.bonus": ("Chance d'un bonus de dégâts de", "Chance of a damage bonus of",
+                        lambda r: r["outcome"] == "hit" and r["bonus_damage"] >= r[CARD_BONUS] > 0),
     "event.dying.dead.one": ("Chance de mourir ce tour-ci", "Chance of dying this turn", lambda r: r["dead"]),
     "event.dying.dead.many": ("Chance de mourir en", "Chance of dying within", lambda r: r["dead"]),
     "event.dying.alive.one": ("Chance de survivre à ce tour", "Chance of surviving this turn",
@@ -191,6 +199,8 @@ def check_line(outcome: Outcome, stated: Stated) -> None:
     assert outcome.result is not None
     assert happens(with_given(outcome, outcome.result.model_dump())), \
         f"{where}: the card names an event its own result is not"
+    if stated.key == "event.hit.bonus":  # "a damage bonus of 7 or more": the card's own bonus
+        assert re.search(rf"\b{outcome.result.bonus_damage}\b", stated.name), f"{where}: {stated.name}"
     branches = [(with_given(outcome, fields), p) for fields, p in every_branch(outcome)]
     exact = sum((p for fields, p in branches if happens(fields)), Fraction(0))
     assert 0 < exact < 1, where
@@ -311,6 +321,9 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
      "Chance of being stabilised: 60% (12 in 20) — 9 or more on the d20"),
     ("vial-accident-resisted", "Chance de résister aux poisons : 40 % (8 sur 20) — 13 ou plus au d20",
      "Chance of resisting the poisons: 40% (8 in 20) — 13 or more on the d20"),
+    # Under the advanced rule, the card is about the blow's bonus, not any hit.
+    ("progressive-damage-bonus", "Chance d'un bonus de dégâts de 7 ou plus : 20 % (4 sur 20) — 17 ou plus au d20",
+     "Chance of a damage bonus of 7 or more: 20% (4 in 20) — 17 or more on the d20"),
     # A hit in fog whose attack total is given: the d100 is all that varies, and the line says so.
     ("fog-hit-at-21", "Chance de toucher malgré le camouflage : 80 % (4 sur 5) — 21 ou plus au d100",
      "Chance of a hit through the concealment: 80% (4 in 5) — 21 or more on the d100"),
@@ -330,7 +343,7 @@ def test_every_event_has_its_words_in_both_languages(key: str) -> None:
     from rulecheck.examples.render import event
 
     for language, words in zip(("fr", "en"), EVENTS[key][:2], strict=True):
-        assert event(key, (("turns", 3),), language).startswith(words)
+        assert event(key, (("turns", 3), ("bonus", 7)), language).startswith(words)
 
 
 def spaced(text: str) -> str:

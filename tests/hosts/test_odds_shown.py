@@ -389,7 +389,7 @@ def test_the_check_keeps_the_odds_a_card_reads_and_run_prints_every_field(tmp_pa
     assert outcome.ok and outcome.odds is not None
     assert set(outcome.odds.fields) == {"outcome", "hit", "damage", "attack_natural", "reaction_natural",
                                         "reaction_succeeded", "critical", "fumble", "reactions_lost_next_turn",
-                                        "counter_attack", "concealment_miss"}
+                                        "counter_attack", "concealment_miss", "bonus_damage"}
     assert outcome.odds.runs == 11
     assert outcome.headline_odds == ("outcome", "hit", Fraction(4, 5))
     example = tmp_path / "fog.yml"

@@ -72,7 +72,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "modifiers.attack": "Modificateurs d'attaque",
         "modifiers.defence": "Modificateurs de défense",
-        "modifiers.ignored": "Modificateur du même type",
+        "modifiers.ignored.bonus": "Bonus du même type qu'un plus grand",
+        "modifiers.ignored.penalty": "Malus de même source qu'un autre",
         "miss_chance.roll": "Jet de camouflage (d100)",
         "grid.distance": "Distance (cases)",
         "grid.reach": "Distance et allonge (cases)",
@@ -101,7 +102,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
     "en": {
         "modifiers.attack": "Attack modifiers",
         "modifiers.defence": "Defence modifiers",
-        "modifiers.ignored": "Modifier of the same kind",
+        "modifiers.ignored.bonus": "Bonus of the same kind as a larger one",
+        "modifiers.ignored.penalty": "Penalty from the same source as another",
         "miss_chance.roll": "Concealment roll (d100)",
         "grid.distance": "Distance (squares)",
         "grid.reach": "Distance and reach (squares)",
