@@ -53,6 +53,7 @@ from rulecheck.engine.sightlines import (
     Blocker,
     Figure,
     Flank,
+    LowWall,
     MissedFlank,
     Role,
     Sighting,
@@ -511,8 +512,13 @@ def _cover_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
     # The low obstacles that would have stood in the way, had the rule not passed them over.
     ignored = tuple((square, passed[square]) for square in sorted(passed, key=lambda s: (s.y, s.x))
                     if any(line_rank(line.start, line.end, {square: 1}) for line in lines))
+    crossed = [square for square in sorted(grid.low, key=lambda s: (s.y, s.x))
+               if any(line_rank(line.start, line.end, {square: 1}) for line in lines)]
+    low_walls = tuple(LowWall(square, distance(defender.space, Space(square.x, square.y)),
+                              distance(attacker.space, Space(square.x, square.y)), passed.get(square, "protects"))
+                      for square in crossed)
     return Sighting("cover", "normal" if rank == 2 else "soft" if rank == 1 else "none", lines,
-                    corner=corner, target=target, ignored_low=ignored)
+                    corner=corner, target=target, ignored_low=ignored, low_walls=low_walls)
 
 
 #: Kinds of obstacle in the order a line is tested against them: each kind's squares and sides.
@@ -615,6 +621,7 @@ def assessment_steps(found: Assessment, melee: bool) -> list[Step]:
         steps.append(_reach_step(found))
     else:
         steps.append(Step(anchor="size-and-reach", event="grid.distance", value=found.distance))
+        steps += _low_wall_steps(found)
     steps.append(Step(anchor="cover", event="grid.cover", verdict=f"cover.{found.cover}"))
     if found.has_fog:
         steps.append(Step(anchor="concealment", event="grid.concealment",
@@ -622,6 +629,24 @@ def assessment_steps(found: Assessment, melee: bool) -> list[Step]:
     if melee:
         steps.append(Step(anchor="flanking", event="grid.flanking",
                           verdict="flanked" if found.flanking else "not_flanked"))
+    return steps
+
+
+def _low_wall_steps(found: Assessment) -> list[Step]:
+    """Each low wall a line of the cover crosses, by the distances the rule weighs: the target's
+    to it against the 6 squares, then the attacker's against the target's."""
+    sighting = found.battle_map.cover if found.battle_map is not None else None
+    steps = []
+    for wall in sighting.low_walls if sighting is not None else ():
+        far = wall.to_target > LOW_OBSTACLE_RANGE
+        steps.append(Step(anchor="cover", event="grid.low_wall.range", value=wall.to_target, op=">" if far else "<=",
+                          against=LOW_OBSTACLE_RANGE, against_label="low_wall_range",
+                          verdict="low.far" if far else None))
+        if not far:
+            nearer = wall.to_attacker < wall.to_target
+            steps.append(Step(anchor="cover", event="grid.low_wall.sides", value=wall.to_attacker,
+                              op="<" if nearer else ">=", against=wall.to_target, against_label="low_wall_to_target",
+                              verdict="low.attacker_nearer" if nearer else "low.protects"))
     return steps
 
 

@@ -41,6 +41,17 @@ class Sightline:
 
 
 @dataclass(frozen=True)
+class LowWall:
+    """A low obstacle a traced line crosses at range, and what the rule made of it (seed 004): it
+    protects when the target stands within 6 squares of it and the attacker no nearer to it."""
+
+    square: Square
+    to_target: int
+    to_attacker: int
+    verdict: Literal["protects", "far", "attacker_nearer"]
+
+
+@dataclass(frozen=True)
 class Sighting:
     """A decision made by tracing lines: cover or concealment, and the choice it came from.
 
@@ -60,6 +71,8 @@ class Sighting:
     #: target stands more than 6 squares from it (``far``), or the attacker is nearer to it than
     #: the target is (``attacker_nearer``).
     ignored_low: tuple[tuple[Square, Literal["far", "attacker_nearer"]], ...] = ()
+    #: Every low obstacle a traced line crosses at range, with its distances (the card's steps).
+    low_walls: tuple[LowWall, ...] = ()
 
 
 @dataclass(frozen=True)

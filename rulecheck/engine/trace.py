@@ -70,6 +70,9 @@ COMPARISON_VERDICTS: dict[str, dict[str, frozenset[str | None]]] = {
                             ("poison.con_test", "poisoned"), ("dying.stabilise", "not_stabilised"))
        for fumble in ("natural_1", "fumble_threshold")},
     "grid.reach": {"<=": frozenset({"in_reach"}), ">": frozenset({"out_of_reach"})},
+    # A low wall protects within 6 squares of the target, when the attacker is no nearer to it.
+    "grid.low_wall.range": {"<=": frozenset({None}), ">": frozenset({"low.far"})},
+    "grid.low_wall.sides": {">=": frozenset({"low.protects"}), "<": frozenset({"low.attacker_nearer"})},
     # A reach weapon: within the natural reach it is too close, beyond the weapon's reach too far.
     "grid.reach_weapon": {"<=": frozenset({"in_reach", "too_close"}), ">": frozenset({"out_of_reach"})},
     "miss_chance.roll": {"<=": frozenset({"concealment_miss"}), ">": frozenset({"concealment_hit"})},

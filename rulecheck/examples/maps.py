@@ -665,14 +665,13 @@ def _name_of(figure: Figure, names: Mapping[str, str]) -> str:
 def _called(letter: str, drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str],
             language: str) -> str:
     """A creature as the caption names it: its name and its token on the picture (« l'orc
-    (jeton 2) », never « l'orc (2) », which reads as a count), or the token as running text
-    says it (« le jeton 2 »)."""
+    (jeton 2) », never « l'orc (2) », which reads as a count), or, unnamed, its role and its token
+    (« l'allié de l'attaquant (jeton 3) »), never the token alone."""
     figure = next((f for f in drawn.figures if f.letter == letter), None)
     if figure is None:
         raise KeyError(letter)  # a result naming a creature the grid does not hold
-    shown = _name_of(figure, names)
-    if not shown:  # in running text: « entre Elara et le jeton 3 »
-        return word("map.token.called", language).format(number=labels[letter])
+    role = "ally_of_mover" if figure.role == "ally" and drawn.kind == "move" else figure.role
+    shown = _name_of(figure, names) or word(f"map.called.{role}", language)
     return f"{shown} ({word('map.token', language).format(number=labels[letter])})"
 
 

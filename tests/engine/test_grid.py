@@ -550,3 +550,35 @@ def test_with_no_flanking_the_line_tried_and_the_sides_it_met_are_kept_for_the_p
                     melee("B D . . .\n. . . A A\n. . . A A", B={"reach_weapon": True}),  # a big attacker's many
                     ranged("A . .\n. D .\n. B .")):  # a shot: no flanking at all
         assert no_line.battle_map is not None and no_line.battle_map.missed_flank is None
+
+
+def _low_wall_steps(row: str) -> list[tuple[str, int | None, str | None, int | None, str | None]]:
+    given_ = PositionsInput.model_validate({"attack": "ranged", "grid": {"map": row}})
+    result = resolve_positions(given_, ScriptedDice({}))
+    return [(s.event, s.value, s.op, s.against, s.verdict) for s in result.trace if s.event.startswith("grid.low_wall")]
+
+
+@pytest.mark.parametrize(("row", "steps"), [
+    ("A . . . . . . . = . . . . . D", [("grid.low_wall.range", 6, "<=", 6, None),
+                                       ("grid.low_wall.sides", 8, ">=", 6, "low.protects")]),
+    ("A . . . . . . . = . . . . . . D", [("grid.low_wall.range", 7, ">", 6, "low.far")]),
+    ("A . . = . . D", [("grid.low_wall.range", 3, "<=", 6, None), ("grid.low_wall.sides", 3, ">=", 3, "low.protects")]),
+    ("A = . . . . . D", [("grid.low_wall.range", 6, "<=", 6, None),
+                         ("grid.low_wall.sides", 1, "<", 6, "low.attacker_nearer")]),
+    ("A . . . . D", []),  # no low wall, no step
+])
+def test_a_low_wall_s_card_shows_the_distances_its_rule_weighs(row: str, steps: list[Any]) -> None:
+    """The low wall's rule (seed 004) weighs the target's distance to it (at most 6 squares) and the
+    attacker's against the target's: the card shows both, not only the attacker's distance to the target."""
+    assert _low_wall_steps(row) == steps
+
+
+@given(st.integers(0, 12), st.integers(1, 12))
+@settings(max_examples=60, deadline=None)
+def test_a_low_wall_alone_gives_cover_exactly_when_its_steps_say_it_protects(before: int, after: int) -> None:
+    row = " ".join(["A", *["."] * before, "=", *["."] * after, "D"])
+    given_ = PositionsInput.model_validate({"attack": "ranged", "grid": {"map": row}})
+    result = resolve_positions(given_, ScriptedDice({}))
+    steps = _low_wall_steps(row)
+    assert len(steps) in (1, 2) and steps[0][1] == after + 1  # the squares from the wall to the target
+    assert (result.cover == "normal") == (steps[-1][4] == "low.protects")

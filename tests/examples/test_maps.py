@@ -450,7 +450,8 @@ def test_each_map_has_ids_of_its_own_and_a_file_of_its_own_parses_alone() -> Non
 def test_flanking_and_reach_and_a_move_are_said_in_words() -> None:
     flank = drawn_of(". B .\n. D .\n. A .", kind="melee")
     said = maps.description(flank, maps.numbering(flank), {}, "en")
-    assert "meets the target's top and bottom sides" in said and "Token 1 threatens 5 squares (reach 1)" in said
+    assert "meets the target's top and bottom sides" in said
+    assert "The attacker (token 1) threatens 5 squares (reach 1)" in said
     given_ = OpportunityInput.model_validate({"grid": {"map": "o A . ."}, "path": [[2, 0], [3, 0]]})
     moved = resolve_opportunity(given_, ScriptedDice({})).battle_map
     assert moved is not None
@@ -458,12 +459,14 @@ def test_flanking_and_reach_and_a_move_are_said_in_words() -> None:
     assert "Elara (jeton 1) se déplace" in words
     assert "attaque d'opportunité par l'orc (jeton 2) (sort de son allonge)" in words
     unnamed = maps.description(moved, maps.numbering(moved), {}, "fr")
-    assert "Le jeton 1 se déplace" in unnamed and "attaque d'opportunité par le jeton 2 (" in unnamed
+    # Unnamed, a creature is its role and its token, never a bare token (« par le jeton 2 » said nothing).
+    assert "La créature (jeton 1) se déplace" in unnamed and "attaque d'opportunité par l'ennemi (jeton 2) (" in unnamed
+    assert not re.search(r"\ble jeton \d", unnamed), unnamed
     # A name beside a bare number reads as a count (« Orc (2) »): the number is always the token's.
     assert not re.search(r"\w \(\d+\)", words + said), words + said
     assert not re.search(r"\bde [AEIOUÉaeiouéh]", words), "no « de Orc » where French elides"
     shown = html.unescape(maps.caption(moved, maps.numbering(moved), "fr"))
-    assert "Attaques d'opportunité de</strong>\u00a0: le jeton 2" in shown
+    assert "Attaques d'opportunité de</strong>\u00a0: l'ennemi (jeton 2)" in shown
 
 
 PAGE = """# Grid
@@ -560,7 +563,12 @@ def test_a_map_s_words_agree_with_their_counts_and_name_the_creature_that_threat
         assert not re.search(r"(?<!× )\b1 cases\b", french), "a count of one agrees"
     assert maps._called("A", melee, maps.numbering(melee), names, "en") == "Kael (token 1)"
     assert maps._called("D", melee, maps.numbering(melee), names, "fr") == "le loup (jeton 2)"
-    assert maps._called("A", melee, maps.numbering(melee), {}, "fr") == "le jeton 1"  # « avec le jeton 1 »
+    assert maps._called("A", melee, maps.numbering(melee), {}, "fr") == "l'attaquant (jeton 1)"
+    assert maps._called("D", melee, maps.numbering(melee), {}, "en") == "the target (token 2)"
+    flank = drawn_of(". B .\n. D .\n. A .", kind="melee")
+    assert maps._called("B", flank, maps.numbering(flank), {}, "en") == "the attacker's ally (token 3)"
+    shown = html.unescape(maps.caption(flank, maps.numbering(flank), "en"))
+    assert "flanked with the attacker's ally (token 3)" in shown
     assert word("map.inner.one", "fr").startswith(", et ne peut frapper la case")
     assert word("map.threat.one", "en").format(label="Kael (1)", reach=1) == "Kael (1) threatens one square (reach 1)"
 

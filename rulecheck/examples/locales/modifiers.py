@@ -40,6 +40,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "size.colossal-tall": "Colossal (haut)", "size.colossal-long": "Colossal (long)",
         "reach": "allonge", "natural_reach": "allonge naturelle", "weapon_reach": "allonge de l'arme",
         "miss_chance": "chance d'échec, en %",
+        "low_wall_range": "au plus, pour qu'un muret protège", "low_wall_to_target": "cases jusqu'à la cible",
         **_LETTERS, **_REACHES["fr"],
     },
     "en": {
@@ -64,6 +65,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "size.colossal-tall": "Colossal (tall)", "size.colossal-long": "Colossal (long)",
         "reach": "reach", "natural_reach": "natural reach", "weapon_reach": "weapon's reach",
         "miss_chance": "miss chance, in %",
+        "low_wall_range": "at most, for a low wall to protect", "low_wall_to_target": "squares to the target",
         **_LETTERS, **_REACHES["en"],
     },
 }
@@ -75,7 +77,9 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "modifiers.ignored.bonus": "Bonus du même type qu'un plus grand",
         "modifiers.ignored.penalty": "Malus de même source qu'un autre",
         "miss_chance.roll": "Jet de camouflage (d100)",
-        "grid.distance": "Distance (cases)",
+        "grid.distance": "Distance jusqu'à la cible (cases)",
+        "grid.low_wall.range": "Muret, cases jusqu'à la cible",
+        "grid.low_wall.sides": "Muret, cases jusqu'à l'attaquant",
         "grid.reach": "Distance et allonge (cases)",
         "grid.reach_weapon": "Distance et arme à allonge (cases)",
         "grid.cover": "Abri d'après la grille",
@@ -105,7 +109,9 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "modifiers.ignored.bonus": "Bonus of the same kind as a larger one",
         "modifiers.ignored.penalty": "Penalty from the same source as another",
         "miss_chance.roll": "Concealment roll (d100)",
-        "grid.distance": "Distance (squares)",
+        "grid.distance": "Distance to the target (squares)",
+        "grid.low_wall.range": "Low wall, squares to the target",
+        "grid.low_wall.sides": "Low wall, squares to the attacker",
         "grid.reach": "Distance and reach (squares)",
         "grid.reach_weapon": "Distance and reach weapon (squares)",
         "grid.cover": "Cover from the grid",
@@ -134,6 +140,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
 VALUES: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "not_stacking": "ne se cumule pas", "concealment_miss": "l'attaque manque",
+        "low.protects": "le muret protège", "low.far": "trop loin de la cible : il n'abrite pas",
+        "low.attacker_nearer": "plus près de l'attaquant : il n'abrite pas",
         "concealment_hit": "le coup porte", "flanked": "en tenaille", "not_flanked": "pas de tenaille",
         "in_reach": "à portée", "out_of_reach": "hors de portée", "too_close": "trop près pour l'arme d'allonge",
         "weapon.crossbow": "arbalète, sans malus", "weapon.shuriken": "shuriken, sans malus",
@@ -177,6 +185,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
     },
     "en": {
         "not_stacking": "does not stack", "concealment_miss": "the attack misses",
+        "low.protects": "the low wall protects", "low.far": "too far from the target: no cover from it",
+        "low.attacker_nearer": "nearer the attacker: no cover from it",
         "concealment_hit": "the hit stands", "flanked": "flanked", "not_flanked": "not flanked",
         "in_reach": "within reach", "out_of_reach": "out of reach", "too_close": "too close for the reach weapon",
         "weapon.crossbow": "crossbow, no penalty", "weapon.shuriken": "shuriken, no penalty",
