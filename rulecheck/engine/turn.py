@@ -318,20 +318,25 @@ def _leave_contact(state: _State, index: int) -> None:
         state.steps.append(Step(anchor="disengage", event="turn.leaves_contact.disengaged",
                                 value=0, verdict="no_opportunity"))
         return
-    blind = [i for i, e in enumerate(given.contact) if e.line_of_sight and e.behind]
-    unseen = [i for i, e in enumerate(given.contact) if not e.line_of_sight]
-    surprised = [i for i, e in enumerate(given.contact)
-                 if given.round == 1 and e.surprised and i not in blind and i not in unseen]
-    excluded = set(blind) | set(unseen) | set(surprised)
+    spared = spared_by_leaving(given)
+    excluded = {i for group in spared.values() for i in group}
     state.opportunity_from = tuple(i for i in range(len(given.contact)) if i not in excluded)
     terms = [Term(value=len(given.contact), label="enemies_in_contact")]
-    terms += [Term(value=-len(group), label=label)
-              for group, label in ((unseen, "no_line_of_sight"), (blind, "behind"), (surprised, "surprised"))
-              if group]
+    terms += [Term(value=-len(group), label=label) for label, group in spared.items() if group]
     state.steps.append(Step(
         anchor="opportunity-attack", event="turn.leaves_contact", terms=tuple(terms),
         value=len(state.opportunity_from), verdict="provokes" if state.opportunity_from else "no_opportunity",
     ))
+
+
+def spared_by_leaving(given: TurnInput) -> dict[str, tuple[int, ...]]:
+    """The enemies in contact that leaving it gives no opportunity attack, by why, as their places
+    in ``contact``: no line of sight, the creature behind them, or surprised in round one."""
+    unseen = tuple(i for i, e in enumerate(given.contact) if not e.line_of_sight)
+    blind = tuple(i for i, e in enumerate(given.contact) if e.line_of_sight and e.behind)
+    surprised = tuple(i for i, e in enumerate(given.contact)
+                      if given.round == 1 and e.surprised and i not in blind and i not in unseen)
+    return {"no_line_of_sight": unseen, "behind": blind, "surprised": surprised}
 
 
 def _attack(state: _State, index: int, step: AttackStep) -> None:

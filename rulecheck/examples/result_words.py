@@ -17,8 +17,9 @@ from typing import Any
 from rulecheck.engine.battlefield import layout
 from rulecheck.engine.dying import HEALER
 from rulecheck.engine.rests import POOLS
+from rulecheck.engine.turn import TurnInput, spared_by_leaving
 from rulecheck.examples.locales import Language
-from rulecheck.examples.render import VALUES, of, to, value, word
+from rulecheck.examples.render import VALUES, label, of, to, value, word
 
 #: Result fields that hold map letters.
 CREATURE_FIELDS = frozenset({"opportunity_from"})
@@ -55,6 +56,11 @@ def trace_names(given: Any, language: Language) -> dict[str, str]:
     creatures (:func:`creature_labels`) and each stabilisation attempt's healer (``healer.1``),
     by the name the example gives them."""
     names = creature_labels(given, language)
+    if isinstance(given, TurnInput):  # « 1 (no line of sight: the wolf) »: who leaving contact spares, and why
+        for why, spared in spared_by_leaving(given).items():
+            named = [given.contact[i].name for i in spared if given.contact[i].name]
+            if named and len(named) == len(spared):
+                names[why] = f"{label(why, language)}{':' if language == 'en' else ' :'} {', '.join(named)}"
     for number, attempt in enumerate(getattr(given, "stabilise", ()), start=1):
         if attempt.name:
             names[f"{HEALER}.{number}"] = attempt.name

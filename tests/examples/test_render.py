@@ -170,3 +170,33 @@ def test_a_modifier_that_does_not_stack_says_why_and_keeps_its_sign(
     penalty = {"fr": "Malus", "en": "Penalty"}[language]
     assert body.startswith(f"{said} (") and head.startswith(penalty if outdone == "penalty" else "Bonus"), text
     assert ("type" not in head and "kind" not in head) if outdone == "penalty" else ("kind" in head or "type" in head)
+
+
+@pytest.mark.parametrize(("language", "spared"), [
+    ("fr", ["1 (sans ligne de vue : le loup)", "2 (l'ont dans leur dos : le gobelin, l'ogre)"]),
+    ("en", ["1 (no line of sight: the wolf)", "2 (facing away: the goblin, the ogre)"]),
+])
+def test_leaving_contact_names_the_enemies_it_spares_and_why(language: str, spared: list[str]) -> None:
+    """« 3 − 1 (no line of sight) − 1 (have it behind them) » named no one: each group of enemies
+    that gets no opportunity attack is named, by the rule's own grouping (``spared_by_leaving``)."""
+    from rulecheck.engine.turn import TurnInput
+    from rulecheck.examples.result_words import trace_names
+
+    names = {"fr": ["l'orc", "le gobelin", "le loup", "l'ogre"],
+             "en": ["the orc", "the goblin", "the wolf", "the ogre"]}
+    given = TurnInput.model_validate({"name": "Elara", "contact": [
+        {"name": names[language][0]}, {"name": names[language][1], "behind": True},
+        {"name": names[language][2], "line_of_sight": False}, {"name": names[language][3], "behind": True}],
+        "plan": [{"do": "move", "metres": 8, "leaves_contact": True}]})
+    result = RULES["turn"].resolve(given, ScriptedDice({}))
+    (line,) = [line for line in render.trace(result.trace, language, trace_names(given, language))
+               if "4 (" in line]
+    said = line.replace("\u00a0", " ")
+    assert all(group in said for group in (s.replace("\u00a0", " ") for s in spared)), said
+    assert said.endswith(("= 1 → provoque", "= 1 → provokes"))
+    # One enemy of a group unnamed: the group keeps its words alone, never a partial list.
+    contact = [*given.contact]
+    contact[1] = contact[1].model_copy(update={"name": ""})
+    unnamed = " ".join(render.trace(result.trace, language, trace_names(given.model_copy(update={"contact": contact}),
+                                                                        language)))
+    assert names[language][3] not in unnamed and names[language][2] in unnamed
