@@ -197,6 +197,18 @@ def test_no_page_type_overflows_a_phone(http: Callable[..., Tab], locale: str) -
         for source in shown[:3]:  # the raw examples open too (those of the tabs shown)
             click_still(source)
         found += [f"{page}: {item}" for item in overflowing(reader.page)]
+        # The title is as tall as its words: no line of it holds only its hidden ¶ (« Modificateurs
+        # de combat » fits on one line, and the ¶ wrapped to a second, empty to the eye).
+        title = reader.page.locator(".md-typeset h1").evaluate("""h => {
+            const lines = new Set(), walk = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+            for (let text = walk.nextNode(); text; text = walk.nextNode()) {
+                if (text.parentElement.closest(".headerlink")) continue;  // its words, not its ¶
+                const words = document.createRange(); words.selectNodeContents(text);
+                for (const r of words.getClientRects()) if (r.width > 1) lines.add(Math.round(r.top));
+            }
+            return [h.getBoundingClientRect().height, lines.size, parseFloat(getComputedStyle(h).lineHeight)]; }""")
+        if title[1]:
+            assert title[0] <= title[1] * title[2] + 1, f"{page}: a title of {title[1]} line(s) is {title[0]}px tall"
         if page == "modifiers.html":
             reader.shot(f"reader-phone-modifiers-{locale}")
     assert found == []
