@@ -49,6 +49,9 @@ class Rule:
     summary: str
     #: Result fields an example card shows under its trace.
     headline: tuple[str, ...] = ()
+    #: Result fields a card shows beside its headline when its example expects them: what that
+    #: example checks and no step shows (a turn without a posture: its posture bonus falls to 0).
+    told_when_expected: tuple[str, ...] = ()
     #: Roll labels whose faces the resolution only ever adds up, one roll at a time: exact odds
     #: enumerate the sums of those rolls instead of every face (see ``rulecheck.engine.odds``).
     summed_dice: frozenset[str] = frozenset()
@@ -118,7 +121,7 @@ RULES: Mapping[str, Rule] = {
              headline=("hp", "mp")),
         Rule("turn", TurnInput, TurnResult, resolve_turn,
              "A turn plan (moves, attacks, capabilities, free actions…) resolved into the actions M, A, G it uses.",
-             headline=("used", "left")),
+             headline=("used", "left"), told_when_expected=("posture_bonus",)),
         Rule("movement", MovementInput, MovementResult, resolve_movement,
              "A move of some metres: how many movement actions it costs, and whether it takes A.",
              headline=("movement_actions", "uses", "left")),

@@ -140,7 +140,9 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     names = trace_names(getattr(example, "given", None), language)
     steps = "".join(_step(step, language, link(step.anchor), names) for step in result.trace)
     rule = RULES.get(getattr(example, "rule", ""))
-    summary = _summary(getattr(example, "given", None), outcome.result, rule.headline if rule else (), language)
+    expected: set[str] = getattr(getattr(example, "expect", None), "model_fields_set", set())
+    shown = (*rule.headline, *(name for name in rule.told_when_expected if name in expected)) if rule else ()
+    summary = _summary(getattr(example, "given", None), outcome.result, shown, language)
     header = result_header(rule.name if rule else "", outcome.result, language)
     # A result the rules turn down (a coup de grâce not allowed) is marked as a refused plan is:
     # on paper, in black and white, by its dashed bar.

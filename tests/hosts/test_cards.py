@@ -541,3 +541,16 @@ def test_an_attack_total_the_example_gives_is_not_worded_as_a_rolled_test(langua
 
     given, rolled = EVENTS[language]["attack.given"], EVENTS[language]["attack.test"]
     assert given != rolled and ("total" in given.lower())
+
+
+@pytest.mark.parametrize(("expects", "shown"), [(True, True), (False, False)])
+def test_a_turn_card_shows_the_posture_bonus_its_example_checks(expects: bool, shown: bool) -> None:
+    """A turn without a posture checks that its bonus fell to 0, which no step shows: the card says
+    it beside its actions when its example expects it, and only then (no "0" on every turn)."""
+    source = ("id: next-turn\ntitle: Next turn\nrule: turn\ngiven:\n  plan:\n    - {do: move, metres: 4}\n"
+              "    - {do: attack}\nexpect:\n  left: [G]\n" + ("  posture_bonus: 0\n" if expects else ""))
+    outcome = outcome_of(source)
+    for language, words in (("fr", "Bonus de posture défensive jusqu'au tour suivant"),
+                            ("en", "Defensive posture bonus until the next turn")):
+        said = html.unescape(card(outcome, language)).replace(NBSP, " ")
+        assert (f"{words}</strong> : 0" in said or f"{words}</strong>: 0" in said) is shown, said[-600:]
