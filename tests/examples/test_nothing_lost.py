@@ -69,7 +69,9 @@ def test_a_file_size_limit_leaves_the_page_whole(drifted: Path) -> None:
     # Without `make test`'s coverage of subprocesses: its data file, written at exit, would hit the
     # same limit and print coverage's own traceback, which says nothing of rulecheck.
     env = {name: value for name, value in os.environ.items() if not name.startswith("COVERAGE")}
-    done = subprocess.run([sys.executable, "-m", "rulecheck.hosts.cli", "check", "--update", "docs"],
+    # `-B`: under the limit, Python would write the first 100 bytes of any bytecode it compiles in
+    # place of the whole file, and every later process of the tree would fail to import it.
+    done = subprocess.run([sys.executable, "-B", "-m", "rulecheck.hosts.cli", "check", "--update", "docs"],
                           cwd=drifted, capture_output=True, text=True, timeout=120, check=False, preexec_fn=limit,
                           env=env)
     assert done.returncode == 1, done.stdout + done.stderr

@@ -133,7 +133,10 @@ def test_run_map_stopped_while_writing_leaves_the_previous_map_whole(tmp_path: P
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
     root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-m", "rulecheck.hosts.cli", "run", str(example), "--map", str(picture)],
+    # `-B`: under the limit, Python writes the first `limit` bytes of the bytecode it compiles in
+    # place of the whole file (a short write it does not check), which breaks every later import.
+    command = [sys.executable, "-B", "-m", "rulecheck.hosts.cli", "run", str(example), "--map", str(picture)]
+    done = subprocess.run(command,
                           env={**os.environ, "PYTHONPATH": str(root)}, preexec_fn=limited, capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 1 and "shot.svg: cannot write the battle map: File too large" in done.stderr
