@@ -367,7 +367,8 @@ def _capability(state: _State, index: int, step: CapabilityStep) -> None:
         state.attacks += 1
     if actions == ("G",):
         state.free_actions += 1
-    state.steps.append(Step(anchor="capability-cards", event=event, verdict=_uses(taken)))
+    # ``actor`` names the plan's step: a card says which capability it was (« Capacité Téléportation »).
+    state.steps.append(Step(anchor="capability-cards", event=event, verdict=_uses(taken), actor=f"plan.{index}"))
 
 
 def _spend(state: _State, index: int, cost: int) -> None:

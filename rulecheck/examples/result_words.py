@@ -56,6 +56,11 @@ def trace_names(given: Any, language: Language) -> dict[str, str]:
     creatures (:func:`creature_labels`) and each stabilisation attempt's healer (``healer.1``),
     by the name the example gives them."""
     names = creature_labels(given, language)
+    if isinstance(given, TurnInput):
+        for index, step in enumerate(given.plan):  # « Capability Téléportation »: which one a step uses
+            called = getattr(step, "name", "") or getattr(getattr(step, "capability", None), "name", "")
+            if called:
+                names[f"plan.{index}"] = called
     if isinstance(given, TurnInput):  # « 1 (no line of sight: the wolf) »: who leaving contact spares, and why
         for why, spared in spared_by_leaving(given).items():
             named = [given.contact[i].name for i in spared if given.contact[i].name]
@@ -70,6 +75,8 @@ def trace_names(given: Any, language: Language) -> dict[str, str]:
 def result_value(given: Any, result: Any, name: str, language: Language) -> str | None:
     """The result field ``name`` as a card's result line says it, or ``None`` to leave it out."""
     raw = getattr(result, name)
+    if name == "damage" and "damage_dice" in type(result).model_fields and result.damage_dice is None:
+        return None  # a capability without damage dice: « Damage dice: none » says it, « Damage: 0 » read as a blow
     if name in CREATURE_FIELDS and isinstance(raw, tuple):
         grid = getattr(given, "grid", None)
         return ", ".join(creature(grid, letter, language) for letter in raw) or word("none", language)

@@ -554,3 +554,20 @@ def test_a_turn_card_shows_the_posture_bonus_its_example_checks(expects: bool, s
                             ("en", "Defensive posture bonus until the next turn")):
         said = html.unescape(card(outcome, language)).replace(NBSP, " ")
         assert (f"{words}</strong> : 0" in said or f"{words}</strong>: 0" in said) is shown, said[-600:]
+
+
+def test_a_turn_step_names_the_capability_it_uses_and_a_support_card_shows_no_damage() -> None:
+    """« Capability: uses the movement action (M) » said not which one; a support capability's card
+    said « Damage: 0 » beside « Damage dice: none », which reads as a blow that missed."""
+    turn = outcome_of('id: t\ntitle: T\nrule: turn\ngiven:\n  plan:\n'
+                      '    - {do: capability, card: "Téléportation | PC - M - Soutien"}\n    - {do: move, metres: 8}\n'
+                      'expect:\n  left: [G]\n')
+    for language, head in (("fr", "Capacité Téléportation"), ("en", "Capability Téléportation")):
+        assert head in html.unescape(card(turn, language)), language
+    support = outcome_of('id: s\ntitle: S\nrule: capability\ngiven:\n  card: "Téléportation | PC - M - Soutien"\n'
+                         'expect:\n  damage_dice: null\n')
+    dealing = outcome_of('id: d\ntitle: D\nrule: capability\ngiven:\n  card: "Attaque Éclair | C - A - PHY(DEX)"\n'
+                         '  level: 5\ndice:\n  damage: [2, 5]\nexpect:\n  damage: 7\n')
+    for language in ("fr", "en"):
+        fields = [re.findall(r"<strong>([^<]*)</strong>", card(outcome, language)) for outcome in (support, dealing)]
+        assert len(fields[1]) - len(fields[0]) >= 1 and fields[0] == fields[1][:2], fields  # cost, dice; no damage
