@@ -177,6 +177,8 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
                 value=total - defence_value,
                 verdict="bonus" if bonus_damage else "no_bonus",
             ))
+        elif total is not None and reaction_succeeded is False:  # a failed dodge or parry: the bonus a reader looks for
+            steps.append(Step(anchor="damage-bonus", event="damage.bonus.failed_reaction", verdict="no_bonus"))
     damage = base_damage + bonus_damage
     steps.append(Step(
         anchor="attack-test",

@@ -200,3 +200,21 @@ def test_leaving_contact_names_the_enemies_it_spares_and_why(language: str, spar
     unnamed = " ".join(render.trace(result.trace, language, trace_names(given.model_copy(update={"contact": contact}),
                                                                         language)))
     assert names[language][3] not in unnamed and names[language][2] in unnamed
+
+
+@pytest.mark.parametrize(("reaction", "dice", "said"), [
+    ("parry", {"reaction": [5], "damage": [4]}, True),  # failed, not a critical: the step says there is no bonus
+    ("parry", {"reaction": [19], "damage": [4]}, False),  # parried: no damage, no bonus to speak of
+    ("none", {"damage": [4]}, False),  # no reaction: nothing to look for
+])
+def test_a_failed_reaction_says_it_adds_no_damage_bonus(reaction: str, dice: dict[str, list[int]], said: bool) -> None:
+    """A reader of « the attack beats his Def PHY by 5 » looks for a bonus: after a failed dodge or
+    parry without a critical, the card says in a step that there is none (ruling 4)."""
+    given = RULES["attack"].given.model_validate({
+        "defender": {"level": 1, "str": 1, "def_phy": 10}, "attack": {"kind": "melee", "total": 15, "damage": "1d8+2"},
+        "reaction": reaction})
+    result = RULES["attack"].resolve(given, ScriptedDice(dice))
+    lines = {language: render.trace(result.trace, language) for language in ("fr", "en")}
+    assert ("Bonus de dégâts après une réaction ratée\u00a0: aucun, sans critique" in lines["fr"]) is said
+    assert ("Damage bonus after a failed reaction: none, without a critical" in lines["en"]) is said
+    assert result.bonus_damage == 0  # type: ignore[attr-defined]

@@ -60,6 +60,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "damage.roll": "Dégâts",
         "damage.critical": "Dégâts critiques, dés au maximum",
         "damage.bonus": "Bonus de dégâts",
+        "damage.bonus.failed_reaction": "Bonus de dégâts après une réaction ratée",
+        "damage.bonus.failed_reaction.no_bonus": "Bonus de dégâts après une réaction ratée\u00a0: aucun, sans critique",
         "damage.total": "Dégâts subis",
         # A Soin test is a combat action: a raised critical failure threshold applies to it too.
         "dying.stabilise.fumble_threshold": "Test de Soin, échec critique (seuil relevé)",
@@ -105,6 +107,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "damage.roll": "Damage",
         "damage.critical": "Critical damage, dice at their maximum",
         "damage.bonus": "Damage bonus",
+        "damage.bonus.failed_reaction": "Damage bonus after a failed reaction",
+        "damage.bonus.failed_reaction.no_bonus": "Damage bonus after a failed reaction: none, without a critical",
         "damage.total": "Damage taken",
         "dying.stabilise.fumble_threshold": "Healing test, critical failure (raised threshold)",
         "damage.total.hit": "The attack hits, damage taken",
