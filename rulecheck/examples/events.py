@@ -77,7 +77,9 @@ def _attack(given: Any, result: Any) -> Event | None:
         return Event("event.hit.bonus", (("hit", frozenset({True})), ("bonus_damage", AtLeast(result.bonus_damage))),
                      (("bonus", result.bonus_damage),))
     if result.hit and result.damage == 0:  # a blow too weak to wound: the card is about that, not the hit
-        return _when("event.hit.no_damage", hit=True, damage=0)
+        # Rolled, its d20 and its damage die make it together: « 9 in 20 » alone read as d20 faces.
+        rolled = getattr(given.attack, "total", None) is None
+        return _when("event.hit.no_damage.rolled" if rolled else "event.hit.no_damage", hit=True, damage=0)
     return _when("event.hit" if result.hit else "event.miss", hit=result.hit)
 
 

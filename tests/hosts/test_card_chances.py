@@ -88,6 +88,10 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
     "event.miss": ("Chance de manquer", "Chance of a miss", lambda r: r["outcome"] != "hit"),
     "event.hit.no_damage": ("Chance que le coup touche sans blesser", "Chance the blow lands but wounds no one",
                             lambda r: r["outcome"] == "hit" and r["damage"] == 0),
+    "event.hit.no_damage.rolled": ("Chance que le coup touche sans blesser, d20 d'attaque et dé de dégâts ensemble",
+                                   "Chance the blow lands but wounds no one, the attack's d20 and the damage die "
+                                   "together", lambda r: r["outcome"] == "hit" and r["damage"] == 0
+                                   and r["attack_natural"] is not None),
     "event.hit.bonus": ("Chance d'un bonus de dégâts de", "Chance of a damage bonus of",
                         lambda r: r["outcome"] == "hit" and r["bonus_damage"] >= r[CARD_BONUS] > 0),
     "event.dying.dead.one": ("Chance de mourir ce tour-ci", "Chance of dying this turn", lambda r: r["dead"]),

@@ -17,6 +17,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.hit": "Chance de toucher", "event.miss": "Chance de manquer",
         "event.hit.concealed": "Chance de toucher malgré le camouflage",
         "event.hit.no_damage": "Chance que le coup touche sans blesser",
+        "event.hit.no_damage.rolled": "Chance que le coup touche sans blesser, d20 d'attaque et dé de dégâts ensemble",
         "event.hit.bonus": "Chance d'un bonus de dégâts de {bonus} ou plus",
         "event.dying.dead.one": "Chance de mourir ce tour-ci",
         "event.dying.dead.many": "Chance de mourir en {turns} tours",
@@ -62,6 +63,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.hit": "Chance of a hit", "event.miss": "Chance of a miss",
         "event.hit.concealed": "Chance of a hit through the concealment",
         "event.hit.no_damage": "Chance the blow lands but wounds no one",
+        "event.hit.no_damage.rolled": "Chance the blow lands but wounds no one, the attack's d20 and the damage die "
+                                      "together",
         "event.hit.bonus": "Chance of a damage bonus of {bonus} or more",
         "event.dying.dead.one": "Chance of dying this turn",
         "event.dying.dead.many": "Chance of dying within {turns} turns",
