@@ -509,14 +509,14 @@ def _cover_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
                                             ("creature", kept - grid.walls - grid.low, frozenset())),
                    attacker.space.squares, target)
     rank = max((BLOCKER_RANK[line.blocked_by] for line in lines if line.blocked_by), default=0)
-    # The low obstacles that would have stood in the way, had the rule not passed them over.
-    ignored = tuple((square, passed[square]) for square in sorted(passed, key=lambda s: (s.y, s.x))
-                    if any(line_rank(line.start, line.end, {square: 1}) for line in lines))
+    # Every low obstacle a line crosses, with the distances the rule weighed; those it passed over
+    # would have stood in the way.
     crossed = [square for square in sorted(grid.low, key=lambda s: (s.y, s.x))
                if any(line_rank(line.start, line.end, {square: 1}) for line in lines)]
     low_walls = tuple(LowWall(square, distance(defender.space, Space(square.x, square.y)),
                               distance(attacker.space, Space(square.x, square.y)), passed.get(square, "protects"))
                       for square in crossed)
+    ignored = tuple((wall.square, wall.verdict) for wall in low_walls if wall.verdict != "protects")
     return Sighting("cover", "normal" if rank == 2 else "soft" if rank == 1 else "none", lines,
                     corner=corner, target=target, ignored_low=ignored, low_walls=low_walls)
 
