@@ -535,7 +535,7 @@ def cast_markdown(cast: Cast, language: Language, appearances: dict[str, list[tu
         shown = " · ".join(f'<a href="{html_text(url)}">{markdown_text(title)}</a>'
                            for title, url in links)
         shown = shown or render.word("cast.nowhere", language)
-        colon = "\u00a0:" if language == "fr" else ":"
+        colon = render.colon(language)
         parts.append(f"{render.word('cast.appears_in', language)}{colon} {shown}")
     return "\n\n".join(parts) + "\n"
 

@@ -31,6 +31,7 @@ from rulecheck.errors import Problem
 from rulecheck.examples.as_text import html_text
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import capitalized, word
+from rulecheck.examples.render import colon as render_colon
 from rulecheck.examples.render import label as size_label
 from rulecheck.examples.render import number as render_number
 from rulecheck.examples.schema import ParsedExample
@@ -679,7 +680,7 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
     """The result the picture shows, as the card states it (HTML): each finding under its own
     label, each creature by its name where the example gives one."""
     names = names or {}
-    colon = "\u00a0:" if language == "fr" else ":"
+    colon = render_colon(language)
     shown = []
     for sighting in (drawn.cover, drawn.concealment):
         if sighting is not None:

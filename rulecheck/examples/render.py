@@ -27,6 +27,11 @@ def word(key: str, language: Language) -> str:
     return VALUES.get(language, VALUES["en"]).get(key, key)
 
 
+def colon(language: Language) -> str:
+    """The colon after a label: French sets it off with a no-break space (« Abri\u00a0: »)."""
+    return "\u00a0:" if language == "fr" else ":"
+
+
 def of(name: str, language: Language) -> str:
     """A name after "of": in French « de », contracted and elided as the name asks (« du gobelin »,
     « des gardes », « de l'orc », « d'Elara », « de Brann »)."""

@@ -19,7 +19,7 @@ from rulecheck.engine.dying import HEALER
 from rulecheck.engine.rests import POOLS
 from rulecheck.engine.turn import TurnInput, spared_by_leaving
 from rulecheck.examples.locales import Language
-from rulecheck.examples.render import VALUES, label, of, to, value, word
+from rulecheck.examples.render import VALUES, colon, label, of, to, value, word
 
 #: Result fields that hold map letters.
 CREATURE_FIELDS = frozenset({"opportunity_from"})
@@ -61,11 +61,10 @@ def trace_names(given: Any, language: Language) -> dict[str, str]:
             called = getattr(step, "name", "") or getattr(getattr(step, "capability", None), "name", "")
             if called:
                 names[f"plan.{index}"] = called
-    if isinstance(given, TurnInput):  # « 1 (no line of sight: the wolf) »: who leaving contact spares, and why
-        for why, spared in spared_by_leaving(given).items():
+        for why, spared in spared_by_leaving(given).items():  # « 1 (no line of sight: the wolf) »
             named = [given.contact[i].name for i in spared if given.contact[i].name]
             if named and len(named) == len(spared):
-                names[why] = f"{label(why, language)}{':' if language == 'en' else ' :'} {', '.join(named)}"
+                names[why] = f"{label(why, language)}{colon(language)} {', '.join(named)}"
     for number, attempt in enumerate(getattr(given, "stabilise", ()), start=1):
         if attempt.name:
             names[f"{HEALER}.{number}"] = attempt.name

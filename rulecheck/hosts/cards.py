@@ -165,7 +165,7 @@ def refusal_card(outcome: Outcome, title: str, language: str,
     error = outcome.refusal
     assert error is not None and error.code is not None
     example_id = html_text(outcome.id or "")
-    colon = "\u00a0:" if language == "fr" else ":"
+    colon = render.colon(language)
     reason = render.refusal(error.code, error.params, language)
     # The rules refuse it, as the example expects: no tick, which two readers took for « allowed ».
     badge = render.word("checked_refusal", language)
@@ -307,7 +307,7 @@ def _step(step: Step, language: str, href: str | None, names: dict[str, str]) ->
 
 
 def _summary(given: Any, result: Any, fields: tuple[str, ...], language: str) -> str:
-    colon = "\u00a0:" if language == "fr" else ":"
+    colon = render.colon(language)
     shown = ((name, result_value(given, result, name, language)) for name in fields)
     return " · ".join(
         f"<strong>{html_text(render.word(_field_word(result, name), language))}</strong>{colon} {html_text(text)}"
@@ -381,7 +381,7 @@ def _chances(outcome: Outcome, language: str) -> str:
     line = ""
     found = chances.stated(outcome, language)
     if found is not None:
-        colon = "\u00a0:" if language == "fr" else ":"
+        colon = render.colon(language)
         named, said = found
         line = (f'<p class="rc-odds" data-search-exclude><strong>{html_text(named)}</strong>{colon} '
                 f"{html_text(said)}</p>\n")

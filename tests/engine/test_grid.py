@@ -552,9 +552,12 @@ def test_with_no_flanking_the_line_tried_and_the_sides_it_met_are_kept_for_the_p
         assert no_line.battle_map is not None and no_line.battle_map.missed_flank is None
 
 
-def _low_wall_steps(row: str) -> list[tuple[str, int | None, str | None, int | None, str | None]]:
+def _shot_along(row: str) -> Any:
     given_ = PositionsInput.model_validate({"attack": "ranged", "grid": {"map": row}})
-    result = resolve_positions(given_, ScriptedDice({}))
+    return resolve_positions(given_, ScriptedDice({}))
+
+
+def _low_wall_steps(result: Any) -> list[tuple[str, int | None, str | None, int | None, str | None]]:
     return [(s.event, s.value, s.op, s.against, s.verdict) for s in result.trace if s.event.startswith("grid.low_wall")]
 
 
@@ -570,15 +573,13 @@ def _low_wall_steps(row: str) -> list[tuple[str, int | None, str | None, int | N
 def test_a_low_wall_s_card_shows_the_distances_its_rule_weighs(row: str, steps: list[Any]) -> None:
     """The low wall's rule (seed 004) weighs the target's distance to it (at most 6 squares) and the
     attacker's against the target's: the card shows both, not only the attacker's distance to the target."""
-    assert _low_wall_steps(row) == steps
+    assert _low_wall_steps(_shot_along(row)) == steps
 
 
 @given(st.integers(0, 12), st.integers(1, 12))
 @settings(max_examples=60, deadline=None)
 def test_a_low_wall_alone_gives_cover_exactly_when_its_steps_say_it_protects(before: int, after: int) -> None:
-    row = " ".join(["A", *["."] * before, "=", *["."] * after, "D"])
-    given_ = PositionsInput.model_validate({"attack": "ranged", "grid": {"map": row}})
-    result = resolve_positions(given_, ScriptedDice({}))
-    steps = _low_wall_steps(row)
+    result = _shot_along(" ".join(["A", *["."] * before, "=", *["."] * after, "D"]))
+    steps = _low_wall_steps(result)
     assert len(steps) in (1, 2) and steps[0][1] == after + 1  # the squares from the wall to the target
     assert (result.cover == "normal") == (steps[-1][4] == "low.protects")
