@@ -29,6 +29,7 @@ from rulecheck.examples.example_check import (
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.front_matter import check_front_matter
 from rulecheck.examples.leftovers import check_leftovers
+from rulecheck.examples.namesakes import check_namesakes
 from rulecheck.examples.near_misses import check_near_misses
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import (
@@ -93,6 +94,7 @@ def check_page(
         else:
             squares += drawn
         report.outcomes.append(outcome)
+    check_namesakes(report.outcomes)
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     report.tables, report.references = quoted(text)
     report.problems += check_front_matter(path, text)

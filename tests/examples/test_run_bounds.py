@@ -15,7 +15,7 @@ from tests.examples.test_odds_memo import example as heavy_odds
 
 
 def attack(example_id: str, level: int, damage: str = "1d8") -> str:
-    return (f"```rulecheck\nid: {example_id}\nrule: attack\ngiven:\n  attacker: {{name: Zed, level: {level}}}\n"
+    return (f"```rulecheck\nid: {example_id}\nrule: attack\ngiven:\n  attacker: {{name: Zed{level}, level: {level}}}\n"
             f"  defender: {{def_phy: 12}}\n  attack: {{kind: melee, ability: str, damage: {damage}}}\n"
             f"dice: {{attack: [15], damage: [3]}}\n```\n")
 
