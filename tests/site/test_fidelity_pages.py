@@ -567,6 +567,10 @@ _STATED_READINGS = {
         "fr": r"met le dé au\s+maximum comme pour toute arme", "en": r"maximises the die as for\s+any weapon"},
     "a critical's damage bonus whether the target reacted or not": {
         "fr": r"que la\s+cible\s+ait\s+réagi\s+ou\s+non", "en": r"whether\s+the\s+target\s+reacted\s+or\s+not"},
+    # A twelfth outside reading, 5 December 2026 (night).
+    "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
+        "fr": r"consacrer\s+un\s+tour\s+de\s+combat\s+entier|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",
+        "en": r"give\s+a\s+whole\s+round,\s+its\s+whole\s+turn|takes\s+the\s+attacker's\s+whole\s+turn"},
 }
 _MARK = re.compile(r"\[(?:une|notre) lecture\]\(|\[(?:a|our)\s+reading\]\(|\((?:une|notre) lecture|, une lecture|: une lecture"
                    r"|\((?:a|our) reading|, a reading|: a reading|\best une lecture|\bis a reading")
@@ -726,3 +730,27 @@ def test_the_notes_leave_a_fumbled_reaction_s_opponent_the_edge_of_any_critical_
     start = words.index("tour de combat suivant" if language == "fr" else "next round of combat")
     sentence = words[start:words.index(".", start)]
     assert edge in sentence and ("désarmer" if language == "fr" else "disarming") in sentence
+
+
+# A twelfth outside reading, 5 December 2026 (night) ---------------------------------------------------
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_quick_reference_counts_the_coup_de_grace_among_what_provokes(language: str) -> None:
+    """Seed 004: « Porter un coup de grâce provoque des attaques d'opportunité ». The quick reference's
+    section on opportunity attacks listed moves only."""
+    words = one_line(language, "quick-reference.md", as_read=True)
+    title = "Attaque d'opportunité" if language == "fr" else "Opportunity attack"
+    section = words[words.index(title):]
+    section = section[:section.index("Jamais" if language == "fr" else "Never")]
+    assert "coup de grâce" in section
+
+
+@pytest.mark.parametrize(("language", "general", "cost"), [
+    ("fr", "toute attaque à l'arme une action d'attaque (A)", "ne coûterait que A"),
+    ("en", "every weapon attack an attack action (A)", "would cost A alone"),
+])
+def test_the_coup_de_grace_note_names_the_rule_its_whole_turn_departs_from(language: str, general: str, cost: str) -> None:
+    """Seed 002 makes a weapon attack an attack action; seed 004 gives the coup de grâce « une action
+    prenant un round ». The page follows 004 and says which rule it sets aside, and what it would cost."""
+    words = one_line(language, "modifiers.md", as_read=True)
+    assert general in words and cost in words
