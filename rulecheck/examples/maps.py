@@ -448,11 +448,21 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], li
         parts.append(shape)
         if figure.letter in unlabelled:  # too small for its number to be read: the legend places it
             if figure.role == "defender":  # and a target lost among two dozen bats is circled, over them
-                numbers.append(f'<circle class="callout" cx="{cx}" cy="{cy}" r="{_s(CALLOUT_RADIUS)}"/>')
+                numbers.append(_callout(x + side / 2, y + side / 2, drawn))
             continue
         size = max(7, round(float(side if side < 1 else 1) * 14))
         numbers.append(f'<text class="label {figure.role}" x="{cx}" y="{cy}" font-size="{size}">{number}</text>')
     return parts, numbers
+
+
+def _callout(x: Fraction, y: Fraction, drawn: BattleMap) -> str:
+    """The dashed circle around a target too small for its number, centred on it, or moved just
+    enough to stay on the board: a circle past the board's edge read as something outside it. The
+    target stays inside the circle, since no token centre lies nearer an edge than a Fine one's."""
+    def within(centre: Fraction, length: int) -> Fraction:
+        return min(max(centre, CALLOUT_RADIUS), length - CALLOUT_RADIUS)
+    return (f'<circle class="callout" cx="{_u(within(x, drawn.width))}" cy="{_u(within(y, drawn.height))}" '
+            f'r="{_s(CALLOUT_RADIUS)}"/>')
 
 
 def _flank(drawn: BattleMap) -> list[str]:

@@ -341,12 +341,12 @@ def test_a_board_of_a_few_squares_is_drawn_larger_where_its_marks_would_crowd(gr
     assert float(root.get("height", 0)) == pytest.approx(height * square_px / maps.SQUARE, abs=1)
 
 
-def crowd_field(sizes: list[str]) -> Battlefield:
-    """The attacker beside a square where small creatures of these sizes stand, the first the target
-    (the others of the attacker's side once the lower-case letters run out)."""
+def crowd_field(sizes: list[str], board: str = "A . .", at: tuple[int, int] = (1, 0)) -> Battlefield:
+    """The attacker beside a square (``at``) where small creatures of these sizes stand, the first the
+    target (the others of the attacker's side once the lower-case letters run out)."""
     letters = ["D", *string.ascii_lowercase, *string.ascii_uppercase.replace("A", "").replace("D", "")]
-    return Battlefield.model_validate({"map": "A . .", "creatures": {
-        letter: {"size": size, "at": [1, 0]} for letter, size in zip(letters, sizes, strict=False)}})
+    return Battlefield.model_validate({"map": board, "creatures": {
+        letter: {"size": size, "at": list(at)} for letter, size in zip(letters, sizes, strict=False)}})
 
 
 def drawn_boxes(root: ET.Element) -> dict[str, tuple[float, float, float]]:
@@ -665,11 +665,15 @@ def test_a_cover_caption_counts_the_lines_that_decide_and_says_which_lines_they_
         assert sighting.verdict != "none"
 
 
-@pytest.mark.parametrize("crowd", [["diminutive"] * 24 + ["fine"] * 4, ["fine"] * 10, ["diminutive"] * 3, ["tiny"] * 3])
-def test_a_target_too_small_for_its_number_is_circled_over_its_crowd(crowd: list[str]) -> None:
+@pytest.mark.parametrize(("board", "at"), [("A . .", (1, 0)), (". . .\nA . .\n. . .", (1, 1)), (". .\nA .", (1, 1))])
+@pytest.mark.parametrize("crowd", [["diminutive"] * 24 + ["fine"] * 4, ["fine"] * 10, ["diminutive"] * 3, ["tiny"] * 3,
+                                   ["fine"] * 99 + ["diminutive"]])
+def test_a_target_too_small_for_its_number_is_circled_over_its_crowd(
+        crowd: list[str], board: str, at: tuple[int, int]) -> None:
     """A reader lost the target, a ring among 28 bats: an unnumbered target gets a dashed circle,
-    drawn over the crowd and keyed in the legend; a numbered one needs none."""
-    result = resolve_positions(PositionsInput(grid=crowd_field(crowd), attack="melee"), ScriptedDice({}))
+    drawn over the crowd and keyed in the legend; a numbered one needs none. The circle stays on the
+    board (at its edge, it reached past it) and holds the whole target."""
+    result = resolve_positions(PositionsInput(grid=crowd_field(crowd, board, at), attack="melee"), ScriptedDice({}))
     drawn = result.battle_map
     assert drawn is not None
     target = next(f for f in drawn.figures if f.role == "defender")
@@ -681,6 +685,11 @@ def test_a_target_too_small_for_its_number_is_circled_over_its_crowd(crowd: list
         marks = list(root.iter())
         tokens = [m for m in marks if "fig" in (m.get("class") or "").split()]
         assert all(marks.index(callouts[0]) > marks.index(token) for token in tokens), "over the crowd"
+        cx, cy, r = (float(callouts[0].get(key) or 0) for key in ("cx", "cy", "r"))
+        width, height = (maps.MARGIN + length * maps.SQUARE for length in (drawn.width, drawn.height))
+        assert cx - r >= maps.MARGIN and cx + r <= width and cy - r >= maps.MARGIN and cy + r <= height, "on the board"
+        tx, ty, tr = drawn_boxes(root)[target.letter]
+        assert math.hypot(cx - tx, cy - ty) + tr <= r, "the whole target inside its circle"
     for language in ("fr", "en"):
         figure = html.unescape(maps.figure_html(drawn, language, "ex-1", "Bats"))
         assert (word("map.key.callout", language) in figure) == unnumbered

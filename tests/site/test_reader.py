@@ -495,7 +495,8 @@ def test_traces_read_as_a_player_says_them(rules_pages: Callable[[str], dict[str
 @pytest.mark.parametrize("locale", ["fr", "en"])
 def test_a_chart_s_end_labels_and_outline_are_not_clipped_on_a_phone(http: Callable[..., Tab], locale: str) -> None:
     """A chart's box clips what it paints (content-visibility): the labels under its first and last
-    columns (« 31 ») and the outline of this outcome's bar lie inside it."""
+    columns (« 31 ») and the outline of this outcome's bar lie inside it. No two labels touch: « 13 15 »
+    must read as two numbers."""
     reader = http(PHONE, phone=True)
     reader.open(HOME[locale] + "attack.html")
     clipped = reader.page.evaluate("""() => {
@@ -506,12 +507,15 @@ def test_a_chart_s_end_labels_and_outline_are_not_clipped_on_a_phone(http: Calla
             const box = figure.getBoundingClientRect();
             if (!box.width) continue;  // in a closed tab
             charts += 1;
+            let previous = null;
             for (const column of figure.querySelectorAll('.rc-spread__bars > [data-x]')) {
                 const style = getComputedStyle(column, '::after');
                 measure.font = style.font;
                 const r = column.getBoundingClientRect(), half = measure.measureText(column.dataset.x).width / 2;
                 const centre = r.left + r.width / 2;
                 if (centre - half < box.left - 0.5 || centre + half > box.right + 0.5) found.push(column.dataset.x);
+                if (previous && centre - half - previous[1] < 3) found.push(previous[0] + ' touches ' + column.dataset.x);
+                previous = [column.dataset.x, centre + half];
             }
             for (const bar of figure.querySelectorAll('.rc-spread__bar--this')) {
                 const style = getComputedStyle(bar), r = bar.getBoundingClientRect();
