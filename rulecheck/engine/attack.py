@@ -339,7 +339,9 @@ def _reaction(
 
 
 def _reaction_verdict(reaction: str, succeeded: bool, reached: bool, why: str) -> str:
-    if why in ("compare", "against_critical") or succeeded == reached:
+    if why == "against_critical":  # « 26 contre 23 → parade ratée » read as a parry lost on the numbers
+        return f"{reaction}_against_critical"
+    if why == "compare" or succeeded == reached:
         return f"{reaction}_succeeds" if succeeded else f"{reaction}_fails"
     return f"{reaction}_critical_would_fail" if succeeded else f"{reaction}_fumbled_would_succeed"
 

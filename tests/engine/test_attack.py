@@ -35,6 +35,20 @@ def test_alice_cannot_parry_a_critical_and_takes_the_bonus() -> None:
         ("reaction.parry.natural_20", "reaction-criticals")]
 
 
+@pytest.mark.parametrize("reaction", ["dodge", "parry"])
+@pytest.mark.parametrize("face", [1, 12, 19, 20])
+def test_a_reaction_against_a_critical_fails_whatever_its_total_and_says_so(reaction: str, face: int) -> None:
+    """« 26 contre 23 (attaque) → parade ratée » read as a parry lost on the numbers: against a
+    critical the verdict names the critical, whether the total would have reached the attack or not."""
+    result = attack({"defender": {"def_phy": 18, "str": 4, "dex": 4, "level": 3},
+                     "attack": {"total": 23, "natural": 20, "damage": "1d6"}, "reaction": reaction},
+                    reaction=[face])
+    [step] = [s for s in result.trace if s.event.startswith(f"reaction.{reaction}")]  # a 1 costs the next round too
+    assert (step.event, step.verdict, step.op) == (f"reaction.{reaction}.against_critical",
+                                                   f"{reaction}_against_critical", None)
+    assert result.reaction_succeeded is False and result.hit
+
+
 def test_kael_hits_the_knight_without_bonus() -> None:
     result = attack({"defender": {"def_phy": 24, "level": 3, "str": 2},
                      "attack": {"total": 23, "natural": 20, "damage": "1d4"}, "reaction": "parry"},

@@ -12,6 +12,7 @@ from rulecheck.engine.rules import RULES
 from rulecheck.engine.turn import LETTERS
 from rulecheck.examples import render
 from rulecheck.hosts.cards import action_badges, capability_header, cost_badge
+from tests.conftest import attack
 
 TELEPORT = "Téléportation | PC - M - Soutien"
 TAUNT = "Provocation | C - G"
@@ -218,3 +219,20 @@ def test_a_failed_reaction_says_it_adds_no_damage_bonus(reaction: str, dice: dic
     assert ("Bonus de dégâts après une réaction ratée\u00a0: aucun, sans critique" in lines["fr"]) is said
     assert ("Damage bonus after a failed reaction: none, without a critical" in lines["en"]) is said
     assert result.bonus_damage == 0  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("reaction", ["dodge", "parry"])
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "→ whatever its total, the critical success prevails: {} fails"),
+    ("fr", "→ quel que soit son total, la réussite critique l'emporte : {} ratée"),
+])
+def test_a_reaction_against_a_critical_says_the_critical_decides_not_the_numbers(
+        reaction: str, language: str, words: str) -> None:
+    """A parry of 26 « vs 23 (attack) → parry fails » read as lost on the numbers."""
+    result = attack({"defender": {"def_phy": 18, "str": 4, "dex": 4, "level": 3},
+                     "attack": {"total": 23, "natural": 20, "damage": "1d6"}, "reaction": reaction}, reaction=[19])
+    [line] = [line for line in render.trace(result.trace, language) if line.startswith(("Dodge", "Parry", "Test"))
+              and ("23" in line)]
+    name = {"en": reaction, "fr": {"dodge": "esquive", "parry": "parade"}[reaction]}[language]
+    assert line.replace("\u00a0", " ").endswith(words.format(name)), line
+    assert "26" in line  # its total still shown: 19 + 3 + 4
