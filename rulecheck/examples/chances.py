@@ -100,7 +100,9 @@ def stated(outcome: Outcome, language: Language) -> tuple[str, str] | None:
     if found is None or outcome.odds is None:
         return None
     needed = needs(outcome.odds, found.event)
-    said = render.chance(found.probability, language, needed.sides if needed and needed.count == 1
+    # Out of the deciding roll's equally likely results: a d20's 20 faces, 2d4's 16 pairs (« 10 sur
+    # 16 », where « 5 sur 8 » read as eight results of dice that have sixteen).
+    said = render.chance(found.probability, language, needed.sides ** needed.count if needed
                          else _one_d20(outcome.odds))
     if needed is not None:
         said += " — " + render.needs(needed.count, needed.sides, needed.low, needed.high, language)

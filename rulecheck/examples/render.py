@@ -294,10 +294,10 @@ def plan_step(step: Any, language: Language) -> str:
 
 
 def chance(exact: Fraction, language: Language, faces: int | None = None) -> str:
-    """``62,5 % (5 sur 8)``: the percent, exact when one decimal says it, and the odds as a
-    count a player can picture: out of the ``faces`` of the one die that decides it (``12 sur
-    20``, not ``3 sur 5``; a d100's percent says it), else exact out of at most 100, else
-    ``about 1 in N`` for a rare event."""
+    """``62,5 % (10 sur 16)``: the percent, exact when one decimal says it, and the odds as a
+    count a player can picture: out of the ``faces``, the equally likely results of the roll that
+    decides it (``12 sur 20``, not ``3 sur 5``; 2d4's 16 pairs; a d100's percent says it), else
+    exact out of at most 100, else ``about 1 in N`` for a rare event."""
     tenths = exact * 1000
     shown = percent(exact, language, 1) if tenths.denominator == 1 and (exact * 100).denominator != 1 \
         else probability(exact, language)

@@ -218,13 +218,15 @@ def check_line(outcome: Outcome, stated: Stated) -> None:
         if count["about"]:
             assert k == 1 and abs(n - 1 / exact) <= Fraction(1, 2), f"{where}: about 1 in {n} for {exact}"
         else:
-            # Out of the faces of the one die the line quotes (12 in 20, not 3 in 5), or of the card's
-            # one d20 test where it can, else in lowest terms.
+            # Out of the equally likely results of the roll the line quotes (12 in 20, not 3 in 5; 2d4's
+            # 16 pairs), or of the card's one d20 test where it can, else in lowest terms.
             said = ROLL[stated.language].fullmatch(stated.roll or "")
-            faces = int(said["sides"]) if said and said["sides"] else 20 if said and said["natural"] else None
+            faces = int(said["sides"]) if said and said["sides"] else 20 if said and said["natural"] else \
+                int(said["many"]) ** int(said["count"]) if said and said["count"] else None
+            faces = faces if faces is None or (exact * faces).denominator == 1 else None  # else lowest terms
             if faces is None and len(d20_tests(outcome)) == 1 and (exact * 20).denominator == 1:
                 faces = 20
-            faces = faces if faces != 100 else None  # a d100's percent is its count out of 100
+            faces = faces if faces is None or faces < 100 else None  # a d100's percent is its count out of 100
             assert Fraction(k, n) == exact and n == (faces or exact.denominator), f"{where}: {k} in {n} for {exact}"
     if stated.roll is not None:
         check_roll(outcome, stated, branches, happens, exact)
@@ -293,9 +295,10 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     # A natural-20 punch: the chance of a critical, not of a hit.
     ("unarmed-critical", "Chance d'une réussite critique : 5 % (1 sur 20) — un 20 naturel",
      "Chance of a critical: 5% (1 in 20) — a natural 20"),
-    # The priest who dies at 17: the chance of dying, not of landing on exactly 17.
-    ("priest-dying-17", "Chance de mourir ce tour-ci : 62,5 % (5 sur 8) — 5 ou plus aux 2d4",
-     "Chance of dying this turn: 62.5% (5 in 8) — 5 or more on 2d4"),
+    # The priest who dies at 17: the chance of dying, not of landing on exactly 17; out of the 16
+    # pairs of 2d4 (« 5 sur 8 » read as eight results of dice that have sixteen).
+    ("priest-dying-17", "Chance de mourir ce tour-ci : 62,5 % (10 sur 16) — 5 ou plus aux 2d4",
+     "Chance of dying this turn: 62.5% (10 in 16) — 5 or more on 2d4"),
     # A failed parry: the chance it fails, and the faces that fail it.
     ("failed-parry-no-bonus", "Chance que la parade échoue : 60 % (12 sur 20) — 12 ou moins au d20",
      "Chance the parry fails: 60% (12 in 20) — 12 or less on the d20"),

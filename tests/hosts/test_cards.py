@@ -209,6 +209,7 @@ def test_the_chance_in_words(exact: Fraction, french: str, english: str) -> None
     (Fraction(1, 2), 4, f"50{NNBSP}% (2 sur 4)", "50% (2 in 4)"),
     (Fraction(4, 5), 100, f"80{NNBSP}% (4 sur 5)", "80% (4 in 5)"),  # a d100's percent already counts its faces
     (Fraction(5, 8), 20, f"62,5{NNBSP}% (5 sur 8)", "62.5% (5 in 8)"),  # not a whole number of those faces
+    (Fraction(5, 8), 16, f"62,5{NNBSP}% (10 sur 16)", "62.5% (10 in 16)"),  # the 16 pairs of 2d4
 ])
 def test_a_chance_one_die_decides_counts_that_die_s_faces(exact: Fraction, faces: int, french: str,
                                                            english: str) -> None:

@@ -102,9 +102,11 @@ def poison(root: Path) -> int:
     for page in sorted((root / "docs").rglob("*.md")):
         text = page.read_text(encoding="utf-8") + (PROSE if page.name == "criticals.md" else "")
         new, titles = TITLE.subn(lambda m: f"{m['lead']}title: {_hostile(m[0], variants, TITLE_LENGTH)}", text)
-        # A plain name is nobody's of the cast: "someone" keeps it far from every member's name.
-        new, names = NAME.subn(
-            lambda m: f"{{name: {json.dumps('someone ' + next(variants)[:NAME_LENGTH - 8])}{m['end']}", new)
+        # A plain name is nobody's of the cast: "someone" keeps it far from every member's name; the
+        # counter keeps one name to one creature of the page (namesakes with other statistics are refused).
+        numbered = iter(range(1, 10**6))
+        new, names = NAME.subn(lambda m: "{name: " + json.dumps(
+            f"someone {next(numbered)} " + next(variants)[:NAME_LENGTH - 15]) + m["end"], new)
         # A card is rules data, the same in both twins: its variant depends on its place in the page.
         on_page = iter(range(len(VARIANTS) * 10))
         new, cards = CARD_NAME.subn(lambda m: 'card: "' + json.dumps(
