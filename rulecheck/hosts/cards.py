@@ -302,8 +302,9 @@ def _step(step: Step, language: str, href: str | None, names: dict[str, str]) ->
     if href is None:
         return f"<li>{text}</li>"
     see = html_text(render.word("see_rule", language))
-    # The § is drawn by the stylesheet: no text for the search index, one element less a step.
-    return f'<li>{text} <a class="rc-rule" href="{html_text(href)}" aria-label="{see}"></a></li>'
+    # The § is drawn by the stylesheet: no text for the search index, one element less a step. A
+    # no-break space keeps it with the step's last word (it wrapped alone onto a line of its own).
+    return f'<li>{text}\u00a0<a class="rc-rule" href="{html_text(href)}" aria-label="{see}"></a></li>'
 
 
 def _summary(given: Any, result: Any, fields: tuple[str, ...], language: str) -> str:

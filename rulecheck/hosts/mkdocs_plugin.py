@@ -69,7 +69,7 @@ from rulecheck.hosts.stylesheets import (
     write_stylesheet,
 )
 from rulecheck.hosts.tooltips import BoundedTooltipsExtension
-from rulecheck.hosts.typography import french_spacing
+from rulecheck.hosts.typography import french_spacing, unit_spacing
 
 log = logging.getLogger("mkdocs.plugins.rulecheck")
 #: Where ``mkdocs serve`` reports problems: outside ``mkdocs.*``, so strict mode does not count them.
@@ -275,7 +275,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(example_sources.script(examples), "utf-8")
         found = language_of(path.as_posix())
-        return french_spacing(html) if found and found[0] == "fr" else html
+        return french_spacing(html) if found and found[0] == "fr" else unit_spacing(html)
 
     @event_priority(1)  # just before Material's search plugin (0) parses page.content
     def _show_search_view(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> None:
@@ -307,7 +307,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         could end a line of the table of contents on its « ? »). Every page without the indentation
         of the theme's templates (``indentation``), nor the marks only search reads (``card_views``)."""
         found = language_of(page_source(page, config).as_posix())
-        output = unindented(french_spacing(output) if found and found[0] == "fr" else output)
+        output = unindented(french_spacing(output) if found and found[0] == "fr" else unit_spacing(output))
         return self._one_stylesheet(served_view(output))
 
     def _one_stylesheet(self, output: str) -> str:

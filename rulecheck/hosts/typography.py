@@ -1,4 +1,5 @@
-"""French typography on rendered pages: no line break before « : ; ! ? % » or after « «».
+"""Typography on rendered pages: no line break between a number and its unit (« 10 m », in both
+languages), and in French none before « : ; ! ? % » or after « «».
 
 A space (or a source line break, which a browser shows as a space) before high punctuation
 becomes non-breaking: U+00A0 before « : » and « » », the narrow U+202F before « ; ! ? » and
@@ -35,8 +36,13 @@ _BEFORE = re.compile(r"(?<![ \t\n])[ \t\n]+(" + _mark(":;!?»") + ")")
 _AFTER = re.compile("(" + _mark("«") + r")[ \t\n]+")
 _PERCENT = re.compile(r"(\d)[ \t\n]+(" + _mark("%") + ")")
 _LEADING_PERCENT = re.compile(r"^[ \t\n]+(" + _mark("%") + ")")  # after <span>50</span> %
+#: A distance's unit after its number: « 10 m » broke at 1280 px, « 10 » ending one line and « m par
+#: action » starting the next.
+_UNIT = re.compile(r"(\d)[ \t\n]+([kc]?m)(?!\w)")
+_LEADING_UNIT = re.compile(r"^[ \t\n]+([kc]?m)(?!\w)")  # after <span>10</span> m
 #: What every pattern above needs: a piece of text without any of it is left as it is.
-_TOUCHED = re.compile("[:;!?»«%]|&#")
+_TOUCHED = re.compile(r"[:;!?»«%]|&#|[ \t\n][kc]?m(?!\w)")
+_UNIT_TOUCHED = re.compile(r"[ \t\n][kc]?m(?!\w)")
 #: An attribute whose value is words for the reader, quoted as HTML writes it (values escape quotes).
 _READ_ATTRIBUTE = re.compile(r"""(\s(?:title|aria-label|alt|data-tip)=)("[^"]*"|'[^']*')""", re.IGNORECASE)
 NBSP, NARROW_NBSP = "\u00a0", "\u202f"
@@ -49,7 +55,11 @@ def _space_before(match: re.Match[str]) -> str:
 def _spaced(text: str) -> str:
     text = _BEFORE.sub(_space_before, text)
     text = _PERCENT.sub(lambda m: m.group(1) + NARROW_NBSP + m.group(2), text)
-    return _AFTER.sub(lambda m: m.group(1) + NBSP, text)
+    return _AFTER.sub(lambda m: m.group(1) + NBSP, _with_units(text))
+
+
+def _with_units(text: str) -> str:
+    return _UNIT.sub(lambda m: m.group(1) + NBSP + m.group(2), text)
 
 
 def _spaced_attribute(match: re.Match[str]) -> str:
@@ -83,18 +93,30 @@ def kept_as_written(pieces: list[str]) -> list[bool]:
 
 
 def french_spacing(markup: str) -> str:
+    return _respaced(markup, french=True)
+
+
+def unit_spacing(markup: str) -> str:
+    """Only a number's unit kept to it: the typography of the pages of every other language."""
+    return _respaced(markup, french=False) if _UNIT_TOUCHED.search(markup) else markup
+
+
+def _respaced(markup: str, *, french: bool) -> str:
+    touched = _TOUCHED if french else _UNIT_TOUCHED
     pieces = TAG.split(markup)
     after_digit = False  # the text before this piece, across tags, ends with a digit
     for index, (piece, kept) in enumerate(zip(pieces, kept_as_written(pieces), strict=True)):
         if index % 2:  # a tag
             opens_or_closes_raw = RAW.match(piece) and not piece.endswith("/>")
-            if not kept and not opens_or_closes_raw and "=" in piece and _TOUCHED.search(piece):
+            if french and not kept and not opens_or_closes_raw and "=" in piece and touched.search(piece):
                 pieces[index] = _READ_ATTRIBUTE.sub(_spaced_attribute, piece)
             continue
-        if not kept and piece and _TOUCHED.search(piece):  # most pieces hold none of these marks
+        if not kept and piece and touched.search(piece):  # most pieces hold none of these marks
             if after_digit:
-                piece = _LEADING_PERCENT.sub(lambda m: NARROW_NBSP + m.group(1), piece)
-            pieces[index] = piece = _spaced(piece)
+                piece = _LEADING_UNIT.sub(lambda m: NBSP + m.group(1), piece)
+                if french:
+                    piece = _LEADING_PERCENT.sub(lambda m: NARROW_NBSP + m.group(1), piece)
+            pieces[index] = piece = _spaced(piece) if french else _with_units(piece)
         if piece:
             after_digit = not kept and piece[-1].isdigit()
     return "".join(pieces)

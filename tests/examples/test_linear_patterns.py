@@ -29,7 +29,7 @@ from rulecheck.hosts.anchors import HEADING_ID
 from rulecheck.hosts.glossary import ABBREVIATION
 from rulecheck.hosts.i18n_search import CONFIG_SCRIPT
 from rulecheck.hosts.offline_site import HREFLANG_LINK
-from rulecheck.hosts.typography import french_spacing
+from rulecheck.hosts.typography import french_spacing, unit_spacing
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, cli, mkdocs_build
 
 LIMIT = 20  # seconds; a linear pass over these inputs takes well under one
@@ -100,6 +100,8 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "written id, spaces": (schema.written_id, "id: " + " " * N + "!"),
     "update, line ends": (update._split_keep_ends, "\r" * N),
     "typography, tags never closed": (french_spacing, "<" * N),
+    "typography, digits and blanks before no unit": (unit_spacing, "1 " * (N // 2) + "1" + " " * N + "x"),
+    "typography, French, blanks before no unit": (french_spacing, "1" + " " * N + "x" + " m" * (N // 2)),
     "offline, spaces before no link": (lambda text: HREFLANG_LINK.sub("", text), " " * N),
     "anchors, heading ids": (_pattern(HEADING_ID, "findall"), "# " + "{ #a" * (N // 4)),
     "glossary, abbreviations": (_pattern(ABBREVIATION, "findall"), "*[" + "a" * N),

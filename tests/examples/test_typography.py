@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulecheck.examples.as_text import markdown_text
-from rulecheck.hosts.typography import NARROW_NBSP, NBSP, french_spacing
+from rulecheck.hosts.typography import NARROW_NBSP, NBSP, french_spacing, unit_spacing
 from tests.conftest import examples
 
 
@@ -79,3 +79,22 @@ def test_the_cast_page_s_titles_are_spaced_through_their_references() -> None:
 def test_references_to_other_characters_are_left_alone() -> None:
     text = "<p>a &#38; b &#x3C; c &#1058; d &#58x; e</p>"
     assert french_spacing(text) == text
+
+
+@pytest.mark.parametrize(("written", "joined"), [
+    ("<p>jusqu'à 10 m par action</p>", f"<p>jusqu'à 10{NBSP}m par action</p>"),
+    ("<p>à 15\nm, puis 2 km et 30 cm.</p>", f"<p>à 15{NBSP}m, puis 2{NBSP}km et 30{NBSP}cm.</p>"),
+    ('<p>jusqu\'à <span class="rc-ref">10</span> m</p>', f'<p>jusqu\'à <span class="rc-ref">10</span>{NBSP}m</p>'),
+    ("<p>10 mètres, 1 mouvement, 5 min, m 10</p>", "<p>10 mètres, 1 mouvement, 5 min, m 10</p>"),  # no unit there
+    ("<pre><code>10 m</code></pre>", "<pre><code>10 m</code></pre>"),
+])
+def test_a_distance_keeps_its_unit_on_its_line_in_both_languages(written: str, joined: str) -> None:
+    """« 10 m » broke at 1280 px: « 10 » ended a line and « m par action » began the next."""
+    assert unit_spacing(written) == joined
+    assert french_spacing(written) == joined
+    assert unit_spacing("<p>10 M, 2 MA</p>") == "<p>10 M, 2 MA</p>"  # actions, not units
+
+
+def test_the_other_languages_keep_french_marks_as_written() -> None:
+    text = "<p>Oui : 20 % « non » ! 10 m</p>"
+    assert unit_spacing(text) == f"<p>Oui : 20 % « non » ! 10{NBSP}m</p>"

@@ -572,3 +572,11 @@ def test_a_turn_step_names_the_capability_it_uses_and_a_support_card_shows_no_da
     for language in ("fr", "en"):
         fields = [re.findall(r"<strong>([^<]*)</strong>", card(outcome, language)) for outcome in (support, dealing)]
         assert len(fields[1]) - len(fields[0]) >= 1 and fields[0] == fields[1][:2], fields  # cost, dice; no damage
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_step_s_rule_link_stays_on_the_line_of_its_last_word(language: str) -> None:
+    """The § of a step wrapped alone onto a line of its own: a no-break space joins it to the step."""
+    shown = card(outcome_of(ELARA), language, lambda anchor: f"attack.md#{anchor}")
+    links = re.findall(r'(.)<a class="rc-rule"', shown)
+    assert links and set(links) == {"\u00a0"}, links
