@@ -610,3 +610,13 @@ def test_a_creature_on_a_map_named_near_a_member_is_a_located_error(
 def test_a_creature_on_a_map_may_bear_a_members_very_name_or_another(tmp_path: Path, name: str) -> None:
     site(tmp_path, MAP_EXAMPLE.format(mover=repr(name), enemy="Ogre"))
     assert problems(tmp_path) == []
+
+
+def test_every_member_of_the_site_s_cast_says_what_it_is_in_both_languages() -> None:
+    """« Le lancier » stood on the cast page with nothing but « Apparaît dans » under it: a reader
+    learns who a character is, in the page's language."""
+    cast = load_cast(Path(__file__).resolve().parents[2] / "docs" / "cast.yml", "docs/cast.yml")
+    assert not cast.problems and len(cast.members) >= 20
+    unsaid = [(member.id, language) for member in cast.members.values() for language in ("fr", "en")
+              if not member.roles.get(language, "").strip()]
+    assert not unsaid, unsaid

@@ -67,8 +67,9 @@ def test_the_quick_reference_keeps_its_bullets_inside_their_column_on_paper(
 
 
 @pytest.mark.parametrize(("locale", "unknown", "known"), [
-    ("en", "\u00a0(on the site)", "\u00a0(on the site: example.org/rules/en/quick-reference.html)"),
-    ("fr", "\u00a0(sur le site)", "\u00a0(sur le site\u00a0: example.org/rules/en/quick-reference.html)"),
+    # Words after the link, not brackets: inside the author's own « (voir l'accueil) » they nested.
+    ("en", ", on the site", ", on the site at example.org/rules/en/quick-reference.html"),
+    ("fr", ", sur le site", ", sur le site à l'adresse example.org/rules/en/quick-reference.html"),
 ])
 def test_a_link_off_the_edition_says_on_paper_where_it_leads(
         browser: Browser, locale: str, unknown: str, known: str) -> None:
