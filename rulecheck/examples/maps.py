@@ -411,9 +411,11 @@ def unlabelled_figures(drawn: BattleMap) -> set[str]:
 
 
 def _thin(width: float, side: Fraction) -> str:
-    """The outline of a creature smaller than a Tiny one, as thin as its token is small (a Tiny
-    one's stroke would hide a Fine one): an inline style, which outweighs :data:`PAPER`'s."""
-    return f' style="stroke-width:{width * float(side / LABELLED_SIDE):g}"'
+    """The outline of a creature smaller than a square, as thin as its token is small: a Medium
+    one's stroke filled a Tiny target's disc, which printed in grey as a dark token like the
+    attacker's, and would hide a Fine one. An inline style, which outweighs :data:`PAPER`'s."""
+    factor = side if side >= LABELLED_SIDE else side / LABELLED_SIDE
+    return f' style="stroke-width:{width * float(factor):g}"'
 
 
 def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], list[str]]:
@@ -427,7 +429,7 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], li
         space = figure.space
         x, y, side = small.get(figure.letter, (Fraction(space.x), Fraction(space.y), figure.side))
         small_token = side < LABELLED_SIDE
-        style = _thin(_stroke_width(f".fig.{figure.role}"), side) if small_token else ""
+        style = _thin(_stroke_width(f".fig.{figure.role}"), side) if side < 1 else ""
         cx, cy = _u(x + side / 2), _u(y + side / 2)
         number = labels[figure.letter]
         role = (f'class="fig {figure.role}{" small" if small_token else ""}" '
@@ -443,8 +445,10 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], li
             radius = side * Fraction(17, 50)
             shape = f'<circle {role} cx="{cx}" cy="{cy}" r="{_s(radius)}"{style}/>'
             if figure.role in STRUCK:
-                ring = _thin(_stroke_width(".ring"), side) if small_token else ""
-                shape += f'<circle class="ring" cx="{cx}" cy="{cy}" r="{_s(radius * Fraction(3, 5))}"{ring}/>'
+                # Smaller than a square, its number covers its middle: the ring goes around it.
+                ring = _thin(_stroke_width(".ring"), side) if side < 1 else ""
+                around = radius * (Fraction(3, 5) if side >= 1 else Fraction(7, 5))
+                shape += f'<circle class="ring" cx="{cx}" cy="{cy}" r="{_s(around)}"{ring}/>'
         parts.append(shape)
         if figure.letter in unlabelled:  # too small for its number to be read: the legend places it
             if figure.role == "defender":  # and a target lost among two dozen bats is circled, over them

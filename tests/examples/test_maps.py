@@ -241,8 +241,10 @@ def assert_styled_by_class(drawn: BattleMap, language: str) -> None:
         tag = element.tag.removeprefix(SVG)
         assert not PAINT & set(element.attrib) - ({"fill"} if element.get("fill", "").startswith("url(#") else set()), (
             tag, element.attrib)
+        # an inline style only thins a token smaller than a square, and its ring: a width, never a paint
         assert element.get("style") is None or (
-            "small" in element.get("class", "").split() or element.get("class") == "ring"), element.attrib
+            re.fullmatch(r"stroke-width:[0-9.]+", element.get("style", "")) and
+            {"fig", "ring"} & set(element.get("class", "").split())), element.attrib
         used += re.findall(r"url\(#([^)]+)\)", " ".join(element.attrib.values()))
         if tag in ("pattern", "marker"):
             defined.append(element.get("id"))
@@ -727,3 +729,24 @@ def test_a_caption_says_when_a_line_is_drawn_wholly_under_another(grid: str, kin
                  for inner in lines for outer in lines if inner is not outer)
     shown = html.unescape(re.sub(r"<[^>]+>", "", maps.caption(drawn, maps.numbering(drawn), language)))
     assert (word("map.caption.overlap", language).strip(" ;") in shown) == hidden, shown
+
+
+@pytest.mark.parametrize("size", ["tiny", "diminutive", "fine", "small", "medium"])
+def test_a_target_smaller_than_a_square_is_ringed_around_its_number(size: str) -> None:
+    """A Tiny target printed as a red disc, its ring under its number and its outline as thick as a
+    Medium token's: in grey it read as a dark token, like the attacker's. Smaller than a square, its
+    outline thins with it and its ring goes around it; a whole square's ring stays inside."""
+    field = crowd_field([size]) if size in ("tiny", "diminutive", "fine") else Battlefield.model_validate(
+        {"map": "A D .", "creatures": {"D": {"size": size}}})
+    drawn = resolve_positions(PositionsInput(grid=field, attack="melee"), ScriptedDice({})).battle_map
+    assert drawn is not None
+    root = parsed_svg(drawn)
+    target = next(f for f in drawn.figures if f.role == "defender")
+    [token] = [c for c in with_class(root, "circle", "fig") if c.get("data-letter") == target.letter]
+    [ring] = with_class(root, "circle", "ring")
+    width = float((token.get("style") or f"stroke-width:{maps._stroke_width('.fig.defender')}").split(":")[1])
+    if target.side < 1:
+        assert float(ring.get("r") or 0) > float(token.get("r") or 0) + width / 2, "around the token"
+        assert width < maps._stroke_width(".fig.defender"), "thinner than a whole square's outline"
+    else:
+        assert float(ring.get("r") or 0) < float(token.get("r") or 0) and width == maps._stroke_width(".fig.defender")
