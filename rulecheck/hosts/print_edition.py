@@ -39,6 +39,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 from rulecheck.examples.as_text import html_text, plain_text
@@ -242,6 +243,12 @@ class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-unt
         before, _, after = page.content.partition(MARKER)
         page.content = before + edition(chapters, site_name=config.site_name,
                                         description=config.site_description or "", language=language, preface=after)
+        # The page's own table of contents on screen listed « Lire ce livret » alone, for a booklet of
+        # sixteen chapters: it lists them too, after the preface's headings, where they follow it.
+        headings = page.toc.items
+        if headings and headings[0].level == 1:  # the page's title: the theme lists what it holds
+            headings = headings[0].children
+        headings.extend(AnchorLink(html_text(ch.title), f"chapter-{ch.name}", 2) for ch in chapters)
         return context
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:

@@ -167,6 +167,18 @@ def test_the_print_page_holds_every_rules_page_in_nav_order(offline_site: Path, 
 
 
 @pytest.mark.build
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_print_page_s_own_contents_on_screen_list_its_chapters(offline_site: Path, language: str) -> None:
+    """The table of contents beside the print page listed « Lire ce livret » alone, for a booklet of
+    sixteen chapters: it lists the preface's headings, then each chapter, linked to it."""
+    text = (offline_site / LANGUAGES[language] / "print.html").read_text("utf-8")
+    beside = text.split('class="md-nav md-nav--secondary"', 1)[1].split("</nav>", 1)[0]
+    listed = re.findall(r'<a href="#([^"]+)" class="md-nav__link">', beside)
+    chapters = re.findall(r'<section class="rc-print-chapter" id="(chapter-[a-z0-9-]+)">', text)
+    assert listed[0] == "reading-this-edition" and listed[1:] == chapters and len(chapters) >= 15
+
+
+@pytest.mark.build
 def test_the_print_pages_are_not_in_the_search_index(offline_site: Path) -> None:
     for folder in LANGUAGES.values():
         index = (offline_site / folder / "search" / "search_index.json").read_text("utf-8")
