@@ -40,7 +40,7 @@ def check_namesakes(outcomes: Sequence[Outcome]) -> None:
             continue
         differing: dict[str, list[tuple[str, Any, _Written, FieldPath]]] = {}
         for name, stat, value, path in _one_offs(outcome.parsed):
-            earlier = first.setdefault((name.casefold(), stat),
+            earlier = first.setdefault((" ".join(name.casefold().split()), stat),  # as a reader sees it
                                        _Written(value, outcome.parsed.id, outcome.parsed.line_of(path)))
             if earlier.value != value:
                 differing.setdefault(name, []).append((stat, value, earlier, path))
