@@ -569,8 +569,8 @@ _STATED_READINGS = {
         "fr": r"que la\s+cible\s+ait\s+réagi\s+ou\s+non", "en": r"whether\s+the\s+target\s+reacted\s+or\s+not"},
     # A twelfth outside reading, 5 December 2026 (night).
     "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
-        "fr": r"consacrer\s+un\s+tour\s+de\s+combat\s+entier|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",
-        "en": r"give\s+a\s+whole\s+round,\s+its\s+whole\s+turn|takes\s+the\s+attacker's\s+whole\s+turn"},
+        "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",
+        "en": r"spend\s+its\s+whole\s+turn|takes\s+the\s+attacker's\s+whole\s+turn"},
 }
 _MARK = re.compile(r"\[(?:une|notre) lecture\]\(|\[(?:a|our)\s+reading\]\(|\((?:une|notre) lecture|, une lecture|: une lecture"
                    r"|\((?:a|our) reading|, a reading|: a reading|\best une lecture|\bis a reading")
