@@ -452,21 +452,18 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], li
         parts.append(shape)
         if figure.letter in unlabelled:  # too small for its number to be read: the legend places it
             if figure.role == "defender":  # and a target lost among two dozen bats is circled, over them
-                numbers.append(_callout(x + side / 2, y + side / 2, drawn))
+                numbers.append(_callout(x + side / 2, y + side / 2))
             continue
         size = max(7, round(float(side if side < 1 else 1) * 14))
         numbers.append(f'<text class="label {figure.role}" x="{cx}" y="{cy}" font-size="{size}">{number}</text>')
     return parts, numbers
 
 
-def _callout(x: Fraction, y: Fraction, drawn: BattleMap) -> str:
-    """The dashed circle around a target too small for its number, centred on it, or moved just
-    enough to stay on the board: a circle past the board's edge read as something outside it. The
-    target stays inside the circle, since no token centre lies nearer an edge than a Fine one's."""
-    def within(centre: Fraction, length: int) -> Fraction:
-        return min(max(centre, CALLOUT_RADIUS), length - CALLOUT_RADIUS)
-    return (f'<circle class="callout" cx="{_u(within(x, drawn.width))}" cy="{_u(within(y, drawn.height))}" '
-            f'r="{_s(CALLOUT_RADIUS)}"/>')
+def _callout(x: Fraction, y: Fraction) -> str:
+    """The dashed circle around a target too small for its number, centred on it. At the board's
+    edge it reaches past the board, inside the picture's margin: moved onto the board, it was
+    centred on another bat, which a reader took for the target."""
+    return f'<circle class="callout" cx="{_u(x)}" cy="{_u(y)}" r="{_s(CALLOUT_RADIUS)}"/>'
 
 
 def _flank(drawn: BattleMap) -> list[str]:
@@ -597,12 +594,15 @@ def _keys(drawn: BattleMap) -> list[str]:
     unlabelled = unlabelled_figures(drawn)
     small = small_places(drawn)
     # a token drawn big enough for its dashed or dotted edge (a smaller one's edge is plain)
-    edged = {f.role for f in drawn.figures if small.get(f.letter, (0, 0, f.side))[2] >= LABELLED_SIDE}
+    edged_letters = {f.letter for f in drawn.figures if small.get(f.letter, (0, 0, f.side))[2] >= LABELLED_SIDE}
+    edged = {f.role for f in drawn.figures if f.letter in edged_letters}
     drawn_marks = {
         "map.key.ring": any(f.role == "defender" for f in drawn.figures),
         "map.key.ring.mover": any(f.role == "mover" for f in drawn.figures),
         "map.key.callout": any(f.role == "defender" and f.letter in unlabelled for f in drawn.figures),
         "map.key.ally": "ally" in edged, "map.key.other": "other" in edged,
+        # a token too small for its edge's dashes or dots: 24 bats in plain circles had no key
+        "map.key.plain": any(f.role in ("ally", "other") and f.letter not in edged_letters for f in drawn.figures),
         "map.key.wall": bool(drawn.walls), "map.key.low": bool(drawn.low), "map.key.fog": bool(drawn.fog),
         "map.key.wall_side": bool(drawn.wall_sides), "map.key.fog_side": bool(drawn.fog_sides),
         "map.key.clear": any(not line.blocked_by for line in lines),

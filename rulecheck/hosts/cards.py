@@ -391,7 +391,9 @@ def _chances(outcome: Outcome, language: str) -> str:
                                                    language, chances.critical_spread(odds),
                                                    added=_adds_to_weapon(result), over=rolled_dice(odds),
                                                    harmless_hits=chances.harmless_hits(odds),
-                                                   damage_dice=_damage_dice(outcome, language, spread))
+                                                   damage_dice=_damage_dice(outcome, language, spread),
+                                                   taken_by=people(outcome.parsed.example.given).defender
+                                                   if outcome.parsed else None)
     return line + chart
 
 
@@ -448,7 +450,7 @@ def rolled_dice(odds: Odds) -> tuple[str, ...]:
 def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction, language: str,
                  critical: dict[int, Fraction] | None = None, *, added: bool = False,
                  over: tuple[str, ...] = (), harmless_hits: Fraction = Fraction(0),
-                 damage_dice: str | None = None) -> str:
+                 damage_dice: str | None = None, taken_by: str | None = None) -> str:
     """A small bar chart of P(damage = n), drawn in HTML and CSS at build time (no script).
 
     The tallest bar fills the chart; the bar of this example's own damage is marked, and the
@@ -465,6 +467,8 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     line gives 45 % for such a blow).
     ``damage_dice``: the damage dice the chart is drawn from, named in its title (a parried blow's card
     shows no damage step, and its chart « from 0 to 8 » came from dice the card never named).
+    ``taken_by``: who takes the damage, named in the title (under « Chance of a counter-attack »,
+    « Possible damage (1d8) » read as the counter-attack's).
     """
     tallest = max(spread.values())
     critical = critical or {}
@@ -533,7 +537,9 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
                    f'{html_text(render.word("spread.critical", language))}</span>')
     axis = render.word("spread.axis", language).format(top=render.probability(tallest, language))
     named = f" ({damage_dice})" if damage_dice else ""
-    title = html_text(render.word("spread.extra" if added else "spread", language) + named)
+    whole = render.word("spread.to", language).format(to=render.to(taken_by, language)) if taken_by and not added \
+        else render.word("spread.extra" if added else "spread", language)
+    title = html_text(whole + named)
     return (
         f'<figure class="rc-spread" data-search-exclude><figcaption><strong>{title}</strong>'
         f"{html_text(colon.rstrip())} {html_text(summary)} {legend}</figcaption>"

@@ -208,9 +208,10 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     assert len(with_class(root, "circle", "ring") + with_class(root, "rect", "ring")) == len(struck)
     edged = [f"map.key.{role}" for role in ("ally", "other")  # a token whose dashed or dotted edge is drawn
              if with_class(root, "circle", "fig", role, "!small") + with_class(root, "rect", "fig", role, "!small")]
+    plain = ["map.key.plain"] * any(with_class(root, "circle", "fig", role, "small") for role in ("ally", "other"))
     callouts = ["map.key.callout"] * len(with_class(root, "circle", "callout"))
     drawn_marks = [key for key, role in (("map.key.ring", "defender"), ("map.key.ring.mover", "mover"))
-                   if role in struck] + callouts + edged + drawn_marks
+                   if role in struck] + callouts + edged + plain + drawn_marks
     assert maps._keys(drawn) == drawn_marks
     figure = maps.figure_html(drawn, language, "ex-1", "An example")
     key = html.unescape(re.search(r'<p class="rc-map__key">(.*?)</p>', figure).group(1))  # type: ignore[union-attr]
@@ -673,8 +674,8 @@ def test_a_cover_caption_counts_the_lines_that_decide_and_says_which_lines_they_
 def test_a_target_too_small_for_its_number_is_circled_over_its_crowd(
         crowd: list[str], board: str, at: tuple[int, int]) -> None:
     """A reader lost the target, a ring among 28 bats: an unnumbered target gets a dashed circle,
-    drawn over the crowd and keyed in the legend; a numbered one needs none. The circle stays on the
-    board (at its edge, it reached past it) and holds the whole target."""
+    drawn over the crowd and keyed in the legend; a numbered one needs none. The circle is centred on
+    the target (moved onto the board at its edge, it circled another bat) and stays in the picture."""
     result = resolve_positions(PositionsInput(grid=crowd_field(crowd, board, at), attack="melee"), ScriptedDice({}))
     drawn = result.battle_map
     assert drawn is not None
@@ -688,10 +689,10 @@ def test_a_target_too_small_for_its_number_is_circled_over_its_crowd(
         tokens = [m for m in marks if "fig" in (m.get("class") or "").split()]
         assert all(marks.index(callouts[0]) > marks.index(token) for token in tokens), "over the crowd"
         cx, cy, r = (float(callouts[0].get(key) or 0) for key in ("cx", "cy", "r"))
-        width, height = (maps.MARGIN + length * maps.SQUARE for length in (drawn.width, drawn.height))
-        assert cx - r >= maps.MARGIN and cx + r <= width and cy - r >= maps.MARGIN and cy + r <= height, "on the board"
         tx, ty, tr = drawn_boxes(root)[target.letter]
-        assert math.hypot(cx - tx, cy - ty) + tr <= r, "the whole target inside its circle"
+        assert (cx, cy) == (tx, ty) and tr < r, "centred on the target, around it (moved, it circled another bat)"
+        width, height = (2 * maps.MARGIN + length * maps.SQUARE for length in (drawn.width, drawn.height))
+        assert cx - r >= 0 and cx + r <= width and cy - r >= 0 and cy + r <= height, "inside the picture"
     for language in ("fr", "en"):
         figure = html.unescape(maps.figure_html(drawn, language, "ex-1", "Bats"))
         assert (word("map.key.callout", language) in figure) == unnumbered

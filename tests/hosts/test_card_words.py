@@ -167,7 +167,7 @@ def test_a_map_with_a_creature_of_an_unusual_size_points_to_the_table_of_sizes(
     """« Grand (haut) », « Minuscule » on a map's legend meant nothing to a new reader: its key
     links to the sizes and their reach, where a creature of a size other than Small or Medium stands."""
     language, outcomes = documented
-    words = {"fr": "les tailles et leur allonge", "en": "the sizes and their reach"}[language]
+    words = {"fr": "voir les tailles et leur allonge", "en": "see the sizes and their reach"}[language]
     pointed = plain = 0
     for outcome in outcomes:
         drawn = getattr(outcome.result, "battle_map", None)

@@ -580,3 +580,19 @@ def test_a_step_s_rule_link_stays_on_the_line_of_its_last_word(language: str) ->
     shown = card(outcome_of(ELARA), language, lambda anchor: f"attack.md#{anchor}")
     links = re.findall(r'(.)<a class="rc-rule"', shown)
     assert links and set(links) == {"\u00a0"}, links
+
+
+@pytest.mark.parametrize(("language", "taken_by", "title"), [
+    ("en", "Elara", "Possible damage to Elara (1d8)"),
+    ("fr", "Elara", "Dégâts possibles infligés à Elara (1d8)"),
+    ("fr", "le gobelin", "Dégâts possibles infligés au gobelin (1d8)"),
+    ("en", None, "Possible damage (1d8)"),
+])
+def test_a_chart_names_who_takes_the_damage(language: str, taken_by: str | None, title: str) -> None:
+    """Under « Chance of a counter-attack », « Possible damage (1d8) » read as the counter-attack's
+    damage: it was the troll's blow on Elara."""
+    spread = {0: Fraction(1, 2), **{n: Fraction(1, 16) for n in range(1, 9)}}
+    chart = html.unescape(damage_chart(spread, 0, Fraction(9, 4), language, damage_dice="1d8", taken_by=taken_by))
+    assert re.search(r"<strong>(.*?)</strong>", chart)[1] == title  # type: ignore[index]
+    added = html.unescape(damage_chart(spread, 0, Fraction(9, 4), language, added=True, taken_by=taken_by))
+    assert "Elara" not in added and "gobelin" not in added  # a capability's added damage: what it adds, to anyone

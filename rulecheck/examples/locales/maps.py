@@ -88,8 +88,10 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.lines.concealment.squares": " (d'une case à l'autre, lignes à travers la brume ou le "
                                                  "feuillage : {blocked} sur {total}{enough}{overlap})",
         "map.key.ring": "jeton à anneau : la cible",
-        "map.key.sizes": "les tailles et leur allonge",
+        "map.key.sizes": "voir les tailles et leur allonge",
         "map.key.ally": "jeton à bord tireté : allié", "map.key.other": "jeton à bord pointillé : autre créature",
+        "map.key.plain": ("petit jeton à bord plein : créature trop petite pour ses tirets ou pointillés "
+                          "(la liste dit laquelle)"),
         "map.key.callout": "cercle tireté : autour de la cible, trop petite pour porter son numéro",
         "map.key.ring.mover": "jeton à anneau : la créature qui se déplace, celle que les ennemis peuvent frapper",
         "map.key.wall": "case de briques : mur", "map.key.low": "case barrée : muret", "map.key.fog": "vagues : brume",
@@ -198,8 +200,10 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.lines.concealment.squares": " (square to square, {blocked} of {total} lines through mist "
                                                  "or foliage{enough}{overlap})",
         "map.key.ring": "ringed token: the target",
-        "map.key.sizes": "the sizes and their reach",
+        "map.key.sizes": "see the sizes and their reach",
         "map.key.ally": "token with a dashed edge: ally", "map.key.other": "token with a dotted edge: another creature",
+        "map.key.plain": ("small token with a plain edge: a creature too small for its dashes or dots "
+                          "(the list says which)"),
         "map.key.callout": "dashed circle: around the target, too small to carry its number",
         "map.key.ring.mover": "ringed token: the creature moving, the one the enemies may strike",
         "map.key.wall": "square of bricks: wall", "map.key.low": "square with a bar: low wall",
