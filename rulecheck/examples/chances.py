@@ -103,7 +103,7 @@ def stated(outcome: Outcome, language: Language) -> tuple[str, str] | None:
     # Out of the deciding roll's equally likely results: a d20's 20 faces, 2d4's 16 pairs (« 10 sur
     # 16 », where « 5 sur 8 » read as eight results of dice that have sixteen).
     said = render.chance(found.probability, language, needed.sides ** needed.count if needed
-                         else _one_d20(outcome.odds))
+                         else _one_d20(outcome.odds), results=bool(needed and needed.count > 1))
     if needed is not None:
         said += " — " + render.needs(needed.count, needed.sides, needed.low, needed.high, language)
     return render.event(found.event.key, found.event.params, language), said

@@ -293,11 +293,13 @@ def plan_step(step: Any, language: Language) -> str:
     return word(f"plan.{kind}", language)
 
 
-def chance(exact: Fraction, language: Language, faces: int | None = None) -> str:
+def chance(exact: Fraction, language: Language, faces: int | None = None, *, results: bool = False) -> str:
     """``62,5 % (10 sur 16)``: the percent, exact when one decimal says it, and the odds as a
     count a player can picture: out of the ``faces``, the equally likely results of the roll that
     decides it (``12 sur 20``, not ``3 sur 5``; 2d4's 16 pairs; a d100's percent says it), else
-    exact out of at most 100, else ``about 1 in N`` for a rare event."""
+    exact out of at most 100, else ``about 1 in N`` for a rare event. ``results``: the faces are
+    several dice's results, which the count names (« 10 résultats sur 16 »: « 10 sur 16 » did not
+    say of what)."""
     tenths = exact * 1000
     shown = percent(exact, language, 1) if tenths.denominator == 1 and (exact * 100).denominator != 1 \
         else probability(exact, language)
@@ -307,7 +309,8 @@ def chance(exact: Fraction, language: Language, faces: int | None = None) -> str
     elif exact.denominator < 100:  # out of 100, the percent already says it
         out_of = (exact.numerator, exact.denominator)
     if out_of is not None:
-        of = word("chance.of", language).format(count=number(out_of[0], language), total=number(out_of[1], language))
+        counted = "chance.of.results" if results and out_of[1] == faces else "chance.of"
+        of = word(counted, language).format(count=number(out_of[0], language), total=number(out_of[1], language))
         shown += f" ({of})"
     elif exact <= Fraction(1, 10):
         shown += f" ({word('chance.about', language).format(total=decimal(1 / exact, language, 0))})"

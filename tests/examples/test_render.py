@@ -216,8 +216,8 @@ def test_a_failed_reaction_says_it_adds_no_damage_bonus(reaction: str, dice: dic
         "reaction": reaction})
     result = RULES["attack"].resolve(given, ScriptedDice(dice))
     lines = {language: render.trace(result.trace, language) for language in ("fr", "en")}
-    assert ("Bonus de dégâts après une réaction ratée\u00a0: aucun, sans critique" in lines["fr"]) is said
-    assert ("Damage bonus after a failed reaction: none, without a critical" in lines["en"]) is said
+    assert ("Bonus de dégâts après une réaction ratée\u00a0: aucun (pas de réussite critique)" in lines["fr"]) is said
+    assert ("Damage bonus after a failed reaction: none (no critical success)" in lines["en"]) is said
     assert result.bonus_damage == 0  # type: ignore[attr-defined]
 
 

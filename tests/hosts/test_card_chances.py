@@ -121,8 +121,8 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
 LINE = re.compile(r'<p class="rc-odds" data-search-exclude><strong>(?P<name>[^<]+)'
                   r"</strong>\u00a0?: (?P<percent>[\d,.]+)\u202f?%(?: \((?P<count>[^)]+)\))?"
                   r"(?: — (?P<roll>[^<]+))?</p>")
-COUNT = {"fr": re.compile(r"(?P<about>environ )?(?P<k>\d+) sur (?P<n>\d+)"),
-         "en": re.compile(r"(?P<about>about )?(?P<k>\d+) in (?P<n>\d+)")}
+COUNT = {"fr": re.compile(r"(?P<about>environ )?(?P<k>\d+)(?P<results> résultats)? sur (?P<n>\d+)"),
+         "en": re.compile(r"(?P<about>about )?(?P<k>\d+) (?:in|of) (?P<n>\d+)(?P<results> results)?")}
 ROLL = {"fr": re.compile(r"(?:un (?P<natural>\d+) naturel|(?P<face>\d+) ou (?P<way>plus|moins) "
                          r"(?:au d(?P<sides>\d+)|aux (?P<count>\d+)d(?P<many>\d+)))"),
         "en": re.compile(r"(?:a natural (?P<natural>\d+)|(?P<face>\d+) or (?P<way>more|less) "
@@ -228,6 +228,8 @@ def check_line(outcome: Outcome, stated: Stated) -> None:
                 faces = 20
             faces = faces if faces is None or faces < 100 else None  # a d100's percent is its count out of 100
             assert Fraction(k, n) == exact and n == (faces or exact.denominator), f"{where}: {k} in {n} for {exact}"
+            # several dice's results are named as results (« 10 sur 16 » did not say of what)
+            assert bool(count["results"]) == bool(said and said["count"] and faces), f"{where}: {stated.count}"
     if stated.roll is not None:
         check_roll(outcome, stated, branches, happens, exact)
 
@@ -297,8 +299,8 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
      "Chance of a critical: 5% (1 in 20) — a natural 20"),
     # The priest who dies at 17: the chance of dying, not of landing on exactly 17; out of the 16
     # pairs of 2d4 (« 5 sur 8 » read as eight results of dice that have sixteen).
-    ("priest-dying-17", "Chance de mourir ce tour-ci : 62,5 % (10 sur 16) — 5 ou plus aux 2d4",
-     "Chance of dying this turn: 62.5% (10 in 16) — 5 or more on 2d4"),
+    ("priest-dying-17", "Chance de mourir ce tour-ci : 62,5 % (10 résultats sur 16) — 5 ou plus aux 2d4",
+     "Chance of dying this turn: 62.5% (10 of 16 results) — 5 or more on 2d4"),
     # A failed parry: the chance it fails, and the faces that fail it.
     ("failed-parry-no-bonus", "Chance que la parade échoue : 60 % (12 sur 20) — 12 ou moins au d20",
      "Chance the parry fails: 60% (12 in 20) — 12 or less on the d20"),

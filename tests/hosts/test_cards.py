@@ -209,7 +209,7 @@ def test_the_chance_in_words(exact: Fraction, french: str, english: str) -> None
     (Fraction(1, 2), 4, f"50{NNBSP}% (2 sur 4)", "50% (2 in 4)"),
     (Fraction(4, 5), 100, f"80{NNBSP}% (4 sur 5)", "80% (4 in 5)"),  # a d100's percent already counts its faces
     (Fraction(5, 8), 20, f"62,5{NNBSP}% (5 sur 8)", "62.5% (5 in 8)"),  # not a whole number of those faces
-    (Fraction(5, 8), 16, f"62,5{NNBSP}% (10 sur 16)", "62.5% (10 in 16)"),  # the 16 pairs of 2d4
+    (Fraction(5, 8), 16, f"62,5{NNBSP}% (10 sur 16)", "62.5% (10 in 16)"),  # 16 faces, as counted by default
 ])
 def test_a_chance_one_die_decides_counts_that_die_s_faces(exact: Fraction, faces: int, french: str,
                                                            english: str) -> None:
@@ -596,3 +596,11 @@ def test_a_chart_names_who_takes_the_damage(language: str, taken_by: str | None,
     assert re.search(r"<strong>(.*?)</strong>", chart)[1] == title  # type: ignore[index]
     added = html.unescape(damage_chart(spread, 0, Fraction(9, 4), language, added=True, taken_by=taken_by))
     assert "Elara" not in added and "gobelin" not in added  # a capability's added damage: what it adds, to anyone
+
+
+def test_a_count_of_several_dice_s_results_says_they_are_results() -> None:
+    """« 62,5 % (10 sur 16) — 5 ou plus aux 2d4 » did not say ten of what: the 16 results of 2d4."""
+    assert render.chance(Fraction(5, 8), "fr", 16, results=True) == f"62,5{NNBSP}% (10 résultats sur 16)"
+    assert render.chance(Fraction(5, 8), "en", 16, results=True) == "62.5% (10 of 16 results)"
+    # not a whole number of them: in lowest terms, as a plain count
+    assert render.chance(Fraction(1, 3), "en", 16, results=True) == "33% (1 in 3)"

@@ -61,7 +61,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "damage.critical": "Dégâts critiques, dés au maximum",
         "damage.bonus": "Bonus de dégâts",
         "damage.bonus.failed_reaction": "Bonus de dégâts après une réaction ratée",
-        "damage.bonus.failed_reaction.no_bonus": "Bonus de dégâts après une réaction ratée\u00a0: aucun, sans critique",
+        "damage.bonus.failed_reaction.no_bonus": ("Bonus de dégâts après une réaction ratée\u00a0: aucun "
+                                                  "(pas de réussite critique)"),
         "damage.total": "Dégâts subis",
         # A Soin test is a combat action: a raised critical failure threshold applies to it too.
         "dying.stabilise.fumble_threshold": "Test de Soin, échec critique (seuil relevé)",
@@ -108,7 +109,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "damage.critical": "Critical damage, dice at their maximum",
         "damage.bonus": "Damage bonus",
         "damage.bonus.failed_reaction": "Damage bonus after a failed reaction",
-        "damage.bonus.failed_reaction.no_bonus": "Damage bonus after a failed reaction: none, without a critical",
+        "damage.bonus.failed_reaction.no_bonus": "Damage bonus after a failed reaction: none (no critical success)",
         "damage.total": "Damage taken",
         "dying.stabilise.fumble_threshold": "Healing test, critical failure (raised threshold)",
         "damage.total.hit": "The attack hits, damage taken",

@@ -168,7 +168,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.spell": "un sort ne porte pas de coup de grâce, il faut une arme",
         "coup_de_grace.ranged_weapon": "à distance, seuls l'arc et l'arbalète conviennent",
         "coup_de_grace.not_adjacent": "à l'arc ou à l'arbalète, il faut être dans une case voisine",
-        "refusal.not_helpless": "cible pas sans défense", "refusal.immune_to_criticals": "immunisée aux critiques",
+        "refusal.not_helpless": "la cible n'est pas sans défense",
+        "refusal.immune_to_criticals": "immunisée aux critiques",
         "refusal.spell": "sort", "refusal.ranged_weapon": "arme à distance", "refusal.not_adjacent": "pas au contact",
         "refusal.total_cover": "la cible a un abri total\u202f: aucune ligne ne la rejoint, on ne peut pas l'attaquer",
         "refusal.opportunity_against_cover": "pas d'attaque d'opportunité contre une cible qui a un abri contre "
@@ -190,7 +191,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "concealment_hit": "the hit stands", "flanked": "flanked", "not_flanked": "not flanked",
         "in_reach": "within reach", "out_of_reach": "out of reach", "too_close": "too close for the reach weapon",
         "weapon.crossbow": "crossbow, no penalty", "weapon.shuriken": "shuriken, no penalty",
-        "weapon.spell": "spell, no penalty", "automatic_critical": "critical hit",
+        "weapon.spell": "spell, no penalty", "automatic_critical": "critical success",
         "no_miss_chance": "no miss chance roll",
         "cover.none": "no cover", "cover.partial": "partial cover", "cover.normal": "normal cover",
         "cover.improved": "improved cover", "cover.soft": "soft cover (shots and reach)", "cover.total": "total cover",
