@@ -233,8 +233,7 @@ def step(step: Step, language: Language, names: Mapping[str, str] | None = None)
     if step.verdict and not verdict_said:
         verdict = word(step.verdict, language)
         body = f"{body} → {verdict}" if body else verdict
-    separator = "\u00a0: " if language == "fr" else ": "
-    return f"{head}{separator}{body}" if body else head
+    return f"{head}{colon(language)} {body}" if body else head
 
 
 def trace(steps: tuple[Step, ...], language: Language, names: Mapping[str, str] | None = None) -> list[str]:

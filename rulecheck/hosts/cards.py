@@ -147,14 +147,15 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     # A result the rules turn down (a coup de grâce not allowed) is marked as a refused plan is:
     # on paper, in black and white, by its dashed bar.
     marked = " rc-card--refused" if getattr(result, "allowed", True) is False else ""
+    cast = _cast(outcome)
     return (
         f'<div class="rc-card{marked}" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
         f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
-        f"{_cast_line(outcome, language, link)}{header}{battle_map_html(outcome, language, link)}"
+        f"{_cast_line(outcome, cast, language, link)}{header}{battle_map_html(outcome, language, link)}"
         f'<ol class="rc-trace">{steps}</ol>\n'
         f'<p class="rc-outcome">{summary}</p>\n'
-        f"{_chances(outcome, language)}"
+        f"{_chances(outcome, language, cast.defender)}"
         f"{source_block(source, language)}</div>"
     )
 
@@ -173,7 +174,7 @@ def refusal_card(outcome: Outcome, title: str, language: str,
         f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{title} '
         f'<span class="rc-badge rc-badge--ok rc-badge--refused" data-search-exclude>⊘ {badge}</span></p>'
-        f"{_cast_line(outcome, language, link)}{_refused_plan(outcome, error, language)}"
+        f"{_cast_line(outcome, _cast(outcome), language, link)}{_refused_plan(outcome, error, language)}"
         f'<p class="rc-outcome rc-refusal"><strong>{html_text(render.word("card.refused", language))}</strong>'
         f"{colon} {html_text(reason)}</p>\n"
         f"{source_block(html_text(outcome.block.source.rstrip()), language)}</div>"
@@ -201,14 +202,34 @@ def _refused_plan(outcome: Outcome, error: Any, language: str) -> str:
     return f'<ol class="rc-plan" aria-label="{title}">{"".join(items)}</ol>\n'
 
 
-def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None]) -> str:
-    """Everyone the example names, recurring or not, in the page's language: for an attack, who
-    attacks whom (« The orc attacks Elara »), then the others; each cast member linked to the cast page."""
+@dataclass(frozen=True)
+class _Cast:
+    """Who a card's example is about, as its cast line says it: every name it gives, the sides of
+    an attack or a move (from the example, else from its map), and each other creature's part on the map."""
+
+    names: tuple[str, ...] = ()
+    attacker: str | None = None
+    defender: str | None = None
+    mover: str | None = None
+    #: on a map, an attack's sides even unnamed (« An attacker attacks the wolf »)
+    attack: bool = False
+    roles: dict[str, str] = field(default_factory=dict)
+
+
+def _cast(outcome: Outcome) -> _Cast:
     example = outcome.parsed.example if outcome.parsed else None
     if example is None:
-        return ""
+        return _Cast()
     named = people(example.given)
-    if not named.names:
+    sides, roles = _grid_roles(outcome)
+    return _Cast(named.names, named.attacker or sides.get("attacker"), named.defender or sides.get("defender"),
+                 sides.get("mover"), "attacker" in sides, roles)
+
+
+def _cast_line(outcome: Outcome, cast: _Cast, language: str, link: Callable[[str], str | None]) -> str:
+    """Everyone the example names, recurring or not, in the page's language: for an attack, who
+    attacks whom (« The orc attacks Elara »), then the others; each cast member linked to the cast page."""
+    if not cast.names:
         return ""
     members = {name: member_id for member_id, name in (outcome.parsed.cast if outcome.parsed else ())}
 
@@ -218,18 +239,16 @@ def _cast_line(outcome: Outcome, language: str, link: Callable[[str], str | None
         return (f'<a class="rc-cast__member" href="{html_text(href)}">{text}</a>' if href
                 else f'<span class="rc-cast__member">{text}</span>')
 
-    sides, roles = _grid_roles(outcome)
-    attacker_name = named.attacker or sides.get("attacker")
-    defender_name = named.defender or sides.get("defender")
-    parts, others = [], list(named.names)
-    if attacker_name or defender_name or "attacker" in sides:
+    attacker_name, defender_name, roles = cast.attacker, cast.defender, cast.roles
+    parts, others = [], list(cast.names)
+    if attacker_name or defender_name or cast.attack:
         attacker = (shown(attacker_name, first=True) if attacker_name
                     else html_text(render.word("cast.an_attacker", language)))
         defender = (shown(defender_name, first=False) if defender_name
                     else html_text(render.word("cast.a_defender", language)))
         parts.append(render.word("cast.attacks", language).format(attacker=attacker, defender=defender))
         others = [name for name in others if name not in {attacker_name, defender_name}]
-    elif mover := sides.get("mover"):
+    elif mover := cast.mover:
         parts.append(render.word("cast.moves", language).format(mover=shown(mover, first=True)))
         others = [name for name in others if name != mover]
     # each part of the line begins with its name; on a grid, the others say what they are there
@@ -372,7 +391,7 @@ def capability_header(result: Any, language: str) -> str:
     return f'<p class="rc-capability" data-search-exclude>{"".join(chips)}</p>'
 
 
-def _chances(outcome: Outcome, language: str) -> str:
+def _chances(outcome: Outcome, language: str, taken_by: str | None = None) -> str:
     """What the dice give, for a player: the chance of the event the card is about where dice
     decide it, named, with what a deciding roll needs for that same event, and how the damage
     spreads; all from the exact odds the check computed."""
@@ -392,8 +411,7 @@ def _chances(outcome: Outcome, language: str) -> str:
                                                    added=_adds_to_weapon(result), over=rolled_dice(odds),
                                                    harmless_hits=chances.harmless_hits(odds),
                                                    damage_dice=_damage_dice(outcome, language, spread),
-                                                   taken_by=people(outcome.parsed.example.given).defender
-                                                   if outcome.parsed else None)
+                                                   taken_by=taken_by)
     return line + chart
 
 
@@ -472,7 +490,7 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     """
     tallest = max(spread.values())
     critical = critical or {}
-    colon = "\u00a0: " if language == "fr" else ": "
+    colon = render.colon(language) + " "
     said = {}
     for n, p in spread.items():
         if not p:

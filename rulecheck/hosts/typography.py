@@ -40,9 +40,10 @@ _LEADING_PERCENT = re.compile(r"^[ \t\n]+(" + _mark("%") + ")")  # after <span>5
 #: action » starting the next.
 _UNIT = re.compile(r"(\d)[ \t\n]+([kc]?m)(?!\w)")
 _LEADING_UNIT = re.compile(r"^[ \t\n]+([kc]?m)(?!\w)")  # after <span>10</span> m
-#: What every pattern above needs: a piece of text without any of it is left as it is.
-_TOUCHED = re.compile(r"[:;!?»«%]|&#|[ \t\n][kc]?m(?!\w)")
+#: What every pattern above needs: a piece of text without any of it is left as it is (on the pages
+#: of other languages, what the units need).
 _UNIT_TOUCHED = re.compile(r"[ \t\n][kc]?m(?!\w)")
+_TOUCHED = re.compile(r"[:;!?»«%]|&#|" + _UNIT_TOUCHED.pattern)
 #: An attribute whose value is words for the reader, quoted as HTML writes it (values escape quotes).
 _READ_ATTRIBUTE = re.compile(r"""(\s(?:title|aria-label|alt|data-tip)=)("[^"]*"|'[^']*')""", re.IGNORECASE)
 NBSP, NARROW_NBSP = "\u00a0", "\u202f"

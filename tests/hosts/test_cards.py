@@ -604,3 +604,18 @@ def test_a_count_of_several_dice_s_results_says_they_are_results() -> None:
     assert render.chance(Fraction(5, 8), "en", 16, results=True) == "62.5% (10 of 16 results)"
     # not a whole number of them: in lowest terms, as a plain count
     assert render.chance(Fraction(1, 3), "en", 16, results=True) == "33% (1 in 3)"
+
+
+@pytest.mark.parametrize(("language", "title"), [("fr", "Dégâts possibles infligés au loup"),
+                                                 ("en", "Possible damage to the wolf")])
+def test_a_chart_names_the_target_its_cast_line_names_even_from_the_map(language: str, title: str) -> None:
+    """The chart and the cast line read one cast: a defender named only on the map (« attaque le
+    loup ») is the one the chart names."""
+    name = {"fr": "le loup", "en": "the wolf"}[language]
+    source = ("id: w\ntitle: W\nrule: attack\ngiven:\n  defender: {def_phy: 12}\n"
+              "  attack: {kind: melee, ability: str, damage: 1d6}\n  situation:\n    grid:\n      map: |\n"
+              f"        A D\n      creatures:\n        D: {{name: {name}}}\ndice: {{attack: [15], damage: [3]}}\n")
+    [outcome] = check_page(f"pages/{language}/page.md", f"```rulecheck\n{source}```\n").outcomes
+    shown = html.unescape(card(outcome, language))
+    assert name in re.search(r'<p class="rc-cast".*?</p>', shown)[0]  # type: ignore[index]
+    assert re.search(r"rc-spread[^>]*><figcaption><strong>([^<(]*)", shown)[1].strip() == title  # type: ignore[index]
