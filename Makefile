@@ -17,7 +17,7 @@ ifneq ($(SOURCE_DATE_EPOCH),)
 export SOURCE_DATE_EPOCH
 endif
 
-.PHONY: serve site pdf test lint typecheck unit build-check check clean fuzz mutate mutate-sample
+.PHONY: serve site build pdf test lint typecheck unit check clean fuzz mutate mutate-sample
 
 $(STAMP): pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,7 +27,11 @@ $(STAMP): pyproject.toml requirements.lock
 serve: $(STAMP)
 	$(BIN)/$(GENERATOR) serve --dev-addr 127.0.0.1:8000  # at /, or under the path of SITE_URL when it is set
 
-site: $(STAMP)
+# The site as it is published: the strict build, then the PDFs its print pages link to.
+site: build
+	$(BIN)/python -m rulecheck.hosts.pdf site
+
+build: $(STAMP)
 	$(BIN)/$(GENERATOR) build --strict --clean
 
 check: $(STAMP)
@@ -47,7 +51,7 @@ unit: $(STAMP)
 	@$(BIN)/coverage combine -q
 	$(BIN)/coverage report --fail-under=85
 
-test: lint typecheck unit site
+test: lint typecheck unit build
 	@echo "make test: all checks passed"
 
 # The long runs of every property test (ten times the examples of `make test`, freshly drawn) and
@@ -104,8 +108,8 @@ unshare:
 	@command -v unshare >/dev/null || { $(SUDO) apt-get update -q && $(APT_INSTALL) util-linux; }
 
 unit: $(NODE_STAMP) $(CHROMIUM) unshare
-site: $(NODE_STAMP)  # the service workers are generated with workbox-build (mkdocs serve makes none)
+build: $(NODE_STAMP)  # the service workers are generated with workbox-build (mkdocs serve makes none)
 
 # The print edition and the GM's quick reference of each language, as PDFs beside the pages.
-pdf: site $(CHROMIUM)
-	$(BIN)/python -m rulecheck.hosts.pdf site
+site: $(CHROMIUM)
+pdf: site

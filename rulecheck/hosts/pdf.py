@@ -1,4 +1,4 @@
-"""``make pdf``: print each language's print edition and quick reference to PDF with Chromium.
+"""``make site``: print each language's print edition and quick reference to PDF with Chromium.
 
 The built site works from ``file://``, so Chromium opens the pages straight from ``site/`` (no
 server, no network) and prints them with their print styles: the rulebook on A4 portrait pages,
@@ -40,7 +40,7 @@ class PdfEdition:
     pages_of: str | None = None  # the edition (a target) whose pages its links give (pdf_pages)
 
 
-#: The PDFs ``make pdf`` writes; the site's pages link to these names.
+#: The PDFs ``make site`` writes; the site's pages link to these names.
 EDITIONS = (
     PdfEdition("print.html", "regles-de-combat.pdf", numbered=True),
     PdfEdition("en/print.html", "en/combat-rules.pdf", numbered=True),
@@ -51,7 +51,7 @@ EDITIONS = (
 
 
 class PdfError(Exception):
-    """Why the PDFs could not be made, in words for the person who ran ``make pdf``."""
+    """Why the PDFs could not be made, in words for the person who ran ``make site``."""
 
 
 @contextmanager
@@ -61,7 +61,7 @@ def _chromium(browser: Any | None) -> Iterator[Any]:
         yield browser
         return
     if not CHROMIUM.is_file():
-        raise PdfError(f"{CHROMIUM} is missing: install Debian's chromium package (`make pdf` does)")
+        raise PdfError(f"{CHROMIUM} is missing: install Debian's chromium package (`make site` does)")
     from playwright.sync_api import sync_playwright  # a development dependency, needed here only
 
     with sync_playwright() as playwright:
@@ -126,7 +126,7 @@ def _pages_of(site: Path, rulebook: str, printed: dict[str, dict[str, int]]) -> 
         return printed[rulebook]
     if not (site / rulebook).is_file():
         raise PdfError(f"the quick reference gives the pages of {site / rulebook}, which is not printed: "
-                       "print the rulebook first (`make pdf` prints both)")
+                       "print the rulebook first (`make site` prints both)")
     return anchor_pages(site / rulebook)
 
 

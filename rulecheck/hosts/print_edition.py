@@ -17,7 +17,7 @@ Each card keeps its trace, its outcome and its chance line; its YAML source, bad
 chart and § links, which paper never shows, are left out of the edition
 (``card_views.print_view``). Print styles (``assets/rulecheck-print.css``) give A4 pages, no
 navigation or search chrome, and a new sheet per page.
-``make pdf`` prints the page with Chromium (``rulecheck/hosts/pdf.py``).
+``make site`` prints the page with Chromium (``rulecheck/hosts/pdf.py``).
 
 Written with mkdocs-static-i18n in mind: each language is a build of its own, with its own
 nav, so the plugin collects pages per build and never mixes languages.

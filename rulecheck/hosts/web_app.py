@@ -7,7 +7,7 @@ page's own files), registers the site's one service worker (``service-worker.js`
 root, whose scope holds every language). After one visit in either language, the worker holds
 every language's pages, search indexes, 404 pages and the shared assets, each file fetched once
 (a file the page has just loaded is revalidated, not downloaded again), and serves them without
-network; the PDFs that ``make pdf`` writes after the build are kept too (``keep_offline``). Offline, an address the
+network; the PDFs that ``make site`` writes after the build are kept too (``keep_offline``). Offline, an address the
 worker does not hold gets its language's 404 page. A new build gives new revisions, so the
 browser installs the new worker on the next visit online; it takes over at once and the open
 page reloads to show the new version.
@@ -85,7 +85,7 @@ _SETTINGS = re.compile(r"^var SETTINGS = (\{.*\});$", re.MULTILINE)
 
 def keep_offline(site: Path, files: list[Path]) -> bool:
     """Have the site's worker keep ``files`` too, which were written after the build (the PDFs
-    of ``make pdf``): each is listed with a revision of its bytes, so that a reader's browser
+    of ``make site``): each is listed with a revision of its bytes, so that a reader's browser
     installs the changed worker and fetches them; a site without a worker (``mkdocs serve``, the
     plugin off) is left as it is (False)."""
     worker = site / SERVICE_WORKER

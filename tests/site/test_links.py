@@ -10,7 +10,7 @@ from rulecheck.hosts.pdf import EDITIONS
 
 from tests.site.site_tools import html_files, read_html, resolve, site_root_path
 
-#: ``make pdf`` writes these after the build; tests/site/test_print_edition.py checks that it does.
+#: ``make site`` writes these after the build; tests/site/test_print_edition.py checks that it does.
 PDFS = {edition.target for edition in EDITIONS}
 
 

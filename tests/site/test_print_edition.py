@@ -1,7 +1,7 @@
 """The print edition and the GM's quick reference: one page per language, then PDFs of them.
 
 Unit tests pin how a page's HTML is folded into the edition (ids prefixed, links made internal);
-build tests read the built print pages; the PDF tests print them with Chromium (``make pdf``'s
+build tests read the built print pages; the PDF tests print them with Chromium (``make site``'s
 own code), read the PDFs back with pypdf and keep screenshots of the print preview.
 """
 
@@ -191,7 +191,7 @@ ON_THE_PDF_WORKER = pytest.mark.xdist_group("pdfs")
 
 @pytest.fixture(scope="module")
 def pdfs(offline_site: Path, tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Path:
-    """A copy of the built site with the PDFs that ``make pdf`` writes (with the tests' Chromium)."""
+    """A copy of the built site with the PDFs that ``make site`` writes (with the tests' Chromium)."""
     site = tmp_path_factory.mktemp("print") / "site"
     shutil.copytree(offline_site, site)
     written = write_pdfs(site, browser=browser)
@@ -391,7 +391,7 @@ def test_a_browser_s_printing_says_where_the_page_numbers_are_and_the_pdf_does_n
         offline_site: Path, browser: Browser, language: str) -> None:
     """A browser cannot number a link's target page (no ``target-counter()`` in Chromium) and
     paginates by its own fonts and paper: printed from it, the contents say that the PDF has the
-    page numbers; numbered, as ``make pdf`` numbers them, they say nothing of it; on screen, never."""
+    page numbers; numbered, as ``make site`` numbers them, they say nothing of it; on screen, never."""
     note = WORDS[language]["pages"]
     page = browser.new_page()
     page.goto((offline_site / LANGUAGES[language] / "print.html").as_uri(), wait_until="load")
@@ -727,3 +727,14 @@ def test_a_rules_page_printed_from_a_browser_gets_the_print_styles(
     page.emulate_media(media="print")
     assert source.is_hidden() and page.locator(".md-header").is_hidden()
     page.close()
+
+
+def test_make_site_writes_the_pdfs_its_print_pages_link_to() -> None:
+    """`make site` built the pages without the PDFs their print pages link to: a newcomer's link led nowhere."""
+    import subprocess
+
+    planned = subprocess.run(["make", "-n", "site"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert "-m rulecheck.hosts.pdf site" in planned.splitlines()[-1], planned
+    for edition in EDITIONS:
+        language = "en" if edition.target.startswith("en/") else "fr"
+        assert f'href="{Path(edition.target).name}"' in (ROOT / "docs" / language / "print.md").read_text()

@@ -6,7 +6,7 @@ importScripts("assets/javascripts/workbox/workbox-sw.js");
 workbox.setConfig({ debug: false, modulePathPrefix: "assets/javascripts/workbox/" });
 
 // What the plugin tells this worker: the files it keeps besides the precache, each with its
-// revision (the PDFs, which `make pdf` writes after the build and lists here), and each
+// revision (the PDFs, which `make site` writes after the build and lists here), and each
 // language's 404 page by the folder of its pages.
 var SETTINGS = self.__RULECHECK_SETTINGS;
 var OPTIONAL_CACHE = "rulecheck-optional";
