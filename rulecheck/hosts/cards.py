@@ -536,8 +536,10 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
             striped = f";--critical:{part:.1f}%"
         placing = f"{at};" if at else ""
         columns.append(f'<span class="rc-spread__bar{this}" style="{placing}height:{height:.1f}%{striped}"{x}></span>')
-    summary = render.word("spread.summary", language).format(
-        low=render.number(min(spread), language), high=render.number(max(spread), language),
+    # « from 0 to 4 » would promise a 2 that a coup de grâce's all-or-nothing blow never deals.
+    possible = [n for n, p in spread.items() if p]
+    summary = render.word("spread.summary.either" if len(possible) == 2 else "spread.summary", language).format(
+        low=render.number(min(possible), language), high=render.number(max(possible), language),
         mean=render.decimal(mean, language))
     if over:
         dice = [render.word(f"spread.over.{label}", language) for label in over]

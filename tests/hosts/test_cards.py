@@ -233,7 +233,7 @@ def test_trace_lines_say_no_damage_in_words_and_never_look_like_a_fraction() -> 
 
 
 @pytest.mark.parametrize(("over", "french", "english"), [
-    ((), "de 0 à 2, 1 en moyenne ", "from 0 to 2, 1 on average "),
+    ((), "0 ou 2, 1 en moyenne ", "0 or 2, 1 on average "),
     (("damage",), "en moyenne sur tous les jets des dés de dégâts ", "on average over every roll of the damage dice "),
     (("attack", "damage"), "sur tous les jets du d20 d'attaque et des dés de dégâts (0 quand le coup ne porte pas)",
      "over every roll of the attack d20 and the damage dice (0 when the blow does not land)"),
@@ -247,6 +247,24 @@ def test_the_damage_chart_says_which_dice_its_average_is_over(over: tuple[str, .
         caption = html.unescape(re.sub(r"<[^>]*>", "", damage_chart(spread, 2, Fraction(1), language, over=over)
                                        .split("<figcaption>")[1].split("</figcaption>")[0]))
         assert said.replace(" ", "") in caption.replace("\u00a0", "").replace("\u202f", "").replace(" ", ""), caption
+
+
+@pytest.mark.parametrize(("spread", "french", "english"), [
+    ({0: Fraction(1, 5), 1: Fraction(0), 2: Fraction(0), 3: Fraction(0), 4: Fraction(4, 5)},
+     "0 ou 4, 3,2 en moyenne", "0 or 4, 3.2 on average"),
+    ({1: Fraction(0), 2: Fraction(1, 4), 3: Fraction(0), 4: Fraction(0), 5: Fraction(3, 4), 6: Fraction(0)},
+     "2 ou 5, 4,3 en moyenne", "2 or 5, 4.3 on average"),
+    ({0: Fraction(1, 3), 1: Fraction(1, 3), 4: Fraction(1, 3)},
+     "de 0 à 4, 1,7 en moyenne", "from 0 to 4, 1.7 on average"),
+])
+def test_a_chart_of_two_possible_values_names_them_not_a_range(
+        spread: dict[int, Fraction], french: str, english: str) -> None:
+    """A coup de grâce in the mist deals 0 or its dice's maximum: « from 0 to 4 » would promise a 2."""
+    mean = sum(n * p for n, p in spread.items())
+    for language, said in (("fr", french), ("en", english)):
+        caption = html.unescape(re.sub(r"<[^>]*>", "", damage_chart(spread, None, mean, language)
+                                       .split("<figcaption>")[1].split("</figcaption>")[0]))
+        assert said in caption.replace("\u00a0", " ").replace("\u202f", " "), caption
 
 
 def test_a_chart_is_drawn_over_the_dice_the_odds_roll() -> None:
