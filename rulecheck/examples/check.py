@@ -94,7 +94,6 @@ def check_page(
         else:
             squares += drawn
         report.outcomes.append(outcome)
-    check_namesakes(report.outcomes)
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     report.tables, report.references = quoted(text)
     report.problems += check_front_matter(path, text)
@@ -156,9 +155,20 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     report.problems = [p for p in report.problems if not (p.message.startswith(UNCOPYABLE) and p.path in report.casts
                                                           and report.casts[p.path].problems)]
     check_leftovers(report, root, listed)
+    check_namesakes_by_language(report)
     check_duplicates(report)
     check_parity(report, root, casts.of)
     return report
+
+
+def check_namesakes_by_language(report: Report) -> None:
+    """:func:`~rulecheck.examples.namesakes.check_namesakes` over each language's pages together, in
+    the order they were read: a reader meets the same one-off creature on another page of theirs."""
+    by_language: dict[str | None, list[Outcome]] = {}
+    for page in report.pages.values():
+        by_language.setdefault(page.language, []).extend(page.outcomes)
+    for outcomes in by_language.values():
+        check_namesakes(outcomes)
 
 
 class Casts:

@@ -1,12 +1,13 @@
-"""One name, one creature on a page: a one-off creature keeps its base statistics wherever it appears.
+"""One name, one creature in a language: a one-off creature keeps its base statistics wherever it appears.
 
 A player reads "the guard" on three cards of a page as one guard. When one card gives him Def PHY
-15 and the next 16, the player takes one of them for a mistake. A recurring character is defined
-once, in the cast; a one-off creature (``defender: {name: the guard, def_phy: 16}``) is defined
-where it is written, so the check compares its namesakes on the page: a base statistic
-(:data:`~rulecheck.examples.cast.BASE_FIELDS`) written with two values under one name is a problem,
-on the example that writes it second. A statistic one example leaves out is not a difference: an
-example writes only what its rule reads.
+15 and the next 16, the player takes one of them for a mistake; so does a player who met "the
+lookout" with Def PHY 8 on one page and finds him at 16 on the next. A recurring character is
+defined once, in the cast; a one-off creature (``defender: {name: the guard, def_phy: 16}``) is
+defined where it is written, so the check compares its namesakes across the pages of a language:
+a base statistic (:data:`~rulecheck.examples.cast.BASE_FIELDS`) written with two values under one
+name is a problem, on the example that writes it second. A statistic one example leaves out is not
+a difference: an example writes only what its rule reads.
 """
 
 from __future__ import annotations
@@ -27,13 +28,17 @@ class _Written:
 
     value: Any
     example_id: str
+    path: str
     line: int
+
+    def where(self, here: str) -> str:
+        return f"line {self.line}" if self.path == here else f"{self.path}, line {self.line}"
 
 
 def check_namesakes(outcomes: Sequence[Outcome]) -> None:
     """Add a problem to each example whose one-off creature shares a name, and not its base
-    statistics, with a creature of an earlier example of the page: one per creature, naming every
-    statistic that differs."""
+    statistics, with a creature of an earlier example of ``outcomes`` (a language's pages, in order):
+    one per creature, naming every statistic that differs."""
     first: dict[tuple[str, str], _Written] = {}
     for outcome in outcomes:
         if outcome.parsed is None:
@@ -41,16 +46,18 @@ def check_namesakes(outcomes: Sequence[Outcome]) -> None:
         differing: dict[str, list[tuple[str, Any, _Written, FieldPath]]] = {}
         for name, stat, value, path in _one_offs(outcome.parsed):
             earlier = first.setdefault((" ".join(name.casefold().split()), stat),  # as a reader sees it
-                                       _Written(value, outcome.parsed.id, outcome.parsed.line_of(path)))
+                                       _Written(value, outcome.parsed.id, outcome.parsed.block.path,
+                                                    outcome.parsed.line_of(path)))
             if earlier.value != value:
                 differing.setdefault(name, []).append((stat, value, earlier, path))
         for name, stats in differing.items():
             here = ", ".join(f"{stat} {value!r}" for stat, value, _, _ in stats)
-            there = ", ".join(f"{stat} {earlier.value!r} in example `{earlier.example_id}` (line {earlier.line})"
-                              for stat, _, earlier, _ in stats)
+            there = ", ".join(f"{stat} {earlier.value!r} in example `{earlier.example_id}` "
+                              f"({earlier.where(outcome.parsed.block.path)})" for stat, _, earlier, _ in stats)
             outcome.problems.append(outcome.parsed.problem(
-                f"`{shortened(name)}` has {here} here, and {there}: on one page, a reader takes one name for one "
-                "creature. Give this one a name of its own, or the same statistics", stats[0][3], kind="namesake"))
+                f"`{shortened(name)}` has {here} here, and {there}: in one language's pages, a reader takes one "
+                "name for one creature. Give this one a name of its own, or the same statistics", stats[0][3],
+                kind="namesake"))
 
 
 def _one_offs(parsed: ParsedExample) -> Iterator[tuple[str, str, Any, FieldPath]]:

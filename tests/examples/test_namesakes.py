@@ -1,12 +1,16 @@
-"""On one page a name is one creature: a one-off creature written twice with two values of one base
-statistic is a located problem on the example that writes it second (``rulecheck/examples/namesakes.py``)."""
+"""In one language a name is one creature: a one-off creature written twice with two values of one base
+statistic, on one page or on two, is a located problem on the example that writes it second
+(``rulecheck/examples/namesakes.py``)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck.examples.check import check_page
+from rulecheck.examples.check import check_page, check_paths
+from rulecheck.examples.namesakes import check_namesakes
 
 
 def attack(example_id: str, defender: str, attacker: str = "{name: the rogue, level: 1}") -> str:
@@ -17,6 +21,7 @@ def attack(example_id: str, defender: str, attacker: str = "{name: the rogue, le
 
 def namesake_problems(text: str) -> list[tuple[str | None, int, str | None, str]]:
     report = check_page("pages/en/page.md", text, odds=False)
+    check_namesakes(report.outcomes)
     unrelated = [p for o in report.outcomes for p in o.problems if p.kind != "namesake"]
     assert not unrelated, unrelated
     return [(p.example_id, p.line, p.field, p.message) for o in report.outcomes for p in o.problems]
@@ -70,3 +75,19 @@ def test_each_example_that_breaks_from_a_name_s_first_value_has_one_problem(
         if value is not None and first.setdefault(" ".join(name.strip("'").casefold().split()), value) != value:
             breaking.append(f"e{i}")
     assert [example_id for example_id, *_ in namesake_problems(text)] == breaking
+
+
+def test_a_name_given_two_defences_on_two_pages_of_a_language_is_found_and_names_the_other_page(
+        tmp_path: Path) -> None:
+    """The criticals page's lookout had Def PHY 8, the modifiers page's 16: a reader of both met one lookout."""
+    for language, page, defence in (("en", "a.md", 8), ("en", "b.md", 16), ("fr", "c.md", 16), ("fr", "d.md", 16)):
+        (tmp_path / "docs" / language).mkdir(parents=True, exist_ok=True)
+        (tmp_path / "docs" / language / page).write_text(
+            "# Page\n\n" + attack(page[0], f"{{name: the lookout, def_phy: {defence}}}"))
+    report = check_paths([tmp_path / "docs"], root=tmp_path, odds=False)
+    found = [(shown, p.example_id, p.message) for shown, page in report.pages.items()
+             for o in page.outcomes for p in o.problems if p.kind == "namesake"]
+    [(shown, example_id, message)] = found  # a.md's 8 against the French pages' 16 is no namesake
+    assert (shown, example_id) == ("docs/en/b.md", "b")
+    assert "def_phy 16 here, and def_phy 8 in example `a` (docs/en/a.md, line 8)" in message
+    assert "in one language's pages" in message
