@@ -319,12 +319,12 @@ def test_reach_the_bonus_s_defence_and_other_unstated_numbers_are_called_reading
     and a reaction's natural 20 are readings, not the rules' words."""
     said = {
         "fr": {"modifiers.md": ("s'approcher d'une créature dont l'allonge naturelle dépasse une case provoque en général",
-                                "1d20 + niveau + CON serait une lecture", "ce site n'accepte que ces deux armes-là, une lecture"),
+                                "y voir un test de CON, 1d20 + CON comme nos", "(poisons.md#note-poison-tests), serait une lecture, pas une règle", "ce site n'accepte que ces deux armes-là, une lecture"),
                "notes.md": ("il se calcule toujours d'après la Def PHY", "19 au plus, une lecture",
                             "une lecture, les règles n'en disant que la contre-attaque",
                             "pour une créature d'allonge 0, entrer dans la case d'un ennemi")},
         "en": {"modifiers.md": ("approaching a creature whose natural reach is more than one square generally provokes",
-                                "1d20 + level + CON would be a reading", "this site accepts those two only, a reading"),
+                                "taking it for a CON test, 1d20 + CON like our", "(poisons.md#note-poison-tests), would be a reading, not a rule", "this site accepts those two only, a reading"),
                "notes.md": ("it is always worked out from Def PHY", "19 at most, a reading",
                             "a reading, the rules giving it only the counter-attack",
                             "for a creature with a reach of 0, entering an enemy's square")},
