@@ -110,10 +110,13 @@ def stated(outcome: Outcome, language: Language) -> tuple[str, str] | None:
 
 
 def _one_d20(odds: Odds) -> int | None:
-    """20 when the card's dice hold one d20 test, rolled alone (a Healing test, a poison's): its
-    chance then reads out of the die's faces (« 12 sur 20 », not « 3 sur 5 »), where it can."""
-    tests = {roll.label for roll in odds.rolls if roll.sides == 20 and roll.count == 1}
-    return 20 if len(tests) == 1 else None
+    """20 when the one die the card rolls is a d20 test (a Healing test, a poison's): its chance
+    then reads out of the die's faces (« 12 sur 20 », not « 3 sur 5 »), where it can. Beside
+    another die that varies (Pip's punch: its d20 and its d4), « 9 sur 20 » would count faces that
+    do not decide it alone."""
+    varying = {roll.label: roll for roll in odds.rolls if roll.label not in odds.fixed}
+    tests = [roll for roll in varying.values() if roll.sides == 20 and roll.count == 1]
+    return 20 if len(tests) == 1 and len(varying) == 1 else None
 
 
 def needs(odds: Odds, event: Event) -> Needs | None:

@@ -298,17 +298,19 @@ def chance(exact: Fraction, language: Language, faces: int | None = None, *, res
     decides it (``12 sur 20``, not ``3 sur 5``; 2d4's 16 pairs; a d100's percent says it), else
     exact out of at most 100, else ``about 1 in N`` for a rare event. ``results``: the faces are
     several dice's results, which the count names (« 10 résultats sur 16 »: « 10 sur 16 » did not
-    say of what)."""
+    say of what). Odds no roll's faces count are « 9 chances sur 20 »: a bare « 9 sur 20 » read as a
+    d20's faces."""
     tenths = exact * 1000
     shown = percent(exact, language, 1) if tenths.denominator == 1 and (exact * 100).denominator != 1 \
         else probability(exact, language)
-    out_of = None
+    out_of, counted = None, "chance.of"
     if faces is not None and faces < 100 and (exact * faces).denominator == 1:  # a d100's count is its percent
         out_of = (int(exact * faces), faces)
+        counted = "chance.of.results" if results else "chance.of"
     elif exact.denominator < 100:  # out of 100, the percent already says it
         out_of = (exact.numerator, exact.denominator)
+        counted = "chance.of.odds.one" if exact.numerator == 1 else "chance.of.odds"
     if out_of is not None:
-        counted = "chance.of.results" if results and out_of[1] == faces else "chance.of"
         of = word(counted, language).format(count=number(out_of[0], language), total=number(out_of[1], language))
         shown += f" ({of})"
     elif exact <= Fraction(1, 10):

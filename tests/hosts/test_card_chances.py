@@ -121,8 +121,10 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
 LINE = re.compile(r'<p class="rc-odds" data-search-exclude><strong>(?P<name>[^<]+)'
                   r"</strong>\u00a0?: (?P<percent>[\d,.]+)\u202f?%(?: \((?P<count>[^)]+)\))?"
                   r"(?: — (?P<roll>[^<]+))?</p>")
-COUNT = {"fr": re.compile(r"(?P<about>environ )?(?P<k>\d+)(?P<results> résultats)? sur (?P<n>\d+)"),
-         "en": re.compile(r"(?P<about>about )?(?P<k>\d+) (?:in|of) (?P<n>\d+)(?P<results> results)?")}
+COUNT = {"fr": re.compile(r"(?P<about>environ )?(?P<k>\d+)(?P<results> résultats)?(?P<odds> chances?)?"
+                          r" sur (?P<n>\d+)"),
+         "en": re.compile(r"(?P<about>about )?(?P<k>\d+)(?P<odds> chances?)? (?:in|of) (?P<n>\d+)"
+                          r"(?P<results> results)?")}
 ROLL = {"fr": re.compile(r"(?:un (?P<natural>\d+) naturel|(?P<face>\d+) ou (?P<way>plus|moins) "
                          r"(?:au d(?P<sides>\d+)|aux (?P<count>\d+)d(?P<many>\d+)))"),
         "en": re.compile(r"(?:a natural (?P<natural>\d+)|(?P<face>\d+) or (?P<way>more|less) "
@@ -181,13 +183,13 @@ def every_branch(outcome: Outcome) -> list[tuple[dict[str, Any], Fraction]]:
     return [(dict(zip(odds.fields, key, strict=True)), p) for key, p in odds.outcomes.items()]
 
 
-def d20_tests(outcome: Outcome) -> set[str]:
-    """The labels of the single d20s the example's dice roll on some branch."""
+def varying_dice(outcome: Outcome) -> dict[str, tuple[int, int]]:
+    """The (sides, count) of each die the example's odds roll on some branch, the fixed ones left out."""
     assert outcome.parsed is not None
     example = outcome.parsed.example
     fixed = {label: example.dice[label] for label in example.odds.fixed}
     odds = compute_odds(example.rule, example.given, fixed=fixed)
-    return {roll.label for roll in odds.rolls if (roll.sides, roll.count) == (20, 1)}
+    return {roll.label: (roll.sides, roll.count) for roll in odds.rolls if roll.label not in fixed}
 
 
 def roll_values(sides: int, count: int) -> dict[int, Fraction]:
@@ -224,12 +226,15 @@ def check_line(outcome: Outcome, stated: Stated) -> None:
             faces = int(said["sides"]) if said and said["sides"] else 20 if said and said["natural"] else \
                 int(said["many"]) ** int(said["count"]) if said and said["count"] else None
             faces = faces if faces is None or (exact * faces).denominator == 1 else None  # else lowest terms
-            if faces is None and len(d20_tests(outcome)) == 1 and (exact * 20).denominator == 1:
-                faces = 20
+            if faces is None and list(varying_dice(outcome).values()) == [(20, 1)] and (exact * 20).denominator == 1:
+                faces = 20  # the card's one die, a d20 test: its faces (Pip's d20 and d4 are two dice)
             faces = faces if faces is None or faces < 100 else None  # a d100's percent is its count out of 100
             assert Fraction(k, n) == exact and n == (faces or exact.denominator), f"{where}: {k} in {n} for {exact}"
             # several dice's results are named as results (« 10 sur 16 » did not say of what)
             assert bool(count["results"]) == bool(said and said["count"] and faces), f"{where}: {stated.count}"
+            # odds no roll's faces count say they are chances (« 9 sur 20 » read as a d20's faces)
+            assert bool(count["odds"]) == (not faces), f"{where}: {stated.count}"
+            assert count["odds"] in (None, " chance" if k == 1 else " chances"), f"{where}: {stated.count}"
     if stated.roll is not None:
         check_roll(outcome, stated, branches, happens, exact)
 
@@ -334,8 +339,12 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     ("progressive-damage-bonus", "Chance d'un bonus de dégâts de 7 ou plus : 20 % (4 sur 20) — 17 ou plus au d20",
      "Chance of a damage bonus of 7 or more: 20% (4 in 20) — 17 or more on the d20"),
     # A hit in fog whose attack total is given: the d100 is all that varies, and the line says so.
-    ("fog-hit-at-21", "Chance de toucher malgré le camouflage : 80 % (4 sur 5) — 21 ou plus au d100",
-     "Chance of a hit through the concealment: 80% (4 in 5) — 21 or more on the d100"),
+    ("fog-hit-at-21", "Chance de toucher malgré le camouflage : 80 % (4 chances sur 5) — 21 ou plus au d100",
+     "Chance of a hit through the concealment: 80% (4 chances in 5) — 21 or more on the d100"),
+    # A d20 and a d4 decide it together: its odds are chances, not nine of the d20's faces.
+    ("weak-punch", "Chance que le coup touche sans blesser, d20 d'attaque et dé de dégâts ensemble : 45 % "
+     "(9 chances sur 20)", "Chance the blow lands but wounds no one, the attack's d20 and the damage die together: "
+     "45% (9 chances in 20)"),
 ])
 def test_the_cards_of_the_issue_say_what_their_chance_is_about(
     documented: dict[str, list[Outcome]], example: str, french: str, english: str

@@ -190,8 +190,9 @@ def test_what_a_roll_needs_in_words(count: int, sides: int, low: int, high: int,
 
 
 @pytest.mark.parametrize(("exact", "french", "english"), [
-    (Fraction(3, 5), f"60{NNBSP}% (3 sur 5)", "60% (3 in 5)"),
-    (Fraction(5, 8), f"62,5{NNBSP}% (5 sur 8)", "62.5% (5 in 8)"),  # one exact decimal: not rounded away
+    (Fraction(3, 5), f"60{NNBSP}% (3 chances sur 5)", "60% (3 chances in 5)"),  # no die's faces: chances
+    (Fraction(1, 3), f"33{NNBSP}% (1 chance sur 3)", "33% (1 chance in 3)"),
+    (Fraction(5, 8), f"62,5{NNBSP}% (5 chances sur 8)", "62.5% (5 chances in 8)"),  # one exact decimal, kept
     (Fraction(39, 100), f"39{NNBSP}%", "39%"),  # out of 100, the percent says it all
     (Fraction(63, 200), f"31,5{NNBSP}%", "31.5%"),
     (Fraction(3, 320), f"1{NNBSP}% (environ 1 sur 107)", "1% (about 1 in 107)"),  # not "3 in 320"
@@ -207,8 +208,8 @@ def test_the_chance_in_words(exact: Fraction, french: str, english: str) -> None
     (Fraction(3, 5), 20, f"60{NNBSP}% (12 sur 20)", "60% (12 in 20)"),  # the faces of the d20 that decides it
     (Fraction(1, 20), 20, f"5{NNBSP}% (1 sur 20)", "5% (1 in 20)"),
     (Fraction(1, 2), 4, f"50{NNBSP}% (2 sur 4)", "50% (2 in 4)"),
-    (Fraction(4, 5), 100, f"80{NNBSP}% (4 sur 5)", "80% (4 in 5)"),  # a d100's percent already counts its faces
-    (Fraction(5, 8), 20, f"62,5{NNBSP}% (5 sur 8)", "62.5% (5 in 8)"),  # not a whole number of those faces
+    (Fraction(4, 5), 100, f"80{NNBSP}% (4 chances sur 5)", "80% (4 chances in 5)"),  # a d100's percent counts its faces
+    (Fraction(5, 8), 20, f"62,5{NNBSP}% (5 chances sur 8)", "62.5% (5 chances in 8)"),  # not a whole number of faces
     (Fraction(5, 8), 16, f"62,5{NNBSP}% (10 sur 16)", "62.5% (10 in 16)"),  # 16 faces, as counted by default
 ])
 def test_a_chance_one_die_decides_counts_that_die_s_faces(exact: Fraction, faces: int, french: str,

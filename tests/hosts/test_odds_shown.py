@@ -169,7 +169,8 @@ def test_a_damage_chart_s_mean_rounds_a_half_up(mean: Fraction, shown: str) -> N
 
 
 @pytest.mark.parametrize(("exact", "about"), [
-    (Fraction(2, 25), "(2 in 25)"), (Fraction(2, 250), "(about 1 in 125)"), (Fraction(4, 250), "(about 1 in 63)"),
+    (Fraction(2, 25), "(2 chances in 25)"), (Fraction(2, 250), "(about 1 in 125)"),
+    (Fraction(4, 250), "(about 1 in 63)"),
     (Fraction(1, 125) * Fraction(5, 4) * Fraction(2, 3), "(about 1 in 150)"),
 ])
 def test_a_rare_event_s_one_in_n_rounds_a_half_up(exact: Fraction, about: str) -> None:
