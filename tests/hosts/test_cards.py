@@ -621,8 +621,8 @@ def test_a_count_of_several_dice_s_results_says_they_are_results() -> None:
     """« 62,5 % (10 sur 16) — 5 ou plus aux 2d4 » did not say ten of what: the 16 results of 2d4."""
     assert render.chance(Fraction(5, 8), "fr", 16, results=True) == f"62,5{NNBSP}% (10 résultats sur 16)"
     assert render.chance(Fraction(5, 8), "en", 16, results=True) == "62.5% (10 of 16 results)"
-    # not a whole number of them: in lowest terms, as a plain count
-    assert render.chance(Fraction(1, 3), "en", 16, results=True) == "33% (1 in 3)"
+    # not a whole number of them: in lowest terms, as chances, which count no die's results
+    assert render.chance(Fraction(1, 3), "en", 16, results=True) == "33% (1 chance in 3)"
 
 
 @pytest.mark.parametrize(("language", "title"), [("fr", "Dégâts possibles infligés au loup"),
