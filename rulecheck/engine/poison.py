@@ -174,6 +174,8 @@ def resolve_poison_charges(given: PoisonChargesInput, dice: DiceSource) -> Poiso
     charges = CHARGES
     poisoned: list[int] = []
     delivered_on: int | None = None
+    effect: Effect = "none"
+    extra_damage = 0
     for number, swing in enumerate(given.attacks, start=1):
         attack = (Term(value=number, label="attack_number"),)
         if charges == 0:
@@ -183,30 +185,14 @@ def resolve_poison_charges(given: PoisonChargesInput, dice: DiceSource) -> Poiso
         poisoned.append(number)
         if swing == "hit":
             delivered_on, charges = number, 0
-            event, verdict = "poison.attack.hit", "poison_delivered"
-        else:
-            charges -= 1
-            event, verdict = "poison.attack.miss", "poison_kept" if charges else "poison_wasted"
-        steps.append(Step(anchor="poison-charges", event=event, terms=attack, value=number, verdict=verdict))
-
-    effect: Effect = "none"
-    extra_damage = 0
-    if delivered_on is not None:
-        regular = given.target.rank == "regular"
-        if regular:
-            effect = "usual"
-            steps.append(Step(anchor="poison-targets", event="poison.effect.usual"))
-        elif given.damage is None:  # a mini-boss or a boss takes only a poison's damage: here none
-            steps.append(Step(anchor="poison-targets", event=f"poison.effect.{given.target.rank}.no_damage"))
-        if given.damage is not None:
-            effect = "usual" if regular else "extra_damage"
-            terms = roll_terms(given.damage, dice, "poison_damage")
-            extra_damage = sum(term.value for term in terms)
-            event = "poison.effect.usual.damage" if regular else f"poison.effect.{given.target.rank}"
-            steps.append(Step(anchor="poison-targets", event=event, terms=terms, value=extra_damage))
-            if extra_damage < 0:  # ruling 8, as for a hit: damage never heals (the card says why it is 0)
-                extra_damage = 0
-                steps.append(Step(anchor="note-damage-floor", event="damage.floor", value=extra_damage))
+            steps.append(Step(anchor="poison-charges", event="poison.attack.hit", terms=attack, value=number,
+                              verdict="poison_delivered"))
+            # What the poison does follows the hit that delivers it, not the clean attacks after it.
+            effect, extra_damage = _delivered(given, dice, steps)
+            continue
+        charges -= 1
+        steps.append(Step(anchor="poison-charges", event="poison.attack.miss", terms=attack, value=number,
+                          verdict="poison_kept" if charges else "poison_wasted"))
     return PoisonChargesResult(
         poisoned_attacks=tuple(poisoned),
         delivered_on=delivered_on,
@@ -217,6 +203,28 @@ def resolve_poison_charges(given: PoisonChargesInput, dice: DiceSource) -> Poiso
         effect_turns=EFFECT_TURNS if delivered_on is not None else 0,
         trace=tuple(steps),
     )
+
+
+def _delivered(given: PoisonChargesInput, dice: DiceSource, steps: list[Step]) -> tuple[Effect, int]:
+    """What a delivered poison does to its target, its steps appended: its usual effect on a regular
+    enemy, its extra damage alone on a mini-boss or a boss."""
+    regular = given.target.rank == "regular"
+    effect: Effect = "none"
+    if regular:
+        effect = "usual"
+        steps.append(Step(anchor="poison-targets", event="poison.effect.usual"))
+    elif given.damage is None:  # a mini-boss or a boss takes only a poison's damage: here none
+        steps.append(Step(anchor="poison-targets", event=f"poison.effect.{given.target.rank}.no_damage"))
+    if given.damage is None:
+        return effect, 0
+    terms = roll_terms(given.damage, dice, "poison_damage")
+    extra_damage = sum(term.value for term in terms)
+    event = "poison.effect.usual.damage" if regular else f"poison.effect.{given.target.rank}"
+    steps.append(Step(anchor="poison-targets", event=event, terms=terms, value=extra_damage))
+    if extra_damage < 0:  # ruling 8, as for a hit: damage never heals (the card says why it is 0)
+        extra_damage = 0
+        steps.append(Step(anchor="note-damage-floor", event="damage.floor", value=extra_damage))
+    return ("usual" if regular else "extra_damage"), extra_damage
 
 
 # --- Vial accident --------------------------------------------------------------------------------

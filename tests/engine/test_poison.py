@@ -158,6 +158,21 @@ def test_poison_on_a_boss_deals_extra_damage_only(rank: str) -> None:
     assert result.trace[-1].event == f"poison.effect.{rank}"
 
 
+@pytest.mark.parametrize(("attacks", "rank", "damage"), [
+    (["miss", "hit", "hit"], "boss", "1d6"), (["hit", "miss", "hit", "hit"], "regular", "1d4"),
+    (["miss", "miss", "hit", "miss"], "mini_boss", None), (["hit", "hit"], "regular", None),
+])
+def test_what_the_poison_does_follows_the_hit_that_delivers_it(
+        attacks: list[str], rank: str, damage: str | None) -> None:
+    """The spider queen's card listed the poison's 1d6 after a clean third attack, as if it came with it."""
+    result = charges(attacks, rank=rank, dice=[4] if damage else None, damage=damage)
+    events = [step.event for step in result.trace]
+    delivering = events.index("poison.attack.hit")
+    effects = [i for i, event in enumerate(events) if event.startswith("poison.effect")]
+    assert effects and effects == list(range(delivering + 1, delivering + 1 + len(effects)))
+    assert events[delivering + 1 + len(effects):] == ["poison.attack.clean"] * (len(attacks) - delivering - 1)
+
+
 def test_poison_extra_damage_keeps_flat_parts() -> None:
     result = charges(["hit"], rank="boss", dice=[1], damage="1d4+2")
     assert result.extra_damage == 3
