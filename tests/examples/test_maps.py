@@ -648,14 +648,18 @@ def test_lines_through_mist_are_never_called_blocked(grid: str, language: str) -
 def test_a_cover_caption_counts_the_lines_that_decide_and_says_which_lines_they_are(
         grid: str, kind: str, language: str) -> None:
     """« lignes libres : 14 » meant nothing to a player reading of 4 corner lines: the caption
-    gives the blocked lines out of all those traced, from the chosen corner or from square to square."""
+    gives the blocked lines out of all those traced, and between which corners they run."""
     drawn = drawn_of(grid, kind)
     sighting = drawn.cover
     assert sighting is not None and sighting.lines
     blocked = sum(1 for line in sighting.lines if line.blocked)
     shown = html.unescape(re.sub(r"<[^>]+>", "", maps.caption(drawn, maps.numbering(drawn), language)))
-    where = ("du coin choisi" if language == "fr" else "from the chosen corner") if sighting.corner is not None \
-        else ("d'une case à l'autre" if language == "fr" else "square to square")
+    # « 3 sur 15 » needs what was counted: the lines from the chosen corner to the target's corners,
+    # or from each corner of one square to each of the other (16, less the corners they share)
+    where = ("du coin choisi à chaque coin de la cible" if language == "fr"
+             else "from the chosen corner to each of the target's corners") if sighting.corner is not None \
+        else ("de chaque coin d'une case à chaque coin de l'autre" if language == "fr"
+              else "from each corner of one square to each corner of the other")
     counted = (f"lignes bloquées : {blocked} sur {len(sighting.lines)}" if language == "fr"
                else f"{blocked} of {len(sighting.lines)} lines blocked")
     assert f"({where}, {counted}" in shown.replace("\u00a0", " "), shown

@@ -80,13 +80,15 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.none": "aucune",
         "map.caption.overlap": " ; deux d'entre elles se superposent et n'en font qu'une à l'œil",
         "map.caption.enough": " ; une seule suffit",
-        "map.caption.lines.cover.corner": " (du coin choisi, lignes bloquées : {blocked} sur {total}{enough}{overlap})",
-        "map.caption.lines.cover.squares": " (d'une case à l'autre, lignes bloquées : {blocked} sur {total}"
-                                           "{enough}{overlap})",
-        "map.caption.lines.concealment.corner": " (du coin choisi, lignes à travers la brume ou le feuillage : "
-                                                "{blocked} sur {total}{enough}{overlap})",
-        "map.caption.lines.concealment.squares": " (d'une case à l'autre, lignes à travers la brume ou le "
-                                                 "feuillage : {blocked} sur {total}{enough}{overlap})",
+        "map.caption.lines.cover.corner": " (du coin choisi à chaque coin de la cible, lignes bloquées : {blocked} sur "
+                                          "{total}{enough}{overlap})",
+        "map.caption.lines.cover.squares": " (de chaque coin d'une case à chaque coin de l'autre, lignes bloquées : "
+                                           "{blocked} sur {total}{enough}{overlap})",
+        "map.caption.lines.concealment.corner": " (du coin choisi à chaque coin de la cible, lignes à travers la "
+                                                "brume ou le feuillage : {blocked} sur {total}{enough}{overlap})",
+        "map.caption.lines.concealment.squares": " (de chaque coin d'une case à chaque coin de l'autre, lignes à "
+                                                 "travers la brume ou le feuillage : {blocked} sur {total}{enough}"
+                                                 "{overlap})",
         "map.key.ring": "jeton à anneau : la cible",
         "map.key.sizes": "voir les tailles et leur allonge",
         "map.key.ally": "jeton à bord tireté : allié", "map.key.other": "jeton à bord pointillé : autre créature",
@@ -192,13 +194,15 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.none": "none",
         "map.caption.overlap": "; two of them overlap and look like one",
         "map.caption.enough": "; one is enough",
-        "map.caption.lines.cover.corner": " (from the chosen corner, {blocked} of {total} lines blocked"
-                                          "{enough}{overlap})",
-        "map.caption.lines.cover.squares": " (square to square, {blocked} of {total} lines blocked{enough}{overlap})",
-        "map.caption.lines.concealment.corner": " (from the chosen corner, {blocked} of {total} lines through "
-                                                "mist or foliage{enough}{overlap})",
-        "map.caption.lines.concealment.squares": " (square to square, {blocked} of {total} lines through mist "
-                                                 "or foliage{enough}{overlap})",
+        "map.caption.lines.cover.corner": " (from the chosen corner to each of the target's corners, {blocked} of "
+                                          "{total} lines blocked{enough}{overlap})",
+        "map.caption.lines.cover.squares": " (from each corner of one square to each corner of the other, {blocked} "
+                                           "of {total} lines blocked{enough}{overlap})",
+        "map.caption.lines.concealment.corner": " (from the chosen corner to each of the target's corners, {blocked} "
+                                                "of {total} lines through mist or foliage{enough}{overlap})",
+        "map.caption.lines.concealment.squares": " (from each corner of one square to each corner of the other, "
+                                                 "{blocked} of {total} lines through mist or foliage{enough}"
+                                                 "{overlap})",
         "map.key.ring": "ringed token: the target",
         "map.key.sizes": "see the sizes and their reach",
         "map.key.ally": "token with a dashed edge: ally", "map.key.other": "token with a dotted edge: another creature",
