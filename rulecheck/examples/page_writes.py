@@ -33,6 +33,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rulecheck.errors import RulecheckError
+from rulecheck.examples.finder import MARKDOWN_SUFFIXES
 from rulecheck.examples.regular_files import read_regular_file
 
 #: The journal of an update under way, in the project's folder (:func:`journal_folder`): there
@@ -287,7 +288,7 @@ def finish_interrupted_update(root: Path) -> list[str]:
         reason = error.strerror if isinstance(error, OSError) else "not a journal rulecheck wrote"
         return [f"{JOURNAL}: an interrupted `rulecheck check --update` left this journal, and it cannot be read "
                 f"({reason}): nothing was done; review the pages it names (git diff), then remove it"]
-    done = [_finish(page) for page in pages]
+    done = [_finish(page, root) for page in pages]
     _remove_journal(journal)
     complete = all(applied for applied, _ in done)
     return [f"{JOURNAL}: a `rulecheck check --update` was stopped between its renames; it is now "
@@ -297,26 +298,44 @@ def finish_interrupted_update(root: Path) -> list[str]:
             *(f"  {said}" for _, said in done)]
 
 
-def _finish(page: JournalPage) -> tuple[bool, str]:
-    """Finish one page of an interrupted update: whether it now holds the update, and what was done."""
-    target, temporary = Path(page.target), Path(page.temporary)
+def _finish(page: JournalPage, root: Path) -> tuple[bool, str]:
+    """Finish one page of an interrupted update: whether it now holds the update, and what was done.
+
+    Only a Markdown page inside ``root`` (links resolved) is touched, and it is named by its own
+    path: a journal committed by a pull request named ``tests/conftest.py``, or another checkout's
+    ``Makefile``, and reported a page it did not touch."""
+    target, temporary = root / page.target, root / page.temporary
+    shown = _shown_in(root, target)
+    if shown is None:
+        named = page.target if len(page.target) <= 60 else "…" + page.target[-59:]  # its end names the file
+        return False, f"{named!r}: not a Markdown page of this project, which an update never rewrites; left as it is"
     current = _digest_of(target)
     if _ours_to_rename(temporary, target) and current == page.old and _digest_of(temporary) == page.new:
         try:
             os.replace(temporary, target)
         except OSError as error:
-            return False, f"{page.path}: cannot replace the page ({error.strerror}); it is as it was before the update"
+            return False, f"{shown}: cannot replace the page ({error.strerror}); it is as it was before the update"
         _sync_folder(target.parent)
-        return True, f"{page.path}: rewritten now, as the update would have"
+        return True, f"{shown}: rewritten now, as the update would have"
     if _ours_to_rename(temporary, target):
         with contextlib.suppress(OSError):
             os.unlink(temporary)
     if current == page.new:
-        return True, f"{page.path}: had been rewritten before the update stopped"
+        return True, f"{shown}: had been rewritten before the update stopped"
     if current == page.old:
-        return False, (f"{page.path}: not rewritten, as it was before the update (its temporary file is gone, or is "
+        return False, (f"{shown}: not rewritten, as it was before the update (its temporary file is gone, or is "
                        "not one an update makes)")
-    return False, f"{page.path}: edited since the update stopped; left as it is, without the update"
+    return False, f"{shown}: edited since the update stopped; left as it is, without the update"
+
+
+def _shown_in(root: Path, target: Path) -> str | None:
+    """``target``'s path from ``root`` if it is a Markdown page inside it, links resolved, outside
+    ``.git``: the only files an update rewrites."""
+    real_root, real = Path(os.path.realpath(root)), Path(os.path.realpath(target))
+    if real.suffix not in MARKDOWN_SUFFIXES or not real.is_relative_to(real_root):
+        return None
+    inside = real.relative_to(real_root)
+    return None if ".git" in inside.parts else inside.as_posix()
 
 
 def _ours_to_rename(temporary: Path, target: Path) -> bool:

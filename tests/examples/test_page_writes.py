@@ -387,8 +387,42 @@ def test_a_forged_journal_renames_nothing_an_update_would_not_have(site: Path, t
     forged_journal(site, victim, temporary, b"something else\n" if forge == "old-bytes-differ" else None)
     result = cli(site, "check", "docs")
     assert victim.read_bytes() == b"mine\n"
-    assert "  victim: " in result.output and "rewritten now" not in result.output
+    assert "victim.txt" in result.output and "rewritten now" not in result.output
     assert journal_left(site) == []
+
+
+@pytest.mark.parametrize("victim", ["tests/conftest.py", "Makefile", "docs/fr/parry.txt", ".git/hooks/pre-commit.md",
+                                    "docs/link-out.md", "../other-checkout/docs/fr/parry.md"])
+def test_a_journal_committed_with_its_staged_file_rewrites_no_file_but_a_page_of_the_project(
+        site: Path, tmp_path_factory: pytest.TempPathFactory, victim: str) -> None:
+    """A pull request committed a journal and a staged file beside ``tests/conftest.py``, everything
+    else as an update writes them: the next check, build or test run renamed it into place."""
+    target = site / victim
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if victim == "docs/link-out.md":
+        outside = tmp_path_factory.mktemp("elsewhere") / "outside.md"
+        outside.write_bytes(b"mine\n")
+        target.symlink_to(outside)
+    else:
+        target.write_bytes(b"mine\n")
+    temporary = target.with_name(f".{target.name}.abcd1234.tmp")
+    temporary.write_bytes(b"forged\n")
+    forged_journal(site, target, temporary)
+    result = cli(site, "check", "docs")
+    assert target.read_bytes() == b"mine\n" and "rewritten now" not in result.output
+    assert target.is_symlink() == (victim == "docs/link-out.md")
+    assert f"{Path(victim).name}': not a Markdown page of this project" in result.output and "Traceback" not in result.output
+    assert journal_left(site) == []
+
+
+def test_a_journal_names_the_page_it_rewrites_by_its_own_path(site: Path) -> None:
+    """The journal's ``path`` is not trusted: the report names the page the rename touched."""
+    page = site / PAGES[0]
+    temporary = page.with_name(f".{page.name}.abcd1234.tmp")
+    temporary.write_bytes(b"forged\n")
+    forged_journal(site, page, temporary)  # it says "victim"
+    result = cli(site, "check", "docs")
+    assert f"  {PAGES[0]}: rewritten now" in result.output and "victim" not in result.output
 
 
 def test_an_update_killed_by_sigkill_between_its_renames_is_finished(site: Path) -> None:
