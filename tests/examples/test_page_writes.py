@@ -411,7 +411,8 @@ def test_a_journal_committed_with_its_staged_file_rewrites_no_file_but_a_page_of
     result = cli(site, "check", "docs")
     assert target.read_bytes() == b"mine\n" and "rewritten now" not in result.output
     assert target.is_symlink() == (victim == "docs/link-out.md")
-    assert f"{Path(victim).name}': not a Markdown page of this project" in result.output and "Traceback" not in result.output
+    assert f"{Path(victim).name}': not a Markdown page of this project" in result.output
+    assert "Traceback" not in result.output
     assert journal_left(site) == []
 
 
