@@ -26,6 +26,7 @@ from rulecheck.errors import Problem, shortened
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.line_index import LineIndex, line_col
 from rulecheck.examples.meta_fields import refused_meta
+from rulecheck.examples.yamlsrc import MAX_DEPTH
 
 # MkDocs' own patterns (mkdocs/utils/meta.py), on text whose line ends are all "\n".
 _YAML_HEADER = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.UNICODE | re.DOTALL)
@@ -89,6 +90,12 @@ def check_front_matter(path: str, text: str) -> list[Problem]:
     if not found:
         return _refused_values(path, text)
     try:
+        if (deep := _too_deep(found[1])) is not None:
+            deep_line, deep_col = line_col(text, found.start(1) + deep)
+            return [Problem(path=path, line=deep_line, col=deep_col, kind="front-matter", message=(
+                f"the page's front matter nests deeper than {MAX_DEPTH} levels, which MkDocs cannot read (its YAML "
+                "reader goes one level deeper in itself for each, and a deep enough header stops the build). Hint: "
+                "write its values flat"))]
         events = list(yaml.parse(found[1], Loader=_LOADER))
     except yaml.YAMLError:
         return []  # MkDocs shows a header it cannot read as Markdown: nothing of it is data
@@ -189,11 +196,30 @@ def _multimarkdown(text: str, stop: int) -> dict[str, tuple[int, str]]:
 
 
 def _is_mapping(header: str) -> bool:
-    """Whether MkDocs reads ``header`` as its meta-data: YAML that loads to a mapping."""
+    """Whether MkDocs reads ``header`` as its meta-data: YAML that loads to a mapping. A header
+    nested too deep is not read at all (:func:`_too_deep`)."""
     try:
+        if _too_deep(header) is not None:
+            return False
         return isinstance(yaml.load(header, Loader=_LOADER), dict)  # a safe loader, as MkDocs reads it
     except Exception:  # MkDocs takes any failure for no header
         return False
+
+
+def _too_deep(header: str) -> int | None:
+    """The offset where ``header`` nests deeper than :data:`MAX_DEPTH`, if it does. libyaml's loader, which
+    MkDocs reads front matter with, recurses once per level: 30,000 ``[`` killed the check and the
+    build (a segmentation fault, every other problem lost). Its parser does not recurse, and the
+    reading stops at the first level too deep."""
+    depth = 0
+    for event in yaml.parse(header, Loader=_LOADER):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return int(event.start_mark.index) if event.start_mark is not None else 0
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+    return None
 
 
 def _blank_lines_after(text: str, at: int) -> int:

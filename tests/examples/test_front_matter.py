@@ -53,6 +53,32 @@ def test_an_anchor_or_an_alias_in_the_yaml_header_is_a_located_error(header: str
     assert [p.located() for p in check_page("docs/page.md", text).problems] == [p.located() for p in problems]
 
 
+def _block_mapping(depth: int) -> str:
+    return "".join(f"{'  ' * level}k{level}:\n" for level in range(depth)) + f"{'  ' * depth}v: 1\n"
+
+
+@pytest.mark.parametrize(("header", "line"), [
+    ("x: " + "[" * 30_000 + "]" * 30_000 + "\n", 2),    # killed the check and the build (libyaml recursion)
+    ("x: " + "{a: " * 30_000 + "1" + "}" * 30_000 + "\n", 2),
+    ("title: T\nx: " + "[" * 21 + "]" * 21 + "\n", 3),  # one level past the bound
+    ("x: " + "[{a: " * 11 + "1" + "}]" * 11 + "\n", 2),  # sequences and mappings together
+    (_block_mapping(25), 22),                            # block style, by indentation
+    ("x: " + "[" * 30_000 + "\n", 2),                    # never closed: still refused, not read
+])
+def test_a_header_nested_deeper_than_the_bound_is_a_located_error_not_a_crash(header: str, line: int) -> None:
+    text = f"---\n{header}---\n\n# Page\n"
+    problems = check_front_matter("docs/page.md", text)
+    assert [(p.line, p.kind) for p in problems] == [(line, "front-matter")]
+    assert problems[0].col is not None and text.splitlines()[line - 1][problems[0].col - 1] in "[{k"
+    assert "nests deeper than 20 levels" in problems[0].message
+    assert front_matter(text) is None  # nothing reads it as data after that
+
+
+def test_a_header_as_deep_as_the_bound_is_read() -> None:
+    text = "---\nx: " + "[" * 19 + "]" * 19 + "\n---\n\n# Page\n"
+    assert check_front_matter("docs/page.md", text) == [] and front_matter(text) is not None
+
+
 @pytest.mark.parametrize("header", [
     "title: 'Elara & Kael'\n", "title: 5 * 3\n", "title: \"*x\"\n", "search:\n  exclude: true\n",
     "title: [unclosed\n",  # not YAML: MkDocs shows it as the page's text, no data
