@@ -164,19 +164,34 @@ def _slips_allowed(length: int) -> int:
 
 def _slips(a: str, b: str) -> int:
     """Letters missing, added or changed, and neighbours swapped, from ``a`` to ``b``
-    (optimal string alignment distance); stops counting past 3."""
-    if abs(len(a) - len(b)) > 2:
-        return 3
+    (optimal string alignment distance); stops counting at :data:`_SLIPS_COUNTED`.
+
+    Only the cells within that many of the diagonal are worked out, and the count stops as soon
+    as a row holds none below it: every plain name is compared with every cast member's, and the
+    whole table made 200 members of 80 letters cost minutes a page."""
+    limit = _SLIPS_COUNTED
+    if abs(len(a) - len(b)) >= limit:
+        return limit
     before: list[int] = []
-    row = list(range(len(b) + 1))
+    row = [min(j, limit) for j in range(len(b) + 1)]
     for i, letter in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, other in enumerate(b, 1):
-            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (letter != other))
+        low, high = max(1, i - limit), min(len(b), i + limit)
+        current = [limit] * (len(b) + 1)
+        current[0] = min(i, limit)
+        for j in range(low, high + 1):
+            other = b[j - 1]
+            slips = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (letter != other))
             if i > 1 and j > 1 and letter == b[j - 2] and a[i - 2] == other:
-                current[j] = min(current[j], before[j - 2] + 1)
+                slips = min(slips, before[j - 2] + 1)
+            current[j] = min(slips, limit)
+        if min(current[low - 1:high + 1]) >= limit:
+            return limit
         before, row = row, current
-    return min(row[-1], 3)
+    return row[-1]
+
+
+#: Where :func:`_slips` stops counting: one more than the most slips a name may show (:func:`_slips_allowed`).
+_SLIPS_COUNTED = 3
 
 
 def cast_file_for(page: Path) -> Path:

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulecheck.examples.cast import BASE_FIELDS, cast_file_for, cast_markdown, load_cast, parse_cast
 from rulecheck.examples.check import check_paths
@@ -620,3 +622,31 @@ def test_every_member_of_the_site_s_cast_says_what_it_is_in_both_languages() -> 
     unsaid = [(member.id, language) for member in cast.members.values() for language in ("fr", "en")
               if not member.roles.get(language, "").strip()]
     assert not unsaid, unsaid
+
+
+def _slips_unbounded(a: str, b: str) -> int:
+    """The optimal string alignment distance, the whole table worked out: what the bounded count must agree with."""
+    table = [[i + j if not i * j else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+    return table[-1][-1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text("abcé", max_size=12), st.text("abcé", max_size=12))
+def test_the_slips_counted_in_a_band_are_those_of_the_whole_table_up_to_three(a: str, b: str) -> None:
+    from rulecheck.examples.cast import _slips
+
+    assert _slips(a, b) == min(_slips_unbounded(a, b), 3)
+
+
+def test_long_names_are_counted_in_their_band_as_in_the_whole_table() -> None:
+    """Names of 80 letters, where the band is a sliver of the table (its cost: bench/README.md, "Cast names")."""
+    from rulecheck.examples.cast import _slips
+
+    long_name = "abcdefghij" * 8
+    calls = [(long_name, long_name[:40] + "x" + long_name[41:]), (long_name, long_name[::-1]), (long_name, long_name)]
+    assert [_slips(a, b) for a, b in calls] == [1, 3, 0]
