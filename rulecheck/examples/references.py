@@ -9,6 +9,7 @@ code spans are matched run by run, and the reference pattern cannot backtrack ac
 
 from __future__ import annotations
 
+import bisect
 import functools
 import io
 import itertools
@@ -20,7 +21,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from rulecheck.engine.dice import DiceExpr
-from rulecheck.errors import Problem, RuleError
+from rulecheck.errors import Problem, RuleError, shortened
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import Block, find_fences
 from rulecheck.examples.front_matter import in_front_matter
@@ -265,6 +266,40 @@ def _meant(written: str, closed: bool) -> str | None:
 _UNCLOSED_START = re.compile(r"\s*([a-z0-9][a-z0-9-]*\.[a-z_](?:[a-z0-9_.]*[a-z0-9_])?)(?![^\s}])")
 
 
+#: A raw HTML start tag as Python-Markdown passes it through: ``<`` and a letter, up to its ``>``.
+_RAW_TAG = re.compile(r"<[A-Za-z][^<>]*>")
+#: An attribute of a tag, and its value if it has one (quoted, or bare as HTML allows).
+_ATTRIBUTE = re.compile(r"""([^\s=<>"'/]+)(?:\s*=\s*("[^"]*"?|'[^']*'?|[^\s"'=<>`]*))?""")
+#: The attributes whose value a page shows as text (a tooltip, a label), where a bound value is
+#: escaped as any text is; any other (an address, a script, a style) would run or load it.
+TEXT_ATTRIBUTES = frozenset({"title", "alt", "aria-label"})
+
+
+class _RawTags:
+    """Where a page's raw HTML tags stand (code masked), found once; for an offset, the attribute
+    whose value holds it, or "" in a tag outside any value, or None outside every tag. Each tag's
+    attributes are read once, the first time an offset falls in it."""
+
+    def __init__(self, masked: str) -> None:
+        self.masked = masked
+        self.tags = [(found.start(), found.end()) for found in _RAW_TAG.finditer(masked)]
+        self.starts = [start for start, _ in self.tags]
+        self.values: dict[int, tuple[list[int], list[tuple[int, str]]]] = {}
+
+    def attribute_at(self, at: int) -> str | None:
+        index = bisect.bisect_right(self.starts, at) - 1
+        if index < 0 or not self.tags[index][0] < at < self.tags[index][1]:
+            return None
+        if index not in self.values:
+            start, end = self.tags[index]
+            spans = [(found.start(2), found.end(2), found[1].lower())
+                     for found in _ATTRIBUTE.finditer(self.masked, start + 1, end - 1) if found[2] is not None]
+            self.values[index] = ([begin for begin, _, _ in spans], [(finish, name) for _, finish, name in spans])
+        begins, rest = self.values[index]
+        value = bisect.bisect_right(begins, at) - 1
+        return rest[value][1] if value >= 0 and at < rest[value][0] else ""
+
+
 def in_link_target(text: str, at: int) -> bool:
     """Whether offset ``at`` lies in a link's destination or title (``[x](here "or here")``) or in
     a reference-style link's definition, where Markdown would not show a bound value."""
@@ -307,7 +342,7 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
         problems.add(Problem(path=path, line=lookalike.line, col=lookalike.col, kind="reference",
                              message=f"`{lookalike.written}` looks like a prose reference but is not one. "
                                      f"Hint: {hint}"), "lookalike")
-    targets = _LinkTargets(text)
+    targets, tags = _LinkTargets(text), _RawTags(masked)
     header = in_front_matter(text)
     for ref in iter_references(text, masked):
         if ref.start < header:
@@ -316,6 +351,15 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
                 message="prose reference in the page's front matter, which MkDocs gives its templates as data: "
                         "it would show as written, never bound. Hint: quote the value in the page's text"),
                 "front-matter")
+            continue
+        if (attribute := tags.attribute_at(ref.start)) is not None and attribute not in TEXT_ATTRIBUTES:
+            where = f"the `{shortened(attribute)}` attribute" if attribute else "the tag itself, outside any value,"
+            problems.add(Problem(
+                path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field, kind="reference",
+                message=f"prose reference in {where} of a raw HTML tag, where the page would not show it as text: "
+                        "a bound value there could be an address, a script or a style. Only "
+                        f"{', '.join(f'`{name}`' for name in sorted(TEXT_ATTRIBUTES))} take one. Hint: quote the "
+                        "value in the page's text"), "raw-html")
             continue
         if targets.holds(ref.start):
             problems.add(Problem(

@@ -79,6 +79,36 @@ def test_a_reference_in_a_links_address_or_title_is_refused(line: str) -> None:
     assert "link's address or title" in problem.message
 
 
+@pytest.mark.parametrize(("line", "attribute"), [
+    ('<a href="{{ a.b }}">x</a>', "href"),                       # a name of "javascript:alert(1)" ran
+    ("<a href='{{ a.b }}'>x</a>", "href"),
+    ("<a href={{ a.b }}>x</a>", "href"),
+    ('<img src=x onerror="{{ a.b }}">', "onerror"),
+    ('<IMG SRC="{{ a.b }}.png">', "src"),
+    ('<span style="width: {{ a.b }}px">x</span>', "style"),
+    ('<div data-x="{{ a.b }}" title="fine">x</div>', "data-x"),
+    ('<a\n  class="c"\n  href="{{ a.b }}">x</a>', "href"),        # a tag over several lines
+    ('<form action = "{{ a.b }}">', "action"),
+    ("<a {{ a.b }}>x</a>", ""),                                   # in the tag, outside any value
+])
+def test_a_reference_in_a_raw_html_attribute_that_is_not_text_is_refused(line: str, attribute: str) -> None:
+    text = f"# Page\n\n{line}\n"
+    problems = [p for p in check_references("docs/page.md", text, []) if "raw HTML tag" in p.message]
+    assert len(problems) == 1, problems
+    at = text.index("{{")
+    assert (problems[0].line, problems[0].col) == (text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+    assert (f"the `{attribute}` attribute" if attribute else "the tag itself") in problems[0].message
+
+
+@pytest.mark.parametrize("line", [
+    '<abbr title="{{ a.b }} points">HP</abbr>', "<img alt='{{ a.b }}' src=x.png>", '<b aria-label="{{ a.b }}">x</b>',
+    '<b>{{ a.b }}</b>', 'a < b and {{ a.b }} > c', '`<a href="{{ a.b }}">`',
+    '<a href="x">x</a> {{ a.b }}',
+])
+def test_a_reference_shown_as_text_in_or_beside_raw_html_is_not_refused_for_it(line: str) -> None:
+    assert not [p for p in check_references("docs/page.md", f"# Page\n\n{line}\n", []) if "raw HTML" in p.message]
+
+
 @pytest.mark.parametrize("line", [
     "[{{ a.b }}](https://example.org/)", "[x](u) {{ a.b }}", "![alt {{ a.b }}](i.png)", "[^1]: note {{ a.b }}",
     "a (paren) ]( {{ a.b }}", "[x](u) and ({{ a.b }})",
