@@ -281,6 +281,9 @@ class _Builder:
             if (hidden := _INVISIBLE.search(value)) is not None:
                 self._refuse(_invisible_error(hidden.group(), *_position(event)))
                 return None
+            if (control := _ESCAPED_CONTROL.search(value)) is not None:  # only an escape makes one
+                self._refuse(_control_error(control.group(), *_position(event)))
+                return None
             if event.style or _text_in_both(value):
                 return value  # quoted, or a word that both YAML 1.1 and 1.2 read as text
         else:
@@ -344,6 +347,19 @@ _INVISIBLE = re.compile(
     "\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0"
     "\ufff0-\ufffb\U000110bd\U000110cd\U00013430-\U00013438\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     "\U000e0000-\U000e0fff]")
+
+
+#: The control characters YAML refuses written raw but decodes from an escape (``"\\0"``, ``"\\e"``,
+#: ``"\\x01"``, ``"\\L"``): the C0 and C1 controls but tab and line feed, DEL, and the line and
+#: paragraph separators. Written into a page or an SVG, a NUL or an ESC made a file no XML reader
+#: opens, and a terminal's colours change.
+_ESCAPED_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _control_error(char: str, line: int, column: int) -> YamlError:
+    """A control character an escape put in a value: no page or picture can show it."""
+    return YamlError(f"a control character (U+{ord(char):04X}) in a value, written as an escape: no page, picture "
+                     "or report can show it", line, column, hint="delete its escape (a line break is \\n)")
 
 
 def _invisible_error(char: str, line: int, column: int) -> YamlError:

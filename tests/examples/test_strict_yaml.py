@@ -47,6 +47,28 @@ def test_an_invisible_character_anywhere_in_the_data_is_a_located_refusal(char: 
         load(written)
 
 
+@pytest.mark.parametrize(("escape", "code"), [
+    ("\\0", 0), ("\\a", 7), ("\\e", 0x1B), ("\\x01", 1), ("\\x7f", 0x7F), ("\\x9b", 0x9B), ("\\L", 0x2028),
+    ("\\P", 0x2029), ("\\N", 0x85), ("\\r", 0x0D), ("\\v", 0x0B), ("\\u001b", 0x1B), ("\\U0000007f", 0x7F),
+])
+@pytest.mark.parametrize("where", ["title: {v}", "given:\n  attacker: {{name: {v}}}", "given:\n  notes: [a, {v}]",
+                                   "given:\n  {v}: 1"])
+def test_a_control_character_written_as_an_escape_is_a_located_refusal(escape: str, code: int, where: str) -> None:
+    """YAML refuses a raw ESC or NUL and decodes one from an escape: a title of "\\e[31m" and a
+    name of "Al\\x01ce" made an SVG no XML reader opens and wrote NUL and ESC into the pages."""
+    text = "id: x\n" + where.format(v=f'"Al{escape}ce"') + "\n"
+    with pytest.raises(YamlError) as refused:
+        load(text)
+    said = str(refused.value)
+    assert refused.value.line == (2 if where.startswith("title") else 3)
+    assert f"U+{code:04X}" in said and "control character" in said
+
+
+@pytest.mark.parametrize("value", ['"Al\\tce"', '"Al\\nce"', '"tab\\there"', "|\n  two\n  lines\n"])
+def test_a_tab_or_a_line_break_is_no_control_character_refused(value: str) -> None:
+    assert load(f"title: {value}\n").data["title"] in {"Al\tce", "Al\nce", "tab\there", "two\nlines\n"}
+
+
 @pytest.mark.parametrize("text", ["Ysolde\u202fa", "Frère Aldric", "« Brann »", "l'orc", "Ω", "🗡️"[0], "日本"])
 def test_visible_text_of_any_script_is_data(text: str) -> None:
     assert load(f"title: {text}\n").data == {"title": text}
