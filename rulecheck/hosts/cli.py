@@ -139,6 +139,8 @@ def run(file: Any, lang: str | None, battle_map: Path | None) -> None:
     JSON (the default) holds the result, the exact odds over the example's dice and the trace.
     """
     name = "<stdin>" if file == "-" else file
+    if battle_map is not None and (refused := _refused_map_target(battle_map)):
+        raise click.UsageError(printable(f"--map {battle_map}: {refused}"))
     try:
         text = decode_page(_read_example(file))
     except OSError as error:
@@ -225,6 +227,27 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
         click.secho(printable(f"{target}: cannot write the battle map: {error.strerror or error}"), fg="red",
                     err=True)
         sys.exit(1)
+
+
+def _refused_map_target(target: Path) -> str | None:
+    """Why ``--map`` must not write to ``target``, if it must not: standard output holds the result;
+    a link would be written through, wherever it points (one committed under a map's name could
+    aim at any file of the author's); an existing file that is no SVG is someone's work (the example
+    itself, given as its own map, was replaced by the picture)."""
+    if str(target) == "-":
+        return "the result is written to standard output: give the map a file name"
+    if target.is_symlink():
+        return "a symbolic link, which would be written through to the file it points at: give the map's own path"
+    try:
+        if not stat.S_ISREG(os.stat(target).st_mode):
+            return None  # a device or a pipe (`/dev/stdout`): written to as it is
+        with target.open("rb") as stream:
+            start = stream.read(512)
+    except OSError:
+        return None  # a new file, or one this user cannot read: the write says what it can
+    if start and b"<svg" not in start:
+        return "a file that is not an SVG picture, which the map would replace: give the map a file of its own"
+    return None
 
 
 def map_leftovers(target: Path) -> list[Problem]:
