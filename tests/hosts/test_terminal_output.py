@@ -37,10 +37,23 @@ def test_the_command_line_writes_no_control_character_of_the_input(
     result = cli(project, "check", "--format", output, "docs", color=colour)
     assert result.exit_code == 1
     assert controls(result.output) == []
-    if output == "json" and case == CASES[0]:
-        assert any("\x1b]0;pwned" in problem["message"] for problem in json.loads(result.output))  # data kept
-    elif case == CASES[0]:
-        assert "\\x1b]0;pwned\\x07" in result.output  # shown escaped
+    # refused where it is written, named by its code point: no message quotes it
+    said = [problem["message"] for problem in json.loads(result.output)] if output == "json" else [result.output]
+    assert any("a control character (U+001B)" in message for message in said)
+
+
+@pytest.mark.parametrize("output", ["text", "github", "json"])
+def test_a_page_named_with_control_characters_is_named_escaped(output: str, tmp_path: Path) -> None:
+    """Data can no longer hold a control character (an escape is refused): a file's name still can."""
+    page = tmp_path / "docs" / "\x1b]0;pwned\x07\x9b2J.md"
+    page.parent.mkdir()
+    page.write_text("# Page\n\n```rulecheck\nid: x\nrule: attack\n```\n", encoding="utf-8")
+    result = cli(tmp_path, "check", "--format", output, "docs")
+    assert result.exit_code == 1 and controls(result.output) == []
+    if output == "json":
+        assert any("\x1b]0;pwned" in problem["path"] for problem in json.loads(result.output))  # data kept
+    else:
+        assert "\\x1b]0;pwned\\x07\\x9b2J.md" in result.output  # shown escaped
 
 
 @pytest.mark.parametrize("case", CASES)
