@@ -12,6 +12,7 @@ import re
 import types
 import typing
 import unicodedata
+from collections.abc import Iterator
 from typing import Annotated, Any, Literal, Optional, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
@@ -148,6 +149,27 @@ def json_schema() -> dict[str, Any]:
     return schema
 
 
+#: What a page shows as nothing: spaces of any width, line ends, and the blank braille pattern.
+_BLANK = re.compile(r"[\s\u2800]+")
+
+
+def _blank_display_text(value: Any, path: FieldPath) -> Iterator[tuple[FieldPath, str]]:
+    """Each title or name (:data:`DISPLAY_KEYS`, or one of its languages) written with only blank
+    characters: a card titled "\u3000" showed nothing before its badge, and "  attacks Zed"."""
+    if isinstance(value, dict):
+        for key, held in value.items():
+            here = (*path, key)
+            displayed = key in DISPLAY_KEYS or (path and path[-1] in DISPLAY_KEYS)  # or one of its languages
+            if displayed and isinstance(held, str) and held and _BLANK.fullmatch(held):
+                yield here, (f"`{key}` holds only blank characters, which a page shows as nothing. Hint: write "
+                             "the text, or leave the key out")
+                continue
+            yield from _blank_display_text(held, here)
+    elif isinstance(value, list):
+        for index, held in enumerate(value):
+            yield from _blank_display_text(held, (*path, index))
+
+
 def parse_block(block: Block, cast: Cast | None = None,
                 language: Language | None = None) -> ParsedExample | list[Problem]:
     """Validate one block; on failure, every problem found, each located on the page.
@@ -199,7 +221,7 @@ def parse_block(block: Block, cast: Cast | None = None,
     if rule is not None and rule.given is AttackInput:
         resolved.problems.extend(attack_total_problems(data.get("given"), cast, language))
     problems = []
-    for path, message in resolved.problems:
+    for path, message in [*resolved.problems, *_blank_display_text(data, ())]:
         line, col = located.position(path)
         problems.append(at(block.body_line + line - 1, message, col, example_id, format_field(path)))
     try:

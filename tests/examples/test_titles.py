@@ -90,3 +90,21 @@ def test_a_title_of_several_megabytes_is_one_line_in_every_line_end(ends: str, t
 def test_the_sites_pages_are_within_the_limit() -> None:
     report = check_paths([Path("docs")], root=Path("."))
     assert not [p for page in report.pages.values() for p in page.problems if p.kind == "title"]
+
+
+@pytest.mark.parametrize("blank", ['" "', '"\\u3000"', '"\\u00a0"', '"\\n"', '"\\u2800"', '"  \\t "'])
+@pytest.mark.parametrize(("where", "field"), [
+    ("title: {b}\n", "title"),
+    ("given:\n  attacker: {{name: {b}}}\n", "given.attacker.name"),
+    ("given:\n  attacker: {{name: {{fr: Bob, en: {b}}}}}\n", "given.attacker.name.en"),
+    ("given:\n  situation:\n    grid:\n      map: A D\n      creatures: {{D: {{name: {b}}}}}\n",
+     "given.situation.grid.creatures.D.name"),
+])
+def test_a_title_or_a_name_of_blank_characters_is_a_located_problem(blank: str, where: str, field: str) -> None:
+    """A card titled "\\u3000" showed nothing before its badge; a name of spaces read "  attacks Zed"."""
+    body = "id: blank\nrule: attack\n" + where.format(b=blank)
+    text = f"# Page\n\n```rulecheck\n{body}```\n"
+    problems = [p for o in check_page("docs/en/page.md", text, odds=False).outcomes for p in o.problems
+                if "only blank characters" in p.message]
+    assert [p.field for p in problems] == [field]
+    assert f"{field.split('.')[-1]}:" in text.splitlines()[problems[0].line - 1]
