@@ -298,11 +298,20 @@ def _parse_cast(text: str, shown: str, cast: Cast, found: Capped) -> None:
         stat_lines = {key: located.position((member_id, key))[0] for key in stats}
         cast.members[member_id] = Member(member_id, names, roles, stats, line, stat_lines)
     seen: dict[str, str] = {}
+    keys: list[tuple[str, str, str]] = []  # (name as a reader tells it apart, the name, its member) so far
     for member in cast.members.values():
-        for name in set(member.names.values()):
+        for name in dict.fromkeys(member.names.values()):
             other = seen.setdefault(name.casefold(), member.id)
             if other != member.id:
                 problem(member.line, f"cast member `{member.id}`: the name `{name}` is already `{other}`'s", "name")
+                continue
+            key = _name_key(name)
+            near = next(((own, owner) for other_key, own, owner in keys if owner != member.id and (
+                key == other_key or _slips(key, other_key) <= _slips_allowed(min(len(key), len(other_key))))), None)
+            if near is not None:  # as a plain name that close to a member's is refused
+                problem(member.line, f"cast member `{member.id}`: the name `{name}` reads almost as `{near[1]}`'s "
+                                     f"(`{near[0]}`): a reader takes them for one character", "name")
+            keys.append((key, name, member.id))
 
 
 def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[int, str]]:

@@ -650,3 +650,20 @@ def test_long_names_are_counted_in_their_band_as_in_the_whole_table() -> None:
     long_name = "abcdefghij" * 8
     calls = [(long_name, long_name[:40] + "x" + long_name[41:]), (long_name, long_name[::-1]), (long_name, long_name)]
     assert [_slips(a, b) for a, b in calls] == [1, 3, 0]
+
+
+@pytest.mark.parametrize(("first", "second", "refused"), [
+    ("Bob", "Bób", True), ("Bob", "B-ob ", True), ("Frère Aldric", "Frere aldric", True),  # as a reader tells them
+    ("Brann", "Bran", True), ("Elara", "Elaar", True), ("Brother Aldric", "Brothr Aldrc", True),  # slips
+    ("Rat", "Bat", False), ("Kael", "Lysa", False), ("Tobin", "Robin", True),
+])
+def test_two_members_whose_names_read_alike_are_a_located_problem(first: str, second: str, refused: bool) -> None:
+    """A plain name one slip from a member's was refused, and two members so named were not."""
+    text = f"one:\n  name: {first}\ntwo:\n  name: {{fr: '{second}', en: '{second}'}}\n"
+    problems = [p for p in parse_cast(text, "docs/cast.yml").problems if "reads almost as" in p.message]
+    assert [(p.line, f"`{second}` reads almost as `one`'s (`{first}`)" in p.message) for p in problems] == (
+        [(3, True)] if refused else [])
+
+
+def test_one_member_s_names_in_two_languages_are_never_compared() -> None:
+    assert parse_cast("orc:\n  name: {fr: \"l'orc\", en: the orc}\n", "docs/cast.yml").problems == []
