@@ -55,6 +55,8 @@ class Pulled:
     #: The files reached that cannot be read as a page is, each with why (never opened by Markdown
     #: either: the check fails first).
     unreadable: list[tuple[Path, str]] = field(default_factory=list)
+    #: The files reached past :data:`MAX_DEPTH` snippets (read by Markdown, never by the check).
+    too_deep: list[Path] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.examples or self.references or self.tables or self.cast_lists)
@@ -68,6 +70,8 @@ class Reach:
     texts: list[tuple[Path, str]] = field(default_factory=list)
     unreadable: list[tuple[Path, str]] = field(default_factory=list)
     looked_at: list[Path] = field(default_factory=list)
+    #: The files past :data:`MAX_DEPTH` snippets, which the check does not read and Markdown would.
+    too_deep: list[Path] = field(default_factory=list)
 
 
 def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], snippets: SnippetFinder) -> Pulled:
@@ -80,7 +84,7 @@ def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], sn
         found.references += sum(1 for _ in iter_references(text)) if "{{" in text else 0
         found.tables += len(find_tables(text)) if "rulecheck-table" in text else 0
         found.cast_lists += text.count(CAST_MARKER)
-    found.unreadable = reached.unreadable
+    found.unreadable, found.too_deep = reached.unreadable, reached.too_deep
     return found
 
 
@@ -95,7 +99,10 @@ def reach(files: Iterable[Path], bases: Sequence[Path], read: Callable[[Path], s
     while pending:
         current, depth = pending.pop()
         found.looked_at.append(current)
-        if not os.path.exists(current) or depth > MAX_DEPTH:  # pymdownx skips a name that leads nowhere
+        if not os.path.exists(current):  # pymdownx skips a name that leads nowhere
+            continue
+        if depth > MAX_DEPTH:  # pymdownx would go on, to what the check never read: refused
+            found.too_deep.append(current)
             continue
         real = current.resolve()
         if real in seen:

@@ -17,6 +17,7 @@ from rulecheck.examples.capped import Capped
 from rulecheck.examples.discovery import site_config
 from rulecheck.examples.finder import split_lines
 from rulecheck.examples.pages import read_page
+from rulecheck.examples.snippet_reach import MAX_DEPTH as MAX_SNIPPET_DEPTH
 from rulecheck.examples.snippet_reach import Pulled, pulled_in, reach
 
 #: The extension whose settings decide where snippets are looked for.
@@ -103,6 +104,13 @@ def check_snippets(path: str, text: str, bases: Sequence[Path], appended: Sequen
                             "which ") + f"cannot be read: {why}; Markdown would read it with no limit. Hint: a snippet "
                             f"names a regular UTF-8 file of at most {pages.MAX_PAGE_BYTES:,} bytes, as a page is",
                 ) for unread, why in held.unreadable), "unreadable")
+                break
+            if held.too_deep:
+                problems.add(Problem(
+                    path=path, line=line, col=col, kind=kind,
+                    message=f"{said} reaches `{_named(held.too_deep[0], bases)}` through a chain of more than "
+                            f"{MAX_SNIPPET_DEPTH} snippets, which the check does not follow and Markdown would "
+                            "include unchecked. Hint: include the file from fewer snippets in a row"), "too-deep")
                 break
             if held:
                 problems.add(Problem(

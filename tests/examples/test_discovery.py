@@ -363,6 +363,26 @@ def test_an_example_pulled_in_through_nested_snippets_is_a_located_error(tmp_pat
         "but the check never sees. Hint: write them on the page itself"]
 
 
+@pytest.mark.parametrize(("chain", "last", "refused"), [
+    (50, "plain text\n", False),                    # as deep as the check follows: read, nothing in it
+    (51, "plain text\n", True),                     # one more: never read, so refused whatever it holds
+    (51, EXAMPLE_PART, True),                       # an example there was shown unchecked
+    (51, "\udcff", True),                           # a byte that is no UTF-8 was a traceback of the build
+    (80, "plain text\n", True),
+])
+def test_a_chain_of_snippets_deeper_than_the_check_follows_is_a_located_error(
+        tmp_path: Path, chain: int, last: str, refused: bool) -> None:
+    write(tmp_path / "docs" / "page.md", '# Page\n\n--8<-- "sn/f0.txt"\n')
+    for level in range(chain):
+        write(tmp_path / "sn" / f"f{level}.txt", f'--8<-- "sn/f{level + 1}.txt"\n')
+    (tmp_path / "sn" / f"f{chain}.txt").write_bytes(last.encode("utf-8", "surrogateescape"))
+    report = check_paths([tmp_path / "docs" / "page.md"], root=tmp_path)
+    said = [p.located() for p in report.all_problems]
+    assert said == ([f"docs/page.md:3:1: snippet `sn/f0.txt` reaches `sn/f51.txt` through a chain of more than 50 "
+                     "snippets, which the check does not follow and Markdown would include unchecked. Hint: include "
+                     "the file from fewer snippets in a row"] if refused else [])
+
+
 def test_snippets_that_include_each_other_end_and_hold_no_example(tmp_path: Path) -> None:
     write(tmp_path / "docs" / "page.md", '# Page\n\n--8<-- "parts/a.txt"\n')
     write(tmp_path / "parts" / "a.txt", 'A\n\n--8<-- "parts/b.txt"\n')
