@@ -378,7 +378,7 @@ def test_a_chain_of_snippets_deeper_than_the_check_follows_is_a_located_error(
     (tmp_path / "sn" / f"f{chain}.txt").write_bytes(last.encode("utf-8", "surrogateescape"))
     report = check_paths([tmp_path / "docs" / "page.md"], root=tmp_path)
     said = [p.located() for p in report.all_problems]
-    assert said == ([f"docs/page.md:3:1: snippet `sn/f0.txt` reaches `sn/f51.txt` through a chain of more than 50 "
+    assert said == (["docs/page.md:3:1: snippet `sn/f0.txt` reaches `sn/f51.txt` through a chain of more than 50 "
                      "snippets, which the check does not follow and Markdown would include unchecked. Hint: include "
                      "the file from fewer snippets in a row"] if refused else [])
 
