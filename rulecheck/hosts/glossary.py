@@ -68,16 +68,18 @@ class Glossary:
         """:func:`join_broken_abbreviations` with this glossary's terms."""
         return _join(markdown, self.broken)
 
-    def append_used(self, markdown: str, pulled_in: Iterable[str] = ()) -> str:
-        """``markdown`` with the definitions of the terms it uses appended, those it does not hold
-        already, each a block of its own; ``pulled_in``: texts that Markdown reads into the page
-        (the files its snippets include), whose terms count too."""
+    def with_used(self, markdown: str, pulled_in: Iterable[str] = ()) -> str:
+        """``markdown`` with the definitions of the terms it uses put before it, those it does not
+        hold already, each a block of its own; ``pulled_in``: texts that Markdown reads into the
+        page (the files its snippets include), whose terms count too. Before the page's text, not
+        after it: after a raw HTML block left open (``<div>`` and no ``</div>``), Markdown read them
+        as that block's HTML and showed them as text, the tooltips lost."""
         used: set[str] = set()
         for text in [markdown, *pulled_in]:
             used |= terms_used(text, self.terms)
         present = set(markdown.split("\n"))
         lines = [line for term, line in self.definitions if term in used and line not in present]
-        return markdown + ("\n\n" + "\n\n".join(lines) + "\n" if lines else "")
+        return "\n\n".join(lines) + "\n\n" + markdown if lines else markdown
 
 
 def read_glossary(path: Path) -> Glossary:

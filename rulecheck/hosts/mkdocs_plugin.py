@@ -401,10 +401,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             return self._rendered(markdown, path, config)
         # Tooltips from the page language's glossary, even with the checks disabled: its terms of
         # several words joined where the source breaks them, then the definitions of the terms the
-        # page uses as it is rendered (a bound value, the cast list can hold one) appended.
+        # page uses as it is rendered (a bound value, the cast list can hold one) put before it.
         glossary = read_glossary(Path(config.docs_dir).resolve() / found[0] / GLOSSARY)
         rendered = self._rendered(glossary.join_broken(markdown), path, config)
-        return glossary.append_used(rendered, snippet_texts(rendered, path, _root(config), _snippets(config)))
+        return glossary.with_used(rendered, snippet_texts(rendered, path, _root(config), _snippets(config)))
 
     def _meta_problems(self, problems: list[Problem]) -> None:
         """Front matter the theme lacks a file for: it fails the build (:meth:`on_env`), a server says it."""

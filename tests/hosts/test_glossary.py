@@ -38,17 +38,17 @@ EXTENSIONS = ["abbr", "admonition", "attr_list", "def_list", "footnotes", "md_in
 
 def append_abbreviations(markdown: str, glossary: Path) -> str:
     """What the plugin does to a page with the glossary at ``glossary``: the broken terms joined,
-    the definitions of those it uses appended."""
+    the definitions of those it uses put before it."""
     found = read_glossary(glossary)
-    return found.append_used(found.join_broken(markdown))
+    return found.with_used(found.join_broken(markdown))
 
 
-def test_a_glossary_s_abbreviations_are_appended_and_broken_terms_joined(tmp_path: Path) -> None:
+def test_a_glossary_s_abbreviations_are_given_and_broken_terms_joined(tmp_path: Path) -> None:
     glossary = tmp_path / "glossary.md"
     glossary.write_text(GLOSSARY, "utf-8")
     shown = append_abbreviations(PAGE, glossary)
-    assert shown.startswith("The Def PHY of an orc, its HP.")
-    assert shown.endswith("\n\n*[Def PHY]: Physical defence\n\n*[HP]: Hit points\n"), "MP is not used"
+    assert shown.startswith("*[Def PHY]: Physical defence\n\n*[HP]: Hit points\n\n"), "MP is not used"
+    assert shown.endswith("The Def PHY of an orc, its HP.\n")
     glossary.write_bytes(("\ufeff" + GLOSSARY.replace("\n", "\r\n")).encode())  # a BOM and CRLF: read as any page
     assert append_abbreviations(PAGE, glossary) == shown
 
@@ -98,7 +98,7 @@ def test_a_page_renders_the_same_with_only_the_abbreviations_it_uses(text: str, 
     found; and each term found is one the extension's own pattern matches in the page's text."""
     glossary = _glossary_of(terms)
     every = text + "\n\n" + "\n".join(abbreviations(glossary)) + "\n"
-    used = parse_glossary(glossary).append_used(text)
+    used = parse_glossary(glossary).with_used(text)
     assert python_markdown.markdown(used, extensions=EXTENSIONS) == \
         python_markdown.markdown(every, extensions=EXTENSIONS)
     found = terms_used(text, parse_glossary(glossary).terms)
@@ -131,7 +131,7 @@ def test_three_thousand_unused_abbreviations_add_nothing_to_a_page(page: str) ->
     real = parse_glossary(_hostile_glossary(0))
     hostile = parse_glossary(_hostile_glossary(3000))
     assert len(hostile.definitions) == len(real.definitions) + 3000
-    assert hostile.append_used(hostile.join_broken(text)) == real.append_used(real.join_broken(text))
+    assert hostile.with_used(hostile.join_broken(text)) == real.with_used(real.join_broken(text))
 
 
 def test_the_glossary_page_s_own_definitions_are_each_a_block() -> None:
@@ -172,8 +172,8 @@ def test_the_terms_of_a_snippet_s_text_are_used_too(tmp_path: Path) -> None:
     texts = snippet_texts(page, tmp_path / "docs" / "page.md", tmp_path)
     assert texts == ['Outer.\n\n--8<-- "parts/inner.md"\n', "Inner PV.\n"]
     glossary = parse_glossary("*[PV]: Points de vie\n*[PM]: Points de magie\n")
-    assert glossary.append_used(page) == page
-    assert glossary.append_used(page, texts) == page + "\n\n*[PV]: Points de vie\n"
+    assert glossary.with_used(page) == page
+    assert glossary.with_used(page, texts) == "*[PV]: Points de vie\n\n" + page
 
 
 # --- Terms broken across lines ---------------------------------------------------------------------
@@ -236,3 +236,23 @@ def test_a_glossary_of_three_thousand_unused_abbreviations_builds_the_same_site(
     assert [path for path in sorted(built)
             if (site / "plain" / path).read_bytes() != (site / "hostile" / path).read_bytes()] == []
     assert '<abbr title="Force">FOR</abbr>' in (site / "hostile" / "attack.html").read_text("utf-8")
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("left_open", ['<div class="note">\nraw\n', "<details>\n<summary>More</summary>\n\nText\n",
+                                       "<table>\n<tr><td>cell\n"])
+def test_the_tooltips_of_a_page_ending_in_an_open_html_block_are_given_not_shown_as_text(
+        site_copy: Callable[..., Path], monkeypatch: pytest.MonkeyPatch, left_open: str) -> None:
+    """Definitions appended after a `<div>` left open were read as its HTML: `*[STR]: Strength` on the page."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    site = site_copy(pages=("attack",))
+    for language in ("fr", "en"):
+        page = site / "docs" / language / "attack.md"
+        page.write_text(page.read_text("utf-8") + "\n" + left_open, "utf-8")
+    monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
+    build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "built")))
+    for built, term in (("attack.html", "FOR"), ("en/attack.html", "STR")):
+        html = (site / "built" / built).read_text("utf-8")
+        assert "*[" not in html and f'">{term}</abbr>' in html

@@ -138,16 +138,16 @@ def test_a_definition_over_the_bound_is_a_located_error_and_gives_no_tooltip(
 
 @pytest.mark.parametrize("uses", [1, 100, 10_000])
 def test_what_the_tooltips_add_to_a_page_is_bounded_by_the_definitions_bound(uses: int) -> None:
-    """The build appends to a page only definitions within the bound, once each, whatever the page
+    """The build gives a page only definitions within the bound, once each, whatever the page
     uses them and however long the glossary's definitions are: the page grows by at most the bound
     for each term it uses."""
     long = "y" * 100_000
     text = f"*[HP]: {'h' * MAX_DEFINITION_CHARS}\n*[PV]: {long}\n*[Def PHY]: {long}\n"
     page = "# Page\n\n" + "HP PV Def PHY. " * uses + "\n"
-    appended = parse_glossary(text).append_used(page)
-    assert appended.startswith(page)
-    assert long not in appended
-    assert len(appended) - len(page) <= MAX_DEFINITION_CHARS + 20
+    given = parse_glossary(text).with_used(page)
+    assert given.endswith(page)
+    assert long not in given
+    assert len(given) - len(page) <= MAX_DEFINITION_CHARS + 20
 
 
 def test_the_check_reports_a_long_definition_on_each_language_s_glossary(tmp_path: Path) -> None:
