@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rulecheck.errors import Problem
 from rulecheck.examples.abbreviations import GLOSSARY, check_glossary
+from rulecheck.examples.anchors import check_card_anchors
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
 from rulecheck.examples.discovery import UNCOPYABLE, site_exclusions
@@ -94,6 +95,7 @@ def check_page(
         else:
             squares += drawn
         report.outcomes.append(outcome)
+    report.problems += check_card_anchors(path, text, [outcome.id for outcome in report.outcomes if outcome.id])
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     report.tables, report.references = quoted(text)
     report.problems += check_front_matter(path, text)

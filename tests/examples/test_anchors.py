@@ -1,42 +1,35 @@
-from __future__ import annotations
+"""A card's anchor is its own: a heading or an element taking `ex-<id>` is a located problem
+(``rulecheck/examples/anchors.py``)."""
 
-from pathlib import Path
+from __future__ import annotations
 
 import pytest
 
-from rulecheck.hosts.anchors import anchor_index, page_url, relative_link
+from rulecheck.examples.check import check_page
+
+CARD = ("```rulecheck\nid: zz-one\nrule: attack\ngiven:\n  attacker: {name: the rogue, level: 1}\n"
+        "  defender: {name: the guard, def_phy: 15}\n  attack: {kind: melee, total: 20, damage: 1d4}\n"
+        "dice:\n  damage: [2]\nexpect:\n  outcome: hit\n```\n")
 
 
-@pytest.mark.parametrize(("source", "target", "link"), [
-    ("reactions.md", "reactions.md", "#a"),
-    ("reactions.md", "attack.md", "../attack/#a"),
-    ("index.md", "attack.md", "attack/#a"),
-    ("attack.md", "index.md", "../#a"),
-    ("index.md", "index.md", "#a"),
-    ("rules/deep.md", "attack.md", "../../attack/#a"),
+@pytest.mark.parametrize("taker", [
+    "## Heading { #ex-zz-one }", "## Heading {: #ex-zz-one .note }", "### Ex zz one", "## Ex: zz one! ##",
+    '<div id="ex-zz-one">x</div>', "<span id='ex-zz-one'></span>", "<a id=ex-zz-one></a>",
+    "> ## Ex zz one",
 ])
-def test_relative_links_between_directory_urls(source: str, target: str, link: str) -> None:
-    assert relative_link(source, target, "a") == link
+@pytest.mark.parametrize("after", [False, True])
+def test_a_heading_or_element_taking_a_card_s_id_is_a_located_problem(taker: str, after: bool) -> None:
+    text = "# Page\n\n" + (CARD + "\n" + taker + "\n" if after else taker + "\n\n" + CARD)
+    problems = [p for p in check_page("docs/en/page.md", text, odds=False).problems if p.kind == "anchor"]
+    line = text.splitlines().index(taker) + 1
+    assert [(p.line, p.example_id) for p in problems] == [(line, "zz-one")]
+    assert "`ex-zz-one`" in problems[0].message and "two elements of one id" in problems[0].message
 
 
-@pytest.mark.parametrize(("source", "target", "link"), [
-    ("reactions.md", "reactions.md", "#a"),
-    ("reactions.md", "attack.md", "attack.html#a"),
-    ("index.md", "attack.md", "attack.html#a"),
-    ("attack.md", "index.md", "index.html#a"),
-    ("rules/deep.md", "attack.md", "../attack.html#a"),
-    ("attack.md", "rules/index.md", "rules/index.html#a"),
+@pytest.mark.parametrize("other", [
+    "## Heading { #ex-zz-two }", "## Zz one", "`## Ex zz one`", "```\n## Ex zz one\n```", '<div id="zz-one">x</div>',
+    "## Ex zz one two",
 ])
-def test_relative_links_between_file_urls(source: str, target: str, link: str) -> None:
-    """Material's offline plugin turns directory URLs off, so that the site works from file://."""
-    assert relative_link(source, target, "a", directory_urls=False) == link
-
-
-def test_page_urls() -> None:
-    assert [page_url(p) for p in ("index.md", "a.md", "a/index.md", "a/b.md")] == ["", "a/", "a/", "a/b/"]
-
-
-def test_anchor_index_reads_explicit_heading_ids_first_page_wins(tmp_path: Path) -> None:
-    (tmp_path / "a.md").write_text("# A\n\n## Parade { #dodge-and-parry }\n\ntext { #not-a-heading }\n", "utf-8")
-    (tmp_path / "b.md").write_text("### Again { #dodge-and-parry }\n## Other {#other}\n", "utf-8")
-    assert anchor_index(tmp_path) == {"dodge-and-parry": "a.md", "other": "b.md"}
+def test_another_id_or_code_is_no_problem(other: str) -> None:
+    text = "# Page\n\n" + other + "\n\n" + CARD
+    assert [p for p in check_page("docs/en/page.md", text, odds=False).problems if p.kind == "anchor"] == []
