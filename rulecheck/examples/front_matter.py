@@ -156,6 +156,16 @@ def meta_values(text: str) -> list[tuple[str, int, int]]:
     templates: ``offset``, where its key is written; ``length``, the characters of the value (a
     YAML value that is not a string, the characters it is written in; MultiMarkdown's lines of
     one key joined, as MkDocs joins them)."""
+    return [(key, offset, length) for key, offset, length, _ in _meta_entries(text)]
+
+
+def meta_texts(text: str) -> list[tuple[str, int, str]]:
+    """``(key, offset, text)`` of each value of a page's front matter written as text (a YAML
+    scalar, or MultiMarkdown's lines of one key, joined): what a template shows of it."""
+    return [(key, offset, value) for key, offset, _, value in _meta_entries(text) if value is not None]
+
+
+def _meta_entries(text: str) -> list[tuple[str, int, int, str | None]]:
     found = front_matter(text)
     if found is None:
         return []
@@ -170,11 +180,11 @@ def meta_values(text: str) -> list[tuple[str, int, int]]:
         for key, value in node.value:
             if not isinstance(key, yaml.ScalarNode):
                 continue
-            length = (len(value.value) if isinstance(value, yaml.ScalarNode)
-                      else value.end_mark.index - value.start_mark.index)
-            values.append((key.value, found.header_start + key.start_mark.index, length))
+            scalar = value.value if isinstance(value, yaml.ScalarNode) else None
+            length = len(scalar) if scalar is not None else value.end_mark.index - value.start_mark.index
+            values.append((key.value, found.header_start + key.start_mark.index, length, scalar))
         return values
-    return [(key, offset, len(value)) for key, (offset, value) in _multimarkdown(text, found.end).items()]
+    return [(key, offset, len(value), value) for key, (offset, value) in _multimarkdown(text, found.end).items()]
 
 
 def _multimarkdown(text: str, stop: int) -> dict[str, tuple[int, str]]:

@@ -27,7 +27,7 @@ import re
 
 from rulecheck.errors import Problem
 from rulecheck.examples.capped import Capped
-from rulecheck.examples.front_matter import in_front_matter, meta_values
+from rulecheck.examples.front_matter import in_front_matter, meta_texts, meta_values
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.references import mask_code
 
@@ -71,6 +71,13 @@ def check_titles(path: str, text: str) -> list[Problem]:
         if key in TITLE_KEYS and length > MAX_TITLE_CHARS:
             add(offset, f"the front matter's `{key}`", length,
                 f"a {key} holds at most {MAX_TITLE_CHARS}: MkDocs copies it into the navigation of every page")
+    for key, offset, value in meta_texts(text):
+        if key in TITLE_KEYS and value and not value.strip():
+            index = index or LineIndex(text)
+            line, col = index.line_col(offset)
+            problems.add(Problem(path=path, line=line, col=col, kind="title", message=(
+                f"the front matter's `{key}` holds only blank characters: the window's title and the navigation "
+                f"would show nothing for this page. Hint: write the {key}, or leave the key out")), "blank")
     if len(text) <= MAX_TITLE_CHARS:
         return problems.problems
     header = in_front_matter(text)

@@ -108,3 +108,12 @@ def test_a_title_or_a_name_of_blank_characters_is_a_located_problem(blank: str, 
                 if "only blank characters" in p.message]
     assert [p.field for p in problems] == [field]
     assert f"{field.split('.')[-1]}:" in text.splitlines()[problems[0].line - 1]
+
+
+@pytest.mark.parametrize("front", ['---\ntitle: "  "\n---\n', '---\nsubtitle: "\\u3000"\n---\n',
+                                   '---\ntitle: "\\t"\nhide: [toc]\n---\n', "---\ntitle: '\u00a0\u00a0'\n---\n"])
+def test_a_front_matter_title_of_blank_characters_is_a_located_problem(front: str) -> None:
+    """`title: "  "` gave every window `<title>   - Règles de combat</title>`."""
+    text = front + "# Page\n\nText.\n"
+    problems = [p for p in check_titles("docs/page.md", text) if "only blank characters" in p.message]
+    assert [(p.line, p.col) for p in problems] == [(2, 1)]
