@@ -30,7 +30,7 @@ from rulecheck.examples.example_check import (
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.front_matter import check_front_matter
 from rulecheck.examples.leftovers import check_leftovers
-from rulecheck.examples.namesakes import check_namesakes
+from rulecheck.examples.namesakes import check_namesakes_by_language
 from rulecheck.examples.near_misses import check_near_misses
 from rulecheck.examples.outcome import Outcome, PageReport, Report
 from rulecheck.examples.pages import (
@@ -161,16 +161,6 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     check_duplicates(report)
     check_parity(report, root, casts.of)
     return report
-
-
-def check_namesakes_by_language(report: Report) -> None:
-    """:func:`~rulecheck.examples.namesakes.check_namesakes` over each language's pages together, in
-    the order they were read: a reader meets the same one-off creature on another page of theirs."""
-    by_language: dict[str | None, list[Outcome]] = {}
-    for page in report.pages.values():
-        by_language.setdefault(page.language, []).extend(page.outcomes)
-    for outcomes in by_language.values():
-        check_namesakes(outcomes)
 
 
 class Casts:

@@ -18,7 +18,7 @@ from typing import Any
 
 from rulecheck.errors import FieldPath, shortened
 from rulecheck.examples.cast import BASE_FIELDS
-from rulecheck.examples.outcome import Outcome
+from rulecheck.examples.outcome import Outcome, Report
 from rulecheck.examples.schema import ParsedExample
 
 
@@ -78,3 +78,13 @@ def _walk(value: Any, path: FieldPath) -> Iterator[tuple[str, str, Any, FieldPat
     elif isinstance(value, list):
         for index, held in enumerate(value):
             yield from _walk(held, (*path, index))
+
+
+def check_namesakes_by_language(report: Report) -> None:
+    """:func:`check_namesakes` over each language's pages together, in
+    the order they were read: a reader meets the same one-off creature on another page of theirs."""
+    by_language: dict[str | None, list[Outcome]] = {}
+    for page in report.pages.values():
+        by_language.setdefault(page.language, []).extend(page.outcomes)
+    for outcomes in by_language.values():
+        check_namesakes(outcomes)

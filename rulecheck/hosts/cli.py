@@ -231,13 +231,14 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
 
 def _refused_map_target(target: Path) -> str | None:
     """Why ``--map`` must not write to ``target``, if it must not: standard output holds the result;
-    a link would be written through, wherever it points (one committed under a map's name could
-    aim at any file of the author's); an existing file that is no SVG is someone's work (the example
-    itself, given as its own map, was replaced by the picture)."""
+    an existing file that is no SVG is someone's work (the example itself, given as its own map,
+    was replaced by the picture), and so is the file a link leads to (a link committed under a
+    map's name could aim at any file of the author's): a link is followed to a map only; a link
+    to nothing would make a file wherever it points."""
     if str(target) == "-":
         return "the result is written to standard output: give the map a file name"
-    if target.is_symlink():
-        return "a symbolic link, which would be written through to the file it points at: give the map's own path"
+    if target.is_symlink() and not os.path.exists(target):
+        return "a symbolic link to no file, which the map would be written through: give the map's own path"
     try:
         if not stat.S_ISREG(os.stat(target).st_mode):
             return None  # a device or a pipe (`/dev/stdout`): written to as it is
@@ -246,7 +247,9 @@ def _refused_map_target(target: Path) -> str | None:
     except OSError:
         return None  # a new file, or one this user cannot read: the write says what it can
     if start and b"<svg" not in start:
-        return "a file that is not an SVG picture, which the map would replace: give the map a file of its own"
+        linked = " (through a link)" if target.is_symlink() else ""
+        return (f"a file that is not an SVG picture{linked}, which the map would replace: give the map a file of "
+                "its own")
     return None
 
 

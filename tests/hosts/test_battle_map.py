@@ -150,22 +150,23 @@ def test_run_map_writes_to_a_device_as_it_is(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
 
 
-@pytest.mark.parametrize("aim", ["the example", "a link to a file", "a link to a map", "a text file", "a Python file",
+@pytest.mark.parametrize("aim", ["the example", "a link to a file", "a link to nothing", "a text file", "a Python file",
                                  "standard output"])
 def test_run_map_refuses_a_target_whose_file_it_would_lose_or_write_through(tmp_path: Path, aim: str) -> None:
     """`--map ex.yml` replaced the example by its picture; `--map map.svg`, a link committed under a
-    map's name, wrote through it to the file it pointed at; `--map -` made a file named `-`."""
+    map's name, wrote through it to the file it pointed at; `--map -` made a file named `-`. (A link
+    to a map is followed: tests/hosts/test_map_leftovers.py.)"""
     example = tmp_path / "shot.yml"
     example.write_text(SHOT.format(title="T", attacker="Scout", defender="Bandit"), "utf-8")
     kept = tmp_path / "notes.txt"
     kept.write_text("mine\n", "utf-8")
     (tmp_path / "old.svg").write_text('<?xml version="1.0"?>\n<svg/>\n', "utf-8")
-    target = {"the example": example, "a link to a file": tmp_path / "map.svg", "a link to a map": tmp_path / "m.svg",
+    target = {"the example": example, "a link to a file": tmp_path / "map.svg", "a link to nothing": tmp_path / "m.svg",
               "a text file": kept, "a Python file": tmp_path / "conftest.py", "standard output": Path("-")}[aim]
     if aim == "a link to a file":
         target.symlink_to(kept)
-    elif aim == "a link to a map":
-        target.symlink_to(tmp_path / "old.svg")
+    elif aim == "a link to nothing":
+        target.symlink_to(tmp_path / "elsewhere" / "made.svg")
     elif aim == "a Python file":
         target.write_text("import os\n", "utf-8")
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
@@ -173,7 +174,7 @@ def test_run_map_refuses_a_target_whose_file_it_would_lose_or_write_through(tmp_
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert f"--map {target}: " in result.output
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
-    assert not Path("-").exists()
+    assert not Path("-").exists() and not (tmp_path / "elsewhere").exists()
 
 
 def test_run_map_writes_over_an_earlier_map(tmp_path: Path) -> None:
