@@ -94,17 +94,20 @@ def poison(root: Path) -> int:
     def cast_text(match: re.Match[str]) -> str:
         nonlocal done
         done += 1
-        # Names stay distinct (a name is one member's): the counter makes each one unique.
-        return f"{match['lead']}: {json.dumps(f'{done} ' + next(variants)[:NAME_LENGTH - 4])}"
+        # Names stay distinct (a name is one member's, and two that read alike are refused): three
+        # letters of the counter's each, so that two members' names are three slips apart at least.
+        token = chr(97 + done % 26) * 3 + chr(97 + done // 26 % 26) * 3
+        return f"{match['lead']}: {json.dumps(f'{token} ' + next(variants)[:NAME_LENGTH - 8])}"
 
     cast.write_text(CAST_TEXT.sub(cast_text, text), encoding="utf-8")
     count += done
+    # A plain name is nobody's of the cast: "someone" keeps it far from every member's name; the
+    # counter, over every page, keeps one name to one creature of a language (namesakes with other
+    # statistics are refused).
+    numbered = iter(range(1, 10**6))
     for page in sorted((root / "docs").rglob("*.md")):
         text = page.read_text(encoding="utf-8") + (PROSE if page.name == "criticals.md" else "")
         new, titles = TITLE.subn(lambda m: f"{m['lead']}title: {_hostile(m[0], variants, TITLE_LENGTH)}", text)
-        # A plain name is nobody's of the cast: "someone" keeps it far from every member's name; the
-        # counter keeps one name to one creature of the page (namesakes with other statistics are refused).
-        numbered = iter(range(1, 10**6))
         new, names = NAME.subn(lambda m: "{name: " + json.dumps(
             f"someone {next(numbered)} " + next(variants)[:NAME_LENGTH - 15]) + m["end"], new)
         # A card is rules data, the same in both twins: its variant depends on its place in the page.
