@@ -113,6 +113,17 @@ def test_a_map_in_the_print_edition_keeps_its_hatching_arrow_and_labels() -> Non
     assert all(found.startswith("opportunity--") for found in pointed)
 
 
+def a_map_then_another_title(tmp_path: Path) -> tuple[Path, Path, bytes]:
+    """An example whose map `run --map` wrote (its bytes returned), then retitled: the next map differs."""
+    example = tmp_path / "shot.yml"
+    example.write_text(SHOT.format(title="T", attacker="Scout", defender="Bandit"), "utf-8")
+    picture = tmp_path / "shot.svg"
+    assert run(str(example), "--map", str(picture)).exit_code == 0
+    written = picture.read_bytes()
+    example.write_text(SHOT.format(title="Another title", attacker="Scout", defender="Bandit"), "utf-8")
+    return example, picture, written
+
+
 @pytest.mark.parametrize("limit", [0, 1, 1000, 3000])
 def test_run_map_stopped_while_writing_leaves_the_previous_map_whole(tmp_path: Path, limit: int) -> None:
     # A run that cannot finish writing (a full disk, a size limit; a kill -9 alike) used to leave
@@ -122,12 +133,7 @@ def test_run_map_stopped_while_writing_leaves_the_previous_map_whole(tmp_path: P
     import subprocess
     import sys
 
-    example = tmp_path / "shot.yml"
-    example.write_text(SHOT.format(title="T", attacker="Scout", defender="Bandit"), "utf-8")
-    picture = tmp_path / "shot.svg"
-    assert run(str(example), "--map", str(picture)).exit_code == 0
-    before = picture.read_bytes()
-    example.write_text(SHOT.format(title="Another title", attacker="Scout", defender="Bandit"), "utf-8")
+    example, picture, before = a_map_then_another_title(tmp_path)
 
     def limited() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
@@ -178,11 +184,6 @@ def test_run_map_refuses_a_target_whose_file_it_would_lose_or_write_through(tmp_
 
 
 def test_run_map_writes_over_an_earlier_map(tmp_path: Path) -> None:
-    example = tmp_path / "shot.yml"
-    example.write_text(SHOT.format(title="T", attacker="Scout", defender="Bandit"), "utf-8")
-    picture = tmp_path / "shot.svg"
+    example, picture, first = a_map_then_another_title(tmp_path)
     assert run(str(example), "--map", str(picture)).exit_code == 0
-    first = picture.read_bytes()
-    example.write_text(SHOT.format(title="Another", attacker="Scout", defender="Bandit"), "utf-8")
-    assert run(str(example), "--map", str(picture)).exit_code == 0
-    assert picture.read_bytes() != first and b"Another" in picture.read_bytes()
+    assert picture.read_bytes() != first and b"Another title" in picture.read_bytes()
