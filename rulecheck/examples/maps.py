@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -544,6 +545,16 @@ def _path_line(drawn: BattleMap, prefix: str) -> str:
     if not drawn.path:
         return ""
     points = [_centre(drawn.path[0].start), *(_centre(step.end) for step in drawn.path)]
+    # A creature that ends its move in another's square (a pixie into a goblin's) would have its
+    # arrow under that token: it stops at the token's edge, where a reader sees where it goes.
+    end, start = set(drawn.path[-1].end.squares), drawn.path[0].start
+    occupants = [figure.side for figure in drawn.figures if figure.space != start and end & set(figure.space.squares)]
+    if occupants:
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        length = Fraction(math.hypot(x1 - x0, y1 - y0)).limit_denominator(1000)
+        cut = Fraction(9, 20) * max(occupants)
+        if length > cut:
+            points[-1] = (x1 - (x1 - x0) * cut / length, y1 - (y1 - y0) * cut / length)
     kind = "path disengaged" if drawn.disengaged else "path"
     line = (f'<polyline class="{kind}" points="{" ".join(f"{_u(x)},{_u(y)}" for x, y in points)}" '
             f'marker-end="url(#{prefix}-a)"/>')

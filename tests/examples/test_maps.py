@@ -755,3 +755,25 @@ def test_a_target_smaller_than_a_square_is_ringed_around_its_number(size: str) -
         assert width < maps._stroke_width(".fig.defender"), "thinner than a whole square's outline"
     else:
         assert float(ring.get("r") or 0) < float(token.get("r") or 0) and width == maps._stroke_width(".fig.defender")
+
+
+@pytest.mark.parametrize(("grid", "path", "into"), [
+    # a pixie into a goblin's square, then diagonally
+    ({"map": ". D .", "creatures": {"A": {"size": "tiny", "at": [0, 0]}}}, [[1, 0]], True),
+    ({"map": ". . .\n. D .", "creatures": {"A": {"size": "tiny", "at": [0, 0]}}}, [[1, 1]], True),
+    ({"map": "A . D"}, [[1, 0]], False),                                                   # into an empty square
+])
+def test_a_move_into_another_creature_s_square_ends_its_arrow_at_that_token_s_edge(
+        grid: dict[str, object], path: list[list[int]], into: bool) -> None:
+    """The pixie's arrow ended under the goblin's token: a reader could not see where it went."""
+    drawn = resolve_opportunity(OpportunityInput.model_validate({"grid": grid, "path": path}),
+                                ScriptedDice({})).battle_map
+    assert drawn is not None
+    (line,) = with_class(parsed_svg(drawn), "polyline", "path")
+    *_, last = [tuple(map(float, point.split(","))) for point in (line.get("points") or "").split()]
+    centre = [float(maps.MARGIN + (coordinate + Fraction(1, 2)) * maps.SQUARE) for coordinate in path[-1]]
+    away = math.dist(last, centre)
+    if into:
+        assert away == pytest.approx(0.45 * maps.SQUARE, abs=0.05)
+    else:
+        assert away == pytest.approx(0, abs=0.01)
