@@ -1,5 +1,6 @@
-"""Typography on rendered pages: no line break between a number and its unit (« 10 m », in both
-languages), and in French none before « : ; ! ? % » or after « «».
+"""Typography on rendered pages: no line break between a number and its unit (« 10 m ») nor inside
+a defence's name (« Def PHY »), in both languages, and in French none before « : ; ! ? % » or
+after « «».
 
 A space (or a source line break, which a browser shows as a space) before high punctuation
 becomes non-breaking: U+00A0 before « : » and « » », the narrow U+202F before « ; ! ? » and
@@ -40,10 +41,12 @@ _LEADING_PERCENT = re.compile(r"^[ \t\n]+(" + _mark("%") + ")")  # after <span>5
 #: action » starting the next.
 _UNIT = re.compile(r"(\d)[ \t\n]+([kc]?m)(?!\w)")
 _LEADING_UNIT = re.compile(r"^[ \t\n]+([kc]?m)(?!\w)")  # after <span>10</span> m
+#: A defence's name is one term: « Def » ended a card's line at 375 px and « PHY 16 » began the next.
+_DEFENCE = re.compile(r"(?<!\w)(Def)[ \t\n]+(PHY|MAG)(?!\w)")
 #: What every pattern above needs: a piece of text without any of it is left as it is (on the pages
 #: of other languages, what the units need).
-_UNIT_TOUCHED = re.compile(r"[ \t\n][kc]?m(?!\w)")
-_TOUCHED = re.compile(r"[:;!?»«%]|&#|" + _UNIT_TOUCHED.pattern)
+_KEPT_TOGETHER_TOUCHED = re.compile(r"[ \t\n][kc]?m(?!\w)|Def[ \t\n]")
+_TOUCHED = re.compile(r"[:;!?»«%]|&#|" + _KEPT_TOGETHER_TOUCHED.pattern)
 #: An attribute whose value is words for the reader, quoted as HTML writes it (values escape quotes).
 _READ_ATTRIBUTE = re.compile(r"""(\s(?:title|aria-label|alt|data-tip)=)("[^"]*"|'[^']*')""", re.IGNORECASE)
 NBSP, NARROW_NBSP = "\u00a0", "\u202f"
@@ -56,10 +59,11 @@ def _space_before(match: re.Match[str]) -> str:
 def _spaced(text: str) -> str:
     text = _BEFORE.sub(_space_before, text)
     text = _PERCENT.sub(lambda m: m.group(1) + NARROW_NBSP + m.group(2), text)
-    return _AFTER.sub(lambda m: m.group(1) + NBSP, _with_units(text))
+    return _AFTER.sub(lambda m: m.group(1) + NBSP, _kept_together(text))
 
 
-def _with_units(text: str) -> str:
+def _kept_together(text: str) -> str:
+    text = _DEFENCE.sub(lambda m: m.group(1) + NBSP + m.group(2), text)
     return _UNIT.sub(lambda m: m.group(1) + NBSP + m.group(2), text)
 
 
@@ -98,12 +102,13 @@ def french_spacing(markup: str) -> str:
 
 
 def unit_spacing(markup: str) -> str:
-    """Only a number's unit kept to it: the typography of the pages of every other language."""
-    return _respaced(markup, french=False) if _UNIT_TOUCHED.search(markup) else markup
+    """Only a number's unit and a defence's name kept together: the typography of the pages of
+    every other language."""
+    return _respaced(markup, french=False) if _KEPT_TOGETHER_TOUCHED.search(markup) else markup
 
 
 def _respaced(markup: str, *, french: bool) -> str:
-    touched = _TOUCHED if french else _UNIT_TOUCHED
+    touched = _TOUCHED if french else _KEPT_TOGETHER_TOUCHED
     pieces = TAG.split(markup)
     after_digit = False  # the text before this piece, across tags, ends with a digit
     for index, (piece, kept) in enumerate(zip(pieces, kept_as_written(pieces), strict=True)):
@@ -117,7 +122,7 @@ def _respaced(markup: str, *, french: bool) -> str:
                 piece = _LEADING_UNIT.sub(lambda m: NBSP + m.group(1), piece)
                 if french:
                     piece = _LEADING_PERCENT.sub(lambda m: NARROW_NBSP + m.group(1), piece)
-            pieces[index] = piece = _spaced(piece) if french else _with_units(piece)
+            pieces[index] = piece = _spaced(piece) if french else _kept_together(piece)
         if piece:
             after_digit = not kept and piece[-1].isdigit()
     return "".join(pieces)

@@ -98,3 +98,18 @@ def test_the_other_languages_keep_french_marks_as_written() -> None:
     text = "<p>Oui : 20 % « non » ! 10 m</p>"
     assert unit_spacing(text) == f"<p>Oui : 20 % « non » ! 10{NBSP}m</p>"
     assert unit_spacing("<p>10 M, 2 MA</p>") == "<p>10 M, 2 MA</p>"  # actions, not units
+
+
+@pytest.mark.parametrize("space", [" ", "\n", "  ", " \t"])
+@pytest.mark.parametrize("defence", ["PHY", "MAG"])
+def test_a_defence_s_name_never_breaks_in_either_language(space: str, defence: str) -> None:
+    """« Def » ended a card's line at 375 px and « PHY 16 » began the next."""
+    joined = f"Def{NBSP}{defence}"
+    for respaced in (french_spacing, unit_spacing):
+        assert respaced(f"<p>contre la Def{space}{defence} 16</p>") == f"<p>contre la {joined} 16</p>"
+        assert respaced(f"<li>(Def{space}{defence}, DEX +2)</li>") == f"<li>({joined}, DEX +2)</li>"
+        assert respaced(f"<p><abbr>Def{space}{defence}</abbr></p>") == f"<p><abbr>{joined}</abbr></p>"
+        kept = [f"<pre><code>Def{space}{defence}</code></pre>", f"<p>Undef{space}{defence}</p>",
+                f"<p>Def{space}{defence}S</p>", f"<p>Defs{space}{defence}</p>"]
+        for text in kept:
+            assert respaced(text) == text
