@@ -47,7 +47,7 @@ class AttackResult(Model):
     """What an attack did, with the steps that explain it."""
 
     attack_natural: int | None
-    attack_total: int | None = Field(description="The attack test's total; none for a coup de grâce, which rolls none.")
+    attack_total: int | None = Field(description="The attack roll's total; none for a coup de grâce, which rolls none.")
     critical: bool
     fumble: bool
     defence: Defence

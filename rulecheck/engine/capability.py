@@ -39,7 +39,7 @@ class CapabilityInput(Model):
     card: str = Field(max_length=2000, description="The card: `Name | type - cost - attack - range : text`.")
     level: int = Field(1, ge=1, le=20, description="The capability's level (damage grows with it).")
     target: TargetKind = Field("living", description="living, demonic or non_living (some damage doubles).")
-    critical: bool = Field(False, description="The attack test was a critical success: dice at their maximum.")
+    critical: bool = Field(False, description="The attack roll was a critical success: dice at their maximum.")
 
     @field_validator("card")
     @classmethod

@@ -253,7 +253,7 @@ def _attack(line: str, col: int, part: str) -> CardAttack:
     code = match["ability"]
     if code not in ABILITY_NAMES:
         raise _error(line, col + match.start("ability") + 1, "an ability (FOR/STR, DEX, CON, INT, SAG/WIS, CHA)",
-                     f"`{code}`" if code else "nothing", "write the ability the attack test adds, in capitals")
+                     f"`{code}`" if code else "nothing", "write the ability the attack roll adds, in capitals")
     kind: Literal["phy", "mag"] = "phy" if match["kind"] == "PHY" else "mag"
     return CardAttack(kind=kind, ability=ABILITY_NAMES[code])
 

@@ -105,7 +105,7 @@ class Attack(Model):
     opportunity: bool = Field(False, description="An opportunity attack cannot be dodged or parried.")
     ability: Ability | None = Field(None, description="Adds the attacker's level and this ability.")
     bonus: int = Field(0, ge=-20, le=40)
-    total: int | None = Field(None, ge=-20, le=80, description="The attack test's total, when already rolled.")
+    total: int | None = Field(None, ge=-20, le=80, description="The attack roll's total, when already rolled.")
     natural: int | None = Field(None, ge=1, le=20, description="The d20 face of a given total.")
     damage: DiceExpr | None = Field(None, description="The weapon's or capability's damage.")
     extra_damage: tuple[DiceExpr, ...] = Field(

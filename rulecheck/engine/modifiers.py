@@ -53,7 +53,7 @@ class Modifier(BaseModel):
     kind: ModifierKind = Field(description="Bonuses of one kind do not stack (the highest applies); "
                                            "penalties add up unless they share a source.")
     source: str = Field(pattern=r"^[a-z][a-z0-9_.-]{0,40}$", description="What grants it, as a key (`attacker.prone`).")
-    target: Target = Field(description="`attack` (the attack test's total) or `defence`.")
+    target: Target = Field(description="`attack` (the attack roll's total) or `defence`.")
     value: int = Field(ge=-20, le=20)
     melee: bool = Field(True, description="Applies to melee attacks.")
     ranged: bool = Field(True, description="Applies to ranged attacks.")

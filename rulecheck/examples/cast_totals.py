@@ -41,14 +41,14 @@ def attack_total_problems(given: Any, cast: Cast | None, language: Language) -> 
             return []
         made = ", ".join(f"{natural + bonus} ({key.upper()})" for key, bonus in bonuses.items())
         return [(("given", "attack", "total"), (
-            f"{member.name(language)}'s attack test cannot make {total} on a d20 of {natural}: with level "
+            f"{member.name(language)}'s attack roll cannot make {total} on a d20 of {natural}: with level "
             f"{member.stats.get('level', 0)} and an ability from {cast.where(member)}, it makes {made}. Hint: "
             f"roll it (`ability: dex` and `dice: {{attack: [{natural}]}}`), or change the total"))]
     if any(1 <= total - bonus <= 20 for bonus in bonuses.values()):
         return []
     low, high = 1 + min(bonuses.values()), 20 + max(bonuses.values())
     return [(("given", "attack", "total"), (
-        f"{member.name(language)}'s attack test cannot make {total}: 1d20 + level + an ability gives "
+        f"{member.name(language)}'s attack roll cannot make {total}: 1d20 + level + an ability gives "
         f"{low} to {high} with the statistics of {cast.where(member)}. Hint: change the total, or the cast"))]
 
 

@@ -60,7 +60,7 @@ def test_spacing_text_and_english_codes_are_accepted(line: str) -> None:
     ("X | C -  - A", 8, "a cost (M, A, MA or G)", "remove the empty one"),
     ("X | C - A - PHY(XYZ)", 17, "an ability (FOR/STR, DEX, CON, INT, SAG/WIS, CHA)", "in capitals"),
     ("X | C - A - PHY()", 17, "an ability (FOR/STR, DEX, CON, INT, SAG/WIS, CHA)",
-     "write the ability the attack test adds, in capitals"),
+     "write the ability the attack roll adds, in capitals"),
     ("X | C - A - FOO", 13, "an attack `PHY(ability)` or `MAG(ability)`, `Soutien` or a range",
      "e.g. `PHY(DEX)` for a physical attack, `MAG(SAG)` for a magical one"),
     ("X | C - A - 15km", 15, "a range in metres, `m`", "in metres"),
@@ -87,7 +87,7 @@ def test_a_malformed_card_is_located(line: str, col: int, expected: str, fragmen
 @pytest.mark.parametrize(("line", "hint"), [
     ("Attaque Éclair | C - AM - PHY(DEX)", "write `MA` for a double action"),
     ("X | C - a", "costs are `M` (movement), `A` (attack), `MA` (both) or `G` (free action), in capitals"),
-    ("X | C - A - PHY()", "write the ability the attack test adds, in capitals"),
+    ("X | C - A - PHY()", "write the ability the attack roll adds, in capitals"),
     ("X | C - A - FOO", "e.g. `PHY(DEX)` for a physical attack, `MAG(SAG)` for a magical one"),
     ("X | C - A - 0m", "e.g. `15m`"),
 ])

@@ -553,14 +553,14 @@ def test_a_total_the_members_statistics_make_is_accepted(tmp_path: Path, attack:
 
 
 @pytest.mark.parametrize(("attack", "message"), [
-    ("total: 23, natural: 20", "Elara's attack test cannot make 23 on a d20 of 20: with level 2 and an ability "
+    ("total: 23, natural: 20", "Elara's attack roll cannot make 23 on a d20 of 20: with level 2 and an ability "
      "from docs/cast.yml:2, it makes 26 (STR), 22 (DEX), 22 (CON), 22 (INT), 22 (WIS), 22 (CHA). Hint: roll it "
      "(`ability: dex` and `dice: {attack: [20]}`), or change the total"),
-    ("total: 19, natural: 20", "Elara's attack test cannot make 19 on a d20 of 20"),
-    ("total: 27, natural: 20", "Elara's attack test cannot make 27 on a d20 of 20"),
-    ("total: 27", "Elara's attack test cannot make 27: 1d20 + level + an ability gives 3 to 26 with the "
+    ("total: 19, natural: 20", "Elara's attack roll cannot make 19 on a d20 of 20"),
+    ("total: 27, natural: 20", "Elara's attack roll cannot make 27 on a d20 of 20"),
+    ("total: 27", "Elara's attack roll cannot make 27: 1d20 + level + an ability gives 3 to 26 with the "
      "statistics of docs/cast.yml:2. Hint: change the total, or the cast"),
-    ("total: 2", "Elara's attack test cannot make 2: 1d20 + level + an ability gives 3 to 26"),
+    ("total: 2", "Elara's attack roll cannot make 2: 1d20 + level + an ability gives 3 to 26"),
 ])
 def test_a_total_the_members_statistics_cannot_make_is_a_located_error(
         tmp_path: Path, attack: str, message: str) -> None:

@@ -153,7 +153,7 @@ def test_the_build_gives_search_every_page_of_cards_lean_and_writes_it_in_full(
     assert 'class="rc-spread' in written and 'class="rc-source' in written and 'class="rc-rule' in written
     assert "data-search-exclude" not in written  # read by search when it built the index, not sent
     entries = json.loads((site / "en" / "search" / "search_index.json").read_text("utf-8"))["docs"]
-    assert any("Attack test" in entry["text"] for entry in entries)
+    assert any("Attack roll" in entry["text"] for entry in entries)
 
 
 def test_a_reader_gets_every_card_without_the_marks_only_search_reads(documented_cards: list[str]) -> None:

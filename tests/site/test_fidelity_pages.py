@@ -687,9 +687,9 @@ def test_the_rules_generally_for_an_approach_s_attack_is_kept_and_its_reading_ma
 # A tenth outside reading, 5 December 2026 (evening): what a page's own rule leaves out ----------------
 
 @pytest.mark.parametrize(("language", "counter", "unaffected"), [
-    ("fr", "riposter avec l'arme qu'elle a en main, si elle est au contact de son attaquant",
+    ("fr", "si elle est au contact de son attaquant, peut alors riposter avec son arme équipée",
      ("ne sont pas touchés", "ne sont pas affectés")),
-    ("en", "strike back with the weapon in its hand, if it is in contact with its attacker",
+    ("en", "if it is in contact with its attacker, may then strike back with its equipped weapon",
      ("not affected", "are untouched")),
 ])
 def test_the_criticals_page_gives_the_reaction_s_counter_attack_and_no_untouched_actions_after_a_fumble(

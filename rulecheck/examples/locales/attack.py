@@ -74,8 +74,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "damage.total.dodged.zero": "Attaque esquivée : aucun dégât",
     },
     "en": {
-        "attack.test": "Attack test",
-        "attack.given": "Attack test total",
+        "attack.test": "Attack roll",
+        "attack.given": "Attack roll total",
         "attack.critical": "Natural 20: critical success",
         "attack.fumble": "Natural 1: critical failure, the attack fails",
         "attack.fumble_threshold": "Critical failure (raised threshold), the attack fails",

@@ -83,7 +83,7 @@ DICE: Mapping[str, Mapping[str, str]] = {
         "con_test": "le d20 du test de CON",
     },
     "en": {
-        "attack": "the d20 of the attack test (one per attack, in order)",
+        "attack": "the d20 of the attack roll (one per attack, in order)",
         "reaction": "the d20 of the dodge or parry",
         "damage": "the faces of the damage dice, in the order of the expression (weapon, then extra dice)",
         "miss_chance": "the d100 of concealment (20% or 50% miss chance)",
@@ -271,8 +271,8 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Attack.area": "An area attack cannot be dodged or parried.",
         "Attack.opportunity": "An opportunity attack cannot be dodged or parried.",
         "Attack.ability": "The ability added to the attacker's level for the test.",
-        "Attack.bonus": "A flat bonus added to the attack test.",
-        "Attack.total": "The attack test's total, when already known.",
+        "Attack.bonus": "A flat bonus added to the attack roll.",
+        "Attack.total": "The attack roll's total, when already known.",
         "Attack.natural": "The d20 face of that total.",
         "Attack.damage": "The weapon's or capability's damage.",
         "Attack.extra_damage": "Extra damage dice from capabilities.",
@@ -307,7 +307,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
                          "except those of one `source`, of which only the worst counts "
                          "([a reading](modifiers.md#note-stacking)).",
         "Modifier.source": "What grants it, as a key (`attacker.prone`).",
-        "Modifier.target": "`attack` (the attack test's total) or `defence`.",
+        "Modifier.target": "`attack` (the attack roll's total) or `defence`.",
         "Modifier.value": "The modifier's value (negative for a penalty).",
         "Modifier.melee": "Applies to melee attacks.",
         "Modifier.ranged": "Applies to ranged attacks.",
@@ -393,6 +393,6 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "CapabilityInput.card": "The card: `Name | type - cost - attack - range : text`.",
         "CapabilityInput.level": "The capability's level (damage grows with it).",
         "CapabilityInput.target": "`living`, `demonic` or `non_living` (some damage doubles).",
-        "CapabilityInput.critical": "The attack test was a critical success: dice at their maximum.",
+        "CapabilityInput.critical": "The attack roll was a critical success: dice at their maximum.",
     },
 }

@@ -118,7 +118,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "grid.concealment": "Concealment from the grid",
         "grid.flanking": "Flanking from the grid",
         "prone.ranged": "Prone attacker, at range",
-        "coup_de_grace.automatic": "Coup de grâce, automatic hit, no attack test",
+        "coup_de_grace.automatic": "Coup de grâce, automatic hit, no attack roll",
         "coup_de_grace.concealment": "Coup de grâce against total concealment: the round spent finding the "
                                      "target replaces the roll (%)",
         "coup_de_grace.survival": "If it survives, its survival test's difficulty (rolled at the table)",

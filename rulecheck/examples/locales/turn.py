@@ -108,7 +108,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "capability.cost": "Cost",
         "capability.attack.phy": "Physical attack, against Def PHY, test with",
         "capability.attack.mag": "Magical attack, against Def MAG, test with",
-        "capability.support": "Support, no attack test",
+        "capability.support": "Support, no attack roll",
         "capability.range": "Range",
         "capability.mp_cost": "MP cost",
         "capability.damage": "Capability damage",
