@@ -42,6 +42,9 @@ _LEADING_PERCENT = re.compile(r"^[ \t\n]+(" + _mark("%") + ")")  # after <span>5
 _UNIT = re.compile(r"(\d)[ \t\n]+([kc]?m)(?!\w)")
 _LEADING_UNIT = re.compile(r"^[ \t\n]+([kc]?m)(?!\w)")  # after <span>10</span> m
 #: A defence's name is one term: « Def » ended a card's line at 375 px and « PHY 16 » began the next.
+#: Not in a table's header cell, where the name stacks on two lines: the cast's eight columns
+#: read whole at 375 px only so.
+_HEADER_CELL = re.compile(r"^<(/?)th\b", re.IGNORECASE)
 _DEFENCE = re.compile(r"(?<!\w)(Def)[ \t\n]+(PHY|MAG)(?!\w)")
 #: What every pattern above needs: a piece of text without any of it is left as it is (on the pages
 #: of other languages, what the units need).
@@ -56,14 +59,15 @@ def _space_before(match: re.Match[str]) -> str:
     return (NBSP if html.unescape(match.group(1)) in ":»" else NARROW_NBSP) + match.group(1)
 
 
-def _spaced(text: str) -> str:
+def _spaced(text: str, *, in_header: bool = False) -> str:
     text = _BEFORE.sub(_space_before, text)
     text = _PERCENT.sub(lambda m: m.group(1) + NARROW_NBSP + m.group(2), text)
-    return _AFTER.sub(lambda m: m.group(1) + NBSP, _kept_together(text))
+    return _AFTER.sub(lambda m: m.group(1) + NBSP, _kept_together(text, in_header=in_header))
 
 
-def _kept_together(text: str) -> str:
-    text = _DEFENCE.sub(lambda m: m.group(1) + NBSP + m.group(2), text)
+def _kept_together(text: str, *, in_header: bool = False) -> str:
+    if not in_header:
+        text = _DEFENCE.sub(lambda m: m.group(1) + NBSP + m.group(2), text)
     return _UNIT.sub(lambda m: m.group(1) + NBSP + m.group(2), text)
 
 
@@ -111,8 +115,11 @@ def _respaced(markup: str, *, french: bool) -> str:
     touched = _TOUCHED if french else _KEPT_TOGETHER_TOUCHED
     pieces = TAG.split(markup)
     after_digit = False  # the text before this piece, across tags, ends with a digit
+    header_cells = 0  # how many table header cells the piece is in
     for index, (piece, kept) in enumerate(zip(pieces, kept_as_written(pieces), strict=True)):
         if index % 2:  # a tag
+            if cell := _HEADER_CELL.match(piece):
+                header_cells = max(0, header_cells - 1) if cell.group(1) else header_cells + 1
             opens_or_closes_raw = RAW.match(piece) and not piece.endswith("/>")
             if french and not kept and not opens_or_closes_raw and "=" in piece and touched.search(piece):
                 pieces[index] = _READ_ATTRIBUTE.sub(_spaced_attribute, piece)
@@ -122,7 +129,9 @@ def _respaced(markup: str, *, french: bool) -> str:
                 piece = _LEADING_UNIT.sub(lambda m: NBSP + m.group(1), piece)
                 if french:
                     piece = _LEADING_PERCENT.sub(lambda m: NARROW_NBSP + m.group(1), piece)
-            pieces[index] = piece = _spaced(piece) if french else _kept_together(piece)
+            in_header = header_cells > 0
+            pieces[index] = piece = (_spaced(piece, in_header=in_header) if french
+                                     else _kept_together(piece, in_header=in_header))
         if piece:
             after_digit = not kept and piece[-1].isdigit()
     return "".join(pieces)

@@ -109,7 +109,13 @@ def test_a_defence_s_name_never_breaks_in_either_language(space: str, defence: s
         assert respaced(f"<p>contre la Def{space}{defence} 16</p>") == f"<p>contre la {joined} 16</p>"
         assert respaced(f"<li>(Def{space}{defence}, DEX +2)</li>") == f"<li>({joined}, DEX +2)</li>"
         assert respaced(f"<p><abbr>Def{space}{defence}</abbr></p>") == f"<p><abbr>{joined}</abbr></p>"
+        assert respaced(f"<td>Def{space}{defence}</td>") == f"<td>{joined}</td>"
         kept = [f"<pre><code>Def{space}{defence}</code></pre>", f"<p>Undef{space}{defence}</p>",
-                f"<p>Def{space}{defence}S</p>", f"<p>Defs{space}{defence}</p>"]
+                f"<p>Def{space}{defence}S</p>", f"<p>Defs{space}{defence}</p>",
+                # a table's header cell stacks the name: the cast's eight columns fit a phone so
+                f"<th>Def{space}{defence}</th>", f'<TH class="x"><abbr>Def{space}{defence}</abbr></TH>',
+                f"<th><th>x</th>Def{space}{defence}</th>"]
         for text in kept:
             assert respaced(text) == text
+        assert respaced(f"<tr><th>a</th><td>Def{space}{defence}</td></tr>") == f"<tr><th>a</th><td>{joined}</td></tr>"
+        assert respaced(f"<thead><td>Def{space}{defence}</td></thead>") == f"<thead><td>{joined}</td></thead>"

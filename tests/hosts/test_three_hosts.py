@@ -198,9 +198,9 @@ def test_in_process_build_renders_glossary_tooltips_on_every_page(
     build(load_config(str(site / "mkdocs.yml"), site_dir=str(site / "site")))
     french = (site / "site/attack.html").read_text("utf-8")
     english = (site / "site/en/attack.html").read_text("utf-8")
-    # the tooltip spaced as French text is: its colon never alone at a line's start
-    assert '<abbr title="Défense physique\u00a0: le seuil d\'une attaque au contact ou à distance">Def PHY</abbr>' \
-        in french.replace("&#x27;", "'")
+    # the tooltip spaced as French text is: its colon never alone at a line's start; the term kept on one line
+    tooltip = "Défense physique\u00a0: le seuil d'une attaque au contact ou à distance"
+    assert f'<abbr title="{tooltip}">Def\u00a0PHY</abbr>' in french.replace("&#x27;", "'")
     assert '<abbr title="Strength">STR</abbr>' in english
     assert 'title="Force"' not in english, "English pages use the English glossary only"
     assert (site / "site/assets/rulecheck.css").is_file()
