@@ -16,6 +16,7 @@ copy at a size without bound (:mod:`~rulecheck.examples.meta_fields`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -165,17 +166,18 @@ def meta_texts(text: str) -> list[tuple[str, int, str]]:
     return [(key, offset, value) for key, offset, _, value in _meta_entries(text) if value is not None]
 
 
-def _meta_entries(text: str) -> list[tuple[str, int, int, str | None]]:
+@functools.lru_cache(maxsize=4)  # a page's keys are looked up by its title check and its values' check
+def _meta_entries(text: str) -> tuple[tuple[str, int, int, str | None], ...]:
     found = front_matter(text)
     if found is None:
-        return []
+        return ()
     if found.header is not None:
         try:
             node = yaml.compose(found.header, Loader=_LOADER)
         except yaml.YAMLError:  # pragma: no cover - front_matter() read it as a mapping
-            return []
+            return ()
         if not isinstance(node, yaml.MappingNode):  # pragma: no cover - likewise
-            return []
+            return ()
         values = []
         for key, value in node.value:
             if not isinstance(key, yaml.ScalarNode):
@@ -183,8 +185,8 @@ def _meta_entries(text: str) -> list[tuple[str, int, int, str | None]]:
             scalar = value.value if isinstance(value, yaml.ScalarNode) else None
             length = len(scalar) if scalar is not None else value.end_mark.index - value.start_mark.index
             values.append((key.value, found.header_start + key.start_mark.index, length, scalar))
-        return values
-    return [(key, offset, len(value), value) for key, (offset, value) in _multimarkdown(text, found.end).items()]
+        return tuple(values)
+    return tuple((key, offset, len(value), value) for key, (offset, value) in _multimarkdown(text, found.end).items())
 
 
 def _multimarkdown(text: str, stop: int) -> dict[str, tuple[int, str]]:
@@ -205,9 +207,12 @@ def _multimarkdown(text: str, stop: int) -> dict[str, tuple[int, str]]:
     return {key: (offset, " ".join(parts)) for key, (offset, parts) in values.items()}
 
 
+@functools.lru_cache(maxsize=16)
 def _is_mapping(header: str) -> bool:
     """Whether MkDocs reads ``header`` as its meta-data: YAML that loads to a mapping. A header
-    nested too deep is not read at all (:func:`_too_deep`)."""
+    nested too deep is not read at all (:func:`_too_deep`). Kept for the last few headers: each
+    check of a page asks it of the same header five times (its keys, values, titles), and a
+    header of 100,000 tags took seconds each time."""
     try:
         if _too_deep(header) is not None:
             return False
