@@ -150,7 +150,7 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     cast = _cast(outcome)
     return (
         f'<div class="rc-card{marked}" id="ex-{example_id}" data-example="{example_id}">'
-        f'<p class="rc-card__title">{title} '
+        f'<p class="rc-card__title">{_titled(title)} '
         f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
         f"{_cast_line(outcome, cast, language, link)}{header}{battle_map_html(outcome, language, link)}"
         f'<ol class="rc-trace">{steps}</ol>\n'
@@ -158,6 +158,13 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
         f"{_chances(outcome, language, cast.defender)}"
         f"{source_block(source, language)}</div>"
     )
+
+
+def _titled(title: str) -> str:
+    """A card's title as one piece of the title's line: search's highlights, marks inside it, laid
+    the title out in three lines on a phone (« The orc's » / « opportunity attack » / « , with… »)
+    when each run of text was an item of the line's own."""
+    return f'<span class="rc-card__name">{title}</span>'
 
 
 def refusal_card(outcome: Outcome, title: str, language: str,
@@ -172,7 +179,7 @@ def refusal_card(outcome: Outcome, title: str, language: str,
     badge = render.word("checked_refusal", language)
     return (
         f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
-        f'<p class="rc-card__title">{title} '
+        f'<p class="rc-card__title">{_titled(title)} '
         f'<span class="rc-badge rc-badge--ok rc-badge--refused" data-search-exclude>⊘ {badge}</span></p>'
         f"{_cast_line(outcome, _cast(outcome), language, link)}{_refused_plan(outcome, error, language)}"
         f'<p class="rc-outcome rc-refusal"><strong>{html_text(render.word("card.refused", language))}</strong>'

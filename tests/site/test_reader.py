@@ -923,3 +923,37 @@ def test_every_bar_of_a_damage_chart_shows_and_the_example_s_own_most(http: Call
     assert len(heights) >= 5 and any(this and share < 2 for share, _, this in bars), "a rare roll of its own"
     assert all(drawn >= 2 for _, drawn, _ in bars), [bar for bar in bars if bar[1] < 2]
     assert all(drawn >= 5 for _, drawn, this in bars if this), bars
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("en", ["opportunity", "opportunity attack", "orc", "Elara"]),
+    ("fr", ["opportunité", "attaque d'opportunité", "orc", "Elara"]),
+])
+def test_a_search_highlight_leaves_a_card_s_title_on_its_lines(http: Callable[..., Tab], locale: str,
+                                                              words: list[str]) -> None:
+    """Arriving from search, the words found are marked in the page: in a card's title each mark
+    and each run of text between marks became an item of the title's line, and « The orc's » /
+    « opportunity attack » / « , with no parry allowed » took three lines on a phone."""
+    reader = http(PHONE, phone=True)
+    reader.open(HOME[locale] + "opportunity.html")
+    plain = reader.page.evaluate(TITLE_HEIGHTS)
+    for word in words:
+        reader.open(HOME[locale] + "opportunity.html?h=" + word.replace(" ", "+"))
+        reader.page.wait_for_function("document.querySelector('.rc-card__title mark') !== null")
+        marked = reader.page.evaluate(TITLE_HEIGHTS)
+        assert [title for title in marked if title["stray"]] == [], word
+        assert [(title["text"], title["height"]) for title in marked if title["marks"]] != [], word
+        grown = [(after["text"], before["height"], after["height"]) for before, after in zip(plain, marked, strict=True)
+                 if after["height"] > before["height"] + 1]
+        assert grown == [], word
+
+
+#: Each card title's text, height, whether search marked words in it, and whether any mark or text
+#: stands outside its name (a line item of its own).
+TITLE_HEIGHTS = """() => [...document.querySelectorAll('.rc-card__title')].map(title => ({
+    text: title.innerText,
+    height: title.getBoundingClientRect().height,
+    marks: title.querySelectorAll('mark').length,
+    stray: [...title.childNodes].some(node => node.nodeName === 'MARK'
+        || (node.nodeType === Node.TEXT_NODE && node.textContent.trim() !== '')),
+}))"""

@@ -97,7 +97,7 @@ def test_strings_from_examples_render_as_text_never_as_html(tmp_path: Path) -> N
     mkdocs_build(root)
     page = (root / "site" / "page" / "index.html").read_text(encoding="utf-8")
     escaped = "&lt;script&gt;alert(1)&lt;/script&gt;"
-    assert f'<p class="rc-card__title">{escaped} pare' in page  # the card's title
+    assert f'<p class="rc-card__title"><span class="rc-card__name">{escaped} pare' in page  # the card's title
     # The prose: every punctuation character as a character reference (see test_hardening_markup).
     quoted = "&#60;script&#62;alert&#40;1&#41;&#60;&#47;script&#62;"
     assert f'<span class="rc-ref">{quoted}</span>' in page
