@@ -115,6 +115,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     defence_value = getattr(defender, defence)
     # A coup de grâce hits whatever the defence: its value is kept, its steps would only puzzle a reader.
     defence_steps = [] if situated.coup_de_grace else steps
+    defence_shown_at = len(steps)
     if defender.posture:
         bonus = defender.posture_bonus()
         defence_steps.append(Step(
@@ -134,8 +135,9 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     if refused:
         steps.append(Step(anchor="no-reaction", event=f"reaction.refused.{refused}", verdict="refused"))
     elif given.reaction != "none" and total is not None:
-        if compared != defence:  # the card just showed a modified defence that the reaction now sets aside
-            steps.append(Step(anchor="dodge-and-parry", event=f"reaction.{given.reaction}.instead_of_defence"))
+        if compared != defence:  # said before the modified defence: a reader took it for the parry's bar
+            steps.insert(defence_shown_at,
+                         Step(anchor="dodge-and-parry", event=f"reaction.{given.reaction}.instead_of_defence"))
         reaction_natural, reaction_total, reaction_succeeded = _reaction(
             given, dice, total, critical, steps, situated.reaction_terms(REACTION_ABILITY[given.reaction])
         )

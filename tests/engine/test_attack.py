@@ -393,13 +393,21 @@ def test_a_defence_changed_by_a_posture_or_a_modifier_is_not_called_the_sheet_s_
 
 
 @pytest.mark.parametrize("reaction", ["dodge", "parry"])
-def test_a_reaction_says_it_sets_aside_the_modified_defence_the_card_just_showed(reaction: str) -> None:
+def test_a_reaction_says_it_sets_aside_the_modified_defence_before_the_card_shows_it(reaction: str) -> None:
+    """A surprised Tobin's « Defence modifiers: 15 − 2 = 13 » came before the parry that set it
+    aside: a reader took 13 for the parry's bar. The reaction says so first, then the defence."""
     base = {"defender": {"def_phy": 14, "level": 1, "dex": 1, "str": 1}, "attack": {"total": 17, "damage": "1d4"},
             "reaction": reaction}
     covered = attack({**base, "situation": {"cover": "partial"}}, reaction=[5], damage=[3])
     events = [s.event for s in covered.trace]
     aside = events.index(f"reaction.{reaction}.instead_of_defence")
-    assert events[aside + 1] == f"reaction.{reaction}" and covered.hit  # a failed dodge lets the 17 through
+    assert events[aside + 1] == "modifiers.defence" and events[aside + 2] == f"reaction.{reaction}"
+    assert covered.hit  # a failed dodge lets the 17 through
+    in_posture = attack({**base, "defender": {**base["defender"], "posture": ["A"]}, "situation": {"cover": "partial"}},
+                        reaction=[5], damage=[3])
+    events = [s.event for s in in_posture.trace]
+    aside = events.index(f"reaction.{reaction}.instead_of_defence")
+    assert events[aside + 1:aside + 4] == ["posture.simple", "modifiers.defence", f"reaction.{reaction}"]
     assert covered.defence_value == 16 > covered.attack_total - 2  # the cover was there, and did not count
     bare = attack(base, reaction=[5], damage=[3])
     assert not any(s.event.endswith("instead_of_defence") for s in bare.trace)  # nothing shown to set aside

@@ -40,11 +40,11 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.dodge": "Test d'esquive",
         "reaction.parry": "Test de parade",
         "reaction.dodge.instead_of_defence": ("La cible esquive : l'attaque se compare à son esquive, "
-                                              "et non plus à sa défense, qui ne mesure plus qu'un éventuel "
-                                              "bonus de dégâts si l'esquive échoue"),
+                                              "et non plus à sa défense ; celle-ci, calculée ci-dessous, ne "
+                                              "mesure qu'un éventuel bonus de dégâts si l'esquive échoue"),
         "reaction.parry.instead_of_defence": ("La cible pare : l'attaque se compare à sa parade, "
-                                              "et non plus à sa défense, qui ne mesure plus qu'un éventuel "
-                                              "bonus de dégâts si la parade échoue"),
+                                              "et non plus à sa défense ; celle-ci, calculée ci-dessous, ne "
+                                              "mesure qu'un éventuel bonus de dégâts si la parade échoue"),
         "reaction.dodge.against_critical": "Test d'esquive, sans effet contre une réussite critique",
         "reaction.parry.against_critical": "Test de parade, sans effet contre une réussite critique",
         "reaction.dodge.natural_20": "Test d'esquive, 20 naturel (réussite critique)",
@@ -90,11 +90,11 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.dodge": "Dodge test",
         "reaction.parry": "Parry test",
         "reaction.dodge.instead_of_defence": ("The target dodges: the attack is compared to its dodge, "
-                                              "no longer to its defence, which now only measures a damage "
-                                              "bonus should the dodge fail"),
+                                              "no longer to its defence; the defence worked out below only "
+                                              "measures a damage bonus should the dodge fail"),
         "reaction.parry.instead_of_defence": ("The target parries: the attack is compared to its parry, "
-                                              "no longer to its defence, which now only measures a damage "
-                                              "bonus should the parry fail"),
+                                              "no longer to its defence; the defence worked out below only "
+                                              "measures a damage bonus should the parry fail"),
         "reaction.dodge.against_critical": "Dodge test, useless against a critical success",
         "reaction.parry.against_critical": "Parry test, useless against a critical success",
         "reaction.dodge.natural_20": "Dodge test, natural 20 (critical success)",
