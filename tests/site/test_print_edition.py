@@ -312,6 +312,10 @@ def test_the_quick_reference_prints_on_two_landscape_sheets(pdfs: Path, pdf: str
     sheets = [" ".join(text.replace("\u00a0", " ").split()) for text, _ in page_texts(pdfs / pdf)]
     page = (pdfs / pdf.replace("aide-memoire-mj.pdf", "quick-reference.html")
             .replace("gm-quick-reference.pdf", "quick-reference.html")).read_text("utf-8")
+    # On screen the page links its own PDF, a GM's first question there; on paper the link is not printed.
+    own = re.search(rf'<p class="rc-screen-only"><a href="{re.escape(Path(pdf).name)}">(.*?)</a>', page)
+    assert own, f"{pdf}: the quick reference's page does not link it"
+    assert visible_text(own[1]) not in " ".join(text.split()), f"{pdf}: the link to itself is printed"
     noted = re.findall(r"<table>\s*<thead>\s*<tr>\s*<th[^>]*>(.*?)</th>.*?</table>\s*<p>(¹.*?)</p>", page, re.DOTALL)
     assert len(noted) >= 3, "the modifiers and cover tables have notes"
     for heading, notes in noted:
