@@ -77,7 +77,16 @@ def check_glossary(path: str, text: str) -> list[Problem]:
     lines: LineIndex | None = None
     for match in ABBREVIATION.finditer(text):
         line = match.group()
-        if not defines(line) or within_bound(line):
+        if not defines(line):
+            continue
+        if "{{" in definition_of(line):
+            lines = lines or LineIndex(text)
+            col = line.index("{{") + 1
+            problems.add(Problem(path=path, line=lines.line(match.start()), col=col, kind="reference", message=(
+                f"a prose reference in the definition of the glossary term `{shortened(term_of(line), 60)}`: the "
+                "definition is copied into every page that uses the term, where no example of the glossary is, "
+                "so it would show as written. Hint: write the value itself")), "reference")
+        if within_bound(line):
             continue
         lines = lines or LineIndex(text)
         term = term_of(line)

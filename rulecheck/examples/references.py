@@ -181,6 +181,20 @@ def resolve_reference(outcomes: Mapping[str, RanExample], example_id: str, field
     return value
 
 
+#: The most characters a value prose quotes may show: a number, a name, dice notation (the site's
+#: longest is 11). A map quoted ten times in a heading made a title of 18,000 characters copied into
+#: every page's navigation, and each of its punctuation characters an entity that Markdown's inline
+#: stage read again for every one (30 references in a paragraph: 8 s of build).
+MAX_QUOTED_CHARS = 80
+
+
+def quoted_length(value: Any) -> int:
+    """The characters ``value`` shows as prose quotes it, about (a list's items and their commas)."""
+    if isinstance(value, list | tuple):
+        return sum(quoted_length(item) + 2 for item in value)
+    return len(str(value))
+
+
 def _quotable(value: Any) -> bool:
     """Whether prose can show ``value`` as the reader reads it: a number, a word, a name, dice
     notation, or a flat list of those; never a group of fields, whose text would be its Python form."""
@@ -368,7 +382,14 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
                         "Hint: quote the value in the link's text or beside the link"), "link")
             continue
         try:
-            resolve_reference(outcomes, ref.example_id, ref.field)
+            value = resolve_reference(outcomes, ref.example_id, ref.field)
+            if (length := quoted_length(value)) > MAX_QUOTED_CHARS:
+                problems.add(Problem(
+                    path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field,
+                    kind="reference", message=(
+                        f"prose reference to a value of some {length:,} characters, and prose quotes at most "
+                        f"{MAX_QUOTED_CHARS}: a number, a name, dice. Hint: quote a shorter field, or write "
+                        "the text")), "too-long")
         except LookupError as error:
             target = outcomes.get(ref.example_id)
             if ref.example_id in broken or (target is not None and target.result is None and target.refusal is None):

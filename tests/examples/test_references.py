@@ -333,3 +333,61 @@ def test_a_reference_written_wrong_is_its_own_problem_not_a_parity_one(tmp_path:
     twin_quotes(tmp_path, {"fr": "Total {{ p.reaction_total }}.", "en": "Total {{ p.reaction_totl }}."})
     problems = check_paths([tmp_path / "docs"], root=tmp_path).all_problems
     assert [(p.path, p.kind, p.field) for p in problems] == [("docs/en/page.md", "reference", "reaction_totl")]
+
+
+BIG_MAP = """\
+```rulecheck
+id: big-map
+title: A wide map
+rule: positions
+given:
+  attack: ranged
+  grid:
+    map: |
+      A . . . . . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . . . . . . . . .
+      . . . . . . . . . . . . . . . . . . . D
+    creatures:
+      A: {name: the archer}
+      D: {name: the wolf}
+expect:
+  distance: 19
+```
+"""
+
+
+@pytest.mark.parametrize("around", [
+    "Prose {} here.", "# Heading {}", "## {} and {}", "- item {}", "| cell | {} |\n|---|---|", "> {}",
+    "*[ZQ]: {}\n\nZQ", "Many: " + "{} " * 30,
+])
+@pytest.mark.parametrize("field", ["given.grid.map", "given.grid.creatures.a.name"])
+def test_a_reference_quotes_a_short_value_never_a_long_one(around: str, field: str) -> None:
+    """A map quoted ten times in a heading made a title of 18,000 characters in every page's
+    navigation, and thirty in a paragraph eight seconds of build: prose quotes a number, a name,
+    dice, never more than 80 characters."""
+    from rulecheck.examples.check import check_page
+
+    text = f"# Page\n\n{around.format(*['{{ big-map.' + field + ' }}'] * around.count('{}'))}\n\n{BIG_MAP}"
+    problems = check_references("docs/en/page.md", text, check_page("docs/en/page.md", text).outcomes)
+    long = [p for p in problems if "prose quotes at most 80" in p.message]
+    if field.endswith(".map"):
+        assert long and all(p.line == 3 for p in long), problems
+        assert all(p.example_id == "big-map" and p.field == field for p in long)
+    else:
+        assert long == [], problems
+
+
+@pytest.mark.parametrize("definition", [
+    "points de vie {{ a.b }}", "{{a.b}}", "x {{ a.b }} y {{ c.d }}", "{{ a.b", "{{ big-map.distance }}",
+])
+def test_a_glossary_definition_holds_no_reference(definition: str) -> None:
+    """A glossary's definitions are copied into every page that uses their terms, where the
+    glossary's examples are not: a reference there showed as written on every other page."""
+    from rulecheck.examples.abbreviations import check_glossary
+
+    text = f"# Glossary\n\n| Term | Meaning |\n|---|---|\n| ZQ | x |\n\n*[ZQ]: {definition}\n"
+    problems = check_glossary("docs/en/glossary.md", text)
+    assert [(p.line, p.col) for p in problems] == [(7, 8 + definition.index("{{"))]
+    assert "copied into every page that uses the term" in problems[0].message
+    assert check_glossary("docs/en/glossary.md", text.replace("{{", "{")) == []
