@@ -577,7 +577,13 @@ def test_a_card_s_data_is_fetched_once_when_first_opened_and_says_why_when_it_ca
         page.goto(address, wait_until="load")
         for example in ("elara-parry", "dodge-tie"):  # each opened block tries, and says why it is empty
             click_still(page.locator(f"#ex-{example} details.rc-source summary"))
+            # Opened first (a click that missed once left the block shut, its message unshown), then
+            # the failed load is waited for: the class comes and goes after the toggle event.
+            expect(page.locator(f"#ex-{example} details.rc-source")).to_have_attribute("open", "")
             data = page.locator(f"#ex-{example} pre.rc-yaml")
+            data.element_handle().wait_for_element_state("visible")
+            page.wait_for_function(f"p => getComputedStyle(p, '::before').content.includes({unloaded!r})",
+                                   arg=data.element_handle())
             expect(data).not_to_have_class(re.compile("rc-yaml--loading"))
             assert data.text_content() == "" and unloaded in data.evaluate(before)
             expect(page.locator(f"#ex-{example} button.rc-copy")).to_have_count(0)
