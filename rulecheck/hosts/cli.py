@@ -9,6 +9,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import stat
 import sys
 import unicodedata
@@ -139,7 +140,7 @@ def run(file: Any, lang: str | None, battle_map: Path | None) -> None:
     JSON (the default) holds the result, the exact odds over the example's dice and the trace.
     """
     name = "<stdin>" if file == "-" else file
-    if battle_map is not None and (refused := _refused_map_target(battle_map)):
+    if battle_map is not None and (refused := _refused_map_target(battle_map, None if file == "-" else Path(file))):
         raise click.UsageError(printable(f"--map {battle_map}: {refused}"))
     try:
         text = decode_page(_read_example(file))
@@ -229,14 +230,28 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
         sys.exit(1)
 
 
-def _refused_map_target(target: Path) -> str | None:
+#: An SVG document's start: a byte order mark, an XML declaration, comments and a doctype, then
+#: the ``svg`` element. A file that merely holds ``<svg`` (an example titled "How to draw an <svg>
+#: map", a Markdown page opening on an inline icon) is someone's work, and so is a file whose name
+#: (a link's file's name) does not end in ``.svg``.
+_SVG_DOCUMENT = re.compile(
+    rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--(?:(?!-->).)*-->|<!DOCTYPE[^>]*>)\s*)*<svg(?=[\s/>])",
+    re.DOTALL | re.IGNORECASE)
+
+
+def _refused_map_target(target: Path, example: Path | None = None) -> str | None:
     """Why ``--map`` must not write to ``target``, if it must not: standard output holds the result;
-    an existing file that is no SVG is someone's work (the example itself, given as its own map,
-    was replaced by the picture), and so is the file a link leads to (a link committed under a
-    map's name could aim at any file of the author's): a link is followed to a map only; a link
-    to nothing would make a file wherever it points."""
+    the example itself, given as its own map, would be replaced by the picture; an existing file
+    that is no SVG document is someone's work, and so is the file a link leads to (a link committed
+    under a map's name could aim at any file of the author's): a link is followed to a map only; a
+    link to nothing would make a file wherever it points."""
     if str(target) == "-":
         return "the result is written to standard output: give the map a file name"
+    try:
+        if example is not None and os.path.samefile(example, target):
+            return "the example itself, which the map would replace: give the map a file of its own"
+    except OSError:
+        pass  # one of them does not exist yet: not the same file
     if target.is_symlink() and not os.path.exists(target):
         return "a symbolic link to no file, which the map would be written through: give the map's own path"
     try:
@@ -246,7 +261,7 @@ def _refused_map_target(target: Path) -> str | None:
             start = stream.read(512)
     except OSError:
         return None  # a new file, or one this user cannot read: the write says what it can
-    if start and b"<svg" not in start:
+    if start and not (_SVG_DOCUMENT.match(start) and target.resolve().suffix.lower() == ".svg"):
         linked = " (through a link)" if target.is_symlink() else ""
         return (f"a file that is not an SVG picture{linked}, which the map would replace: give the map a file of "
                 "its own")

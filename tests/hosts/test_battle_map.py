@@ -157,18 +157,27 @@ def test_run_map_writes_to_a_device_as_it_is(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("aim", ["the example", "a link to a file", "a link to nothing", "a text file", "a Python file",
-                                 "standard output"])
+                                 "standard output", "the example titled <svg>", "a page opening on an icon",
+                                 "a link to that page", "an HTML page"])
 def test_run_map_refuses_a_target_whose_file_it_would_lose_or_write_through(tmp_path: Path, aim: str) -> None:
     """`--map ex.yml` replaced the example by its picture; `--map map.svg`, a link committed under a
     map's name, wrote through it to the file it pointed at; `--map -` made a file named `-`. (A link
     to a map is followed: tests/hosts/test_map_leftovers.py.)"""
     example = tmp_path / "shot.yml"
-    example.write_text(SHOT.format(title="T", attacker="Scout", defender="Bandit"), "utf-8")
+    title = "How to draw an <svg> map" if aim == "the example titled <svg>" else "T"
+    example.write_text(SHOT.format(title=title, attacker="Scout", defender="Bandit"), "utf-8")
+    page = tmp_path / "notes.md"  # the bytes `<svg`, and no SVG document: someone's page
+    page.write_text('<svg class="icon" viewBox="0 0 1 1"></svg> Notes\n\nMine.\n', "utf-8")
+    (tmp_path / "index.html").write_text("<!doctype html><p>A map: <svg></svg></p>\n", "utf-8")
     kept = tmp_path / "notes.txt"
     kept.write_text("mine\n", "utf-8")
     (tmp_path / "old.svg").write_text('<?xml version="1.0"?>\n<svg/>\n', "utf-8")
     target = {"the example": example, "a link to a file": tmp_path / "map.svg", "a link to nothing": tmp_path / "m.svg",
-              "a text file": kept, "a Python file": tmp_path / "conftest.py", "standard output": Path("-")}[aim]
+              "a text file": kept, "a Python file": tmp_path / "conftest.py", "standard output": Path("-"),
+              "the example titled <svg>": example, "a page opening on an icon": page,
+              "a link to that page": tmp_path / "icon.svg", "an HTML page": tmp_path / "index.html"}[aim]
+    if aim == "a link to that page":
+        target.symlink_to(page)
     if aim == "a link to a file":
         target.symlink_to(kept)
     elif aim == "a link to nothing":
@@ -187,3 +196,17 @@ def test_run_map_writes_over_an_earlier_map(tmp_path: Path) -> None:
     example, picture, first = a_map_then_another_title(tmp_path)
     assert run(str(example), "--map", str(picture)).exit_code == 0
     assert picture.read_bytes() != first and b"Another title" in picture.read_bytes()
+
+
+@pytest.mark.parametrize("start", [
+    '<svg xmlns="http://www.w3.org/2000/svg"/>', '\ufeff<?xml version="1.0"?>\n<svg>',
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!-- drawn by hand -->\n<!DOCTYPE svg>\n<SVG\nwidth="1">',
+    "\n\n  <svg>",
+])
+def test_run_map_writes_over_any_svg_document(tmp_path: Path, start: str) -> None:
+    example = tmp_path / "shot.yml"
+    example.write_text(SHOT.format(title="Drawn", attacker="Scout", defender="Bandit"), "utf-8")
+    picture = tmp_path / "old.svg"
+    picture.write_text(start + "</svg>\n", "utf-8")
+    assert run(str(example), "--map", str(picture)).exit_code == 0
+    assert b"Drawn" in picture.read_bytes()
