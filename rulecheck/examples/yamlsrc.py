@@ -276,13 +276,18 @@ class _Builder:
         if tag == "tag:yaml.org,2002:str":
             value: Any = event.value
             if event.style == '"' and _SURROGATE.search(value):  # only an escape makes one
-                self._refuse(_surrogate_error(value, event))
-                return None
+                value = _PAIR.sub(_joined, value)  # JSON writes an astral character so: "\ud83d\udc3a"
+                if _SURROGATE.search(value):
+                    self._refuse(_surrogate_error(value, event))
+                    return None
             if (hidden := _INVISIBLE.search(value)) is not None:
                 self._refuse(_invisible_error(hidden.group(), *_position(event)))
                 return None
             if (control := _ESCAPED_CONTROL.search(value)) is not None:  # only an escape makes one
                 self._refuse(_control_error(control.group(), *_position(event)))
+                return None
+            if (nonchar := _NONCHARACTER.search(value)) is not None:  # likewise
+                self._refuse(_nonchar_error(nonchar.group(), *_position(event)))
                 return None
             if event.style or _text_in_both(value):
                 return value  # quoted, or a word that both YAML 1.1 and 1.2 read as text
@@ -354,6 +359,25 @@ _INVISIBLE = re.compile(
 #: paragraph separators. Written into a page or an SVG, a NUL or an ESC made a file no XML reader
 #: opens, and a terminal's colours change.
 _ESCAPED_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+#: Unicode's noncharacters, which YAML refuses written raw but decodes from an escape
+#: (``"\uFFFF"``): no XML reader opens a page or a map that holds U+FFFE or U+FFFF.
+_NONCHARACTER = re.compile("[\ufdd0-\ufdef" + "".join(
+    f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17)) + "]")
+#: A high surrogate then a low one: one astral character, as JSON (and YAML, a superset) writes it.
+_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+def _joined(pair: re.Match[str]) -> str:
+    high, low = ord(pair.group()[0]), ord(pair.group()[1])
+    return chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+
+
+def _nonchar_error(char: str, line: int, column: int) -> YamlError:
+    """A noncharacter an escape put in a value: Unicode keeps it out of text."""
+    return YamlError(f"a noncharacter (U+{ord(char):04X}) in a value, written as an escape: Unicode keeps it out of "
+                     "text, and no page or picture holding it opens", line, column, hint="delete its escape")
 
 
 def _control_error(char: str, line: int, column: int) -> YamlError:

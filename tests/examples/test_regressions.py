@@ -120,12 +120,27 @@ def test_reports_count_a_parity_break_once_though_both_cards_show_it() -> None:
     ("a: 1\n<<: {b: 2}\n", "merge keys", 2),
     ('a: "\\ud800"\n', "lone surrogate (U+D800)", 1),
     ('"\\udfff": 1\n', "lone surrogate (U+DFFF)", 1),
+    ('a: "\\udc3a\\ud83d"\n', "lone surrogate (U+DC3A)", 1),  # a pair the wrong way round
+    ('a: "x\\ud83d\\ud83d\\udc3a"\n', "lone surrogate (U+D83D)", 1),
+    ('a: "Hi\\uFFFFthere"\n', "noncharacter (U+FFFF)", 1),
+    ('a: ok\nb: ["\\ufffe"]\n', "noncharacter (U+FFFE)", 2),
+    ('a: "\\ufdd0"\n', "noncharacter (U+FDD0)", 1),
+    ('a: "\\U0010FFFF"\n', "noncharacter (U+10FFFF)", 1),
+    ('a: "\\ud83f\\udffe"\n', "noncharacter (U+1FFFE)", 1),  # a pair that makes one
     ("a: 1\n---\nb: 2\n", "second YAML document", 2),
 ])
 def test_the_one_pass_reader_refuses_as_the_text_reads(text: str, message: str, line: int) -> None:
     with pytest.raises(yamlsrc.YamlError) as refused:
         yamlsrc.load(text)
     assert message in refused.value.message and refused.value.line == line
+
+
+@pytest.mark.parametrize("written", ['"\\ud83d\\udc3a"', '"\\uD83D\\uDC3A"', '"\\U0001F43A"', "🐺"])
+def test_an_astral_character_is_read_however_it_is_escaped(written: str) -> None:
+    """JSON writes a wolf's face as its pair of surrogates, which YAML (JSON's superset) reads as the
+    one character: a valid JSON example was refused as holding a lone surrogate."""
+    assert yamlsrc.load(f"a: the {written} wolf\n" if not written.startswith('"') else
+                        f'a: "the {written[1:-1]} wolf"\n').data == {"a": "the 🐺 wolf"}
 
 
 def test_the_one_pass_reader_locates_a_value_at_its_key_and_spans_its_scalar() -> None:
