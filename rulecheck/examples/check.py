@@ -46,7 +46,7 @@ from rulecheck.examples.pages import (
     undecodable,
 )
 from rulecheck.examples.parity import check_duplicates, check_parity, quoted, rules_data, unread_page_twins
-from rulecheck.examples.references import check_references
+from rulecheck.examples.references import check_references, find_outside_code
 from rulecheck.examples.schema import parse_block
 from rulecheck.examples.shown_cards import check_shown_cards
 from rulecheck.examples.snippets import (
@@ -68,8 +68,8 @@ def check_page(
     """One page's examples and checked tables (in ``language``, else the one its path names);
     ``budget``, the exact odds' work left to the run this page is checked in."""
     report = PageReport(path)
-    if CAST_MARKER in text and (cast is None or not cast.exists):
-        line = text[:text.index(CAST_MARKER)].count("\n") + 1
+    if (listed_at := find_outside_code(text, CAST_MARKER)) >= 0 and (cast is None or not cast.exists):
+        line = text[:listed_at].count("\n") + 1
         report.problems.append(Problem(path=path, line=line, kind="cast", message=(
             f"the page lists the cast ({CAST_MARKER}), and there is no cast file: write "
             f"{cast.path if cast else 'cast.yml'} beside the language folders")))

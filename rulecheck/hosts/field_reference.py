@@ -29,6 +29,7 @@ from pydantic.json_schema import models_json_schema
 from rulecheck.engine.rules import RULES, Rule
 from rulecheck.examples.locales.fields import DICE, FIELDS, WORDS
 from rulecheck.examples.locales.fields import RULES as RULE_WORDS
+from rulecheck.examples.references import find_outside_code
 
 MARKER = "<!-- rulecheck-field-reference -->"
 MAX_DEPTH = 6  # nested models of the engine go three deep; a cycle would stop here
@@ -211,9 +212,9 @@ def reference_markdown(locale: str) -> str:
 
 class FieldReferencePlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        if MARKER not in markdown:
+        if (at := find_outside_code(markdown, MARKER)) < 0:
             return None
         locale = str(config.theme.get("language") or "en")
         if locale not in WORDS:
             raise PluginError(f"field reference: no words for the language '{locale}' ({page.file.src_uri})")
-        return markdown.replace(MARKER, reference_markdown(locale), 1)
+        return markdown[:at] + reference_markdown(locale) + markdown[at + len(MARKER):]

@@ -47,7 +47,7 @@ from rulecheck.examples.front_matter import lines_taken_off, located_keys
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.page_writes import finish_interrupted_update
-from rulecheck.examples.references import Reference, find_references, resolve_reference
+from rulecheck.examples.references import Reference, find_outside_code, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
@@ -473,7 +473,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             last = ref.end
         pieces.append(markdown[last:])
         if MARKER in markdown:
-            pieces = ["".join(pieces).replace(MARKER, self._cast_list(language, page_path, config), 1)]
+            written = "".join(pieces)
+            if (at := find_outside_code(written, MARKER)) >= 0:
+                pieces = [written[:at], self._cast_list(language, page_path, config), written[at + len(MARKER):]]
         return _with_banner("".join(pieces), _page_problems(self._report, shown, report), language), registry
 
 
@@ -510,7 +512,7 @@ def _cast_anchors(report: Report | None, docs: Path, language: str, root: Path) 
     folder = docs / language
     for page in sorted(p for p in markdown_files([folder] if folder.is_dir() else []) if p.suffix == ".md"):
         try:
-            listed = MARKER in read_page(page)
+            listed = find_outside_code(read_page(page), MARKER) >= 0
         except (OSError, UnicodeDecodeError):
             continue  # the check reports an unreadable page where it stands
         cast = _cast_of(report, page, root) if listed else None

@@ -667,3 +667,23 @@ def test_two_members_whose_names_read_alike_are_a_located_problem(first: str, se
 
 def test_one_member_s_names_in_two_languages_are_never_compared() -> None:
     assert parse_cast("orc:\n  name: {fr: \"l'orc\", en: the orc}\n", "docs/cast.yml").problems == []
+
+
+@pytest.mark.parametrize("shown", [
+    "Write `<!-- rulecheck-cast -->` on its own line.", "``<!-- rulecheck-cast -->``",
+    "```markdown\n<!-- rulecheck-cast -->\n```", "~~~\n<!-- rulecheck-cast -->\n~~~",
+    "    ```\n    <!-- rulecheck-cast -->\n    ```",
+])
+def test_a_cast_marker_shown_in_code_is_text_not_the_list(tmp_path: Path, shown: str) -> None:
+    """A page showing the marker in a code span or a fence, as the authors' page does, got the whole
+    cast list pasted into its code; without a cast file, it was told it lists the cast."""
+    from tests.hosts.run_hosts import MKDOCS_YML, mkdocs_build
+
+    site(tmp_path, f"# Page\n\n{shown}\n", cast=None)
+    assert problems(tmp_path) == []
+    site(tmp_path, f"# Page\n\n{shown}\n\n<!-- rulecheck-cast -->\n")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML + "  - attr_list\n", "utf-8")  # the cast's heading ids
+    mkdocs_build(tmp_path)
+    built = (tmp_path / "site" / "fr" / "page" / "index.html").read_text("utf-8")
+    assert built.count('id="cast-elara"') == 1, "the list once, where the marker stands alone"
+    assert "&lt;!-- rulecheck-cast --&gt;" in built, "the marker shown in code stays as written"

@@ -161,3 +161,22 @@ def test_the_shared_schema_describes_each_model_as_its_own_schema_does(
     shared = reference_markdown(locale)
     monkeypatch.setattr(field_reference, "json_schema", lambda model: model.model_json_schema())
     assert reference_markdown(locale) == shared
+
+
+@pytest.mark.parametrize("shown", [
+    "`<!-- rulecheck-field-reference -->`", "```markdown\n<!-- rulecheck-field-reference -->\n```",
+    "~~~\n<!-- rulecheck-field-reference -->\n~~~", "> ```\n> <!-- rulecheck-field-reference -->\n> ```",
+])
+def test_the_marker_shown_in_code_is_text_and_only_the_one_alone_is_filled(shown: str) -> None:
+    """A page showing the marker in a fence got the whole reference pasted into its code."""
+    from types import SimpleNamespace
+
+    plugin = field_reference.FieldReferencePlugin()
+    config: Any = SimpleNamespace(theme={"language": "en"})
+    page: Any = SimpleNamespace(file=SimpleNamespace(src_uri="en/page.md"))
+    text = f"# Page\n\n{shown}\n"
+    assert plugin.on_page_markdown(text, page=page, config=config, files=None) is None  # type: ignore[arg-type]
+    filled = plugin.on_page_markdown(f"{text}\n{field_reference.MARKER}\n", page=page, config=config,
+                                     files=None)  # type: ignore[arg-type]
+    assert filled is not None and filled.startswith(text) and filled.count(field_reference.MARKER) == 1
+    assert reference_markdown("en") in filled
