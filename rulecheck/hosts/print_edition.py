@@ -236,6 +236,14 @@ class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-unt
         missing = [p.file.src_uri for p in chosen if p.file.src_uri not in self._contents]
         if missing:
             raise PluginError(f"print edition: no content for {', '.join(missing)}")
+        named: dict[str, list[str]] = {}
+        for chosen_page in chosen:
+            named.setdefault(page_name(chosen_page.url), []).append(chosen_page.file.src_uri)
+        if shared := {name: sources for name, sources in named.items() if len(sources) > 1}:
+            # A chapter is named, and linked to, by its page's file name: two would share one id.
+            raise PluginError("print edition: " + "; ".join(
+                f"{' and '.join(sources)} would both be the chapter `{name}`" for name, sources in shared.items())
+                + ": give each page of the edition its own file name, or leave one out (`exclude`)")
         names = {PurePosixPath(p.url).name for p in chosen}
         site_url = config.site_url or ""
         chapters = [chapter(p, self._contents[p.file.src_uri][1], names, site_url) for p in chosen]

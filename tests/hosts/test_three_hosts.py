@@ -205,3 +205,27 @@ def test_in_process_build_renders_glossary_tooltips_on_every_page(
     assert 'title="Force"' not in english, "English pages use the English glossary only"
     assert (site / "site/assets/rulecheck.css").is_file()
     assert 'href="../assets/rulecheck.css"' in english
+
+
+@pytest.mark.parametrize("nested", ["extra/attack.md", "a/b/attack.md", "Extra/attack.md"])
+def test_two_pages_of_the_print_edition_sharing_a_file_name_fail_the_build_naming_both(
+        tmp_path: Path, nested: str, caplog: pytest.LogCaptureFixture) -> None:
+    """A chapter is named after its page's file: `attack.md` and `extra/attack.md` both printed as
+    `chapter-attack`, and the contents' link led to the wrong one."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort
+
+    docs = tmp_path / "docs"
+    for page in ("print.md", "attack.md", nested):
+        (docs / page).parent.mkdir(parents=True, exist_ok=True)
+        text = "# Print\n\n<!-- rulecheck-print -->\n" if page == "print.md" else f"# {page}\n\nText.\n"
+        (docs / page).write_text(text, "utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: S\nsite_url: https://example.org/\ntheme: {name: mkdocs}\nplugins:\n  - rulecheck-print\n", "utf-8")
+    with pytest.raises(Abort):
+        build(load_config(str(tmp_path / "mkdocs.yml"), site_dir=str(tmp_path / "site")))
+    assert f"print edition: attack.md and {nested} would both be the chapter `attack`" in caplog.text
+    (docs / nested).unlink()
+    build(load_config(str(tmp_path / "mkdocs.yml"), site_dir=str(tmp_path / "site")))  # one of them: built
+    assert (tmp_path / "site" / "print" / "index.html").read_text("utf-8").count('id="chapter-attack"') == 1
