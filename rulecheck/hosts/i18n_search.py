@@ -231,12 +231,26 @@ def stemmed_worker(material_worker: str, locale: str | None = None) -> str:
 
 class I18nSearchConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
-    authors_pages = c.Type(list, default=[])  # pages for authors, in a player's search only by name
+    authors_pages = c.ListOfItems(c.Type(str), default=[])  # pages for authors, in a player's search only by name
 
 
 class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self._default_404: str | None = None
+
+    def on_files(self, files: Any, *, config: MkDocsConfig) -> Any:
+        """An authors' page naming no page fails the build: with a typo (`author.md`), the page
+        meant was indexed in full for players, its error messages and YAML keys as results."""
+        if not self.config.enabled:
+            return None
+        sources = {file.src_uri for file in files.documentation_pages()}
+        unknown = [page for page in self.config.authors_pages
+                   if page not in sources and not any(source.endswith("/" + page) for source in sources)]
+        if unknown:
+            raise PluginError(f"i18n-search: `authors_pages` names no page of the site: "
+                              f"{', '.join(f'`{page}`' for page in unknown)} (a page's path in its language's folder, "
+                              "such as `authors.md`)")
+        return None
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Any) -> str | None:
         if not self.config.enabled:

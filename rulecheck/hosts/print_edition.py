@@ -216,6 +216,18 @@ class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-unt
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self._contents = {}  # one language per build with mkdocs-static-i18n
 
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        """An option naming no page fails the build: `page: ""` made the edition vanish, and an
+        `exclude` with a typo (`author.md`) printed the page it meant to leave out."""
+        if not self.config.enabled:
+            return None
+        names = {PurePosixPath(file.src_uri).name for file in files.documentation_pages()}
+        unknown = [name for name in [self.config.page, *self.config.exclude] if name not in names]
+        if unknown:
+            raise PluginError(f"print edition: {', '.join(f'`{name}`' for name in unknown)} names no page of the "
+                              "site (`page` and `exclude` name pages by their file name, such as `print.md`)")
+        return None
+
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         if self.config.enabled:
             self._contents[page.file.src_uri] = (page, html)

@@ -184,7 +184,7 @@ class WebAppConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
     theme_color = c.Type(str, default="#7e56c2")  # Material's deep purple header
     background_color = c.Type(str, default="#ffffff")
-    short_names = c.Type(dict, default={})  # locale -> the name under the icon (site_name otherwise)
+    short_names = c.DictOfItems(c.Type(str), default={})  # locale -> the name under the icon (site_name otherwise)
 
 
 class WebAppPlugin(BasePlugin[WebAppConfig]):  # type: ignore[no-untyped-call]
@@ -206,6 +206,12 @@ class WebAppPlugin(BasePlugin[WebAppConfig]):  # type: ignore[no-untyped-call]
                 hex_colour(colour)  # a wrong colour fails the build here, not in a reader's browser
             locale = str(config.theme.get("language") or "en")
             self._texts[locale] = AppText(config.site_name, config.site_description or config.site_name)
+            languages = _languages(config)
+            built = {languages[0], *languages[1]} if languages else {locale}
+            if unknown := sorted(set(self.config.short_names) - built):
+                named = ", ".join(f"`{name}`" for name in unknown)
+                raise PluginError(f"web-app: `short_names` gives a name to {named}, which the site does not build "
+                                  f"(its languages: {', '.join(sorted(built))})")
         return None
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:

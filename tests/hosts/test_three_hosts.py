@@ -229,3 +229,42 @@ def test_two_pages_of_the_print_edition_sharing_a_file_name_fail_the_build_namin
     (docs / nested).unlink()
     build(load_config(str(tmp_path / "mkdocs.yml"), site_dir=str(tmp_path / "site")))  # one of them: built
     assert (tmp_path / "site" / "print" / "index.html").read_text("utf-8").count('id="chapter-attack"') == 1
+
+
+@pytest.mark.parametrize(("plugin", "said"), [
+    ("rulecheck-i18n-search: {authors_pages: [author.md]}", "`authors_pages` names no page of the site: `author.md`"),
+    ("rulecheck-i18n-search: {authors_pages: [authors.md, notes/fields.md]}", "`notes/fields.md`"),
+    ("rulecheck-print: {exclude: [author.md]}", "`author.md` names no page of the site"),
+    ("rulecheck-print: {page: ''}", "`` names no page of the site"),
+    ("rulecheck-print: {page: impression.md}", "`impression.md` names no page"),
+    ("rulecheck-web-app: {short_names: {de: Kampf}}", "`short_names` gives a name to `de`"),
+])
+def test_a_plugin_option_naming_nothing_fails_the_build_saying_so(
+        tmp_path: Path, plugin: str, said: str, caplog: pytest.LogCaptureFixture) -> None:
+    """`authors_pages: [author.md]` left the authors' page indexed in full for players, `exclude`
+    with a typo printed the page, `page: ""` made the edition vanish: each built without a word."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, PluginError
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for page in ("index.md", "authors.md", "print.md"):
+        (docs / page).write_text(f"# {page}\n\n<!-- rulecheck-print -->\n", "utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: S\nsite_url: https://example.org/\ntheme: {{name: mkdocs}}\nplugins:\n  - {plugin}\n", "utf-8")
+    with pytest.raises((Abort, PluginError)) as failed:
+        build(load_config(str(tmp_path / "mkdocs.yml"), site_dir=str(tmp_path / "site")))
+    assert said in caplog.text + str(failed.value)
+
+
+@pytest.mark.parametrize("value", ["[5, null]", "[{a: 1}]", "authors.md"])
+def test_an_option_of_the_wrong_type_is_refused_when_the_configuration_is_read(tmp_path: Path, value: str) -> None:
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: S\nplugins:\n  - rulecheck-i18n-search: {{authors_pages: {value}}}\n", "utf-8")
+    with pytest.raises((Abort, ConfigurationError)):
+        load_config(str(tmp_path / "mkdocs.yml"))
