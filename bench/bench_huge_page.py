@@ -13,7 +13,7 @@ from pathlib import Path
 from rulecheck.examples.check import check_paths
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.hardening_hosts import huge_page
+from tests.hosts.run_hosts import huge_page
 
 
 def main() -> None:

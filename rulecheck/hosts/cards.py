@@ -26,7 +26,7 @@ from rulecheck.examples.people import people
 from rulecheck.examples.result_words import result_value, trace_names
 from rulecheck.hosts.battle_map import battle_map_html
 from rulecheck.hosts.battle_map import names as battle_map_names
-from rulecheck.hosts.hidden_cards import hidden_cards
+from rulecheck.hosts.hidden_cards import div_openings, hidden_cards
 
 #: The attribute of a card's hover hints (the cast line, a map's marks). Not ``title``: Material
 #: mounts a tooltip, with its observers, on every titled element of a page at load, which on a page
@@ -75,7 +75,8 @@ def unshown(html: str) -> list[str]:
     check ran that Markdown shows as something else (an indented code block, a definition's text).
     The formatter is no witness: superfences formats a fence inside indented code, then puts the
     code back."""
-    return [k for k, card in (_PAGE.cards or {}).items() if card[:card.find(">") + 1] not in html]
+    found = div_openings(html)
+    return [k for k, card in (_PAGE.cards or {}).items() if card[:card.find(">") + 1] not in found]
 
 
 def hidden(html: str) -> dict[str, str]:
