@@ -13,7 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rulecheck.engine import AttackInput, SeededDice, compute_odds, resolve_attack
-from rulecheck.examples.check import _ODDS_MEMO, check_paths, markdown_files, read_page
+from rulecheck.examples.check import check_paths, markdown_files, read_page
+from rulecheck.examples.example_check import _ODDS_MEMO
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.schema import ParsedExample, parse_block
 
