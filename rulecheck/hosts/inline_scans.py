@@ -25,6 +25,14 @@ from markdown.preprocessors import Preprocessor
 #: Characters a page's paragraphs may make Markdown read, in all: some 1,700 times the site's
 #: costliest page, and some two seconds of Markdown's time at worst (bench/README.md).
 MAX_SCANNED = 10_000_000
+#: Inline items times their paragraph's length, in all, a page may give Markdown: its inline stage
+#: rebuilds the rest of a paragraph for each item it replaces (an escape, an entity, a tag, an
+#: emphasis or a code span's backticks), so a paragraph costs its items times its length: 40,000
+#: ``\.`` took 4.5 s, 80,000 44 s. Some 4,000 times the site's costliest page (450,000), and some
+#: second of Markdown's time at worst (bench/README.md).
+MAX_INLINE_WORK = 2_000_000_000
+#: What Markdown's inline stage replaces one at a time.
+_INLINE_ITEMS = re.compile(r"\\[!-/:-@\[-`{-~]|&#?\w+;|<[A-Za-z/!?][^<>]*>|\*+|_+|`+")
 #: What opens or closes a read: an HTML tag opens only where a letter, ``/``, ``!`` or ``?`` follows
 #: its ``<`` (``HP < 5`` is text to Markdown's reading of HTML).
 _MARKS = re.compile(r"[\[\]()>]|<(?=[A-Za-z/!?])|`+")
@@ -59,14 +67,19 @@ def scanned(paragraph: str) -> int:
     return total + sum(end - start for starts in (*open_at.values(), tags, ticks.values()) for start in starts)
 
 
-def costliest(lines: list[str]) -> tuple[int, int]:
-    """What :func:`scanned` counts for the whole page of ``lines``, and the 0-based index of the
-    first line of its costliest paragraph."""
+def inline_work(paragraph: str) -> int:
+    """The inline items of one paragraph times its length: what Markdown's inline stage costs it."""
+    return len(_INLINE_ITEMS.findall(paragraph)) * len(paragraph)
+
+
+def costliest(lines: list[str], measure: Callable[[str], int] = scanned) -> tuple[int, int]:
+    """What ``measure`` (:func:`scanned`, or :func:`inline_work`) counts for the whole page of
+    ``lines``, and the 0-based index of the first line of its costliest paragraph."""
     total, worst, worst_at, start = 0, -1, 0, 0
     for index in range(len(lines) + 1):
         if index == len(lines) or not lines[index].strip():
             if index > start:
-                cost = scanned("\n".join(lines[start:index]))
+                cost = measure("\n".join(lines[start:index]))
                 total += cost
                 if cost > worst:
                     worst, worst_at = cost, start
@@ -75,24 +88,27 @@ def costliest(lines: list[str]) -> tuple[int, int]:
 
 
 class _InlineScanGuard(Preprocessor):  # type: ignore[misc]
-    def __init__(self, md: Markdown, too_costly: Callable[[int, str], str]) -> None:
+    def __init__(self, md: Markdown, too_costly: Callable[[str, int, str], str]) -> None:
         super().__init__(md)
         self.too_costly = too_costly
 
     def run(self, lines: list[str]) -> list[str]:
         total, at = costliest(lines)
-        if total <= MAX_SCANNED:
-            return lines
-        return [self.md.htmlStash.store(self.too_costly(total, lines[at]))]
+        if total > MAX_SCANNED:
+            return [self.md.htmlStash.store(self.too_costly("scanned", total, lines[at]))]
+        total, at = costliest(lines, inline_work)
+        if total > MAX_INLINE_WORK:
+            return [self.md.htmlStash.store(self.too_costly("inline", total, lines[at]))]
+        return lines
 
 
 class InlineScanGuardExtension(Extension):  # type: ignore[misc]
-    """Gives Markdown, in place of a page over :data:`MAX_SCANNED`, ``too_costly(counted, first
-    line of its costliest paragraph)``: after snippets are included and fenced code set aside
-    (priorities 32 and 25), before Markdown reads HTML blocks (20), whose reading is one of those
-    that go on to a paragraph's end."""
+    """Gives Markdown, in place of a page over :data:`MAX_SCANNED` or :data:`MAX_INLINE_WORK`,
+    ``too_costly("scanned" or "inline", counted, first line of its costliest paragraph)``: after
+    snippets are included and fenced code set aside (priorities 32 and 25), before Markdown reads
+    HTML blocks (20), whose reading is one of those that go on to a paragraph's end."""
 
-    def __init__(self, too_costly: Callable[[int, str], str]) -> None:
+    def __init__(self, too_costly: Callable[[str, int, str], str]) -> None:
         super().__init__()
         self.too_costly = too_costly
 

@@ -57,7 +57,7 @@ from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view, served_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
 from rulecheck.hosts.indentation import unindented
-from rulecheck.hosts.inline_scans import MAX_SCANNED, InlineScanGuardExtension
+from rulecheck.hosts.inline_scans import MAX_INLINE_WORK, MAX_SCANNED, InlineScanGuardExtension
 from rulecheck.hosts.nesting import MAX_DEPTH, NestingGuardExtension, deepest_line
 from rulecheck.hosts.page_meta import safe_meta
 from rulecheck.hosts.site_address import site_address
@@ -345,11 +345,17 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             "250 blocks, each level read again for every level within it); its most deeply nested "
             "line is here: nest it less"))
 
-    def _too_costly_page(self, counted: int, first_line: str) -> str:
+    def _too_costly_page(self, measure: str, counted: int, first_line: str) -> str:
         """What the page being rendered shows when its text would cost Markdown time the square of
         its size (``inline_scans``): a banner at its costliest paragraph; the build fails in ``on_env``."""
         lines = self._page_source.split("\n")
         line = lines.index(first_line) + 1 if first_line in lines else 1
+        if measure == "inline":
+            return self._unrendered_page(line, (
+                f"this page's paragraphs hold {counted:,} units of inline work (escapes, entities, tags, emphasis "
+                f"and code marks, each times its paragraph's length), past the {MAX_INLINE_WORK:,} a page may: "
+                "Markdown rebuilds the rest of a paragraph for each of them; split the paragraph, or write "
+                "fewer of them (the costliest paragraph starts here)"))
         return self._unrendered_page(line, (
             f"this page would make Markdown read {counted:,} characters, past the {MAX_SCANNED:,} a page may: "
             "it reads on from each [, ( and < of HTML to what closes it, to the end of the paragraph when "

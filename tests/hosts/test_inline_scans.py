@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from mkdocs.exceptions import Abort
 
-from rulecheck.hosts.inline_scans import MAX_SCANNED, costliest, scanned
+from rulecheck.hosts.inline_scans import MAX_INLINE_WORK, MAX_SCANNED, costliest, inline_work, scanned
 from tests.conftest import ROOT
 from tests.hosts.run_hosts import capture_logs, mkdocs_build, small_site
 
@@ -102,6 +102,30 @@ def test_every_page_of_the_site_is_a_hundred_times_under_the_bound() -> None:
     assert len(pages) > 40
     for page in pages:
         assert costliest(page.read_text("utf-8").split("\n"))[0] < MAX_SCANNED // 100, page
+        assert costliest(page.read_text("utf-8").split("\n"), inline_work)[0] < MAX_INLINE_WORK // 1000, page
+
+
+#: What Markdown's inline stage replaces one by one, each rebuilding the rest of its paragraph.
+INLINE_ITEMS = ["\\. ", "<b>a</b>", "&#46;", "&amp;", "*a* ", "_a_ ", "`a` ", "\\* x "]
+
+
+def inline_page(unit: str) -> str:
+    """A page whose one long paragraph repeats ``unit`` past the inline bound, between two short ones."""
+    count = 64
+    while inline_work(unit * count) <= MAX_INLINE_WORK:
+        count *= 2
+    return "# Hostile\n\nAn opening paragraph.\n\n" + unit * count + "\n\nA closing one.\n"
+
+
+@pytest.mark.parametrize("unit", INLINE_ITEMS)
+def test_a_paragraph_of_many_inline_items_counts_the_square_of_its_length(unit: str) -> None:
+    """80,000 escaped dots in a paragraph took 44 s of build, and the check passed the page."""
+    assert inline_work(unit * 2000) == 4 * inline_work(unit * 1000) > 0
+    total, at = costliest(inline_page(unit).split("\n"), inline_work)
+    assert total > MAX_INLINE_WORK and at == 4
+    # the same items, a paragraph each of a few: linear, and far under the bound
+    spread = "\n\n".join([unit * 5] * 20_000)
+    assert costliest(spread.split("\n"), inline_work)[0] < MAX_INLINE_WORK // 10
 
 
 def project(tmp_path: Path, pages: dict[str, str]) -> Path:
@@ -135,3 +159,16 @@ def test_a_page_under_the_bound_renders_its_links_and_tags(tmp_path: Path) -> No
     mkdocs_build(site)
     html = (site / "site" / "many" / "index.html").read_text("utf-8")
     assert html.count('<a href="https://example.org/">a</a>') == 2000 and html.count("<b>d</b>") == 2000
+
+
+@pytest.mark.build
+def test_a_build_lists_every_page_of_too_much_inline_work_at_its_costliest_paragraph(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    units = ["\\. ", "<b>a</b>", "&#46;"]
+    site = project(tmp_path, {f"inline-{n}.md": inline_page(unit) for n, unit in enumerate(units)})
+    monkeypatch.chdir(site)
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort, match="BuildError"):
+        mkdocs_build(site)
+    listed = {line.split(" ")[0] for line in logs.text.splitlines() if "units of inline work" in line}
+    assert listed == {f"docs/inline-{n}.md:5:" for n in range(len(units))}
+    assert "Traceback" not in logs.text
