@@ -109,6 +109,9 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
     for line in finish_interrupted_update(journal_folder(Path.cwd())):
         click.secho(printable(line), fg="yellow", err=True)
     report = check_paths(targets)
+    if not report.pages and not report.all_problems:  # a typo'd folder, a text file: never a silent pass
+        shown = ", ".join(printable(str(target)) for target in targets)
+        raise click.UsageError(f"no Markdown page in {shown}: nothing was checked (a page's name ends in .md)")
     if update:
         report = _update(report, targets, to_stderr=output != "text")
     problems = report.all_problems

@@ -134,3 +134,19 @@ def test_a_loop_of_links_is_a_usage_error(project: Path, command: str) -> None:
     no_traceback(done)
     assert done.returncode in (1, 2)
     assert "Too many levels of symbolic links" in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("holding", [[], ["notes.txt"], ["sub/notes.txt"], ["page.markdown.bak", "a/b/c.yml"]])
+def test_a_folder_with_no_page_is_a_usage_error_not_a_silent_pass(tmp_path: Path, holding: list[str]) -> None:
+    """`rulecheck check emptydir` said "0 examples on 0 pages: 0 problem(s)" and passed: a typo'd or
+    emptied folder looked like a clean check."""
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for name in holding:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(PAGE, "utf-8")
+    done = rulecheck(tmp_path, "check", "pages")
+    assert done.returncode == 2 and "no Markdown page in pages: nothing was checked" in done.stderr, done
+    assert "Traceback" not in done.stderr
+    (folder / "page.md").write_text(PAGE, "utf-8")
+    assert rulecheck(tmp_path, "check", "pages").returncode == 0
