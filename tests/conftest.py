@@ -81,8 +81,13 @@ def cut_config(config: str, kept: set[str]) -> str:
     authors = "authors_pages: [authors.md, fields.md]"
     assert authors in config, "the cut copy names the authors' pages it keeps"
     kept_authors = ", ".join(page for page in ("authors.md", "fields.md") if page in kept)
+    # and the pages its print edition leaves out: a name of no page fails the build
+    excluded = re.search(r"exclude: \[([^\]]*)\]", config)
+    assert excluded, "the cut copy names the pages its print edition leaves out"
+    kept_excluded = ", ".join(page for page in excluded[1].split(", ") if page in kept)
     return ("".join([*lines[:start + 1], *nav, *lines[end:]])
             .replace(authors, f"authors_pages: [{kept_authors}]")
+            .replace(excluded[0], f"exclude: [{kept_excluded}]")
             + "\nvalidation:\n  links:\n    not_found: info\n    anchors: info\n")
 
 

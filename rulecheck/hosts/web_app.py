@@ -201,17 +201,20 @@ class WebAppPlugin(BasePlugin[WebAppConfig]):  # type: ignore[no-untyped-call]
 
     @event_priority(-150)  # after mkdocs-static-i18n has set the language and its site_name
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        # Its options are checked served or built: a server's preview must not hide a wrong one.
+        for colour in (self.config.theme_color, self.config.background_color):
+            hex_colour(colour)  # a wrong colour fails the build here, not in a reader's browser
+        locale = str(config.theme.get("language") or "en")
+        languages = _languages(config)
+        built = {languages[0], *languages[1]} if languages else {locale}
+        if unknown := sorted(set(self.config.short_names) - built):
+            named = ", ".join(f"`{name}`" for name in unknown)
+            raise PluginError(f"web-app: `short_names` gives a name to {named}, which the site does not build "
+                              f"(its languages: {', '.join(sorted(built))})")
         if self.active:  # once per language with mkdocs-static-i18n, which sets its site_name
-            for colour in (self.config.theme_color, self.config.background_color):
-                hex_colour(colour)  # a wrong colour fails the build here, not in a reader's browser
-            locale = str(config.theme.get("language") or "en")
             self._texts[locale] = AppText(config.site_name, config.site_description or config.site_name)
-            languages = _languages(config)
-            built = {languages[0], *languages[1]} if languages else {locale}
-            if unknown := sorted(set(self.config.short_names) - built):
-                named = ", ".join(f"`{name}`" for name in unknown)
-                raise PluginError(f"web-app: `short_names` gives a name to {named}, which the site does not build "
-                                  f"(its languages: {', '.join(sorted(built))})")
         return None
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
