@@ -5,6 +5,7 @@ to its paragraph's end (time the square of its size) is a located problem, not a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -60,10 +61,10 @@ def test_a_page_counts_each_paragraph_alone_and_names_the_costliest(paragraphs: 
 HOSTILE = ["[", "![", "[a](", "[a][", "[^", "*[", "<a ", "<!--", "</b ", "[x](<", "[[a]"]
 
 
-def hostile_page(unit: str) -> str:
-    """A page whose one long paragraph repeats ``unit`` past the bound, between two short ones."""
+def hostile_page(unit: str, measure: Callable[[str], int] = scanned, bound: int = MAX_SCANNED) -> str:
+    """A page whose one long paragraph repeats ``unit`` past the ``bound`` of ``measure``, between two short ones."""
     count = 64
-    while scanned(unit * count) <= MAX_SCANNED:
+    while measure(unit * count) <= bound:
         count *= 2
     return "# Hostile\n\nAn opening paragraph.\n\n" + unit * count + "\n\nA closing one.\n"
 
@@ -111,10 +112,7 @@ INLINE_ITEMS = ["\\. ", "<b>a</b>", "&#46;", "&amp;", "*a* ", "_a_ ", "`a` ", "\
 
 def inline_page(unit: str) -> str:
     """A page whose one long paragraph repeats ``unit`` past the inline bound, between two short ones."""
-    count = 64
-    while inline_work(unit * count) <= MAX_INLINE_WORK:
-        count *= 2
-    return "# Hostile\n\nAn opening paragraph.\n\n" + unit * count + "\n\nA closing one.\n"
+    return hostile_page(unit, inline_work, MAX_INLINE_WORK)
 
 
 @pytest.mark.parametrize("unit", INLINE_ITEMS)
