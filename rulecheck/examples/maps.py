@@ -740,6 +740,11 @@ def _line_counts(sighting: Sighting, language: str) -> str:
     blocked = sum(1 for line in sighting.lines if line.blocked_by)
     traced = "corner" if sighting.corner is not None else "squares"
     overlap = word("map.caption.overlap", language) if overlapping(sighting.lines) else ""
+    # From each corner of one square to each of the other's: a corner both squares share gives no line
+    # (a reader of « 0 of 14 » looked for the two missing ones).
+    shared = {line.start for line in sighting.lines} & {line.end for line in sighting.lines}
+    if traced == "squares" and len(shared) in (1, 2) and len(sighting.lines) == 16 - len(shared):
+        overlap += word(f"map.caption.shared.{len(shared)}", language)
     # « 3 sur 15 » read as too few for cover: one line blocked is what the rule asks
     enough = word("map.caption.enough", language) if 0 < blocked < len(sighting.lines) else ""
     return word(f"map.caption.lines.{sighting.rule}.{traced}", language).format(

@@ -777,3 +777,21 @@ def test_a_move_into_another_creature_s_square_ends_its_arrow_at_that_token_s_ed
         assert away == pytest.approx(0.45 * maps.SQUARE, abs=0.05)
     else:
         assert away == pytest.approx(0, abs=0.01)
+
+
+@pytest.mark.parametrize(("grid", "kind", "shared"), [
+    ("A D", "melee", 2), ("A\nD", "melee", 2), ("A .\n. D", "melee", 1), (". A\nD .", "melee", 1),
+    ("A . D", "ranged", 0), ("A . .\n. . D", "ranged", 0), ("D A", "melee", 2),
+])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_caption_says_why_fewer_than_sixteen_lines_join_two_squares(
+        grid: str, kind: str, shared: int, language: str) -> None:
+    """« 0 of 14 lines » beside a figure of two squares: a reader looked for the two missing lines.
+    A corner the two squares share joins nothing to itself, and the caption says so."""
+    drawn = drawn_of(grid, kind)
+    shown = html.unescape(re.sub(r"<[^>]+>", "", maps.caption(drawn, maps.numbering(drawn), language)))
+    for corners in (1, 2):
+        said = word(f"map.caption.shared.{corners}", language).strip(" ;")
+        assert (said in shown) == (corners == shared), shown
+    squares = [s for s in maps.sightings(drawn) if s.corner is None]
+    assert all(len(s.lines) == 16 - shared for s in squares)

@@ -80,6 +80,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.none": "aucune",
         "map.caption.overlap": " ; deux d'entre elles se superposent et n'en font qu'une à l'œil",
         "map.caption.enough": " ; une seule suffit",
+        "map.caption.shared.1": " ; les deux cases ont un coin en commun, d'où 15 lignes et non 16",
+        "map.caption.shared.2": " ; les deux cases ont deux coins en commun, d'où 14 lignes et non 16",
         "map.caption.lines.cover.corner": " (du coin choisi à chaque coin de la cible, lignes bloquées : {blocked} sur "
                                           "{total}{enough}{overlap})",
         "map.caption.lines.cover.squares": " (de chaque coin d'une case à chaque coin de l'autre, lignes bloquées : "
@@ -194,6 +196,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.none": "none",
         "map.caption.overlap": "; two of them overlap and look like one",
         "map.caption.enough": "; one is enough",
+        "map.caption.shared.1": "; the two squares share a corner, hence 15 lines, not 16",
+        "map.caption.shared.2": "; the two squares share two corners, hence 14 lines, not 16",
         "map.caption.lines.cover.corner": " (from the chosen corner to each of the target's corners, {blocked} of "
                                           "{total} lines blocked{enough}{overlap})",
         "map.caption.lines.cover.squares": " (from each corner of one square to each corner of the other, {blocked} "
