@@ -112,13 +112,8 @@ def find_outside_code(text: str, needle: str) -> int:
     """Where ``needle`` first stands in ``text`` outside its fenced blocks and code spans, or -1:
     a plugin's marker shown in code (`` `<!-- rulecheck-cast -->` ``, an example of a page in a
     fence) is text to show, not a place to fill."""
-    if needle not in text:
-        return -1
-    masked = mask_code(text)
-    at = masked.find(needle)
-    while at >= 0 and text[at:at + len(needle)] != needle:  # pragma: no cover - masking keeps offsets
-        at = masked.find(needle, at + 1)
-    return at
+    # Masking keeps the prose as written and its offsets: a find in it is a find in the text.
+    return mask_code(text).find(needle) if needle in text else -1
 
 
 def _write_prose(out: io.StringIO, text: str, start: int, stop: int) -> None:

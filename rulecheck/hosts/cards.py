@@ -76,13 +76,18 @@ def unshown(html: str) -> list[str]:
     The formatter is no witness: superfences formats a fence inside indented code, then puts the
     code back."""
     found = div_openings(html)
-    return [k for k, card in (_PAGE.cards or {}).items() if card[:card.find(">") + 1] not in found]
+    return [key for opening, key in _openings().items() if opening not in found]
 
 
 def hidden(html: str) -> dict[str, str]:
     """The keys of this page's checked cards that its rendered ``html`` holds where a browser shows
     nothing (a template, an element marked ``hidden``…), each with what hides it."""
-    return hidden_cards(html, {card[:card.find(">") + 1]: k for k, card in (_PAGE.cards or {}).items()})
+    return hidden_cards(html, _openings())
+
+
+def _openings() -> dict[str, str]:
+    """Each of this page's checked cards by its opening tag, as its HTML writes it."""
+    return {card[:card.find(">") + 1]: key for key, card in (_PAGE.cards or {}).items()}
 
 
 def key(source: str) -> str:
