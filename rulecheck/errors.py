@@ -108,6 +108,26 @@ def refuse(message: str, *field: str | int, hint: str | None = None, code: str |
     return RuleError(message, field=("given", *field), hint=hint, code=code, params=params)
 
 
+@dataclass(frozen=True)
+class FieldProblem:
+    """One thing wrong in a model's input, at ``path`` below the model; ``line``, for a text field
+    of several lines (a map's rows), the index of the line at fault in that text."""
+
+    path: FieldPath
+    message: str
+    line: int | None = None
+
+
+class FieldProblems(ValueError):
+    """Every problem a model's validator found, each at its own field: pydantic reports one error
+    per validator, at the model, and the examples layer locates each of these in the page."""
+
+    def __init__(self, problems: Iterable[FieldProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(f"{format_field(p.path)}: {p.message}" if p.path else p.message
+                                   for p in self.problems))
+
+
 class DiceError(RulecheckError, ValueError):
     """Dice notation that does not parse, or scripted dice that do not fit the rolls asked."""
 

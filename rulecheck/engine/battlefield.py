@@ -26,7 +26,7 @@ defender for an attack, only the moving creature ``A`` for a move
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Literal
@@ -62,7 +62,7 @@ from rulecheck.engine.sightlines import (
 )
 from rulecheck.engine.sizes import Shape, Size, SizeRow, size_for_squares, size_row
 from rulecheck.engine.trace import Step
-from rulecheck.errors import refuse
+from rulecheck.errors import FieldPath, FieldProblem, FieldProblems, refuse
 
 ATTACKER, DEFENDER = "A", "D"
 TERRAIN = {".": None, "#": "wall", "=": "low", "~": "fog"}
@@ -90,6 +90,10 @@ class Occupant(BaseModel):
     reach_weapon: bool = Field(False, description="Reaches beyond the natural reach, up to twice it.")
     at: tuple[int, int] | None = Field(None, description="[column, row] of a creature not drawn on the map.")
     name: str = Field("", max_length=80, description="Display name; may differ between languages.")
+
+
+#: A creature the map draws and ``creatures`` does not detail.
+_NOWHERE = Occupant()
 
 
 class SideObstacle(BaseModel):
@@ -194,20 +198,27 @@ class Layout:
 
 
 def layout(field: Battlefield) -> Layout:
-    """Read the map; raise ``ValueError`` naming the row and column of anything wrong."""
-    rows = [line.replace(" ", "").replace("\t", "") for line in field.map.strip("\n").splitlines()]
-    rows = [row for row in rows if row]
+    """Read the map; raise :class:`FieldProblems` naming every misdrawn row, creature and side, each
+    at its own field (a row at its line of the map)."""
+    problems: list[FieldProblem] = []
+    # Each row's squares, with the index of its line in the map's text (blank lines are no rows).
+    rows = [(line, row) for line, text in enumerate(field.map.splitlines())
+            if (row := text.replace(" ", "").replace("\t", ""))]
     if not rows:
-        raise ValueError("the map is empty; draw one line per row, e.g. `A . D`")
-    width = len(rows[0])
-    if len(rows) > MAX_MAP_SIDE or width > MAX_MAP_SIDE:
-        raise ValueError(f"the map is {width}×{len(rows)} squares; a map has at most {MAX_MAP_SIDE} rows "
-                         f"of {MAX_MAP_SIDE} squares: draw only the part around the attacker and the defender")
+        raise FieldProblems([FieldProblem(("map",), "the map is empty; draw one line per row, e.g. `A . D`")])
+    width, height = len(rows[0][1]), len(rows)
+    if height > MAX_MAP_SIDE or width > MAX_MAP_SIDE:
+        raise FieldProblems([FieldProblem(("map",), (
+            f"the map is {width}×{height} squares; a map has at most {MAX_MAP_SIDE} rows of {MAX_MAP_SIDE} "
+            "squares: draw only the part around the attacker and the defender"))])
     terrain: dict[str, set[Square]] = {"wall": set(), "low": set(), "fog": set()}
     drawn: dict[str, list[Square]] = {}
-    for y, row in enumerate(rows):
+    uneven = False
+    for y, (line, row) in enumerate(rows):
         if len(row) != width:
-            raise ValueError(f"map row {y + 1} has {len(row)} squares, row 1 has {width}; rows must be equally long")
+            uneven = True
+            problems.append(FieldProblem(("map",), f"row {y + 1} has {len(row)} squares, row 1 has {width}; "
+                                         "rows must be equally long", line))
         for x, char in enumerate(row):
             if char in TERRAIN:
                 kind = TERRAIN[char]
@@ -216,81 +227,123 @@ def layout(field: Battlefield) -> Layout:
             elif char.isascii() and char.isalpha():
                 drawn.setdefault(char, []).append(Square(x, y))
             else:
-                raise ValueError(f"map row {y + 1}, column {x + 1}: unknown square `{char}`; "
-                                 "use . # = ~ or a letter")
+                problems.append(FieldProblem(("map",), f"row {y + 1}, column {x + 1}: unknown square `{char}`; "
+                                             "use . # = ~ or a letter", line))
+    if uneven:
+        raise FieldProblems(problems)  # the creatures' blocks cannot be read on rows of other lengths
     creatures: dict[str, Placed] = {}
+    refused: set[str] = set()  # creatures misdrawn or misplaced, already said
     for letter, squares in drawn.items():
-        creatures[letter] = _drawn(letter, squares, field.creatures.get(letter))
+        try:
+            creatures[letter] = _drawn(letter, squares, field.creatures.get(letter), rows[squares[0].y][0])
+        except FieldProblems as wrong:
+            problems.extend(wrong.problems)
+            refused.add(letter)
     for letter, occupant in field.creatures.items():
         if letter in drawn:
             continue
-        if len(letter) != 1 or not (letter.isascii() and letter.isalpha()):
-            raise ValueError(f"creature `{letter}`: a creature is named by one letter")
-        if occupant.at is None:
-            raise ValueError(f"creature `{letter}` is neither drawn on the map nor placed with `at`")
-        creatures[letter] = _placed(letter, occupant, width, len(rows), terrain)
+        try:
+            creatures[letter] = _placed(letter, occupant, width, height, terrain)
+        except FieldProblems as wrong:
+            problems.extend(wrong.problems)
+            refused.add(letter)
     for letter in field.required:
-        if letter not in creatures:
+        if letter not in creatures and letter not in refused:
             who = "the attacker `A` and the defender `D`" if field.required == (ATTACKER, DEFENDER) \
                 else "the moving creature `A`"
-            raise ValueError(f"the map has no `{letter}`: draw {who}")
+            problems.append(FieldProblem(("map",), f"the map has no `{letter}`: draw {who}"))
+    problems.extend(_overlaps(creatures, field))
+    sides = _sides(field.sides, width, height, creatures, problems)
+    if problems:
+        raise FieldProblems(problems)
     overfull = check_sharing(creatures)
-    _check_work(creatures, width * len(rows))
-    sides = _sides(field.sides, width, len(rows), creatures)
+    _check_work(creatures, width * height)
     return Layout(frozenset(terrain["wall"]), frozenset(terrain["low"]), frozenset(terrain["fog"]), creatures,
-                  width, len(rows), overfull, frozenset(sides["wall"]), frozenset(sides["fog"]))
+                  width, height, overfull, frozenset(sides["wall"]), frozenset(sides["fog"]))
 
 
-def _sides(given: Iterable[SideObstacle], width: int, height: int,
-           creatures: dict[str, Placed]) -> dict[str, set[Side]]:
-    """The sides of ``sides:``, each between two squares of the map and none inside one creature."""
+def _sides(given: Iterable[SideObstacle], width: int, height: int, creatures: dict[str, Placed],
+           problems: list[FieldProblem]) -> dict[str, set[Side]]:
+    """The sides of ``sides:``, each between two squares of the map and none inside one creature;
+    what is wrong with one goes to ``problems``."""
     found: dict[str, set[Side]] = {"wall": set(), "fog": set()}
     for index, obstacle in enumerate(given):
-        where = f"sides[{index}]"
+        def wrong(message: str, index: int = index) -> None:
+            problems.append(FieldProblem(("sides", index), message))
         a, b = (Square(x, y) for x, y in obstacle.between)
-        for square in (a, b):
-            if not (0 <= square.x < width and 0 <= square.y < height):
-                raise ValueError(f"{where}: square [{square.x}, {square.y}] is off the map ({width}×{height} squares)")
+        off = [square for square in (a, b) if not (0 <= square.x < width and 0 <= square.y < height)]
+        if off:
+            wrong(f"square [{off[0].x}, {off[0].y}] is off the map ({width}×{height} squares)")
+            continue
         side = obstacle.side
-        for letter, creature in sorted(creatures.items()):
-            if a in creature.space and b in creature.space:
-                raise ValueError(f"{where}: the side between [{a.x}, {a.y}] and [{b.x}, {b.y}] lies inside "
-                                 f"creature `{letter}`, which fills both squares")
-        if side in found["wall"] or side in found["fog"]:
-            raise ValueError(f"{where}: the side between [{a.x}, {a.y}] and [{b.x}, {b.y}] is given twice")
-        found[obstacle.kind].add(side)
+        inside = [letter for letter, creature in sorted(creatures.items())
+                  if a in creature.space and b in creature.space]
+        if inside:
+            wrong(f"the side between [{a.x}, {a.y}] and [{b.x}, {b.y}] lies inside creature `{inside[0]}`, "
+                  "which fills both squares")
+        elif side in found["wall"] or side in found["fog"]:
+            wrong(f"the side between [{a.x}, {a.y}] and [{b.x}, {b.y}] is given twice")
+        else:
+            found[obstacle.kind].add(side)
     return found
 
 
-def _drawn(letter: str, squares: list[Square], occupant: Occupant | None) -> Placed:
+def _drawn(letter: str, squares: list[Square], occupant: Occupant | None, line: int) -> Placed:
+    """A creature drawn as a block of its letter (``line``: the map's text line of its top row)."""
+    def wrong(message: str, path: FieldPath = ("map",)) -> FieldProblems:
+        return FieldProblems([FieldProblem(path, message, line if path == ("map",) else None)])
     if occupant is not None and occupant.at is not None:
-        raise ValueError(f"creature `{letter}` is drawn on the map and placed with `at`; keep one")
+        raise wrong(f"creature `{letter}` is drawn on the map and placed with `at`; keep one",
+                    ("creatures", letter, "at"))
     x0, y0 = min(s.x for s in squares), min(s.y for s in squares)
     side = max(s.x for s in squares) - x0 + 1
     if set(squares) != set(Space(x0, y0, side).squares):
-        raise ValueError(f"creature `{letter}` is not drawn as a full square block of `{letter}`")
+        raise wrong(f"creature `{letter}` is not drawn as a full square block of `{letter}`")
     default = size_for_squares(side) if side <= 5 else None
     size = occupant.size if occupant and occupant.size else default
     if size is None:
-        raise ValueError(f"creature `{letter}` fills {side}×{side} squares; no size is that big")
+        raise wrong(f"creature `{letter}` fills {side}×{side} squares; no size is that big")
     row = size_row(size, occupant.shape if occupant else "tall")
     if row.squares != side:
-        raise ValueError(f"creature `{letter}` is {size}: it fills {row.squares}×{row.squares} squares, "
-                         f"the map draws {side}×{side}")
+        raise wrong(f"creature `{letter}` is {size}: it fills {row.squares}×{row.squares} squares, "
+                    f"the map draws {side}×{side}", ("creatures", letter, "size") if occupant and occupant.size
+                    else ("map",))
     return Placed(letter, Space(x0, y0, side), row, bool(occupant and occupant.reach_weapon))
 
 
 def _placed(letter: str, occupant: Occupant, width: int, height: int, terrain: dict[str, set[Square]]) -> Placed:
-    assert occupant.at is not None
+    """A creature placed with ``at`` rather than drawn."""
+    def wrong(message: str, *below: str) -> FieldProblems:
+        return FieldProblems([FieldProblem(("creatures", letter, *below), message)])
+    if len(letter) != 1 or not (letter.isascii() and letter.isalpha()):
+        raise wrong(f"creature `{letter}`: a creature is named by one letter")
+    if occupant.at is None:
+        raise wrong(f"creature `{letter}` is neither drawn on the map nor placed with `at`")
     x, y = occupant.at
     row = size_row(occupant.size or "medium", occupant.shape)
     space = Space(x, y, row.squares)
     for square in space.squares:
         if not (0 <= square.x < width and 0 <= square.y < height):
-            raise ValueError(f"creature `{letter}` at [{x}, {y}] is off the map ({width}×{height} squares)")
+            raise wrong(f"creature `{letter}` at [{x}, {y}] is off the map ({width}×{height} squares)", "at")
         if square in terrain["wall"] or square in terrain["low"]:
-            raise ValueError(f"creature `{letter}` at [{x}, {y}] stands on an obstacle")
+            raise wrong(f"creature `{letter}` at [{x}, {y}] stands on an obstacle", "at")
     return Placed(letter, space, row, occupant.reach_weapon)
+
+
+def _overlaps(creatures: dict[str, Placed], field: Battlefield) -> Iterator[FieldProblem]:
+    """Creatures of a square or more that share a square: a misdrawn map, at the second one's
+    ``at`` (a drawn creature never overlaps another drawn one)."""
+    whole: dict[Square, str] = {}
+    for letter, creature in sorted(creatures.items()):
+        if creature.size.space < 1:
+            continue
+        for square in creature.space.squares:
+            if square in whole:
+                placed = letter if field.creatures.get(letter, _NOWHERE).at is not None else whole[square]
+                yield FieldProblem(("creatures", placed, "at"),
+                                   f"creatures `{whole[square]}` and `{letter}` overlap at [{square.x}, {square.y}]")
+                break
+            whole[square] = letter
 
 
 def _check_work(creatures: dict[str, Placed], cells: int) -> None:
@@ -300,29 +353,23 @@ def _check_work(creatures: dict[str, Placed], cells: int) -> None:
     targets = [creatures[DEFENDER]] if DEFENDER in creatures else [c for k, c in creatures.items() if k != ATTACKER]
     lines = 16 * len(creatures[ATTACKER].space.squares) * sum(len(t.space.squares) for t in targets)
     if lines * cells > MAX_GRID_WORK:
-        raise ValueError(
+        raise FieldProblems([FieldProblem(("map",),
             f"this map needs {lines:,} lines between the attacker and the creatures it faces, each tested against "
             f"{cells} squares: {lines * cells:,} tests, past the bound of {MAX_GRID_WORK:,}; "
-            "draw a smaller map (only the squares between and around them)")
+            "draw a smaller map (only the squares between and around them)")])
 
 
 def check_sharing(creatures: dict[str, Placed]) -> Square | None:
-    """Creatures of a square or more never overlap (a misdrawn map); the first square where smaller
-    ones fill more than the square, which the rules refuse (:func:`refuse_overfull`)."""
-    whole: dict[Square, str] = {}
+    """The first square where creatures smaller than a square fill more than the square, which the
+    rules refuse (:func:`refuse_overfull`)."""
     shared: dict[Square, Fraction] = {}
-    overfull: Square | None = None
-    for letter, creature in sorted(creatures.items()):
-        for square in creature.space.squares:
-            if creature.size.space < 1:
+    for _letter, creature in sorted(creatures.items()):
+        if creature.size.space < 1:
+            for square in creature.space.squares:
                 shared[square] = shared.get(square, Fraction(0)) + creature.size.space ** 2
-                if shared[square] > 1 and overfull is None:
-                    overfull = square
-            elif square in whole:
-                raise ValueError(f"creatures `{whole[square]}` and `{letter}` overlap at [{square.x}, {square.y}]")
-            else:
-                whole[square] = letter
-    return overfull
+                if shared[square] > 1:
+                    return square
+    return None
 
 
 def refuse_overfull(square: Square | None, *where: str) -> None:

@@ -26,6 +26,7 @@ from pydantic import Field, PrivateAttr, model_validator
 from rulecheck.engine.battlefield import (
     ATTACKER,
     Battlefield,
+    Layout,
     Placed,
     figures,
     layout,
@@ -33,12 +34,12 @@ from rulecheck.engine.battlefield import (
     refuse_overfull,
     threat,
 )
-from rulecheck.engine.grid import Space, distance, step_crosses
+from rulecheck.engine.grid import Side, Space, distance, step_crosses
 from rulecheck.engine.models import Model
 from rulecheck.engine.sightlines import BattleMap, PathStep, Provocation, Role
 from rulecheck.engine.sources import DiceSource
 from rulecheck.engine.trace import Step, Term, Trace
-from rulecheck.errors import RuleError
+from rulecheck.errors import FieldProblem, FieldProblems, RuleError
 
 Reason = Literal["leaves_reach", "moves_within_reach", "enters_square"]
 #: The longest path a move may give, in squares (two movement actions of 10 squares each).
@@ -68,25 +69,36 @@ class OpportunityInput(Model):
         width, height = grid.width, grid.height
         here = mover.space
         wall_sides = dict.fromkeys(grid.wall_sides, 1)
+        problems = []
         for index, (x, y) in enumerate(self.path):
             there = Space(x, y, here.side)
-            where = f"path[{index}] = [{x}, {y}]"
-            if distance(here, there) != 1 or (here.x, here.y) == (x, y):
-                raise ValueError(f"{where} is not next to the square before it; a path goes one square at a time")
-            if step_crosses(here, there, wall_sides):
-                raise ValueError(f"{where} takes A through a wall on the side of a square")
-            for square in there.squares:
-                if not (0 <= square.x < width and 0 <= square.y < height):
-                    raise ValueError(f"{where} takes A off the map ({width}×{height} squares)")
-                if square in grid.walls or square in grid.low:
-                    raise ValueError(f"{where} takes A onto an obstacle")
-                if mover.size.space >= 1:
-                    for letter, other in grid.creatures.items():
-                        if letter != ATTACKER and square in other.space and other.size.space >= 1:
-                            raise ValueError(f"{where} takes A into the square of `{letter}`; only a creature "
-                                             "smaller than a square can enter another creature's square")
+            wrong = _step_problem(grid, mover, here, there, width, height, wall_sides)
+            if wrong:
+                problems.append(FieldProblem(("path", index), f"[{x}, {y}] {wrong}"))
             here = there
+        if problems:
+            raise FieldProblems(problems)
         return self
+
+
+def _step_problem(grid: Layout, mover: Placed, here: Space, there: Space, width: int, height: int,
+                  wall_sides: dict[Side, int]) -> str | None:
+    """What makes the step from ``here`` to ``there`` impossible, if anything."""
+    if distance(here, there) != 1 or (here.x, here.y) == (there.x, there.y):
+        return "is not next to the square before it; a path goes one square at a time"
+    if step_crosses(here, there, wall_sides):
+        return "takes A through a wall on the side of a square"
+    for square in there.squares:
+        if not (0 <= square.x < width and 0 <= square.y < height):
+            return f"takes A off the map ({width}×{height} squares)"
+        if square in grid.walls or square in grid.low:
+            return "takes A onto an obstacle"
+        if mover.size.space >= 1:
+            for letter, other in grid.creatures.items():
+                if letter != ATTACKER and square in other.space and other.size.space >= 1:
+                    return (f"takes A into the square of `{letter}`; only a creature smaller than a square "
+                            "can enter another creature's square")
+    return None
 
 
 class OpportunityResult(Model):

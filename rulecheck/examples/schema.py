@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from rulecheck.engine.limits import MAX_DICE_LABELS, MAX_EXPECTED_ENTRIES, MAX_EXPECTED_TEXT
 from rulecheck.engine.models import AttackInput
 from rulecheck.engine.rules import RULES
-from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field, with_hint
+from rulecheck.errors import FieldPath, FieldProblems, Problem, did_you_mean, format_field, with_hint
 from rulecheck.examples import cast as cast_module
 from rulecheck.examples.cast import Cast
 from rulecheck.examples.cast_totals import attack_total_problems
@@ -233,12 +233,34 @@ def parse_block(block: Block, cast: Cast | None = None,
                 path = (*path, _tag_key(detail)) if path else ("rule",)
             if any(path[:len(failed)] == failed for failed in resolved.failed):
                 continue  # a character whose cast reference failed: that problem says it already
+            raised = (detail.get("ctx") or {}).get("error")
+            if isinstance(raised, FieldProblems):  # a validator that says every problem, each at its field
+                for part in raised.problems:
+                    here = (*path, *part.path)
+                    line, col = _text_line(located, block.source, here, part.line) or resolved.located.position(here)
+                    problems.append(at(block.body_line + line - 1, part.message, col, example_id, format_field(here)))
+                continue
             line, col = resolved.located.position(path)
             problems.append(at(block.body_line + line - 1, _message(detail, path, resolved.data), col,
                                example_id, format_field(path) or None))
     if problems:
         return sorted(problems, key=lambda p: (p.line, p.col or 0))
     return ParsedExample(example, block, _with_positions(located, resolved.located), tuple(resolved.members))
+
+
+def _text_line(located: Located, source: str, path: FieldPath, index: int | None) -> tuple[int, int] | None:
+    """Where line ``index`` of the text at ``path`` is written, when that text is a literal block
+    (``map: |``, whose lines are the source's lines after the bar): (line, column of its text)."""
+    span = located.spans.get(path)
+    if index is None or span is None:
+        return None
+    lines = source.splitlines()
+    opened = lines[span[0] - 1][span[1] - 1:] if span[0] <= len(lines) else ""
+    row = span[0] + 1 + index
+    if not opened.startswith("|") or row > len(lines):
+        return None
+    text = lines[row - 1]
+    return row, len(text) - len(text.lstrip(" ")) + 1
 
 
 def _with_positions(written: Located, resolved: Located) -> Located:

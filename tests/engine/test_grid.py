@@ -348,8 +348,8 @@ def test_spaces_and_sizes_read_from_the_map() -> None:
 
 
 @pytest.mark.parametrize(("grid", "creatures", "message"), [
-    ("A ? D", {}, "map row 1, column 2: unknown square `?`"),
-    ("A . D\n. .", {}, "map row 2 has 2 squares, row 1 has 3"),
+    ("A ? D", {}, "map: row 1, column 2: unknown square `?`"),
+    ("A . D\n. .", {}, "map: row 2 has 2 squares, row 1 has 3"),
     ("A . .", {}, "the map has no `D`"),
     ("A D A", {}, "creature `A` is not drawn as a full square block"),
     ("\n".join(["A A A A A A D"] + ["A A A A A A ."] * 5), {}, "creature `A` fills 6×6 squares; no size is that big"),

@@ -218,7 +218,7 @@ def test_a_side_names_two_squares_and_a_kind_and_nothing_else() -> None:
 
 def test_a_move_may_not_walk_through_a_wall_side_but_may_go_round_it() -> None:
     grid = {"map": "A . .\n. . .", "sides": [wall((0, 0), (1, 0))]}
-    with pytest.raises(ValidationError, match=r"path\[0\] = \[1, 0\] takes A through a wall"):
+    with pytest.raises(ValidationError, match=r"path\[0\]: \[1, 0\] takes A through a wall"):
         OpportunityInput.model_validate({"grid": grid, "path": [[1, 0]]})
     OpportunityInput.model_validate({"grid": grid, "path": [[1, 1], [2, 0]]})
 
