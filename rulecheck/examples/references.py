@@ -28,7 +28,9 @@ from rulecheck.examples.front_matter import in_front_matter
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex, Lines, offsets
 from rulecheck.examples.schema import ParsedExample, written_id
 
-REFERENCE = re.compile(r"\{\{\s*(?P<id>[a-z0-9][a-z0-9-]*)\.(?P<field>[a-z_][a-z0-9_.]*)\s*\}\}")
+#: ``{{ id.field }}``: the field's path may name a creature of a grid by its letter, small or capital
+#: (``{{ id.given.grid.creatures.D.name }}``), so it keeps its case.
+REFERENCE = re.compile(r"\{\{\s*(?P<id>[a-z0-9][a-z0-9-]*)\.(?P<field>[A-Za-z_][A-Za-z0-9_.]*)\s*\}\}")
 #: What an author may have meant as a reference: ``{{``, then anything but braces on its line,
 #: then ``}}``. Linear: each attempt stops at the next brace or line break.
 LOOKALIKE = re.compile(r"\{\{[^{}\n]*\}\}")
@@ -176,13 +178,22 @@ def resolve_reference(outcomes: Mapping[str, RanExample], example_id: str, field
         raise LookupError(f"example `{example_id}` shows a refusal: it has no result, only `given`")
     elif outcome.result is None:
         raise LookupError(f"example `{example_id}` has no result (it did not run)")
-    for part in parts:
-        fields = type(value).model_fields if isinstance(value, BaseModel) else {}
-        # By the key an example writes (``dex``) or the model's own name (``dexterity``).
-        name = next((n for n, info in fields.items() if part in (n, info.alias)), None)
-        if name is None:
-            raise LookupError(f"example `{example_id}` has no field `{field_name}`")
-        value = getattr(value, name)
+    for depth, part in enumerate(parts):
+        if isinstance(value, Mapping):  # keys the example writes, such as a grid's creature letters
+            keys = [str(key) for key in value]
+        else:
+            fields = type(value).model_fields if isinstance(value, BaseModel) else {}
+            # By the key an example writes (``dex``) or the model's own name (``dexterity``).
+            keys = [info.alias or n for n, info in fields.items()]
+            part = next((n for n, info in fields.items() if part in (n, info.alias)), part)
+        if part not in keys and not (isinstance(value, BaseModel) and part in type(value).model_fields):
+            other_case = [key for key in keys if key.lower() == part.lower()]
+            written = field_name.split(".")
+            at = len(written) - len(parts) + depth  # `given.` was read off the front
+            meant = ".".join([*written[:at], other_case[0], *written[at + 1:]]) if other_case else None
+            raise LookupError(f"example `{example_id}` has no field `{field_name}`"
+                              + (f". Hint: did you mean `{{{{ {example_id}.{meant} }}}}`?" if meant else ""))
+        value = value[part] if isinstance(value, Mapping) else getattr(value, part)
     if not _quotable(value):
         raise LookupError(f"`{field_name}` of example `{example_id}` is {_group_of(value)}, not one value that "
                           f"prose can quote{_members(value, example_id, field_name)}")

@@ -15,7 +15,7 @@ from tests.hosts.run_hosts import MKDOCS_YML, cli, mkdocs_build
 
 
 @pytest.mark.parametrize(("written", "meant"), [
-    ("{{ elara-parry.Damage }}", "{{ elara-parry.damage }}"),
+    ("{{ Elara-parry.damage }}", "{{ elara-parry.damage }}"),
     ("{{ elara_parry.damage }}", "{{ elara-parry.damage }}"),
     ("{{ a . b }}", "{{ a.b }}"),
     ("{{a.b|round}}", "{{ a.b }}"),
@@ -190,8 +190,9 @@ def test_the_command_line_reports_lookalikes_and_misplaced_references(tmp_path: 
     result = cli(tmp_path, "check", "docs")
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[0] == ("docs/page.md:21:8: `{{ parry.Reaction_total }}` looks like a prose reference but is not one. "
-                        "Hint: did you mean `{{ parry.reaction_total }}`?")
+    # A field written in capitals is a reference (a grid's creatures have capital letters) to no field.
+    assert lines[0] == ("docs/page.md:21:8: parry: Reaction_total: prose reference: example `parry` has no field "
+                        "`Reaction_total`. Hint: did you mean `{{ parry.reaction_total }}`?")
     assert lines[1].startswith("docs/page.md:21:65: parry: reaction_total: prose reference in a link's address")
 
 
@@ -391,3 +392,34 @@ def test_a_glossary_definition_holds_no_reference(definition: str) -> None:
     assert [(p.line, p.col) for p in problems] == [(7, 8 + definition.index("{{"))]
     assert "copied into every page that uses the term" in problems[0].message
     assert check_glossary("docs/en/glossary.md", text.replace("{{", "{")) == []
+
+
+@pytest.mark.parametrize(("field", "quoted", "meant"), [
+    ("given.grid.creatures.A.name", "the archer", None),
+    ("given.grid.creatures.D.name", "the wolf", None),
+    ("given.grid.creatures.d.name", None, "given.grid.creatures.D.name"),
+    ("given.grid.creatures.a.name", None, "given.grid.creatures.A.name"),
+    ("given.grid.creatures.Z.name", None, None),
+    ("given.Grid.creatures.D.name", None, "given.grid.creatures.D.name"),
+    ("given.grid.creatures.D.Name", None, "given.grid.creatures.D.name"),
+    ("Distance", None, "distance"),
+    ("distance", 19, None),
+])
+def test_a_grid_creature_is_quoted_by_its_letter_in_its_own_case(field: str, quoted: object, meant: str | None) -> None:
+    """A grid's creatures are keyed by letters whose case says whose side they are on (``D`` the
+    defender, ``d`` another creature): prose names them by that letter, and a letter or a field
+    in the wrong case is told the one that exists."""
+    from rulecheck.examples.check import check_page
+    from rulecheck.examples.references import resolve_reference
+
+    text = f"# Page\n\nSee {{{{ big-map.{field} }}}}.\n\n{BIG_MAP}"
+    outcomes = check_page("docs/en/page.md", text).outcomes
+    problems = check_references("docs/en/page.md", text, outcomes)
+    if quoted is not None:
+        assert problems == []
+        assert resolve_reference({o.id: o for o in outcomes if o.id}, "big-map", field) == quoted
+        return
+    assert [(p.line, p.example_id, p.field) for p in problems] == [(3, "big-map", field)]
+    hint = f"Hint: did you mean `{{{{ big-map.{meant} }}}}`?"
+    assert (hint in problems[0].message) == (meant is not None), problems[0].message
+    assert "looks like a prose reference" not in problems[0].message
