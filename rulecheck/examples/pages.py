@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from rulecheck.errors import Problem
-from rulecheck.examples.discovery import find_pages
+from rulecheck.examples.discovery import Exclusions, find_pages
 from rulecheck.examples.regular_files import read_bounded as _read_bounded
 from rulecheck.examples.regular_files import read_regular_file
 
@@ -72,7 +72,12 @@ def pages_under(paths: Iterable[str | Path], root: Path | None = None, skip: Cal
     not_walked: list[tuple[Path, str]] = []
     for item in paths:
         base = Path(item).resolve()
-        pages = find_pages([item], root, skip)
+        here = skip
+        if isinstance(skip, Exclusions) and base.is_dir():
+            docs = Path(skip.docs).resolve()
+            if not base.is_relative_to(docs) and not docs.is_relative_to(base):
+                here = Exclusions(base)  # a folder apart from the docs folder is read as one: MkDocs' defaults
+        pages = find_pages([item], root, here)
         not_walked += pages.problems
         if listed is not None:
             listed.update(pages.temporaries)

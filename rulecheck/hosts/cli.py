@@ -24,7 +24,7 @@ from rulecheck.examples import pages as pages_module
 from rulecheck.examples import render as rendering
 from rulecheck.examples.capped import not_listed
 from rulecheck.examples.check import Casts, Outcome, decode_page, page_language, read_bounded, undecodable
-from rulecheck.examples.finder import Block, find_blocks
+from rulecheck.examples.finder import MARKDOWN_SUFFIXES, Block, find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.page_writes import (
     finish_interrupted_update,
@@ -93,17 +93,22 @@ UPDATE_ADVICE = ("Where the engine is right and the page is out of date: `rulech
 def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
     """Check every example in PATHS (files or folders; default: docs)."""
     targets = list(paths) or [Path("docs")]
-    missing, unusable = [], []
+    missing, unusable, not_pages = [], [], []
     for target in targets:
         try:
-            os.stat(target)
+            found = os.stat(target)
         except FileNotFoundError:
             missing.append(printable(str(target)))
         except OSError as error:  # a name too long, a loop of links, a folder closed to this user
             unusable.append(f"{printable(str(target))} ({error.strerror})")
-    if missing or unusable:
+        else:
+            if not stat.S_ISDIR(found.st_mode) and target.suffix not in MARKDOWN_SUFFIXES:
+                not_pages.append(printable(str(target)))  # MkDocs would copy it, never read it as a page
+    if missing or unusable or not_pages:
         said = ["no such file or folder: " + ", ".join(missing)] if missing else []
         said += ["cannot read " + ", ".join(unusable)] if unusable else []
+        said += [f"not a Markdown page (its name ends in {', '.join(sorted(MARKDOWN_SUFFIXES))}): "
+                 + ", ".join(not_pages)] if not_pages else []
         raise click.UsageError("; ".join(said))
     # before the check: it then sees the pages as finished
     for line in finish_interrupted_update(journal_folder(Path.cwd())):

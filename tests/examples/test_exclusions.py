@@ -84,3 +84,25 @@ def test_the_build_checks_only_the_pages_it_builds(tmp_path: Path, monkeypatch: 
     mkdocs_build(root)  # passes: every drifted example is on a page MkDocs leaves out
     assert (root / "site" / "fr" / "keep.wip" / "index.html").is_file()
     assert not (root / "site" / "fr" / "drafts").exists()
+
+
+@pytest.mark.parametrize("folder", ["drafts", "other/pages", "deep/er/still"])
+def test_a_folder_apart_from_the_docs_is_read_as_mkdocs_reads_a_docs_folder(tmp_path: Path, folder: str) -> None:
+    """`rulecheck check drafts` read `drafts/.wip.md` and `drafts/templates/t.md`, which MkDocs never
+    builds from a docs folder: a folder checked on its own is read as one, with MkDocs' defaults."""
+    write_site(tmp_path)
+    base = tmp_path / folder
+    for name in [".wip.md", ".hidden/page.md", "sub/.x.md", "templates/t.md"]:
+        (base / name).parent.mkdir(parents=True, exist_ok=True)
+        (base / name).write_text(f"# P\n\n{fenced(parry_example('left-out', 99))}", "utf-8")
+    for name in ["kept.md", "sub/templates/t.md", "sub/kept.md"]:
+        (base / name).parent.mkdir(parents=True, exist_ok=True)
+        (base / name).write_text(f"# P\n\n{fenced(parry_example(name.replace('/', '-')[:-3], 23))}", "utf-8")
+    report = check_paths([base], root=tmp_path)
+    kept = ["kept.md", "sub/templates/t.md", "sub/kept.md"]
+    assert sorted(report.pages) == sorted(f"{folder}/{name}" for name in kept)
+    # The docs folder, and a folder holding it, keep the site's own exclusions (`exclude_docs` too).
+    for checked in (tmp_path / "docs" / "fr", tmp_path):
+        pages = set(check_paths([checked], root=tmp_path).pages)
+        assert not pages & {f"docs/fr/{name}" for name in LEFT_OUT}
+        assert {f"docs/fr/{name}" for name in BUILT} <= pages

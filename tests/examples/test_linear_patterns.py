@@ -132,10 +132,12 @@ def test_run_of_an_endless_file_is_refused_with_a_clear_error() -> None:
     assert result.output.strip() == "/dev/zero:1: cannot read the example: a device, not a regular file"
 
 
-def test_check_of_an_endless_file_is_a_located_problem() -> None:
-    result = cli(Path.cwd(), "check", "/dev/zero")
+def test_check_of_an_endless_file_is_a_located_problem(tmp_path: Path) -> None:
+    (tmp_path / "zero.md").symlink_to("/dev/zero")  # a page by its name, endless by what it is
+    result = cli(tmp_path, "check", "zero.md")
     assert result.exit_code == 1
-    assert result.output.splitlines()[0] == "/dev/zero:1: cannot read page: a device, not a regular file"
+    assert result.output.splitlines()[0] == "zero.md:1: cannot read page: a device, not a regular file"
+    assert cli(tmp_path, "check", "/dev/zero").exit_code == 2  # no page by its name
 
 
 @pytest.mark.parametrize("command", ["run", "check"])

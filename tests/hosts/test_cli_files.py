@@ -60,10 +60,13 @@ def test_check_never_waits_on_a_fifo(project: Path, where: str) -> None:
 @pytest.mark.parametrize(("device", "kind"), [("/dev/null", "a device"), ("/dev/zero", "a device")])
 @pytest.mark.parametrize("command", ["run", "check"])
 def test_a_device_is_refused_as_no_regular_file(project: Path, device: str, kind: str, command: str) -> None:
-    done = rulecheck(project, command, device)
+    if command == "check":  # a page is named `.md`: a device named so, through a link
+        (project / "docs" / "device.md").symlink_to(device)
+    named = "docs/device.md" if command == "check" else device
+    done = rulecheck(project, command, named)
     no_traceback(done)
     assert done.returncode == 1
-    assert f"{device}:1: cannot read {'the example' if command == 'run' else 'page'}: {kind}, not a regular file" \
+    assert f"{named}:1: cannot read {'the example' if command == 'run' else 'page'}: {kind}, not a regular file" \
         in done.stdout + done.stderr
 
 
@@ -150,3 +153,21 @@ def test_a_folder_with_no_page_is_a_usage_error_not_a_silent_pass(tmp_path: Path
     assert "Traceback" not in done.stderr
     (folder / "page.md").write_text(PAGE, "utf-8")
     assert rulecheck(tmp_path, "check", "pages").returncode == 0
+
+
+@pytest.mark.parametrize("named", [["notes.txt"], ["README"], ["page.MD"], ["docs/page.md", "page.md.bak"],
+                                   ["link.txt"], ["notes.txt", "README"]])
+def test_a_named_file_that_is_no_markdown_page_is_a_usage_error(project: Path, named: list[str]) -> None:
+    """`rulecheck check notes.txt` read a text file as a page: MkDocs reads a file as a page by its
+    name's ending alone (case and all), and copies any other as it is."""
+    for name in named:
+        if name == "link.txt":
+            (project / name).symlink_to(project / "docs" / "page.md")  # a page's text, under another name
+        elif not (project / name).exists():
+            (project / name).write_text(PAGE, "utf-8")
+    done = rulecheck(project, "check", *named)
+    no_traceback(done)
+    assert done.returncode == 2, done
+    refused = [name for name in named if name != "docs/page.md"]
+    assert f"not a Markdown page (its name ends in .markdown, .md, .mdown, .mkd, .mkdn): {', '.join(refused)}" \
+        in done.stderr
