@@ -18,7 +18,7 @@ from rulecheck.engine.modifiers import CONCEALMENT
 from rulecheck.engine.situation import CoupDeGraceRefusal, coup_de_grace_refusal, situate
 from rulecheck.engine.situation_model import Situation
 from rulecheck.engine.sources import DiceSource
-from rulecheck.engine.trace import Step, Trace
+from rulecheck.engine.trace import Step, Term, Trace
 
 #: Rounds of a coup de grâce: one, plus one to find a target with total concealment.
 ROUNDS, ROUNDS_TO_FIND = 1, 1
@@ -59,9 +59,11 @@ def resolve_coup_de_grace(given: CoupDeGraceInput, dice: DiceSource) -> CoupDeGr
     situated = situate(given)
     hidden = situated.miss_chance == CONCEALMENT["total"]
     rounds = ROUNDS + (ROUNDS_TO_FIND if hidden else 0)
+    # Hidden, the card adds the two turns up (one to find, one to strike): a bare 2 read as two more.
+    found = (Term(value=ROUNDS_TO_FIND, label="coup_de_grace.find"), Term(value=ROUNDS, label="coup_de_grace.strike"))
     steps = [*situated.steps, Step(
         anchor="coup-de-grace", event="coup_de_grace.rounds.hidden" if hidden else "coup_de_grace.rounds",
-        value=rounds, verdict="coup_de_grace.provokes",
+        terms=found if hidden else (), value=rounds, verdict="coup_de_grace.provokes",
     )]
     return CoupDeGraceResult(allowed=True, refusal=None, rounds=rounds, provokes=True, trace=tuple(steps))
 

@@ -78,17 +78,25 @@ def test_the_survival_step_reads_as_a_sum() -> None:
         "If it survives, its survival test's difficulty (rolled at the table): 10 (flat) + 6 (damage) = 16")
 
 
-@pytest.mark.parametrize(("language", "said"), [
-    ("fr", "Coup de grâce, durée en tours de combat\u00a0: 1 → provoque les attaques d'opportunité des ennemis "
-           "qui menacent l'attaquant"),
-    ("en", "Coup de grâce, rounds it takes: 1 → provokes opportunity attacks from the enemies threatening the "
-           "attacker"),
+@pytest.mark.parametrize(("language", "hidden", "said"), [
+    ("fr", False, "Coup de grâce, tours entiers de l'attaquant qu'il prend (M et A)\u00a0: 1 → provoque les attaques "
+                  "d'opportunité des ennemis qui menacent l'attaquant"),
+    ("en", False, "Coup de grâce, whole turns of the attacker it takes (M and A): 1 → provokes opportunity attacks "
+                  "from the enemies threatening the attacker"),
+    # Against total concealment the card adds the two turns up: a bare 2 read as two turns more.
+    ("fr", True, "Coup de grâce, tours entiers de l'attaquant, d'affilée (M et A)\u00a0: 1 (trouver la cible) + "
+                 "1 (frapper) = 2 → provoque les attaques d'opportunité des ennemis qui menacent l'attaquant"),
+    ("en", True, "Coup de grâce, whole turns of the attacker in a row (M and A): 1 (find the target) + 1 (strike) "
+                 "= 2 → provokes opportunity attacks from the enemies threatening the attacker"),
 ])
-def test_a_coup_de_grace_says_what_its_number_counts_and_whose_attacks_it_provokes(language: str, said: str) -> None:
+def test_a_coup_de_grace_says_what_its_number_counts_and_whose_attacks_it_provokes(
+        language: str, hidden: bool, said: str) -> None:
     from rulecheck.engine.coup_de_grace import resolve_coup_de_grace
     from rulecheck.engine.rules import RULES
 
+    defender = ["helpless", "invisible"] if hidden else ["helpless"]
     given = RULES["coup_de_grace"].given.model_validate(
-        {"attack": {"kind": "melee"}, "situation": {"defender": ["helpless"]}})
+        {"attack": {"kind": "melee"}, "situation": {"defender": defender}})
     result = resolve_coup_de_grace(given, ScriptedDice({}))
     assert render.step(result.trace[-1], language) == said
+    assert result.rounds == sum(term.value for term in result.trace[-1].terms) or not hidden

@@ -18,6 +18,7 @@ _REACHES = {"fr": {f"reach.{letter}": "allonge" for letter in string.ascii_lette
 
 LABELS: Mapping[str, Mapping[str, str]] = {
     "fr": {
+        "coup_de_grace.find": "trouver la cible", "coup_de_grace.strike": "frapper",
         "attacker.dazzled": "ébloui", "attacker.entangled": "enchevêtré",
         "attacker.flanking": "prend en tenaille", "attacker.invisible": "invisible",
         "attacker.higher_ground": "en hauteur", "attacker.prone": "à terre",
@@ -44,6 +45,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         **_LETTERS, **_REACHES["fr"],
     },
     "en": {
+        "coup_de_grace.find": "find the target", "coup_de_grace.strike": "strike",
         "attacker.dazzled": "dazzled", "attacker.entangled": "entangled",
         "attacker.flanking": "flanking", "attacker.invisible": "invisible",
         "attacker.higher_ground": "on higher ground", "attacker.prone": "prone",
@@ -92,8 +94,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.survival": "S'il survit, difficulté de son test de survie (lancé à la table)",
         "reaction.refused.cannot_act": "Ni esquive ni parade : la cible ne peut pas agir",
         "coup_de_grace.refused": "Coup de grâce refusé",
-        "coup_de_grace.rounds": "Coup de grâce, durée en tours de combat",
-        "coup_de_grace.rounds.hidden": "Coup de grâce, un tour de plus pour trouver la cible",
+        "coup_de_grace.rounds": "Coup de grâce, tours entiers de l'attaquant qu'il prend (M et A)",
+        "coup_de_grace.rounds.hidden": "Coup de grâce, tours entiers de l'attaquant, d'affilée (M et A)",
         "opportunity.leaves_reach": "Sort de l'allonge d'un ennemi",
         "opportunity.moves_within_reach": "Se déplace dans une allonge étendue",
         "opportunity.enters_square": "Sans allonge, entre dans la case d'un ennemi",
@@ -119,13 +121,13 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "grid.flanking": "Flanking from the grid",
         "prone.ranged": "Prone attacker, at range",
         "coup_de_grace.automatic": "Coup de grâce, automatic hit, no attack roll",
-        "coup_de_grace.concealment": "Coup de grâce against total concealment: the round spent finding the "
+        "coup_de_grace.concealment": "Coup de grâce against total concealment: the turn spent finding the "
                                      "target replaces the roll (%)",
         "coup_de_grace.survival": "If it survives, its survival test's difficulty (rolled at the table)",
         "reaction.refused.cannot_act": "No dodge or parry: the defender cannot act",
         "coup_de_grace.refused": "Coup de grâce refused",
-        "coup_de_grace.rounds": "Coup de grâce, rounds it takes",
-        "coup_de_grace.rounds.hidden": "Coup de grâce, one more round to find the target",
+        "coup_de_grace.rounds": "Coup de grâce, whole turns of the attacker it takes (M and A)",
+        "coup_de_grace.rounds.hidden": "Coup de grâce, whole turns of the attacker in a row (M and A)",
         "opportunity.leaves_reach": "Leaves an enemy's reach",
         "opportunity.moves_within_reach": "Moves inside an extended reach",
         "opportunity.enters_square": "With no reach, enters an enemy's square",
