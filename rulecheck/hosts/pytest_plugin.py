@@ -101,6 +101,8 @@ class CastFile(pytest.File):
 
 class MarkdownPage(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
+        from rulecheck.examples.schema import written_id
+
         report = _report(self.config)
         shown = self.path.relative_to(self.config.rootpath).as_posix()
         page = report.pages.get(shown)
@@ -108,8 +110,13 @@ class MarkdownPage(pytest.File):
         # This page's other problems (unreadable, parity of the page, prose references) fail the
         # page's first item, or an item named `page`.
         rest = report.page_problems(shown, shown=outcomes)
+        names: set[str] = set()
         for index, outcome in enumerate(outcomes):
-            name = outcome.id or f"block-line-{outcome.block.line}"
+            # An example that does not validate is still named by the id it writes, when it writes one.
+            name = outcome.id or written_id(outcome.block.source) or ""
+            if not name or name in names:
+                name = f"block-line-{outcome.block.line}"
+            names.add(name)
             problems = list(outcome.problems) + (rest if index == 0 else [])
             yield ExampleItem.from_parent(self, name=name, outcome=outcome, problems=problems)
         if not outcomes and rest:

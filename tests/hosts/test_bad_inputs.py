@@ -133,3 +133,22 @@ def test_a_real_mkdocs_build_exits_1_and_prints_the_lines(case: str, tmp_path: P
     assert "Aborted with a BuildError!" in output and "Traceback" not in output
     for line in expected(case):
         assert line in output.splitlines(), line
+
+
+def test_an_example_that_does_not_validate_is_named_by_the_id_it_writes(pytester: pytest.Pytester) -> None:
+    """A pytest item was named `block-line-12` for an example that failed validation, though it wrote
+    its id: an author running one example by name (`-k`) could not find it."""
+    broken = "id: {id}\nrule: attack\ngiven:\n  attack: {{total: 17}}\n  defender: {{def_phy: 'x'}}\n"
+    blocks = [broken.format(id="kept-name"), broken.format(id="twice"), broken.format(id="twice"),
+              broken.format(id="Not An Id"), "rule: attack\n"]
+    (pytester.path / "docs").mkdir()
+    (pytester.path / "docs" / "page.md").write_text(
+        "# P\n\n" + "\n".join(f"```rulecheck\n{block}```\n" for block in blocks), encoding="utf-8")
+    pytester.makeini("[pytest]\n")
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "docs", "--collect-only", "-q")
+    names = [line.split("::")[-1] for line in result.stdout.lines if line.startswith("docs/page.md::")]
+    fences = [i + 1 for i, line in enumerate((pytester.path / "docs" / "page.md").read_text().splitlines())
+              if line == "```rulecheck"]
+    # the second `twice`, an id that is none, and no id at all: named by their line
+    assert names == ["kept-name", "twice", f"block-line-{fences[2]}", f"block-line-{fences[3]}",
+                     f"block-line-{fences[4]}"]
