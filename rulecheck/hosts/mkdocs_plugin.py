@@ -153,6 +153,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         config.markdown_extensions.append(InlineScanGuardExtension(self._too_costly_page))
         if not self.config.enabled:
             return config
+        if (missing := _card_fence_missing(config)) is not None:
+            raise PluginError(missing)
         self._searching = "material/search" in config.plugins
         list_stylesheet(config, CSS)
         palette = theme_palette(config)  # again on each load: a server's reload may change the theme
@@ -563,6 +565,27 @@ def _snippets(config: MkDocsConfig) -> SnippetSettings:
     """Where this site's snippets are looked for, and what is appended to every page: the
     configuration MkDocs gives ``pymdownx.snippets``."""
     return SnippetSettings.from_options(config.mdx_configs.get(SNIPPETS))
+
+
+#: What ``mkdocs.yml`` needs so that Markdown hands each ```rulecheck fence to the cards.
+CARD_FENCE_SETTING = """markdown_extensions:
+  - pymdownx.superfences:
+      custom_fences:
+        - name: rulecheck
+          class: rulecheck
+          format: !!python/name:rulecheck.hosts.cards.format_fence"""
+
+
+def _card_fence_missing(config: MkDocsConfig) -> str | None:
+    """Why the pages' ```rulecheck fences would not become cards, if they would not: without the
+    custom fence, Markdown reads each as plain code and every example fails as shown by no card."""
+    fences = (config.mdx_configs.get("pymdownx.superfences") or {}).get("custom_fences") or []
+    if "pymdownx.superfences" in config.markdown_extensions and any(
+            isinstance(fence, dict) and fence.get("name") == "rulecheck" and fence.get("format") is cards.format_fence
+            for fence in fences):
+        return None
+    return ("rulecheck: the examples' ```rulecheck fences are not handed to the cards: mkdocs.yml needs "
+            f"pymdownx.superfences with the rulecheck custom fence:\n{CARD_FENCE_SETTING}")
 
 
 def _root(config: MkDocsConfig) -> Path:

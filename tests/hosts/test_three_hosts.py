@@ -268,3 +268,36 @@ def test_an_option_of_the_wrong_type_is_refused_when_the_configuration_is_read(t
         f"site_name: S\nplugins:\n  - rulecheck-i18n-search: {{authors_pages: {value}}}\n", "utf-8")
     with pytest.raises((Abort, ConfigurationError)):
         load_config(str(tmp_path / "mkdocs.yml"))
+
+
+@pytest.mark.parametrize("extensions", [
+    "",  # no superfences at all
+    "markdown_extensions:\n  - pymdownx.superfences\n",
+    "markdown_extensions:\n  - pymdownx.superfences:\n      custom_fences: []\n",
+    "markdown_extensions:\n  - pymdownx.superfences:\n      custom_fences:\n        - name: rulecheck\n"
+    "          class: rulecheck\n          format: !!python/name:pymdownx.superfences.fence_code_format\n",
+    "markdown_extensions:\n  - pymdownx.superfences:\n      custom_fences:\n        - name: rule-check\n"
+    "          class: rulecheck\n          format: !!python/name:rulecheck.hosts.cards.format_fence\n",
+])
+def test_a_site_without_the_card_fence_is_told_the_setting_it_needs(
+        tmp_path: Path, extensions: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Without the custom fence, Markdown read every example as plain code and the build blamed
+    each one's indentation: the configuration is what is wrong, and the build says so once."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, PluginError
+
+    from rulecheck.hosts.mkdocs_plugin import CARD_FENCE_SETTING
+    from tests.hosts.run_hosts import fenced, parry_example
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(f"# P\n\n{fenced(parry_example())}", "utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: S\ntheme: {{name: mkdocs}}\nplugins:\n  - rulecheck\n{extensions}", "utf-8")
+    with pytest.raises((Abort, PluginError)) as failed:
+        build(load_config(str(tmp_path / "mkdocs.yml"), site_dir=str(tmp_path / "site")))
+    said = caplog.text + str(failed.value)
+    assert CARD_FENCE_SETTING in said and "indented" not in said
+    (tmp_path / "mkdocs.yml").write_text(  # the checks off: the examples are plain code, as asked
+        f"site_name: S\ntheme: {{name: mkdocs}}\nplugins:\n  - rulecheck: {{enabled: false}}\n{extensions}", "utf-8")
+    build(load_config(str(tmp_path / "mkdocs.yml"), site_dir=str(tmp_path / "site")))
