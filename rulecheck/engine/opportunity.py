@@ -169,7 +169,7 @@ def resolve_opportunity(given: OpportunityInput, dice: DiceSource) -> Opportunit
                 met.append(Provocation(letter, "cover", provokes=False, cover=cover))
                 continue
             found.append(letter)
-            steps.append(_step(reason, letter, enemy, here, "provokes"))
+            steps.append(_step(reason, letter, enemy, here, "provokes", there))
             met.append(Provocation(letter, reason, provokes=True))
         walked.append(PathStep(here, there, tuple(met)))
         here = there
@@ -203,9 +203,15 @@ _ANCHORS = {"leaves_reach": "opportunity-attack", "moves_within_reach": "opportu
             "cover": "opportunity-approach"}
 
 
-def _step(event: str, letter: str, enemy: Placed, start: Space, verdict: str) -> Step:
+def _step(event: str, letter: str, enemy: Placed, start: Space, verdict: str, end: Space | None = None) -> Step:
     """``Moves inside an extended reach: 2 (o) ≤ 2 (reach) → provokes``: the distance to the enemy
-    from the square left."""
+    from the square left; for a step out of the reach, the distance after it (``3 (o) > 2 (reach)``:
+    "2 ≤ 2 → provokes" read as if being in reach provoked)."""
+    if event == "leaves_reach" and end is not None:
+        after = distance(enemy.space, end)
+        return Step(anchor=_ANCHORS[event], event=f"opportunity.{event}",
+                    terms=(Term(value=after, label=f"after.{letter}"),), value=after,
+                    op=">", against=enemy.reach, against_label=f"reach.{letter}", verdict=verdict)
     apart = distance(enemy.space, start)
     return Step(anchor=_ANCHORS[event], event=f"opportunity.{event}",
                 terms=(Term(value=apart, label=f"creature.{letter}"),), value=apart,

@@ -86,6 +86,8 @@ COMPARISON_VERDICTS: dict[str, dict[str, frozenset[str | None]]] = {
     # it (the step's event says which), and the verdict says it is in reach all the same (« 2 ≤ 2
     # → no attack » read as a contradiction).
     "opportunity.*": {"<=": frozenset({"provokes", "spared"}), ">": frozenset()},
+    # A step out of an enemy's reach shows where it lands: beyond the reach, it provokes.
+    "opportunity.leaves_reach": {">": frozenset({"provokes"}), "<=": frozenset()},
 }
 
 _HOLDS = {

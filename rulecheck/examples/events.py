@@ -86,8 +86,8 @@ def _attack(given: Any, result: Any) -> Event | None:
 def _dying(given: Any, result: Any) -> Event:
     turns = {"turns": given.turns}
     plural = "one" if given.turns == 1 else "many"
-    if result.dead:
-        return _when(f"event.dying.dead.{plural}", turns, dead=True)
+    if result.dead:  # after a healer's try, dying takes its failure too: a bare « 8 % » read as the dice's
+        return _when(f"event.dying.dead.{plural}" + (".unhealed" if given.stabilise else ""), turns, dead=True)
     if result.stabilised:
         return _when("event.dying.stabilised", stabilised=True)
     if given.stabilise:

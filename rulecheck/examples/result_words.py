@@ -47,6 +47,7 @@ def creature_labels(given: Any, language: Language) -> dict[str, str]:
     for letter in layout(grid).creatures:
         name = creature(grid, letter, language)
         labels[f"creature.{letter}"] = word("creature.distance", language).format(to=to(name, language))
+        labels[f"after.{letter}"] = word("creature.distance_after", language).format(to=to(name, language))
         labels[f"reach.{letter}"] = word("creature.reach", language).format(of=of(name, language))
     return labels
 

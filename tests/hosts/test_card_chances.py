@@ -96,6 +96,10 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
                         lambda r: r["outcome"] == "hit" and r["bonus_damage"] >= r[CARD_BONUS] > 0),
     "event.dying.dead.one": ("Chance de mourir ce tour-ci", "Chance of dying this turn", lambda r: r["dead"]),
     "event.dying.dead.many": ("Chance de mourir en", "Chance of dying within", lambda r: r["dead"]),
+    "event.dying.dead.one.unhealed": ("Chance que les soins échouent, puis de mourir ce tour-ci",
+                                      "Chance that the healing fails, then of dying this turn", lambda r: r["dead"]),
+    "event.dying.dead.many.unhealed": ("Chance que les soins échouent, puis de mourir en",
+                                       "Chance that the healing fails, then of dying within", lambda r: r["dead"]),
     "event.dying.alive.one": ("Chance de survivre à ce tour", "Chance of surviving this turn",
                               lambda r: not r["dead"]),
     "event.dying.alive.many": ("Chance de survivre à ces", "Chance of surviving these", lambda r: not r["dead"]),
@@ -317,8 +321,8 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     ("poison-apply-dc-met", "Chance d'enduire l'arme du poison : 39 %",
      "Chance of coating the weapon with the poison: 39%"),
     # A rare event reads as a count a player can picture, not "3 in 320".
-    ("stabilise-fails", "Chance de mourir ce tour-ci : 8 % (environ 1 sur 12)",
-     "Chance of dying this turn: 8% (about 1 in 12)"),
+    ("stabilise-fails", "Chance que les soins échouent, puis de mourir ce tour-ci : 8 % (environ 1 sur 12)",
+     "Chance that the healing fails, then of dying this turn: 8% (about 1 in 12)"),
     # A perfect parry or dodge out of contact, which opens no counter-attack: the chance of its
     # natural 20, as the card that opens one gives, not the chance that any parry succeeds.
     ("parry-natural-20-at-reach", "Chance d'une réussite critique de la parade : 5 % (1 sur 20) — un 20 naturel",

@@ -11,7 +11,7 @@ import string
 from collections.abc import Mapping
 
 #: A creature of a grid example is named by its letter on the map, in both languages.
-_LETTERS = {f"creature.{letter}": letter for letter in string.ascii_letters}
+_LETTERS = {f"{kind}.{letter}": letter for kind in ("creature", "after") for letter in string.ascii_letters}
 #: The reach of the creature drawn as a letter, where the example does not name it.
 _REACHES = {"fr": {f"reach.{letter}": "allonge" for letter in string.ascii_letters},
             "en": {f"reach.{letter}": "reach" for letter in string.ascii_letters}}
@@ -96,7 +96,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.refused": "Coup de grâce refusé",
         "coup_de_grace.rounds": "Coup de grâce, tours entiers de l'attaquant qu'il prend (M et A)",
         "coup_de_grace.rounds.hidden": "Coup de grâce, tours entiers de l'attaquant, d'affilée (M et A)",
-        "opportunity.leaves_reach": "Sort de l'allonge d'un ennemi",
+        "opportunity.leaves_reach": "Sort de l'allonge d'un ennemi, où il était avant ce pas",
         "opportunity.moves_within_reach": "Se déplace dans une allonge étendue",
         "opportunity.enters_square": "Sans allonge, entre dans la case d'un ennemi",
         "opportunity.single_step": "Un seul pas d'une case dans une allonge étendue",
@@ -128,7 +128,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.refused": "Coup de grâce refused",
         "coup_de_grace.rounds": "Coup de grâce, whole turns of the attacker it takes (M and A)",
         "coup_de_grace.rounds.hidden": "Coup de grâce, whole turns of the attacker in a row (M and A)",
-        "opportunity.leaves_reach": "Leaves an enemy's reach",
+        "opportunity.leaves_reach": "Leaves an enemy's reach, within which it stood before this step",
         "opportunity.moves_within_reach": "Moves inside an extended reach",
         "opportunity.enters_square": "With no reach, enters an enemy's square",
         "opportunity.single_step": "A single 1-square step inside an extended reach",
