@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .pdf_pages import NUMBER_POINTERS, anchor_pages, print_numbered
+from .pdf_pages import HEADINGS, NUMBER_POINTERS, add_outline, anchor_pages, print_numbered
 from .web_app import keep_offline
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -107,6 +107,7 @@ def write_pdfs(site: Path, editions: tuple[PdfEdition, ...] = EDITIONS, *, brows
                         if edition.pages_of:
                             page.evaluate(NUMBER_POINTERS, _pages_of(site, edition.pages_of, printed))
                         print_to(partial)
+                    add_outline(partial, page.evaluate(HEADINGS))
                     with partial.open("rb") as done:
                         os.fsync(done.fileno())
                     os.chmod(partial, 0o644)

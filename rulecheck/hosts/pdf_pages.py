@@ -14,6 +14,8 @@ their target in the rulebook of their language, read back from that PDF.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -89,3 +91,48 @@ def print_numbered(page: Any, print_to: Any, target: Path) -> tuple[dict[str, in
             return found, prints
         pages = found
     return pages, MAX_PRINTS
+
+
+#: The headings a PDF's outline lists, in the order they print: (level, id, text) of each h1 to h3
+#: that prints and has an id (the print stylesheet hides the screen's own; ¶ marks are no text).
+HEADINGS = """() => [...document.querySelectorAll('h1[id], h2[id], h3[id]')]
+    .filter(heading => heading.getClientRects().length > 0)
+    .map(heading => {
+        const copy = heading.cloneNode(true);
+        copy.querySelectorAll('.headerlink').forEach(mark => mark.remove());
+        return [Number(heading.tagName[1]), heading.id, copy.textContent.replace(/\\s+/g, ' ').trim()];
+    })
+    .filter(([, , text]) => text)"""
+
+
+def add_outline(pdf: Path, headings: list[tuple[int, str, str]]) -> int:
+    """Give ``pdf`` an outline (a reader's bookmarks) of ``headings``, each at the place Chromium
+    printed it (its named destination), nested by level; returns how many it lists. Chromium
+    writes an outline only into a tagged PDF, twice the size: the destinations it writes anyway
+    are enough."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import Fit
+
+    reader = PdfReader(str(pdf))
+    destinations = {str(name).lstrip("/"): target for name, target in reader.named_destinations.items()}
+    numbers = {page.indirect_reference.idnum: index for index, page in enumerate(reader.pages)
+               if page.indirect_reference is not None}
+    writer = PdfWriter(clone_from=reader)
+    parents: list[tuple[int, Any]] = []  # the open items above the next one, with their levels
+    listed = 0
+    for level, anchor, text in headings:
+        destination = destinations.get(anchor)
+        page = numbers.get(getattr(destination.get("/Page") if destination else None, "idnum", -1))
+        if destination is None or page is None:
+            continue  # not printed (a screen-only heading)
+        while parents and parents[-1][0] >= level:
+            parents.pop()
+        fit = Fit.xyz(left=destination.get("/Left"), top=destination.get("/Top"))
+        item = writer.add_outline_item(title=text, page_number=page, parent=parents[-1][1] if parents else None,
+                                       fit=fit)
+        parents.append((level, item))
+        listed += 1
+    with tempfile.NamedTemporaryFile(dir=pdf.parent, prefix=f".{pdf.name}.", suffix=".tmp", delete=False) as out:
+        writer.write(out)
+    os.replace(out.name, pdf)
+    return listed

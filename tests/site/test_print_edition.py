@@ -22,7 +22,6 @@ from playwright.sync_api import Browser
 from rulecheck.hosts.pdf import EDITIONS, PdfError, write_pdfs
 from rulecheck.hosts.pdf_pages import NUMBER_LINKS, NUMBER_POINTERS, anchor_pages
 from rulecheck.hosts.print_edition import CSS, SCREEN_CLASSES, WORDS, kept_with_heading, page_name, prefixed
-
 from tests.site.browsing import ARTIFACTS
 from tests.site.site_tools import ROOT, html_files, read_html
 
@@ -250,6 +249,49 @@ def test_the_rulebook_pdf_holds_every_page_and_the_seed_examples(
         assert len(footer) == 1, f"{pdf}, page {number}: numbered {len(footer)} times"
 
 
+def outline_of(path: Path) -> list[tuple[int, str, int]]:
+    """A PDF's bookmarks: each one's depth, title and page (from 1), in order."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    found: list[tuple[int, str, int]] = []
+
+    def walk(items: list[object], depth: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                found.append((depth, str(item.title), reader.get_destination_page_number(item) + 1))  # type: ignore[arg-type,attr-defined]
+    walk(reader.outline, 0)
+    return found
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("pdf", "language"), [("regles-de-combat.pdf", "fr"), ("en/combat-rules.pdf", "en"),
+                                               ("aide-memoire-mj.pdf", "fr"), ("en/gm-quick-reference.pdf", "en")])
+@ON_THE_PDF_WORKER
+def test_a_pdf_s_bookmarks_list_its_headings_each_on_the_page_it_prints_on(
+        pdfs: Path, pdf: str, language: str) -> None:
+    """A 159-page rulebook had no bookmarks: a reader's sidebar was empty, and « Coup de grâce »,
+    a section, was in no list."""
+    outline = outline_of(pdfs / pdf)
+    texts = [" ".join(text.split()) for text, _ in page_texts(pdfs / pdf)]
+    assert len(outline) >= (100 if "quick" not in pdf and "aide" not in pdf else 8), outline
+    for depth, title, page in outline:
+        assert " ".join(title.split()) in texts[page - 1], (title, page)  # printed on the page it opens
+        assert depth <= 2
+    assert outline[0][0] == 0
+    if "quick" in pdf or "aide" in pdf:
+        return
+    chapters = [title for depth, title, _ in outline if depth == 0]
+    printed = [page_title(pdfs / LANGUAGES[language] / page.replace(".md", ".html"))
+               for page in nav_pages() if page not in NOT_PRINTED]
+    assert [title for title in chapters if title in printed] == printed  # every chapter, in the book's order
+    assert any(title == "Coup de grâce" and depth == 2 for depth, title, _ in outline)
+    pages = [page for *_, page in outline]
+    assert pages == sorted(pages)  # in the order they print
+
+
 def map_captions(page: Path) -> list[str]:
     """The result line of every battle map a built page draws, as its words."""
     found = re.findall(r'<p class="rc-map__result">(.*?)</p>', page.read_text("utf-8"), re.S)
@@ -262,7 +304,6 @@ def map_captions(page: Path) -> list[str]:
 def test_every_battle_map_of_the_printed_pages_is_in_the_pdf_with_its_result(
         pdfs: Path, pdf: str, language: str) -> None:
     printed = [p for p in nav_pages() if p not in NOT_PRINTED]
-    lines = "\n".join(page for page, _ in page_texts(pdfs / pdf)).replace("\u00a0", " ")
     on_screen = [caption for page in printed
                  for caption in map_captions(pdfs / LANGUAGES[language] / page.replace(".md", ".html"))]
     assert len(on_screen) >= 29, "every grid example draws its map"  # 43 in each language, 2 December 2026
@@ -284,7 +325,8 @@ def text_on_sheets(path: Path) -> list[tuple[float, float]]:
         heights: list[float] = []
         sizes: list[float] = []
 
-        def seen(text: str, cm: list[float], tm: list[float], _font: object, size: float) -> None:
+        def seen(text: str, cm: list[float], tm: list[float], _font: object, size: float,
+                 heights: list[float] = heights, sizes: list[float] = sizes) -> None:
             if text.strip():
                 heights.append(cm[5] + tm[5] * cm[3])
                 sizes.append(size * (tm[3] or 1) * cm[3])
@@ -320,7 +362,8 @@ def test_the_quick_reference_prints_on_two_landscape_sheets(pdfs: Path, pdf: str
     assert len(noted) >= 3, "the modifiers and cover tables have notes"
     for heading, notes in noted:
         first_words = " ".join(visible_text(notes).split()[:4])
-        on = [number for number, sheet in enumerate(sheets, 1) if visible_text(heading) in sheet and first_words in sheet]
+        on = [number for number, sheet in enumerate(sheets, 1)
+              if visible_text(heading) in sheet and first_words in sheet]
         assert on, f"{pdf}: the notes « {first_words} » are not on the sheet of their table « {visible_text(heading)} »"
 
 
@@ -358,7 +401,8 @@ def test_the_quick_reference_s_pointers_give_the_rulebook_page_of_their_section(
         said, titled = words_of[target, anchor].lower(), visible_text(heading[2]).lower()
         assert said in titled or titled in said or (first and first[1] == anchor), \
             f"{pdf}: « {words_of[target, anchor]} » leads to the section « {visible_text(heading[2])} », mid-chapter"
-    note = {"fr": "Les numéros de page (p.) renvoient au livre de règles", "en": "Page numbers (p.) are those of the rulebook"}
+    note = {"fr": "Les numéros de page (p.) renvoient au livre de règles",
+            "en": "Page numbers (p.) are those of the rulebook"}
     assert note[language] in text, "the sheet says whose pages they are"
 
 
@@ -484,7 +528,8 @@ def test_on_paper_no_sentence_asks_for_a_screen_s_gestures(offline_site: Path, b
             assert said == [], f"{language}/{name} on paper: {said}"
             if name == "print.html":  # the glossary speaks of hovering on screen only
                 assert SCREEN_GESTURES.search(screen), "the glossary's on-screen sentence"
-                assert {"fr": "Sur le papier, chaque abréviation", "en": "On paper, every abbreviation"}[language] in paper
+                on_paper = {"fr": "Sur le papier, chaque abréviation", "en": "On paper, every abbreviation"}
+                assert on_paper[language] in paper
     finally:
         page.close()
 
@@ -525,10 +570,12 @@ def test_on_paper_every_table_fits_the_page_and_a_card_s_lead_in_stays_with_it(
     assert overflowing == []
     kept = page.evaluate("""() => [...document.querySelectorAll(
         '.rc-print p:has(+ .rc-card), .rc-print p:has(+ .md-typeset__scrollwrap), .rc-print p:has(+ table), '
-        + '.rc-print p:has(+ .tabbed-set)')].map(p => getComputedStyle(p).breakAfter + ' ' + getComputedStyle(p).breakInside)""")
+        + '.rc-print p:has(+ .tabbed-set)')]
+        .map(p => getComputedStyle(p).breakAfter + ' ' + getComputedStyle(p).breakInside)""")
     assert len(kept) > 100 and set(kept) == {"avoid avoid"}
     # A set of tabs (pages long) breaks between its cards, so that its lead-in can keep with the first.
-    sets = page.evaluate("() => [...document.querySelectorAll('.rc-print .tabbed-set')].map(s => getComputedStyle(s).breakInside)")
+    sets = page.evaluate("() => [...document.querySelectorAll('.rc-print .tabbed-set')]"
+                         ".map(s => getComputedStyle(s).breakInside)")
     assert len(sets) >= 10 and set(sets) == {"auto"}
     page.close()
 
@@ -614,8 +661,8 @@ def split_from_their_titles(cards: list[tuple[str, str]], pages: list[str]) -> l
 def test_a_card_is_split_when_its_step_is_only_on_the_next_page_even_if_its_words_open_another() -> None:
     pages = [squeezed("Tour 1 : 3 (2d4). Elara soigne Aldric"), squeezed("Tour 1 : 4 (2d4) then more")]
     assert split_from_their_titles([("Elara soigne Aldric", "Tour 1 :")], pages) == ["Elara soigne Aldric"]
-    assert split_from_their_titles([("Elara soigne Aldric", "Tour 1 :")], pages[:1] + [
-        squeezed("Elara soigne Aldric Tour 1 : 4")]) == []
+    assert split_from_their_titles([("Elara soigne Aldric", "Tour 1 :")],
+                                   [pages[0], squeezed("Elara soigne Aldric Tour 1 : 4")]) == []
 
 
 @pytest.mark.parametrize("led", ['<div class="rc-card" id="ex-x">', '<div class="rc-card rc-card--refused" id="ex-y">'])
@@ -685,7 +732,8 @@ def test_with_the_sites_address_known_paper_gives_the_page_to_type(address: str,
     prints the page's address (no scheme, no section), which the print stylesheet writes after it."""
     printed = prefixed(f'<a href="{link}">words</a>', "cast", {"criticals.html", "cast.html"}, address)
     assert printed == f'<a href="{link}" data-off-paper="{said}">words</a>'
-    assert prefixed(f'<a href="{link}">words</a>', "cast", {"cast.html"}) == f'<a href="{link}" data-off-paper>words</a>'
+    assert prefixed(f'<a href="{link}">words</a>', "cast", {"cast.html"}) \
+        == f'<a href="{link}" data-off-paper>words</a>'
 
 
 @pytest.mark.browser
