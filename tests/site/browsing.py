@@ -35,7 +35,8 @@ PHONE = {"width": 375, "height": 740}
 HOME = {"fr": "", "en": "en/"}  # where each language's pages are
 #: Two of the page's frames, or one second at most: a page the browser stops painting (a tab it
 #: deems hidden) never gives a frame, and a wait for one would hold the test for ever.
-TWO_FRAMES = "() => new Promise(done => { requestAnimationFrame(() => requestAnimationFrame(done)); setTimeout(done, 1000); })"
+TWO_FRAMES = ("() => new Promise(done => { requestAnimationFrame(() => requestAnimationFrame(done)); "
+              "setTimeout(done, 1000); })")
 
 SETTLED = """() => Promise.race([
     Promise.all(document.getAnimations().map(animation => animation.finished.catch(() => null))),  // or cancelled

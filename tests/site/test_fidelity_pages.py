@@ -254,7 +254,8 @@ def test_the_goblin_s_prose_matches_its_numbers(language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_target_rolls_the_miss_chance(language: str) -> None:
     words = one_line(language, "modifiers.md", as_read=True)
-    assert ("the **target** rolls a **d100**" in words) if language == "en" else ("la **cible** lance un **d100**" in words)
+    said = {"en": "the **target** rolls a **d100**", "fr": "la **cible** lance un **d100**"}[language]
+    assert said in words
 
 
 # Three outside readings of 3 December 2026 ---------------------------------------------------------
@@ -318,13 +319,18 @@ def test_reach_the_bonus_s_defence_and_other_unstated_numbers_are_called_reading
     the rules write it; the survival roll's formula, the prone weapons, the threshold's cap of 19
     and a reaction's natural 20 are readings, not the rules' words."""
     said = {
-        "fr": {"modifiers.md": ("s'approcher d'une créature dont l'allonge naturelle dépasse une case provoque en général",
-                                "y voir un test de CON, 1d20 + CON comme nos", "(poisons.md#note-poison-tests), serait une lecture, pas une règle", "ce site n'accepte que ces deux armes-là, une lecture"),
+        "fr": {"modifiers.md": ("s'approcher d'une créature dont l'allonge naturelle dépasse une case provoque "
+                                "en général",
+                                "y voir un test de CON, 1d20 + CON comme nos",
+                                "(poisons.md#note-poison-tests), serait une lecture, pas une règle",
+                                "ce site n'accepte que ces deux armes-là, une lecture"),
                "notes.md": ("il se calcule toujours d'après la Def PHY", "19 au plus, une lecture",
                             "une lecture, les règles n'en disant que la contre-attaque",
                             "pour une créature d'allonge 0, entrer dans la case d'un ennemi")},
         "en": {"modifiers.md": ("approaching a creature whose natural reach is more than one square generally provokes",
-                                "taking it for a CON test, 1d20 + CON like our", "(poisons.md#note-poison-tests), would be a reading, not a rule", "this site accepts those two only, a reading"),
+                                "taking it for a CON test, 1d20 + CON like our",
+                                "(poisons.md#note-poison-tests), would be a reading, not a rule",
+                                "this site accepts those two only, a reading"),
                "notes.md": ("it is always worked out from Def PHY", "19 at most, a reading",
                             "a reading, the rules giving it only the counter-attack",
                             "for a creature with a reach of 0, entering an enemy's square")},
@@ -384,14 +390,16 @@ def test_a_natural_1_fails_by_the_rules_and_the_critical_s_bonus_without_a_react
                    "criticals.md": "Ce bonus sur tout critique, que la cible ait réagi ou non, est une lecture",
                    "reactions.md": "dont elles disent qu'il fait échouer l'action",
                    "unarmed.md": "Def PHY ([une lecture](notes.md#note-damage-bonus))",
-                   "quick-reference.md": "(réussite critique, [une lecture](attack.md#note-natural-rolls)), un 1 naturel rate",
+                   "quick-reference.md": "(réussite critique, [une lecture](attack.md#note-natural-rolls)), "
+                                         "un 1 naturel rate",
                    "notes.md": "nous l'appliquons à tout critique qui touche, que la cible ait réagi ou non "
                                "(une lecture)"},
             "en": {"attack.md": "say the action then fails: a natural 1 always misses",
                    "criticals.md": "That bonus on every critical, whether the target reacted or not, is a reading",
                    "reactions.md": "which they say makes the action fail",
                    "unarmed.md": "Def PHY ([a reading](notes.md#note-damage-bonus))",
-                   "quick-reference.md": "(critical success, [a reading](attack.md#note-natural-rolls)), a natural 1 always",
+                   "quick-reference.md": "(critical success, [a reading](attack.md#note-natural-rolls)), "
+                                         "a natural 1 always",
                    "notes.md": "we apply it to every critical that hits, whether the target reacted or not "
                                "(a reading)"}}
     for language, pages_said in said.items():
@@ -455,7 +463,8 @@ def test_the_broken_vials_test_is_the_rules_example_taken_as_the_rule() -> None:
                    "quick-reference.md": ("the rules' example, taken as the rule",
                                           "[a reading](poisons.md#note-vial-accident)"),
                    "notes.md": ("which the rules give in an example and we take as the rule",)}}
-    stated = re.compile(r"doit aussitôt réussir un test de \*\*CON\*\*, 1d20|must at once succeed on a \*\*CON\*\* test, 1d20")
+    stated = re.compile(r"doit aussitôt réussir un test de \*\*CON\*\*, 1d20"
+                        r"|must at once succeed on a \*\*CON\*\* test, 1d20")
     for language, pages_said in said.items():
         for page, phrases in pages_said.items():
             words = one_line(language, page)
@@ -572,7 +581,8 @@ _STATED_READINGS = {
         "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",
         "en": r"spend\s+its\s+whole\s+turn|takes\s+the\s+attacker's\s+whole\s+turn"},
 }
-_MARK = re.compile(r"\[(?:une|notre) lecture\]\(|\[(?:a|our)\s+reading\]\(|\((?:une|notre) lecture|, une lecture|: une lecture"
+_MARK = re.compile(r"\[(?:une|notre) lecture\]\(|\[(?:a|our)\s+reading\]\(|\((?:une|notre) lecture"
+                   r"|, une lecture|: une lecture"
                    r"|\((?:a|our) reading|, a reading|: a reading|\best une lecture|\bis a reading")
 #: Pages made of readings, or written for authors.
 _NOT_STATING = {"notes.md", "authors.md", "fields.md"}
@@ -620,7 +630,8 @@ def unmarked_readings(body: str, patterns: dict[str, str]) -> list[str]:
                 sentence = re.split(r"\.\s|[¹²³]", rest[len(match[0]):], maxsplit=1)[0]
                 last_sentence = not re.search(r"\.\s|[¹²³]", rest[len(match[0]):])
                 if not _MARK.search(match[0] + sentence) and not (note_follows and last_sentence):
-                    problems.append(f"{reading}: {' '.join(block[max(0, match.start() - 60):match.end() + 60].split())}")
+                    around = block[max(0, match.start() - 60):match.end() + 60]
+                    problems.append(f"{reading}: {' '.join(around.split())}")
     return problems
 
 
@@ -639,13 +650,17 @@ def test_every_sentence_stating_a_reading_says_so_where_it_says_it(language: str
     ("It loses its DEX bonus to Def PHY ([a reading](#n)).\n", False),
     ("That it loses its DEX bonus to Def PHY is a reading.\n", False),  # the mark in words
     ("That it loses its DEX bonus to Def PHY is not a reading.\n", True),
-    ("It loses its DEX bonus to Def\nPHY. Next sentence ([a reading](#n)).\n", True),  # the mark belongs to another sentence
+    # the mark belongs to another sentence
+    ("It loses its DEX bonus to Def\nPHY. Next sentence ([a reading](#n)).\n", True),
     ("¹ Loses its DEX to Def PHY. ² Other ([a reading](#n)).\n", True),  # ... or to another footnote
     ("!!! abstract \"Interpretation note\"\n    It loses its DEX bonus to Def PHY.\n", False),  # inside a note
     ("=== \"Tab\"\n\n    !!! abstract \"Interpretation note\"\n        Its DEX counts as −5 in Def PHY.\n", False),
-    ("Its DEX counts as −5 in Def PHY.\n\n!!! abstract \"Interpretation note\"\n    Why.\n", False),  # its note right after
-    ("Its DEX counts as −5 in Def PHY. More.\n\n!!! abstract \"Interpretation note\"\n    Why.\n", True),  # not the last sentence
-    ("=== \"Tab\"\n\n    Its DEX counts as −5 in Def PHY.\n\n!!! note \"Other\"\n    It loses its DEX bonus to Def PHY.\n", True),
+    # its note right after
+    ("Its DEX counts as −5 in Def PHY.\n\n!!! abstract \"Interpretation note\"\n    Why.\n", False),
+    # not the last sentence
+    ("Its DEX counts as −5 in Def PHY. More.\n\n!!! abstract \"Interpretation note\"\n    Why.\n", True),
+    ("=== \"Tab\"\n\n    Its DEX counts as −5 in Def PHY.\n\n!!! note \"Other\"\n"
+     "    It loses its DEX bonus to Def PHY.\n", True),
 ])
 def test_an_unmarked_reading_is_found_wherever_the_page_puts_it(body: str, flagged: bool) -> None:
     patterns = {"dex": _STATED_READINGS["the DEX inside Def PHY (the rules' table speaks of AC)"]["en"]}
@@ -723,7 +738,8 @@ def test_the_dying_page_says_an_unconscious_character_is_helpless(language: str,
     ("fr", "le MJ peut donner un avantage à l'adversaire"),
     ("en", "GM may give the opponent an edge"),
 ])
-def test_the_notes_leave_a_fumbled_reaction_s_opponent_the_edge_of_any_critical_failure(language: str, edge: str) -> None:
+def test_the_notes_leave_a_fumbled_reaction_s_opponent_the_edge_of_any_critical_failure(
+        language: str, edge: str) -> None:
     """Seed 002 lets the opponent of any critical failure take an edge (disarming, unbalancing): the
     notes may say a fumbled reaction costs nothing more that the rules count, never nothing at all."""
     words = one_line(language, "notes.md", as_read=True)
@@ -749,7 +765,8 @@ def test_the_quick_reference_counts_the_coup_de_grace_among_what_provokes(langua
     ("fr", "toute attaque à l'arme une action d'attaque (A)", "ne coûterait que A"),
     ("en", "every weapon attack an attack action (A)", "would cost A alone"),
 ])
-def test_the_coup_de_grace_note_names_the_rule_its_whole_turn_departs_from(language: str, general: str, cost: str) -> None:
+def test_the_coup_de_grace_note_names_the_rule_its_whole_turn_departs_from(
+        language: str, general: str, cost: str) -> None:
     """Seed 002 makes a weapon attack an attack action; seed 004 gives the coup de grâce « une action
     prenant un round ». The page follows 004 and says which rule it sets aside, and what it would cost."""
     words = one_line(language, "modifiers.md", as_read=True)

@@ -112,7 +112,7 @@ def poison(root: Path) -> int:
             f"someone {next(numbered)} " + next(variants)[:NAME_LENGTH - 15]) + m["end"], new)
         # A card is rules data, the same in both twins: its variant depends on its place in the page.
         on_page = iter(range(len(VARIANTS) * 10))
-        new, cards = CARD_NAME.subn(lambda m: 'card: "' + json.dumps(
+        new, cards = CARD_NAME.subn(lambda m, on_page=on_page: 'card: "' + json.dumps(
             VARIANTS[next(on_page) % len(VARIANTS)].replace("|", "/").replace("\n", " ")[:60] + " "
             + m["name"].strip())[1:-1] + ' |', new)
         if cards:  # renamed, the rules' own card is a card of the author's: the rules know it no more
@@ -137,9 +137,8 @@ class Live(HTMLParser):
             shown = f"<{tag} {name}={value!r}>"
             # Only what the data brought: every hostile handler and URL calls `alert` (the theme's
             # own share button is a `javascript:void(0)` link).
-            if name.startswith("on") and len(name) > 2 and "alert" in (value or "") + name:
-                self.found.append(shown)
-            elif name in self.URL_ATTRIBUTES and value and _is_script_url(value):
+            handler = name.startswith("on") and len(name) > 2 and "alert" in (value or "") + name
+            if handler or (name in self.URL_ATTRIBUTES and value and _is_script_url(value)):
                 self.found.append(shown)
 
     handle_startendtag = handle_starttag

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from rulecheck.hosts.pdf import EDITIONS
-
 from tests.site.site_tools import html_files, read_html, resolve, site_root_path
 
 #: ``make site`` writes these after the build; tests/site/test_print_edition.py checks that it does.

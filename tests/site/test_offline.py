@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from html import unescape
 import subprocess
 import sys
 import textwrap
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,6 @@ from rulecheck.hosts.i18n_search import (
 )
 from rulecheck.hosts.offline_site import SHIM, without_alternate_links
 from rulecheck.hosts.web_app import MANIFEST, RUNTIME, RUNTIME_MODULES
-
 from tests.site.site_tools import ROOT, css_urls, html_files, is_external, read_html, resolve, site_root_path
 
 LANGUAGES = {"fr": "", "en": "en/"}  # locale -> folder of its pages in the site

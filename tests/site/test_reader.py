@@ -22,7 +22,17 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ROOT
 from tests.site.browsing import (
-    ARTIFACTS, DESKTOP, HOME, PHONE, SETTLED, Tab, click_still, guarded_tabs, keep_picture, search, switch_language,
+    ARTIFACTS,
+    DESKTOP,
+    HOME,
+    PHONE,
+    SETTLED,
+    Tab,
+    click_still,
+    guarded_tabs,
+    keep_picture,
+    search,
+    switch_language,
 )
 from tests.site.site_tools import serve
 
@@ -469,7 +479,8 @@ def test_a_card_s_hints_show_on_pointer_and_focus_and_nothing_is_mounted_for_the
     words = {"fr": "La règle de cette étape", "en": "The rule behind this step"}[locale]
     assert rule.get_attribute("title") == words and rule.get_attribute("aria-label") == words
     for bar in (bars.first, bars.last):
-        assert re.fullmatch(r"\d+\s?: \d+\s?%.*", bar.get_attribute("title") or ""), "a bar says its total and its chance"
+        assert re.fullmatch(r"\d+\s?: \d+\s?%.*", bar.get_attribute("title") or ""), \
+            "a bar says its total and its chance"
     other = page.locator("a.rc-rule").nth(5)
     other.focus()  # the keyboard reaches a hint too
     expect(other).to_have_attribute("title", words)
@@ -485,9 +496,11 @@ def test_traces_read_as_a_player_says_them(rules_pages: Callable[[str], dict[str
     assert [line for line in lines if re.search(r"naturel? ?\d*\s?: [^:]*:", line)] == [], "one colon per line head"
     # a natural roll shows the comparison it overrode, and says it overrode it
     expected = {"fr": ["L'attaque rate\u00a0: aucun dégât", "Attaque parée\u00a0: aucun dégât",
-                       "= 26 < 30 (attaque) → aurait échoué, mais la réussite critique l'emporte\u00a0: parade réussie"],
+                       "= 26 < 30 (attaque) → aurait échoué, mais la réussite critique l'emporte"
+                       "\u00a0: parade réussie"],
                 "en": ["The attack misses: no damage", "The attack is parried: no damage",
-                       "= 26 < 30 (attack) → would have failed, but the critical success prevails: parry succeeds"]}[locale]
+                       "= 26 < 30 (attack) → would have failed, but the critical success prevails: "
+                       "parry succeeds"]}[locale]
     for words in expected:
         assert any(words in line for line in lines), words
 
@@ -517,7 +530,8 @@ def test_a_chart_s_end_labels_and_outline_are_not_clipped_on_a_phone(http: Calla
                 const r = column.getBoundingClientRect(), half = measure.measureText(column.dataset.x).width / 2;
                 const centre = r.left + r.width / 2;
                 if (centre - half < box.left - 0.5 || centre + half > box.right + 0.5) found.push(column.dataset.x);
-                if (previous && centre - half - previous[1] < 3) found.push(previous[0] + ' touches ' + column.dataset.x);
+                if (previous && centre - half - previous[1] < 3)
+                    found.push(previous[0] + ' touches ' + column.dataset.x);
                 previous = [column.dataset.x, centre + half];
             }
             for (const bar of figure.querySelectorAll('.rc-spread__bar--this')) {

@@ -24,14 +24,14 @@ from playwright.sync_api import Browser, Page, expect
 from rulecheck.hosts.web_app import (
     ICONS,
     MANIFEST,
+    PRECACHE_IGNORES,
+    PRECACHE_PATTERNS,
     RUNTIME,
     RUNTIME_MODULES,
     SERVICE_WORKER,
     hex_colour,
     icon_png,
     keep_offline,
-    PRECACHE_IGNORES,
-    PRECACHE_PATTERNS,
     web_app_manifest,
     with_web_app_script,
 )
