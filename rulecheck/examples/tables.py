@@ -15,7 +15,9 @@ row (``attacker.dazzled`` → "dazzled"); the other cells are compared with the 
 text without Markdown. Numbers may be written with ``−`` or ``-``; a percent carries its ``%``
 and nothing else does; ``—`` means "does not apply"; words (impossible, total concealment) are
 the locale's ``cell.*`` values; a footnote is a superscript digit after the value (each table says
-which digit means which footnote). Every engine row must appear once.
+which digit means which footnote), and a footnote that changes DEX is also said in words after
+the number (``+0, no DEX¹``: the locale's ``table_note.*``), since a glance at "+0" read as no
+change. Every engine row must appear once.
 
 Three stages, as for examples: :func:`find_tables` locates marked tables (lines only, and the piece
 of page that renders each), :func:`parse_cell` reads one rendered cell, :func:`check_tables`
@@ -55,6 +57,8 @@ class Want:
     footnotes: frozenset[str] = frozenset()
     signed: bool = False
     percent: bool = False
+    #: The ``table_note.*`` keys of the footnotes said in words after the number, in order.
+    noted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -73,9 +77,14 @@ class TableSpec:
     markers: Mapping[str, str] = field(default_factory=dict)
 
 
+#: The footnotes a modifier table's cell also says in words: those that change a DEX.
+WORDED_NOTES = ("loses_dex", "dex_penalty", "dex_zero", "defender_loses_dex")
+
+
 def _modifier_cell(cell: Cell) -> Want:
     value: Value = None if cell.value == "n/a" else cell.value
-    return Want(value, frozenset(cell.footnotes), signed=True)
+    noted = tuple(f"table_note.{note}" for note in cell.footnotes if note in WORDED_NOTES)
+    return Want(value, frozenset(cell.footnotes), signed=True, noted=noted)
 
 
 def _modifier_rows(rows: Iterable[Row], prefix: str) -> Callable[[], list[ExpectedRow]]:
@@ -238,10 +247,12 @@ MAX_CELL_DIGITS = 12
 
 def parse_cell(text: str, language: str | None) -> tuple[Value, str, bool]:
     """A rendered cell's value, its superscript digits and whether a ``%`` follows the number;
-    raise ``ValueError`` when it reads as nothing known."""
+    raise ``ValueError`` when it reads as nothing known. Words after a comma (what a footnote does
+    to DEX) are :func:`cell_words`'."""
     plain = _plain(text)
     marks = "".join(ch for ch in plain if ch in SUPERSCRIPTS)
     plain = "".join(ch for ch in plain if ch not in SUPERSCRIPTS).strip()
+    plain = plain.split(",", 1)[0].strip()
     number = plain.replace(MINUS, "-").replace(" ", "")
     percent = number.endswith("%")
     number = number.removesuffix("%")
@@ -261,6 +272,13 @@ def parse_cell(text: str, language: str | None) -> tuple[Value, str, bool]:
         if plain == _plain(written):
             return key, marks, False
     raise ValueError(f"`{text}` is neither a number, `—`, nor a table word ({', '.join(w for _, w in words)})")
+
+
+def cell_words(text: str) -> str:
+    """What a rendered cell says from the comma after its number, as compared (``+0, no DEX¹`` →
+    ``, no dex``; nothing without a comma)."""
+    plain = "".join(ch for ch in _plain(text) if ch not in SUPERSCRIPTS)
+    return _plain(plain[plain.index(","):]) if "," in plain else ""
 
 
 def _words(language: str | None) -> list[tuple[str, str]]:
@@ -285,8 +303,9 @@ def show(want: Want, markers: Mapping[str, str], language: str | None) -> str:
         text = (f"+{number}" if number >= 0 else f"{MINUS}{-number}") if want.signed else str(number)
         if want.percent:
             text += "\u202f%" if language == "fr" else "%"
+    said = ", ".join(word(key, language or "en") for key in want.noted)
     digits = "".join(sorted(markers[f] for f in want.footnotes if f in markers))
-    return text + digits
+    return text + (f", {said}" if said else "") + digits
 
 
 def check_tables(path: str, text: str, language: str | None = None) -> list[Problem]:
@@ -381,7 +400,10 @@ def _check_cell(
     digits = {mark: note for note, mark in spec.markers.items()}
     unknown = [mark for mark in marks if mark not in digits]
     notes = frozenset(digits[mark] for mark in marks if mark in digits)
-    if value != want.value or notes != want.footnotes or unknown or percent != want.percent:
+    said = {_plain(", " + ", ".join(word(key, lang) for key in want.noted)) if want.noted else ""
+            for lang in ([language] if language in LANGUAGES else list(LANGUAGES))}
+    if value != want.value or notes != want.footnotes or unknown or percent != want.percent \
+            or cell_words(cell) not in said:
         return [problem(line, f"{where}: the page says `{cell}`, the engine says "
                               f"`{show(want, spec.markers, language)}`")]
     return []

@@ -58,6 +58,9 @@ def test_a_trace_names_the_creatures_of_its_map() -> None:
     assert creature_labels(given, "en") == {  # a distance: never a bare name beside a number
         "creature.o": "squares to Orc before the step", "creature.A": "squares to the creature acting before the step",
         "creature.B": "squares to an ally before the step",
+        # after a step that leaves a reach, where it lands
+        "after.o": "squares to Orc after the step", "after.A": "squares to the creature acting after the step",
+        "after.B": "squares to an ally after the step",
         # and whose reach a distance is compared with
         "reach.o": "reach of Orc", "reach.A": "reach of the creature acting", "reach.B": "reach of an ally"}
     assert creature_labels(object(), "en") == {}

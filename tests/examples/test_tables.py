@@ -39,9 +39,9 @@ ATTACKER_FR = """\
 | L'attaquant est… | Contact | Distance |
 |---|:-:|:-:|
 | ébloui | −1 | −1 |
-| enchevêtré | −2¹ | −2¹ |
+| enchevêtré | −2, DEX −2¹ | −2, DEX −2¹ |
 | prend en tenaille | +2 | — |
-| invisible | +2² | +2² |
+| invisible | +2, cible sans DEX² | +2, cible sans DEX² |
 | en hauteur | +1 | +0 |
 | à terre | −4 | impossible³ |
 | secoué ou effrayé | −2 | −2 |
@@ -49,6 +49,9 @@ ATTACKER_FR = """\
 
 Après le tableau.
 """
+
+
+INVISIBLE = "| invisible | +2, cible sans DEX² | +2, cible sans DEX² |"
 
 
 def problems(text: str, language: str | None = "fr") -> list[str]:
@@ -112,12 +115,13 @@ def test_parse_cell(cell: str, value: object, marks: str, percent: bool) -> None
 @pytest.mark.parametrize("cell", ["**+2**", "+2", "*+2*", "`+2`", "<b>+2</b>", "&#43;2"])
 def test_a_cell_is_read_as_rendered(cell: str) -> None:
     assert parse_cell("+2", "fr")[0] == 2
-    assert problems(ATTACKER_FR.replace("| invisible | +2² | +2² |", f"| invisible | {cell}² | +2² |")) == []
+    assert problems(ATTACKER_FR.replace(INVISIBLE, f"| invisible | {cell}, cible sans DEX² | +2, cible sans DEX² |")) \
+        == []
 
 
 @pytest.mark.parametrize("cell", ["\\*+2", "[+2](x)x", "+2 %", "+2%"])
 def test_what_the_reader_sees_beside_the_number_fails(cell: str) -> None:
-    text = ATTACKER_FR.replace("| invisible | +2² | +2² |", f"| invisible | {cell}² | +2² |")
+    text = ATTACKER_FR.replace(INVISIBLE, f"| invisible | {cell}, cible sans DEX² | +2, cible sans DEX² |")
     assert [p.split(": ", 2)[1] for p in problems(text)] == ["table `attacker-modifiers`"]
 
 
@@ -150,13 +154,36 @@ def test_a_wrong_cell_fails_with_its_line() -> None:
 
 
 def test_a_wrong_or_missing_footnote_fails() -> None:
-    text = ATTACKER_FR.replace("| invisible | +2² | +2² |", "| invisible | +2¹ | +2 |")
+    text = ATTACKER_FR.replace(INVISIBLE, "| invisible | +2, cible sans DEX¹ | +2 |")
     assert problems(text) == [
         "docs/fr/page.md:9: table `attacker-modifiers`: row `invisible`, column `Contact`: "
-        "the page says `+2¹`, the engine says `+2²`",
+        "the page says `+2, cible sans DEX¹`, the engine says `+2, cible sans DEX²`",
         "docs/fr/page.md:9: table `attacker-modifiers`: row `invisible`, column `Distance`: "
-        "the page says `+2`, the engine says `+2²`",
+        "the page says `+2`, the engine says `+2, cible sans DEX²`",
     ]
+
+
+@pytest.mark.parametrize(("row", "written", "language", "wrong"), [
+    (INVISIBLE, "| invisible | +2² | +2, cible sans DEX² |", "fr", "+2²"),  # the words left out
+    (INVISIBLE, "| invisible | +2, DEX −5² | +2, cible sans DEX² |", "fr", "+2, DEX −5²"),  # another effect's
+    (INVISIBLE, "| invisible | +2, target: no DEX² | +2, cible sans DEX² |", "fr", "+2, target: no DEX²"),
+    ("| en hauteur | +1 | +0 |", "| en hauteur | +1, sans DEX | +0 |", "fr", "+1, sans DEX"),  # no such note
+    ("| en hauteur | +1 | +0 |", "| en hauteur | +1, | +0 |", "fr", "+1,"),
+    (INVISIBLE, "| invisible | +2, cible sans DEX, cible sans DEX² | +2, cible sans DEX² |", "fr",
+     "+2, cible sans DEX, cible sans DEX²"),
+])
+def test_a_note_that_changes_dex_is_said_in_the_cell_in_the_page_s_words(
+        row: str, written: str, language: str, wrong: str) -> None:
+    """A glance at "+0¹" read as no change, where the defender loses its DEX: the cell says it in
+    words, the ones of its footnote, in the page's language, and a cell without such a note says none."""
+    found = problems(ATTACKER_FR.replace(row, written), language)
+    assert len(found) == 1 and f"the page says `{wrong}`" in found[0], found
+
+
+def test_a_page_without_a_language_takes_a_note_s_words_in_either() -> None:
+    english = ATTACKER_FR.replace("cible sans DEX", "target: no DEX")
+    assert problems(english, None) == [] == problems(ATTACKER_FR, None)
+    assert problems(english, "fr") != []
 
 
 def test_a_word_cell_is_checked() -> None:

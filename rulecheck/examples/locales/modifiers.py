@@ -155,6 +155,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "normal": "normal", "partial": "partiel", "improved": "amélioré", "soft": "mou", "total": "total",
         "concealment": "camouflage",
         "cell.n/a": "—", "cell.impossible": "impossible", "cell.total_concealment": "camouflage total",
+        # what a table's note does to DEX, written in the cell after its number (« +0, sans DEX¹ »)
+        "table_note.loses_dex": "sans DEX", "table_note.dex_penalty": "DEX −2", "table_note.dex_zero": "DEX −5",
+        "table_note.defender_loses_dex": "cible sans DEX",
         "heading.attacker": "L'attaquant est…", "heading.defender": "Le défenseur est…",
         "heading.melee": "Contact", "heading.ranged": "Distance", "heading.cover": "Abri",
         "heading.concealment": "Camouflage", "heading.miss_chance": "Chance d'échec", "heading.size": "Taille",
@@ -201,6 +204,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "normal": "normal", "partial": "partial", "improved": "improved", "soft": "soft", "total": "total",
         "concealment": "concealment",
         "cell.n/a": "—", "cell.impossible": "impossible", "cell.total_concealment": "total concealment",
+        "table_note.loses_dex": "no DEX", "table_note.dex_penalty": "DEX −2", "table_note.dex_zero": "DEX −5",
+        "table_note.defender_loses_dex": "target: no DEX",
         "heading.attacker": "The attacker is…", "heading.defender": "The defender is…",
         "heading.melee": "Melee", "heading.ranged": "Ranged", "heading.cover": "Cover",
         "heading.concealment": "Concealment", "heading.miss_chance": "Miss chance", "heading.size": "Size",
