@@ -184,6 +184,18 @@ def test_the_print_pages_are_not_in_the_search_index(offline_site: Path) -> None
         assert '"location":"print.html' not in index.replace(" ", "")
 
 
+
+def test_the_quick_reference_s_checked_examples_are_not_search_results(offline_site: Path) -> None:
+    """The examples that check the sheet's numbers (printed nowhere) kept coming up first in a
+    player's search, for "coup de grace" among others: the sheet's other sections stay findable."""
+    import json
+
+    for folder in LANGUAGES.values():
+        docs = json.loads((offline_site / folder / "search" / "search_index.json").read_text("utf-8"))["docs"]
+        sheet = [doc["location"] for doc in docs if doc["location"].startswith("quick-reference.html")]
+        assert len(sheet) >= 10 and not [location for location in sheet if "qr-sources" in location]
+
+
 #: The tests that read the PDFs run on one pytest-xdist worker, which prints them once for them all.
 ON_THE_PDF_WORKER = pytest.mark.xdist_group("pdfs")
 
