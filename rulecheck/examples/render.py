@@ -190,6 +190,8 @@ def _terms(terms: tuple[Term, ...], language: Language, names: Mapping[str, str]
         if term.label == "dex.zero":  # « 6 (DEX +1 lowered to −5) »: the 6 is what the lowering takes away
             dex = DEX_AT_ZERO - term.value
             said = said.format(dex=("+" if dex >= 0 else MINUS) + str(abs(dex)))
+        elif term.label == "dex.loses_bonus":  # « 3 (DEX bonus +3 lost) »: whose DEX, the card said not
+            said = said.format(dex=abs(term.value))
         shown = f"{abs(term.value)} ({said})"
         if index == 0:
             text = (MINUS if term.value < 0 else "") + shown

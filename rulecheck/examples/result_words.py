@@ -72,6 +72,10 @@ def trace_names(given: Any, language: Language) -> dict[str, str]:
     return names
 
 
+#: Result fields that are a bonus to something else, shown with their sign on a card.
+BONUS_FIELDS = frozenset({"posture_bonus"})
+
+
 def result_value(given: Any, result: Any, name: str, language: Language) -> str | None:
     """The result field ``name`` as a card's result line says it, or ``None`` to leave it out."""
     raw = getattr(result, name)
@@ -86,6 +90,8 @@ def result_value(given: Any, result: Any, name: str, language: Language) -> str 
         said = f"{name}.None"
         return word(said, language) if said in VALUES.get(language, VALUES["en"]) else None
     said = value(raw, language, name)
+    if name in BONUS_FIELDS and isinstance(raw, int) and raw > 0:
+        said = f"+{said}"  # a bonus to something else: « 1 » alone read as a count
     if name in POOLS and getattr(result, "recovered", None) not in (None, name, "both"):
         said += word("rest.unchanged", language)  # « PM : 1 » beside a rest that gave back PV
     return said
