@@ -26,6 +26,7 @@ from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import Block, find_fences
 from rulecheck.examples.front_matter import in_front_matter
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex, Lines, offsets
+from rulecheck.examples.raw_tags import start_tags
 from rulecheck.examples.schema import ParsedExample, written_id
 
 #: ``{{ id.field }}``: the field's path may name a creature of a grid by its letter, small or capital
@@ -299,8 +300,6 @@ def _meant(written: str, closed: bool) -> str | None:
 _UNCLOSED_START = re.compile(r"\s*([a-z0-9][a-z0-9-]*\.[a-z_](?:[a-z0-9_.]*[a-z0-9_])?)(?![^\s}])")
 
 
-#: A raw HTML start tag as Python-Markdown passes it through: ``<`` and a letter, up to its ``>``.
-_RAW_TAG = re.compile(r"<[A-Za-z][^<>]*>")
 #: An attribute of a tag, and its value if it has one (quoted, or bare as HTML allows).
 _ATTRIBUTE = re.compile(r"""([^\s=<>"'/]+)(?:\s*=\s*("[^"]*"?|'[^']*'?|[^\s"'=<>`]*))?""")
 #: The attributes whose value a page shows as text (a tooltip, a label), where a bound value is
@@ -315,7 +314,7 @@ class _RawTags:
 
     def __init__(self, masked: str) -> None:
         self.masked = masked
-        self.tags = [(found.start(), found.end()) for found in _RAW_TAG.finditer(masked)]
+        self.tags = [tag.span() for tag in start_tags(masked)]
         self.starts = [start for start, _ in self.tags]
         self.values: dict[int, tuple[list[int], list[tuple[int, str]]]] = {}
 
@@ -331,6 +330,25 @@ class _RawTags:
         begins, rest = self.values[index]
         value = bisect.bisect_right(begins, at) - 1
         return rest[value][1] if value >= 0 and at < rest[value][0] else ""
+
+
+#: The opening of an attribute list (``{: #id .class key="value" }``, or ``{ … }`` after a heading or a
+#: link) up to a reference that stands as the value of its last key.
+_LIST_VALUE = re.compile(r"""\{:?[ \t]*(?:[^{}\n]*[ \t])?(?P<key>[^\s{}=]+)[ \t]*=[ \t]*["']?\Z""")
+
+
+def attribute_list_key(text: str, at: int) -> str | None:
+    """The key of the attribute list (Markdown's ``attr_list``) whose value holds offset ``at``,
+    or None: ``{: onclick="{{ a.b }}" }`` gives the paragraph an ``onclick``, whatever the tag."""
+    line_start = text.rfind("\n", 0, at) + 1
+    before = text[line_start:at]
+    opened = before.rfind("{")
+    while opened > 0 and before[opened - 1] == "{":  # `{{`: a reference's own braces, not a list
+        opened = before.rfind("{", 0, opened - 1)
+    if opened < 0:
+        return None
+    found = _LIST_VALUE.match(before, opened)
+    return found["key"].lower() if found else None
 
 
 def in_link_target(text: str, at: int) -> bool:
@@ -385,11 +403,15 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
                         "it would show as written, never bound. Hint: quote the value in the page's text"),
                 "front-matter")
             continue
-        if (attribute := tags.attribute_at(ref.start)) is not None and attribute not in TEXT_ATTRIBUTES:
+        attribute = tags.attribute_at(ref.start)
+        if attribute is None:
+            attribute = attribute_list_key(masked, ref.start)
+        if attribute is not None and attribute not in TEXT_ATTRIBUTES:
             where = f"the `{shortened(attribute)}` attribute" if attribute else "the tag itself, outside any value,"
             problems.add(Problem(
                 path=path, line=ref.line, col=ref.col, example_id=ref.example_id, field=ref.field, kind="reference",
-                message=f"prose reference in {where} of a raw HTML tag, where the page would not show it as text: "
+                message=f"prose reference in {where} of a raw HTML tag or an attribute list ({{: … }}), where the "
+                        "page would not show it as text: "
                         "a bound value there could be an address, a script or a style. Only "
                         f"{', '.join(f'`{name}`' for name in sorted(TEXT_ATTRIBUTES))} take one. Hint: quote the "
                         "value in the page's text"), "raw-html")

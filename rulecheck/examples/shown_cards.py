@@ -20,10 +20,9 @@ from rulecheck.errors import Problem
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex
+from rulecheck.examples.raw_tags import start_tags
 from rulecheck.examples.references import mask_code
 
-#: A start tag: ``[^<>]*`` stops at the next angle bracket, so each try is short.
-_TAG = re.compile(r"<[a-zA-Z][^<>]*>")
 #: A tag's ``class`` and ``data-example`` attributes, quoted or not (``\s`` before each name).
 _ATTRIBUTE = re.compile(r"\s(?P<name>class|data-example)(?![\w-])"
                         r"""(?:\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"'>]+)))?""", re.IGNORECASE)
@@ -54,7 +53,7 @@ def check_shown_cards(path: str, text: str) -> list[Problem]:
     problems = Capped()  # a few of each kind listed, the rest summed up
     lines = LineIndex(masked)  # each tag placed by bisection, not by counting lines from the top
     last_line = 0
-    for tag in _TAG.finditer(masked):
+    for tag in start_tags(masked):  # where a browser ends each tag: a quoted `>` does not
         line = lines.line(tag.start())
         if line != last_line and _is_card_markup(tag.group()):  # one per line
             last_line = line

@@ -1,6 +1,7 @@
 """Which cards of a page's HTML a browser would not show: inside a template, a script, a
-textarea, a noscript (read as text where scripts run), an element marked ``hidden`` or styled
-``display: none`` / ``visibility: hidden``.
+textarea, a noscript (read as text where scripts run), a dialog that is not open, an element
+marked ``hidden``, of the site's paper-only class, or styled ``display: none``, ``visibility:
+hidden``, ``opacity: 0`` or ``font-size: 0``.
 
 An example the check ran must be one a reader sees: the card's markup being somewhere in the
 HTML is not enough. HTML comments are refused earlier, where the check finds the blocks.
@@ -17,11 +18,15 @@ HIDING = frozenset({"template", "script", "style", "textarea", "noscript"})
 #: Elements with no end tag: never an ancestor.
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
                   "wbr"})
-INVISIBLE_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse))\s*"
+INVISIBLE_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)"
+                             r"|opacity\s*:\s*0*(?:\.0*)?%?|font-size\s*:\s*0*(?:\.0*)?(?:[a-z]+|%)?)\s*"
                              r"(?:!\s*important\s*)?(?:;|$)", re.IGNORECASE)
+#: The site's own class for what only paper shows (the print stylesheet shows it, the screen's hides it).
+PAPER_ONLY = "rc-paper-only"
 #: What may hide a card; a page with none of it is not parsed (the site's pages have none).
-MAY_HIDE = re.compile(r"<(?:template|script|style|textarea|noscript)\b|\shidden[\s>=/]|"
-                      r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)", re.IGNORECASE)
+MAY_HIDE = re.compile(r"<(?:template|script|style|textarea|noscript|dialog)\b|\shidden[\s>=/]|"
+                      r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|opacity|font-size|rc-paper-only",
+                      re.IGNORECASE)
 
 
 #: A ``div``'s opening tag as written: a card's is one (``<div class="rc-card" id="ex-…" …>``).
@@ -87,9 +92,13 @@ class _Walker(HTMLParser):
 def _hides(tag: str, attrs: list[tuple[str, str | None]]) -> str | None:
     if tag in HIDING:
         return f"<{tag}>"
+    if tag == "dialog" and not any(name == "open" for name, _ in attrs):
+        return "<dialog> not open"
     for name, value in attrs:
         if name == "hidden":
             return f"<{tag} hidden>"
+        if name == "class" and value and PAPER_ONLY in value.split():
+            return f'<{tag} class="{PAPER_ONLY}">, shown on paper only'
         if name == "style" and value and INVISIBLE_STYLE.search(value):
             return f'<{tag} style="{value.strip()}">'
     return None

@@ -22,6 +22,7 @@ from rulecheck.engine.dice import _TOKEN, NOTATION_PATTERN, DiceExpr
 from rulecheck.examples import pages, schema, tables, update
 from rulecheck.examples.check import check_page, find_snippets
 from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.raw_tags import start_tags
 from rulecheck.examples.references import check_references, find_lookalikes, find_references
 from rulecheck.examples.shown_cards import check_shown_cards
 from rulecheck.examples.titles import check_titles
@@ -84,6 +85,13 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "shown cards, tags never closed": (lambda text: check_shown_cards("p.md", text), "<a class=rc-" * (N // 12)),
     "shown cards, comments never closed": (lambda text: check_shown_cards("p.md", text),
                                            "<!--" * N + "\n```rulecheck\nid: x\n```\n" * 100),
+    "raw tags, spaces never closed": (lambda text: list(start_tags(text)), "<a" + " " * N),
+    "raw tags, attributes never closed": (lambda text: list(start_tags(text)), "<a " + "b=c " * (N // 4)),
+    "raw tags, open quotes": (lambda text: list(start_tags(text)), '<a b="' * (N // 6)),
+    "raw tags, quoted angle brackets": (lambda text: list(start_tags(text)), '<a b=">' * (N // 7) + '"'),
+    "raw tags, equals and slashes": (lambda text: list(start_tags(text)), "<a" + " =/" * (N // 3)),
+    "references, attribute lists never closed": (lambda text: check_references("p.md", text, []),
+                                                 "{: a=" * (N // 5) + "{{ a.b }}" * 1000),
     "finder, nested quote prefixes": (find_blocks, "> " * N + "```rulecheck\n" + "> " * N + "x\n"),
     "finder, options header": (find_blocks, "```yaml " + 'a="x" ' * (N // 6)),
     "finder, many unclosed openers": (find_blocks, "```rulecheck\n" * (N // 13) + "````\n"),

@@ -90,6 +90,15 @@ def test_a_reference_in_a_links_address_or_title_is_refused(line: str) -> None:
     ('<a\n  class="c"\n  href="{{ a.b }}">x</a>', "href"),        # a tag over several lines
     ('<form action = "{{ a.b }}">', "action"),
     ("<a {{ a.b }}>x</a>", ""),                                   # in the tag, outside any value
+    # a quoted angle bracket before the attribute ended the tag there for the scan, not for a browser
+    ('<a title=">" href="{{ a.b }}">x</a>', "href"),
+    ('<a title="<" href="{{ a.b }}">x</a>', "href"),
+    ("<a title='a > b' onclick='{{ a.b }}'>x</a>", "onclick"),
+    # an attribute list gives the paragraph, heading or link the attribute, whatever the tag
+    ('A paragraph.\n{: onclick="{{ a.b }}" }', "onclick"),
+    ('[x](#y){: href="{{ a.b }}" }', "href"),
+    ("## Title { #t data-x='{{ a.b }}' }", "data-x"),
+    ('Text {: .cls style={{ a.b }} }', "style"),
 ])
 def test_a_reference_in_a_raw_html_attribute_that_is_not_text_is_refused(line: str, attribute: str) -> None:
     text = f"# Page\n\n{line}\n"
@@ -104,6 +113,7 @@ def test_a_reference_in_a_raw_html_attribute_that_is_not_text_is_refused(line: s
     '<abbr title="{{ a.b }} points">HP</abbr>', "<img alt='{{ a.b }}' src=x.png>", '<b aria-label="{{ a.b }}">x</b>',
     '<b>{{ a.b }}</b>', 'a < b and {{ a.b }} > c', '`<a href="{{ a.b }}">`',
     '<a href="x">x</a> {{ a.b }}',
+    'Text {: title="{{ a.b }}" }', "{ {{ a.b }} }", "A set {x, y} and {{ a.b }}.",
 ])
 def test_a_reference_shown_as_text_in_or_beside_raw_html_is_not_refused_for_it(line: str) -> None:
     assert not [p for p in check_references("docs/page.md", f"# Page\n\n{line}\n", []) if "raw HTML" in p.message]

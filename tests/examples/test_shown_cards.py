@@ -37,6 +37,12 @@ expect:
     '<div data-example="elara-parry">x</div>',
     '<div markdown class="other rc-card--error">\n**x**\n</div>',
     '<section\n  class="rc-card">x</section>',
+    # a quoted angle bracket before the class ended the tag there for the scan, not for a browser
+    '<div title=">" class="rc-card" id="ex-fake"><span title=">" class="rc-badge rc-badge--ok">✓</span></div>',
+    "<div title='<' class=\"rc-card\">x</div>",
+    '<p data-x="a > b" data-y=\'<\' class=rc-badge>✓</p>',
+    '<span title=">>>" \n  class="rc-badge">✓</span>',
+    '<div x=a"b class="rc-card">x</div>',  # a quote inside a bare value opens nothing
 ])
 @pytest.mark.parametrize("around", ["{}", "> {}", "- {}", "!!! note\n    {}"])
 def test_a_hand_written_card_is_a_located_error(markup: str, around: str) -> None:

@@ -31,6 +31,15 @@ def page(before: str, after: str) -> str:
      '<div style="color: red; DISPLAY : None !important;">'),
     ("<span style=\"visibility: hidden\">", "</span>", '<span style="visibility: hidden">'),
     ("<div hidden><div><p>", "</p></div></div>", "<div hidden>"),  # an ancestor, not the parent
+    # what the hostile author's round 16 hid a card with: the site's own class, a shut dialog, no ink
+    ("<div class=\"rc-paper-only\">", "</div>", '<div class="rc-paper-only">, shown on paper only'),
+    ("<section class=\"note rc-paper-only\">", "</section>", '<section class="rc-paper-only">, shown on paper only'),
+    ("<dialog>", "</dialog>", "<dialog> not open"),
+    ("<dialog class=\"x\"><div>", "</div></dialog>", "<dialog> not open"),
+    ("<div style=\"opacity:0\">", "</div>", '<div style="opacity:0">'),
+    ("<div style=\"opacity: 0.00 !important\">", "</div>", '<div style="opacity: 0.00 !important">'),
+    ("<span style=\"font-size:0\">", "</span>", '<span style="font-size:0">'),
+    ("<div style=\"margin:0; font-size: 0px\">", "</div>", '<div style="margin:0; font-size: 0px">'),
     ("<div hidden><ul><li>item", "</ul></div>", "<div hidden>"),  # an <li> left open inside it
 ])
 def test_a_card_inside_what_a_browser_does_not_show_is_hidden(before: str, after: str, by: str) -> None:
@@ -46,6 +55,10 @@ def test_a_card_inside_what_a_browser_does_not_show_is_hidden(before: str, after
     ("<div hidden></div><p>", "</p>"),  # a hidden element before it, closed
     ("<template></template><br><img src=x>", ""),  # void elements never enclose it
     ("<div aria-hidden=\"true\" data-x=\"display:none\">", "</div>"),  # seen, if not heard
+    ("<dialog open>", "</dialog>"),
+    ("<div style=\"opacity: 0.5; font-size: 10px\">", "</div>"),
+    ("<div class=\"rc-paper-only-not\">", "</div>"),  # another class
+    ("<div class=\"rc-screen-only\">", "</div>"),
 ])
 def test_a_card_a_browser_shows_is_not_hidden(before: str, after: str) -> None:
     assert hidden_cards(page(before, after), OPENINGS) == {}
