@@ -43,4 +43,36 @@ def start_tags(text: str, start: int = 0, end: int | None = None) -> Iterator[re
         at = tag.end()
 
 
-__all__ = ["START_TAG", "start_tags"]
+#: Elements whose content a browser reads as text or not at all: a value bound there is markup
+#: shown as written, or a script's syntax error.
+RAW_TEXT = ("script", "style", "textarea", "title", "template")
+_RAW_TEXT_OPEN = re.compile(r"<(" + "|".join(RAW_TEXT) + r")(?=[\s/>])", re.IGNORECASE)
+
+
+def comments(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of each HTML comment; an unclosed one runs to the end of the text."""
+    found = []
+    start = text.find("<!--")
+    while start >= 0:
+        end = text.find("-->", start + 4)
+        end = len(text) if end < 0 else end + 3
+        found.append((start, end))
+        start = text.find("<!--", end)
+    return found
+
+
+def raw_text(text: str) -> list[tuple[int, int, str]]:
+    """The (start, end, name) of each element of :data:`RAW_TEXT`, from its start tag to its end
+    tag (or the end of the text, as a browser reads an unclosed one)."""
+    found = []
+    at = 0
+    while (opened := _RAW_TEXT_OPEN.search(text, at)) is not None:
+        name = opened[1].lower()
+        closed = re.compile(f"</{name}", re.IGNORECASE).search(text, opened.end())
+        end = len(text) if closed is None else closed.start()
+        found.append((opened.start(), end, name))
+        at = max(end, opened.end())
+    return found
+
+
+__all__ = ["RAW_TEXT", "START_TAG", "comments", "raw_text", "start_tags"]

@@ -20,6 +20,7 @@ from rulecheck.errors import Problem
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex
+from rulecheck.examples.raw_tags import comments as html_comments
 from rulecheck.examples.raw_tags import start_tags
 from rulecheck.examples.references import mask_code
 
@@ -61,7 +62,7 @@ def check_shown_cards(path: str, text: str) -> list[Problem]:
                 path=path, line=line, col=lines.col(tag.start()), kind="forged-card",
                 message="hand-written card markup: only a ```rulecheck block makes a card, which the check runs. "
                         "Hint: write the example as a block; the page shows its card"))
-    comments = _comments(masked)
+    comments = html_comments(masked)
     if comments:
         starts, text_lines = [start for start, _ in comments], LineIndex(text, ANY_LINE_END)
         for block in find_blocks(text, path):
@@ -73,15 +74,3 @@ def check_shown_cards(path: str, text: str) -> list[Problem]:
                     message="example inside an HTML comment: the check runs it, but the page does not show it. "
                             "Hint: remove the comment around it, or the example from both languages"))
     return sorted(problems.problems, key=lambda p: (p.line, p.col or 0))
-
-
-def _comments(masked: str) -> list[tuple[int, int]]:
-    """The (start, end) offsets of each HTML comment; an unclosed one runs to the end of the page."""
-    found = []
-    start = masked.find("<!--")
-    while start >= 0:
-        end = masked.find("-->", start + 4)
-        end = len(masked) if end < 0 else end + 3
-        found.append((start, end))
-        start = masked.find("<!--", end)
-    return found

@@ -433,3 +433,34 @@ def test_a_grid_creature_is_quoted_by_its_letter_in_its_own_case(field: str, quo
     hint = f"Hint: did you mean `{{{{ big-map.{meant} }}}}`?"
     assert (hint in problems[0].message) == (meant is not None), problems[0].message
     assert "looks like a prose reference" not in problems[0].message
+
+
+
+@pytest.mark.parametrize(("line", "inside"), [
+    ("Total 99<!-- {{ a.b }} -->.", "an HTML comment"),
+    ("<!--\nnote {{ a.b }}\n-->", "an HTML comment"),
+    ("Text <!-- never closed {{ a.b }}", "an HTML comment"),
+    ("<textarea>{{ a.b }}</textarea>", "a <textarea> element"),
+    ('<script>var x = "{{ a.b }}";</script>', "a <script> element"),
+    ("<STYLE>p::after { content: '{{ a.b }}' }</STYLE>", "a <style> element"),
+    ("<template><b>{{ a.b }}</b></template>", "a <template> element"),
+    ("<title>{{ a.b }}</title>", "a <title> element"),
+    ("<textarea rows=2>\n\n{{ a.b }}", "a <textarea> element"),  # unclosed: to the end of the page
+])
+def test_a_reference_where_the_page_shows_no_text_is_refused(line: str, inside: str) -> None:
+    """A reference in a comment counted for parity while the page showed a hand-written number
+    beside it; in a <textarea> its markup showed as written, in a <script> it broke the script."""
+    text = f"# Page\n\n{line}\n"
+    problems = [p for p in check_references("docs/page.md", text, []) if "whose content the page" in p.message]
+    at = text.index("{{")
+    assert [(p.line, p.col) for p in problems] == [(text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))]
+    assert f"inside {inside}," in problems[0].message
+
+
+@pytest.mark.parametrize("line", [
+    "<!-- a note --> {{ a.b }}", "<b>{{ a.b }}</b> <!-- after -->", "<titles>{{ a.b }}</titles>",
+    "<script src=x></script> {{ a.b }}", "`<!-- {{ a.b }} -->` and {{ a.b }}",
+])
+def test_a_reference_beside_a_comment_or_a_script_is_shown(line: str) -> None:
+    assert not [p for p in check_references("docs/page.md", f"# Page\n\n{line}\n", [])
+                if "whose content the page" in p.message]
