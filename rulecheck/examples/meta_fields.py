@@ -37,6 +37,8 @@ TEXT_KEYS = ("title", "subtitle", "description", "author")
 #: A status is written into a CSS class; an icon names a file of the theme's ``.icons`` folder
 #: (``material/weather-night``, ``fontawesome/solid/book``); a template, a file among its templates.
 _STATUS = re.compile(r"[A-Za-z0-9_-]+")
+#: What a text value must not hold: the theme writes it unescaped, in an element or an attribute.
+_MARKUP = re.compile(r'[<>"\x00-\x08\x0b-\x1f\x7f]')
 _ICON = re.compile(r"[a-z0-9_-]+(?:/[a-z0-9_-]+)+")
 _TEMPLATE = re.compile(r"(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.html")
 
@@ -59,6 +61,10 @@ def _why(key: str, value: Any) -> str | None:
         if key not in ("title", "subtitle") and len(value) > MAX_META_CHARS:
             return (f"holds {len(value):,} characters, and it holds at most {MAX_META_CHARS}: the theme copies it "
                     "into the page. Hint: shorten it")
+        if key in TEXT_KEYS and (markup := _MARKUP.search(value)) is not None:
+            return (f"holds `{markup.group()}`, which the theme copies into the page's HTML as it is (its head, "
+                    "an attribute): it would be markup, not text. Hint: write it without < > \" or control "
+                    "characters")
     if key == "status" and not _STATUS.fullmatch(value):
         return "is not a status name (letters, digits, `-`, `_`): the theme writes it into every page's navigation"
     if key == "icon" and not _ICON.fullmatch(value):

@@ -17,6 +17,11 @@ BIG = MAX_META_CHARS + 1
 
 #: (key, its YAML value, what the message says): each a way the theme could not use the value.
 REFUSED = [
+    # the theme writes these as they are into the head and the header: markup there ran scripts
+    ("title", "'T <img src=x onerror=alert(1)>'", "holds `<`"), ("description", "'\"><script>x</script>'",
+                                                                 "holds `\"`"),
+    ("author", "'\"><svg onload=alert(3)>'", "holds `\"`"), ("subtitle", "'a > b'", "holds `>`"),
+    ("description", '"a\\x1bb"', "holds `\x1b`"),
     ("hide", "5", "is a number"), ("hide", "navigation", "is text"), ("hide", "{toc: 1}", "is a mapping"),
     ("hide", "[toc, 5]", "a list of the parts"), ("hide", "[sidebar]", "lists `sidebar`"),
     ("hide", "[" + "x" * 10_000 + "]", "lists `xxx"),
@@ -46,7 +51,8 @@ ACCEPTED = [
     "hide: [navigation, toc]", f"hide: [{', '.join(HIDDEN_PARTS)}]", "hide: []", "icon: material/book",
     "icon: fontawesome/solid/book-open", "template: main.html", "template: partials/x.y.html", "status: new",
     "status: in_progress-2", "description: 'Les règles du combat'", f"description: {'d' * MAX_META_CHARS}",
-    "author: Élise", "tags: [combat, règles]", f"tags: [{'t' * MAX_META_CHARS}]", "search: {exclude: true}",
+    "author: Élise", "description: 'Cover & concealment: +4, 20 %'", "title: L'attaque",
+    "tags: [combat, règles]", f"tags: [{'t' * MAX_META_CHARS}]", "search: {exclude: true}",
     "search: {boost: 2.5}", "search: {exclude: false, boost: 0}", f"search: {{boost: {MAX_BOOST}}}",
     "title: '5'", "comments: [whatever, 5]", "extra_key: {a: 1}",
 ]
