@@ -143,6 +143,7 @@ class _Builder:
 
     def __init__(self, text: str, loader_class: type[yaml.SafeLoader], where: str = "examples") -> None:
         self._where = where  # what the text is, in a refusal's words: "examples", "this file"
+        self._text = text
         self._events = yaml.parse(text, Loader=loader_class)
         self._constructor = yaml.SafeLoader("")
         self.positions: dict[FieldPath, tuple[int, int]] = {}
@@ -263,6 +264,19 @@ class _Builder:
             tag = self._constructor.resolve(yaml.ScalarNode, value, event.implicit)  # type: ignore[no-untyped-call]
         return str(tag)
 
+    def _char_position(self, event: yaml.ScalarEvent, char: str) -> tuple[int, int]:
+        """Where ``char`` of a scalar's value is written: the character itself, or the escape that
+        makes it (``\\u200b``); a value of several lines was reported at its first, where nobody
+        could find an invisible character."""
+        if event.start_mark is None or event.end_mark is None:
+            return _position(event)
+        start, end = event.start_mark.index, event.end_mark.index
+        source = self._text[start:end]
+        at = source.find(char)
+        if at < 0:
+            at = next((escape.start() for escape in _ESCAPE.finditer(source) if _unescaped(escape) == char), -1)
+        return line_col(self._text, start + at) if at >= 0 else _position(event)
+
     def _scalar(self, event: yaml.ScalarEvent, tag: str | None = None) -> Any:
         """A scalar's value (its ``tag`` when already resolved); ``None`` when refused."""
         if tag is None and event.tag is None and event.implicit[0] and _DECIMAL.fullmatch(event.value):
@@ -281,13 +295,13 @@ class _Builder:
                     self._refuse(_surrogate_error(value, event))
                     return None
             if (hidden := _INVISIBLE.search(value)) is not None:
-                self._refuse(_invisible_error(hidden.group(), *_position(event)))
+                self._refuse(_invisible_error(hidden.group(), *self._char_position(event, hidden.group())))
                 return None
             if (control := _ESCAPED_CONTROL.search(value)) is not None:  # only an escape makes one
-                self._refuse(_control_error(control.group(), *_position(event)))
+                self._refuse(_control_error(control.group(), *self._char_position(event, control.group())))
                 return None
             if (nonchar := _NONCHARACTER.search(value)) is not None:  # likewise
-                self._refuse(_nonchar_error(nonchar.group(), *_position(event)))
+                self._refuse(_nonchar_error(nonchar.group(), *self._char_position(event, nonchar.group())))
                 return None
             if event.style or _text_in_both(value):
                 return value  # quoted, or a word that both YAML 1.1 and 1.2 read as text
@@ -367,6 +381,17 @@ _NONCHARACTER = re.compile("[\ufdd0-\ufdef" + "".join(
     f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17)) + "]")
 #: A high surrogate then a low one: one astral character, as JSON (and YAML, a superset) writes it.
 _PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+#: An escape of a double-quoted YAML scalar that makes one character.
+_ESCAPE = re.compile(r"\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|[0abtnvfreN_LP])")
+_NAMED_ESCAPES = {"0": "\x00", "a": "\x07", "b": "\x08", "t": "\t", "n": "\n", "v": "\x0b", "f": "\x0c",
+                  "r": "\r", "e": "\x1b", "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029"}
+
+
+def _unescaped(escape: re.Match[str]) -> str:
+    code = escape.group()[1:]
+    return _NAMED_ESCAPES[code] if len(code) == 1 else chr(int(code[1:], 16))
 
 
 def _joined(pair: re.Match[str]) -> str:

@@ -255,3 +255,22 @@ def test_an_alias_stops_the_reading_alone_whatever_was_refused_before() -> None:
         load("id: x\na: 010\nb: &anchor 1\nc: *anchor\n")
     assert [(e.line, e.message) for e in caught.value.every()] == [
         (3, "YAML anchors and aliases are not allowed in examples")]
+
+
+@pytest.mark.parametrize(("text", "char"), [
+    ("map: |\n  A . .\n  . .\u200b D\n  . . .\n", "\u200b"),             # a literal block's third row
+    ("title: >\n  Elara parries\n  the \u202eaxe\n", "\u202e"),           # folded
+    ("title: Elara parries\n  the axe\u00ad of the orc\n", "\u00ad"),     # a plain scalar over two lines
+    ('title: "Elara parries\n  the \\u200baxe"\n', "\\u200b"),            # an escape, on the second line
+    ('title: "a\\x01b"\n', "\\x01"),                                     # a control character's escape
+    ('title: "long text \\e here"\n', "\\e"),
+    ('title: "x\n\n  y \\uFFFF"\n', "\\uFFFF"),                          # a noncharacter's escape
+    ("a: 1\nname: 'Ela\u2060ra'\n", "\u2060"),
+])
+def test_a_refused_character_is_located_where_it_is_written(text: str, char: str) -> None:
+    """A zero-width space on a map's seventh row was reported at `map: |`, with the hint to retype a
+    value nobody could see the fault in: every such refusal points at the character or its escape."""
+    with pytest.raises(YamlError) as raised:
+        load(text)
+    at = text.index(char)
+    assert (raised.value.line, raised.value.col) == (text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
