@@ -66,6 +66,15 @@ def shown_tables(text: str) -> list[ShownTable | None]:
     return reader.found
 
 
+#: The markup a checked cell may hold, as Markdown writes it (emphasis, code, a footnote's raised
+#: digit, a glossary term's tooltip): each shows its text as it is.
+PLAIN_MARKUP = frozenset({"sup", "sub", "em", "strong", "b", "i", "code", "abbr"})
+
+
+def _plain_markup(tag: str, attrs: Any) -> bool:
+    return tag in PLAIN_MARKUP and all(name == "title" and tag == "abbr" for name, _ in attrs)
+
+
 class _TableReader(HTMLParser):
     """Collects, after each marker comment, the table that follows it at once."""
 
@@ -96,6 +105,10 @@ class _TableReader(HTMLParser):
             self._cell = []
         elif tag == "sup":
             self._raised += 1
+        if self._cell is not None and tag not in ("td", "th") and not _plain_markup(tag, attrs):
+            # What a reader sees there is not the text read here (a hidden span, an input's value,
+            # an image): the cell is read with the tag in it, which no number or word matches.
+            self._cell.append(f" <{tag}{''.join(f' {name}' for name, _ in attrs)}> ")
 
     def handle_endtag(self, tag: str) -> None:
         if self._table is None:

@@ -250,6 +250,9 @@ def parse_cell(text: str, language: str | None) -> tuple[Value, str, bool]:
     raise ``ValueError`` when it reads as nothing known. Words after a comma (what a footnote does
     to DEX) are :func:`cell_words`'."""
     plain = _plain(text)
+    if tags := re.findall(r"<[a-z][^<>]*>", plain):
+        raise ValueError(f"`{text}` holds markup ({', '.join(tags)}) whose text a reader may not see as the check "
+                         "reads it: a checked cell holds a number or a table word, in emphasis or code at most")
     marks = "".join(ch for ch in plain if ch in SUPERSCRIPTS)
     plain = "".join(ch for ch in plain if ch not in SUPERSCRIPTS).strip()
     plain = plain.split(",", 1)[0].strip()

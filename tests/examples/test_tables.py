@@ -626,3 +626,21 @@ def test_an_unknown_table_name_is_its_own_pages_problem_not_a_parity_one(tmp_pat
     problems = check_paths([tmp_path / "docs"], root=tmp_path).all_problems
     assert [(p.path, p.kind, p.message.split(";")[0]) for p in problems] == [
         ("docs/en/page.md", "table", "unknown table `covers`")]
+
+
+@pytest.mark.parametrize("cell", [
+    '<span hidden>−1</span><input value="−5" readonly>', '<span style="display:none">−1</span>−5',
+    '−1<img src=x alt="−5">', '<span class="x">−1</span>', "<del>−1</del>", '<abbr title="t" class="x">−1</abbr>',
+    "−1<br>", '<a href="#x">−1</a>',
+])
+def test_a_cell_whose_markup_may_show_other_than_its_text_is_refused(cell: str) -> None:
+    """A hidden −1 beside an input showing −5 made readers see −5 in a checked table, where the
+    check read −1: a checked cell holds its text, in emphasis or code at most."""
+    found = problems(ATTACKER_FR.replace("| ébloui | −1 | −1 |", f"| ébloui | {cell} | −1 |"))
+    assert len(found) == 1 and "holds markup" in found[0] and "row `ébloui`, column `Contact`" in found[0], found
+
+
+@pytest.mark.parametrize("cell", ["**−1**", "*−1*", "`−1`", "<b>−1</b>", "<em>−1</em>",
+                                  '<abbr title="moins un">−1</abbr>', "<strong><code>−1</code></strong>"])
+def test_a_cell_in_emphasis_or_code_is_read_as_its_text(cell: str) -> None:
+    assert problems(ATTACKER_FR.replace("| ébloui | −1 | −1 |", f"| ébloui | {cell} | −1 |")) == []
