@@ -168,6 +168,8 @@ class _Walk:
             self.found.uncopyable += [(here / name, why) for name in sorted(files)
                                       if Path(name).suffix not in MARKDOWN_SUFFIXES
                                       and (why := uncopyable(here / name)) is not None]
+            self.found.uncopyable += [(here / name, why) for name in sorted(files)
+                                      if (why := unaddressable(here.relative_to(self.folder) / name)) is not None]
             if found:
                 self._holds(here)
             # Whatever MkDocs would read as a page: a broken link, a FIFO (on which the build
@@ -256,6 +258,22 @@ def uncopyable(file: Path) -> str | None:
     return (f"{UNCOPYABLE}{what}; "
             "the build would stop on a traceback, or copy without end. Hint: remove it, or leave it out of "
             "the site with `exclude_docs`")
+
+
+#: Characters a file's address cannot hold as they are: `#` and `?` end its path, `%` starts an escape.
+_ADDRESS_BREAKERS = {"#": "ends its address there", "?": "ends its address there",
+                     "%": "starts an escape in its address (`a%20b` and `a b` are one address)"}
+
+
+def unaddressable(relative: Path) -> str | None:
+    """Why the site cannot serve the file at ``relative`` (a path in the docs folder) at an address
+    of its own, if it cannot: the offline copy of the whole site failed to install for one page
+    named `a#b.md` (its copy asked for `a`), or for `a b.md` beside `a%20b.md`."""
+    for char, what in _ADDRESS_BREAKERS.items():
+        if char in relative.as_posix():
+            return (f"the name holds `{char}`, which {what}: the site's offline copy would not install, for "
+                    "every page. Hint: rename it without # ? or %")
+    return None
 
 
 def _identity(folder: Path) -> Identity:

@@ -465,3 +465,32 @@ def test_a_snippet_of_mere_text_pulls_in_nothing_the_check_acts_on(tmp_path: Pat
     write(tmp_path / "docs" / "parts" / "outer.md", part)
     report = check_paths([tmp_path / "docs" / "page.md"], root=tmp_path)
     assert [p for p in report.all_problems if p.kind == "unchecked"] == []
+
+
+@pytest.mark.parametrize(("name", "char"), [
+    ("a#b.md", "#"), ("a?b.md", "?"), ("a%20b.md", "%"), ("100%.md", "%"), ("img#1.png", "#"),
+    ("sub#dir/page.md", "#"), ("sub%2Fdir/page.md", "%"),
+])
+def test_a_name_the_site_cannot_address_is_a_located_problem(tmp_path: Path, name: str, char: str,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
+    """`a#b.md` built, and the offline copy of the whole site failed to install (its copy asked for
+    `a`); `a b.md` beside `a%20b.md` likewise (one address for two files)."""
+    for language in ("fr", "en"):
+        target = tmp_path / "docs" / language / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("# P\n\nText.\n", "utf-8")
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    said = [p for p in report.all_problems if "cannot" not in p.message and f"holds `{char}`" in p.message]
+    assert sorted(p.path for p in said) == [f"docs/en/{name}", f"docs/fr/{name}"], report.all_problems
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, "utf-8")
+    with pytest.raises((Abort, PluginError)) as failed:
+        mkdocs_build(tmp_path)
+    assert f"{name}:1: the name holds `{char}`" in caplog.text + str(failed.value)
+
+
+@pytest.mark.parametrize("name", ["a b.md", "café.md", "a+b.md", "a&b.md", "(1).md"])
+def test_a_name_the_site_addresses_as_it_is_written_passes(tmp_path: Path, name: str) -> None:
+    for language in ("fr", "en"):
+        (tmp_path / "docs" / language).mkdir(parents=True, exist_ok=True)
+        (tmp_path / "docs" / language / name).write_text("# P\n\nText.\n", "utf-8")
+    assert check_paths([tmp_path / "docs"], root=tmp_path).all_problems == []
