@@ -324,8 +324,11 @@ def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[
     for key, value in body.items():
         at = located.position((member_id, key))[0]
         if key in _TEXT_KEYS:
-            if _localised(value) is None:
+            if (texts := _localised(value)) is None:
                 found.append((at, f"`{key}` is a text, or one text per language (`{{fr: …, en: …}}`)"))
+            elif any(BLANK.fullmatch(text) for text in texts.values()):
+                found.append((at, f"`{key}` holds only blank characters, which a page shows as nothing. Hint: write "
+                                  "the text, or leave the key out"))
             continue
         if key not in BASE_FIELDS:
             hint = did_you_mean(key, [*_TEXT_KEYS, *BASE_FIELDS])
@@ -340,6 +343,10 @@ def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[
     if "name" not in body:
         found.append((line, "missing `name`"))
     return found
+
+
+#: What a page shows as nothing: spaces of any width, line ends, and the blank braille pattern.
+BLANK = re.compile(r"[\s\u2800]+")
 
 
 def _localised(value: Any) -> dict[Language, str] | None:

@@ -33,6 +33,7 @@ from rulecheck.examples.leftovers import check_leftovers
 from rulecheck.examples.namesakes import check_namesakes_by_language
 from rulecheck.examples.near_misses import check_near_misses
 from rulecheck.examples.outcome import Outcome, PageReport, Report
+from rulecheck.examples.page_characters import check_characters
 from rulecheck.examples.pages import (
     MAX_EXAMPLES_PER_PAGE,
     MAX_MAP_SQUARES_PER_PAGE,
@@ -100,6 +101,7 @@ def check_page(
     report.tables, report.references = quoted(text)
     report.problems += check_front_matter(path, text)
     report.problems += check_titles(path, text)
+    report.problems += check_characters(path, text, blocks)
     return report
 
 

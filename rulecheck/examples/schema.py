@@ -149,8 +149,7 @@ def json_schema() -> dict[str, Any]:
     return schema
 
 
-#: What a page shows as nothing: spaces of any width, line ends, and the blank braille pattern.
-_BLANK = re.compile(r"[\s\u2800]+")
+_BLANK = cast_module.BLANK
 
 
 def _blank_display_text(value: Any, path: FieldPath) -> Iterator[tuple[FieldPath, str]]:

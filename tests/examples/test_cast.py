@@ -102,6 +102,20 @@ def test_every_mistake_of_a_cast_file_is_located_and_sound_members_are_kept() ->
     assert set(cast.members) == {"elara", "aldric", "twin"} and cast.broken == {"bad", "Bad Id", "nameless"}
 
 
+@pytest.mark.parametrize("entry", [
+    'name: "\u3000"', "name: '   '", 'name: {fr: Zed, en: "\u2800"}', "name: Zed\n  role: ' '",
+    "name: Zed\n  role: {fr: '  ', en: x}",
+])
+def test_a_cast_text_of_blank_characters_is_refused(entry: str) -> None:
+    """A cast member named with one ideographic space read "　 attacks the dummy" on its cards: the
+    cast refuses the blank texts an example refuses."""
+    cast = parse_cast(CAST + f"blank:\n  {entry}\n", "docs/cast.yml")
+    assert [p.message for p in cast.problems if "blank" in p.message] == [
+        next(f"cast member `blank`: `{key}` holds only blank characters, which a page shows as nothing. Hint: write "
+             "the text, or leave the key out" for key in ("role", "name") if f"{key}: " in entry.split("\n")[-1])]
+    assert "blank" in cast.broken
+
+
 def test_a_cast_file_that_is_not_yaml_is_one_located_problem(tmp_path: Path) -> None:
     (tmp_path / "cast.yml").write_text("elara:\n  name: [Elara\n", "utf-8")
     cast = load_cast(tmp_path / "cast.yml", "cast.yml")
