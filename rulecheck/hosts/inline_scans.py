@@ -16,6 +16,7 @@ plugin's banner), and the build fails once every page is rendered. The site's pa
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 
 from markdown import Markdown
@@ -87,6 +88,36 @@ def costliest(lines: list[str], measure: Callable[[str], int] = scanned) -> tupl
     return total, worst_at
 
 
+#: Headings a page may hold: Material's search looks each one's section up among all of them
+#: (40,000 headings took 98 s to build); the site's longest page holds about a hundred.
+MAX_HEADINGS = 2_000
+#: A heading at any depth (inside a tab, a list or a quote), a setext underline, an HTML heading: an
+#: upper bound, since a rule or a code line may read as one.
+_HEADING = re.compile(r"^[ \t>]*#{1,6}(?:[ \t]|$)|^[ \t>]*(?:=+|-+)[ \t]*$|<h[1-6][\s>]",
+                      re.MULTILINE | re.IGNORECASE)
+#: What MkDocs' reading of a page's HTML reads on from to its closer: a comment, a processing
+#: instruction, a declaration (each reads to the end of the page when nothing closes it: 80,000
+#: unclosed ``<!--`` took 94 s).
+_MARKUP_OPENERS = re.compile(r"<!--|<\?|<!")
+
+
+def markup_scanned(text: str) -> int:
+    """The characters MkDocs' HTML reading goes over from each comment, instruction or declaration
+    opener to what closes it (``-->``, else ``>``), or to the end of the page."""
+    ends = {"<!--": [m.end() for m in re.finditer("-->", text)], ">": [m.end() for m in re.finditer(">", text)]}
+    total = 0
+    for opener in _MARKUP_OPENERS.finditer(text):
+        closers = ends["<!--" if opener.group() == "<!--" else ">"]
+        index = bisect_left(closers, opener.end() + (2 if opener.group() == "<!--" else 0))
+        total += (closers[index] if index < len(closers) else len(text)) - opener.start()
+    return total
+
+
+def heading_lines(lines: list[str]) -> int:
+    """How many headings ``lines`` hold (ATX, setext underlines and HTML heading tags), about."""
+    return len(_HEADING.findall("\n".join(lines)))
+
+
 class _InlineScanGuard(Preprocessor):  # type: ignore[misc]
     def __init__(self, md: Markdown, too_costly: Callable[[str, int, str], str]) -> None:
         super().__init__(md)
@@ -99,6 +130,10 @@ class _InlineScanGuard(Preprocessor):  # type: ignore[misc]
         total, at = costliest(lines, inline_work)
         if total > MAX_INLINE_WORK:
             return [self.md.htmlStash.store(self.too_costly("inline", total, lines[at]))]
+        if (total := markup_scanned("\n".join(lines))) > MAX_SCANNED:
+            return [self.md.htmlStash.store(self.too_costly("markup", total, lines[0] if lines else ""))]
+        if (total := heading_lines(lines)) > MAX_HEADINGS:
+            return [self.md.htmlStash.store(self.too_costly("headings", total, lines[0] if lines else ""))]
         return lines
 
 

@@ -57,7 +57,7 @@ from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view, served_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
 from rulecheck.hosts.indentation import unindented
-from rulecheck.hosts.inline_scans import MAX_INLINE_WORK, MAX_SCANNED, InlineScanGuardExtension
+from rulecheck.hosts.inline_scans import MAX_HEADINGS, MAX_INLINE_WORK, MAX_SCANNED, InlineScanGuardExtension
 from rulecheck.hosts.nesting import MAX_DEPTH, NestingGuardExtension, deepest_line
 from rulecheck.hosts.page_meta import safe_meta
 from rulecheck.hosts.site_address import site_address
@@ -358,6 +358,15 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                 f"and code marks, each times its paragraph's length), past the {MAX_INLINE_WORK:,} a page may: "
                 "Markdown rebuilds the rest of a paragraph for each of them; split the paragraph, or write "
                 "fewer of them (the costliest paragraph starts here)"))
+        if measure == "markup":
+            return self._unrendered_page(line, (
+                f"this page's HTML comments, instructions (<?) and declarations (<!) would make MkDocs read "
+                f"{counted:,} characters, past the {MAX_SCANNED:,} a page may: it reads on from each to what "
+                "closes it, to the end of the page when nothing does; close them (-->, >), or write them as code"))
+        if measure == "headings":
+            return self._unrendered_page(line, (
+                f"this page holds {counted:,} headings, past the {MAX_HEADINGS:,} a page may: the search looks "
+                "each one up among all of them; split the page"))
         return self._unrendered_page(line, (
             f"this page would make Markdown read {counted:,} characters, past the {MAX_SCANNED:,} a page may: "
             "it reads on from each [, ( and < of HTML to what closes it, to the end of the paragraph when "

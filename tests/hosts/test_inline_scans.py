@@ -13,7 +13,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 from mkdocs.exceptions import Abort
 
-from rulecheck.hosts.inline_scans import MAX_INLINE_WORK, MAX_SCANNED, costliest, inline_work, scanned
+from rulecheck.hosts.inline_scans import (
+    MAX_HEADINGS,
+    MAX_INLINE_WORK,
+    MAX_SCANNED,
+    costliest,
+    heading_lines,
+    inline_work,
+    markup_scanned,
+    scanned,
+)
 from tests.conftest import ROOT
 from tests.hosts.run_hosts import capture_logs, mkdocs_build, small_site
 
@@ -169,4 +178,45 @@ def test_a_build_lists_every_page_of_too_much_inline_work_at_its_costliest_parag
         mkdocs_build(site)
     listed = {line.split(" ")[0] for line in logs.text.splitlines() if "units of inline work" in line}
     assert listed == {f"docs/inline-{n}.md:5:" for n in range(len(units))}
+    assert "Traceback" not in logs.text
+
+
+#: What MkDocs' reading of HTML reads on from to a closer, repeated without one (or with one at the end).
+MARKUP_UNITS = ["<!--\n\n", "<?\n\n", "<!x\n\n", "<!-- a\n\n"]
+
+
+@pytest.mark.parametrize("unit", MARKUP_UNITS)
+def test_unclosed_comments_and_instructions_count_the_square_of_the_page(unit: str) -> None:
+    """80,000 unclosed `<!--` took 94 s of build (MkDocs' HTML reading goes on to the page's end
+    from each); the check passed the page."""
+    assert markup_scanned(unit * 2000) > 3.9 * markup_scanned(unit * 1000) > 0
+    assert markup_scanned(unit * 20_000) > MAX_SCANNED
+    closed = {"<!--\n\n": "<!-- a -->\n\n", "<?\n\n": "<? a ?>\n\n", "<!x\n\n": "<!x>\n\n", "<!-- a\n\n": "<!-- a -->"}
+    assert markup_scanned(closed[unit] * 20_000) < MAX_SCANNED // 10  # each closed: linear
+
+
+@pytest.mark.parametrize("shape", ["## a\n\n", "    ## a\n\n", "a\n---\n\n", "<h2>a</h2>\n\n", "> ### a\n\n"])
+def test_headings_are_counted_at_any_depth(shape: str) -> None:
+    assert heading_lines((shape * 2_001).split("\n")) >= 2_001
+
+
+def test_every_page_of_the_site_is_far_under_the_markup_and_heading_bounds() -> None:
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        text = page.read_text("utf-8")
+        assert markup_scanned(text) < MAX_SCANNED // 1000 and heading_lines(text.split("\n")) < MAX_HEADINGS // 10
+
+
+@pytest.mark.build
+def test_a_build_refuses_a_page_of_unclosed_markup_or_too_many_headings_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both took minutes to build (quadratic in the theme's search and in MkDocs' HTML reading)."""
+    pages = {"comments.md": "# C\n\n" + "<!--\n\n" * 20_000, "instructions.md": "# I\n\n" + "<?\n\n" * 20_000,
+             "headings.md": "# H\n\n" + "## a\n\n" * (MAX_HEADINGS + 1),
+             "tabbed.md": "# T\n\n" + '=== "x"\n\n    ## a\n\n' * (MAX_HEADINGS + 1)}
+    site = project(tmp_path, pages)
+    monkeypatch.chdir(site)
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort, match="BuildError"):
+        mkdocs_build(site)
+    assert "docs/comments.md:1:" in logs.text and "docs/instructions.md:1:" in logs.text
+    assert logs.text.count(f"headings, past the {MAX_HEADINGS:,} a page may") == 2
     assert "Traceback" not in logs.text
