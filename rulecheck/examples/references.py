@@ -340,14 +340,16 @@ _LIST_VALUE = re.compile(r"""\{:?[ \t]*(?:[^{}\n]*[ \t])?(?P<key>[^\s{}=]+)[ \t]
 def attribute_list_key(text: str, at: int) -> str | None:
     """The key of the attribute list (Markdown's ``attr_list``) whose value holds offset ``at``,
     or None: ``{: onclick="{{ a.b }}" }`` gives the paragraph an ``onclick``, whatever the tag."""
-    line_start = text.rfind("\n", 0, at) + 1
-    before = text[line_start:at]
-    opened = before.rfind("{")
-    while opened > 0 and before[opened - 1] == "{":  # `{{`: a reference's own braces, not a list
-        opened = before.rfind("{", 0, opened - 1)
+    # A list holds no `}` before the value: look back no further than the last one (or the line's
+    # start), so that a line of many references is read once, not once for each of them.
+    closed = text.rfind("}", 0, at)
+    start = max(closed, text.rfind("\n", closed + 1, at)) + 1
+    opened = text.rfind("{", start, at)
+    while opened > start and text[opened - 1] == "{":  # `{{`: a reference's own braces, not a list
+        opened = text.rfind("{", start, opened - 1)
     if opened < 0:
         return None
-    found = _LIST_VALUE.match(before, opened)
+    found = _LIST_VALUE.match(text, opened, at)
     return found["key"].lower() if found else None
 
 
