@@ -47,6 +47,7 @@ def start_tags(text: str, start: int = 0, end: int | None = None) -> Iterator[re
 #: shown as written, or a script's syntax error.
 RAW_TEXT = ("script", "style", "textarea", "title", "template")
 _RAW_TEXT_OPEN = re.compile(r"<(" + "|".join(RAW_TEXT) + r")(?=[\s/>])", re.IGNORECASE)
+_RAW_TEXT_CLOSE = {name: re.compile(f"</{name}", re.IGNORECASE) for name in RAW_TEXT}
 
 
 def comments(text: str) -> list[tuple[int, int]]:
@@ -68,7 +69,7 @@ def raw_text(text: str) -> list[tuple[int, int, str]]:
     at = 0
     while (opened := _RAW_TEXT_OPEN.search(text, at)) is not None:
         name = opened[1].lower()
-        closed = re.compile(f"</{name}", re.IGNORECASE).search(text, opened.end())
+        closed = _RAW_TEXT_CLOSE[name].search(text, opened.end())
         end = len(text) if closed is None else closed.start()
         found.append((opened.start(), end, name))
         at = max(end, opened.end())

@@ -182,19 +182,20 @@ def resolve_reference(outcomes: Mapping[str, RanExample], example_id: str, field
     for depth, part in enumerate(parts):
         if isinstance(value, Mapping):  # keys the example writes, such as a grid's creature letters
             keys = [str(key) for key in value]
+            found = part if part in value else None
         else:
             fields = type(value).model_fields if isinstance(value, BaseModel) else {}
+            keys = [info.alias or name for name, info in fields.items()]
             # By the key an example writes (``dex``) or the model's own name (``dexterity``).
-            keys = [info.alias or n for n, info in fields.items()]
-            part = next((n for n, info in fields.items() if part in (n, info.alias)), part)
-        if part not in keys and not (isinstance(value, BaseModel) and part in type(value).model_fields):
+            found = next((name for name, info in fields.items() if part in (name, info.alias)), None)
+        if found is None:
             other_case = [key for key in keys if key.lower() == part.lower()]
             written = field_name.split(".")
             at = len(written) - len(parts) + depth  # `given.` was read off the front
             meant = ".".join([*written[:at], other_case[0], *written[at + 1:]]) if other_case else None
             raise LookupError(f"example `{example_id}` has no field `{field_name}`"
                               + (f". Hint: did you mean `{{{{ {example_id}.{meant} }}}}`?" if meant else ""))
-        value = value[part] if isinstance(value, Mapping) else getattr(value, part)
+        value = value[found] if isinstance(value, Mapping) else getattr(value, found)
     if not _quotable(value):
         raise LookupError(f"`{field_name}` of example `{example_id}` is {_group_of(value)}, not one value that "
                           f"prose can quote{_members(value, example_id, field_name)}")

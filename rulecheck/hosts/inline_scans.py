@@ -104,11 +104,12 @@ _MARKUP_OPENERS = re.compile(r"<!--|<\?|<!")
 def markup_scanned(text: str) -> int:
     """The characters MkDocs' HTML reading goes over from each comment, instruction or declaration
     opener to what closes it (``-->``, else ``>``), or to the end of the page."""
-    ends = {"<!--": [m.end() for m in re.finditer("-->", text)], ">": [m.end() for m in re.finditer(">", text)]}
+    ends = {closer: [m.end() for m in re.finditer(closer, text)] for closer in ("-->", ">")}
     total = 0
     for opener in _MARKUP_OPENERS.finditer(text):
-        closers = ends["<!--" if opener.group() == "<!--" else ">"]
-        index = bisect_left(closers, opener.end() + (2 if opener.group() == "<!--" else 0))
+        comment = opener.group() == "<!--"
+        closers = ends["-->" if comment else ">"]
+        index = bisect_left(closers, opener.end() + (2 if comment else 0))
         total += (closers[index] if index < len(closers) else len(text)) - opener.start()
     return total
 

@@ -66,15 +66,18 @@ def anchor_pages(pdf: Path) -> dict[str, int]:
     """Each named destination of a PDF Chromium printed (an element's id) and its page, from 1."""
     from pypdf import PdfReader
 
-    reader = PdfReader(str(pdf))
-    numbers = {page.indirect_reference.idnum: index + 1 for index, page in enumerate(reader.pages)
+    return {name: index + 1 for name, (index, _) in _named_places(PdfReader(str(pdf))).items()}
+
+
+def _named_places(reader: Any) -> dict[str, tuple[int, Any]]:
+    """Each named destination of a PDF (an element's id): its page's index, and the destination."""
+    numbers = {page.indirect_reference.idnum: index for index, page in enumerate(reader.pages)
                if page.indirect_reference is not None}
-    found: dict[str, int] = {}
+    found: dict[str, tuple[int, Any]] = {}
     for name, destination in reader.named_destinations.items():
-        target = destination.get("/Page")
-        number = numbers.get(getattr(target, "idnum", -1))
-        if number is not None:
-            found[str(name).lstrip("/")] = number
+        index = numbers.get(getattr(destination.get("/Page"), "idnum", -1))
+        if index is not None:
+            found[str(name).lstrip("/")] = (index, destination)
     return found
 
 
@@ -114,17 +117,14 @@ def add_outline(pdf: Path, headings: list[tuple[int, str, str]]) -> int:
     from pypdf.generic import Fit
 
     reader = PdfReader(str(pdf))
-    destinations = {str(name).lstrip("/"): target for name, target in reader.named_destinations.items()}
-    numbers = {page.indirect_reference.idnum: index for index, page in enumerate(reader.pages)
-               if page.indirect_reference is not None}
+    places = _named_places(reader)
     writer = PdfWriter(clone_from=reader)
     parents: list[tuple[int, Any]] = []  # the open items above the next one, with their levels
     listed = 0
     for level, anchor, text in headings:
-        destination = destinations.get(anchor)
-        page = numbers.get(getattr(destination.get("/Page") if destination else None, "idnum", -1))
-        if destination is None or page is None:
+        if anchor not in places:
             continue  # not printed (a screen-only heading)
+        page, destination = places[anchor]
         while parents and parents[-1][0] >= level:
             parents.pop()
         fit = Fit.xyz(left=destination.get("/Left"), top=destination.get("/Top"))
