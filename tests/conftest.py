@@ -78,17 +78,13 @@ def cut_config(config: str, kept: set[str]) -> str:
     depth = [len(line) - len(line.lstrip()) for line in nav]
     nav = [line for i, line in enumerate(nav)
            if line.rstrip().endswith(".md") or (i + 1 < len(nav) and depth[i + 1] > depth[i])]
-    authors = "authors_pages: [authors.md, fields.md]"
-    assert authors in config, "the cut copy names the authors' pages it keeps"
-    kept_authors = ", ".join(page for page in ("authors.md", "fields.md") if page in kept)
-    # and the pages its print edition leaves out: a name of no page fails the build
-    excluded = re.search(r"exclude: \[([^\]]*)\]", config)
-    assert excluded, "the cut copy names the pages its print edition leaves out"
-    kept_excluded = ", ".join(page for page in excluded[1].split(", ") if page in kept)
-    return ("".join([*lines[:start + 1], *nav, *lines[end:]])
-            .replace(authors, f"authors_pages: [{kept_authors}]")
-            .replace(excluded[0], f"exclude: [{kept_excluded}]")
-            + "\nvalidation:\n  links:\n    not_found: info\n    anchors: info\n")
+    cut = "".join([*lines[:start + 1], *nav, *lines[end:]])
+    # The plugins' lists of pages name only kept pages: a name of no page fails the build.
+    for setting in ("authors_pages", "companion_pages", "exclude"):
+        listed = re.search(rf"\b{setting}: \[([^\]]*)\]", cut)
+        assert listed, f"the cut copy names the pages of `{setting}` it keeps"
+        cut = cut.replace(listed[0], f"{setting}: [{', '.join(p for p in listed[1].split(', ') if p in kept)}]")
+    return cut + "\nvalidation:\n  links:\n    not_found: info\n    anchors: info\n"
 
 
 @pytest.fixture(scope="session")

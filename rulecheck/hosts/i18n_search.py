@@ -49,7 +49,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
 
-from .player_search import authors_addresses, players_index
+from .player_search import page_addresses, players_index
 
 log = logging.getLogger("mkdocs.plugins.rulecheck.i18n_search")
 
@@ -232,6 +232,7 @@ def stemmed_worker(material_worker: str, locale: str | None = None) -> str:
 class I18nSearchConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
     authors_pages = c.ListOfItems(c.Type(str), default=[])  # pages for authors, in a player's search only by name
+    companion_pages = c.ListOfItems(c.Type(str), default=[])  # players' pages that rank below the rules pages
 
 
 class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped-call]
@@ -239,17 +240,18 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
         self._default_404: str | None = None
 
     def on_files(self, files: Any, *, config: MkDocsConfig) -> Any:
-        """An authors' page naming no page fails the build: with a typo (`author.md`), the page
-        meant was indexed in full for players, its error messages and YAML keys as results."""
+        """A page list naming no page fails the build: with a typo (`author.md`), the page meant
+        was indexed in full for players, its error messages and YAML keys as results."""
         if not self.config.enabled:
             return None
         sources = {file.src_uri for file in files.documentation_pages()}
-        unknown = [page for page in self.config.authors_pages
-                   if page not in sources and not any(source.endswith("/" + page) for source in sources)]
-        if unknown:
-            raise PluginError(f"i18n-search: `authors_pages` names no page of the site: "
-                              f"{', '.join(f'`{page}`' for page in unknown)} (a page's path in its language's folder, "
-                              "such as `authors.md`)")
+        for setting in ("authors_pages", "companion_pages"):
+            unknown = [page for page in self.config[setting]
+                       if page not in sources and not any(source.endswith("/" + page) for source in sources)]
+            if unknown:
+                raise PluginError(f"i18n-search: `{setting}` names no page of the site: "
+                                  f"{', '.join(f'`{page}`' for page in unknown)} (a page's path in its language's "
+                                  "folder, such as `authors.md`)")
         return None
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Any) -> str | None:
@@ -299,9 +301,10 @@ class I18nSearchPlugin(BasePlugin[I18nSearchConfig]):  # type: ignore[no-untyped
             return
         offline = (site / OFFLINE_INDEX).is_file()
         langs = set()
-        authors = authors_addresses([str(page) for page in self.config.authors_pages])
+        authors = page_addresses([str(page) for page in self.config.authors_pages])
+        companions = frozenset(page_addresses([str(page) for page in self.config.companion_pages]))
         for locale, index in split_index(json.loads(merged.read_text("utf-8")), default, others).items():
-            index = players_index(index, authors)
+            index = players_index(index, authors, companions)
             lang = index["config"]["lang"][0]
             langs.add(lang)
             if lang != "en" and not (site / LUNR.format(lang=lang)).is_file():

@@ -1,12 +1,19 @@
 """A language's search index as a player gets it: authors' pages by their name only, ranked last,
-never a code listing as a result's text."""
+the companion pages below the rules pages, never a code listing as a result's text."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulecheck.hosts.player_search import AUTHORS_BOOST, authors_addresses, page_of, players_index, without_code
+from rulecheck.hosts.player_search import (
+    AUTHORS_BOOST,
+    COMPANION_BOOST,
+    page_addresses,
+    page_of,
+    players_index,
+    without_code,
+)
 
 INDEX = {
     "config": {"lang": ["fr"], "separator": "x"},
@@ -34,6 +41,17 @@ def test_an_authors_page_keeps_one_entry_by_its_name_ranked_last_without_its_cod
     assert "boost" not in by_location["reactions.html"]
 
 
+def test_a_companion_page_keeps_its_sections_ranked_between_the_rules_and_the_authors_pages() -> None:
+    index = {**INDEX, "docs": [*INDEX["docs"],
+                               {"location": "cast.html", "title": "Les personnages", "text": "<p>Aldric, mourant.</p>"},
+                               {"location": "cast.html#aldric", "title": "Aldric", "text": "<p>Mourant.</p>"}]}
+    result = players_index(index, {"authors.html", "fields.html"}, frozenset({"cast.html"}))
+    boosts = {doc["location"]: doc.get("boost", 1.0) for doc in result["docs"]}
+    assert boosts["cast.html"] == boosts["cast.html#aldric"] == COMPANION_BOOST
+    assert boosts["reactions.html"] > COMPANION_BOOST > boosts["authors.html"] == AUTHORS_BOOST
+    assert next(doc for doc in result["docs"] if doc["location"] == "cast.html#aldric")["text"] == "<p>Mourant.</p>"
+
+
 def test_a_code_listing_is_never_a_result_s_text_on_any_page() -> None:
     result = players_index(INDEX, set())
     parry = next(doc for doc in result["docs"] if doc["location"] == "reactions.html#parry")
@@ -43,7 +61,7 @@ def test_a_code_listing_is_never_a_result_s_text_on_any_page() -> None:
 
 
 def test_authors_pages_are_named_by_their_sources_and_entries_by_their_page() -> None:
-    assert authors_addresses(["authors.md", "guide/fields.md"]) == {"authors.html", "guide/fields.html"}
+    assert page_addresses(["authors.md", "guide/fields.md"]) == {"authors.html", "guide/fields.html"}
     assert page_of("fields.html#rule-attack") == "fields.html" and page_of("index.html") == "index.html"
 
 

@@ -234,6 +234,7 @@ def test_two_pages_of_the_print_edition_sharing_a_file_name_fail_the_build_namin
 @pytest.mark.parametrize(("plugin", "said"), [
     ("rulecheck-i18n-search: {authors_pages: [author.md]}", "`authors_pages` names no page of the site: `author.md`"),
     ("rulecheck-i18n-search: {authors_pages: [authors.md, notes/fields.md]}", "`notes/fields.md`"),
+    ("rulecheck-i18n-search: {companion_pages: [index.md, cat.md]}", "`companion_pages` names no page of the site"),
     ("rulecheck-print: {exclude: [author.md]}", "`author.md` names no page of the site"),
     ("rulecheck-print: {page: ''}", "`` names no page of the site"),
     ("rulecheck-print: {page: impression.md}", "`impression.md` names no page"),

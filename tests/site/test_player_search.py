@@ -1,10 +1,12 @@
 """A player's search on the built site, in both languages: rules pages first, no YAML key, code
-or author's error message as a result's text, and the authors' pages still found by name."""
+or author's error message as a result's text, accents optional, and the authors' pages still
+found by name."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -15,7 +17,12 @@ from tests.site.test_reader import RULES_PAGES
 pytestmark = pytest.mark.browser
 
 #: What a player types, by language: a first letter, rule words, an English word on a French page.
-PLAYER_QUERIES = {"fr": ["p", "parade", "parry", "crit", "poison"], "en": ["p", "parry", "dodge", "crit", "poison"]}
+PLAYER_QUERIES = {"fr": ["p", "parade", "parry", "crit", "poison", "mourant", "frère"],
+                  "en": ["p", "parry", "dodge", "crit", "poison", "dying", "aldric"]}
+#: Words with accents, and as a reader types them on a phone: without their accents, in capitals.
+ACCENTED = {"fr": {"dégâts": ["degats", "DEGATS"], "opportunité": ["opportunite"], "épée": ["epee", "Epée"],
+                   "étourdi": ["etourdi"]},
+            "en": {"Frère": ["frere", "FRERE"]}}
 AUTHORS_QUERIES = {"fr": {"auteurs": "authors.html", "champs": "fields.html"},
                    "en": {"authors": "authors.html", "field reference": "fields.html"}}
 #: What only authors write: a YAML key or dotted path, a prose reference, a command or its option.
@@ -45,6 +52,9 @@ def results(reader: Tab, query: str) -> list[tuple[str, str]]:
     box.click()
     box.fill("")
     box.press_sequentially(query, delay=30)
+    # Playwright types a letter outside a US keyboard ("é") as text, with no key pressed or
+    # released; Material searches when a key is released, as it is on a real keyboard.
+    box.dispatch_event("keyup")
     none, one, other = reader.page.evaluate(COUNTS)
     counted = re.escape(other).replace(re.escape("#"), r"\d+")
     answered = re.compile(f"^({re.escape(none)}|{re.escape(one)}|{counted})$")
@@ -77,6 +87,28 @@ def test_a_player_s_search_ranks_rules_pages_first_and_shows_no_code(http: Calla
                  if LISTING.search(text) or (page in AUTHORS_PAGES and CODE_LIKE.search(text))]
         assert shown == [], (query, shown)
     reader.shot(f"player-search-{locale}")
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_accents_are_optional_and_a_result_shows_the_page_s_own_spelling(http: Callable[..., Tab], locale: str) -> None:
+    """"degats" found nothing: a French player on a phone types without accents. Each spelling
+    finds the pages its accented word finds, highlighted as the page writes the word, and the
+    page a result opens highlights what the reader typed."""
+    reader = http()
+    reader.open(HOME[locale] + "index.html")
+    for word, spellings in ACCENTED[locale].items():
+        accented = results(reader, word)
+        assert accented, word
+        assert all(f"h={quote(word.lower())}" in href for href, _ in accented if "#" in href), (word, accented)
+        marked = reader.page.evaluate("() => [...document.querySelectorAll('.md-search-result mark')]"
+                                      ".map(mark => mark.innerText.toLowerCase())")
+        assert word.lower() in " ".join(marked), (word, marked)
+        for spelling in spellings:
+            found = results(reader, spelling)
+            assert [href.split("?")[0] for href, _ in found] == [href.split("?")[0] for href, _ in accented], spelling
+            marked = reader.page.evaluate("() => [...document.querySelectorAll('.md-search-result mark')]"
+                                          ".map(mark => mark.innerText.toLowerCase())")
+            assert word.lower() in " ".join(marked), (spelling, marked)  # the page's own spelling
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
