@@ -27,8 +27,10 @@ CoverDegree = Literal["none", "partial", "normal", "improved", "soft", "total"]
 ConcealmentDegree = Literal["none", "concealment", "total"]
 Weapon = Literal["other", "bow", "crossbow", "shuriken"]
 
-#: Defender conditions that leave no dodge or parry.
-CANNOT_ACT: frozenset[str] = frozenset({"helpless", "pinned", "stunned", "cowering"})
+#: Defender conditions that leave no dodge or parry: a helpless creature, "unable to protect
+#: itself". The table's other rows (stunned, cowering, pinned) change the defence, not the
+#: reaction, as blinded does (a reading: the rules name no other).
+CANNOT_ACT: frozenset[str] = frozenset({"helpless"})
 #: The body positions a defender may be in; one at a time.
 STANCES: frozenset[str] = frozenset({"kneeling", "sitting", "prone"})
 #: Cover degrees a GM may give to grade the cover that the grid finds.

@@ -160,6 +160,22 @@ def test_a_reach_0_creature_threatens_nobody() -> None:
     assert not result.provokes
 
 
+HALBERD = {"creatures": {"h": {"reach_weapon": True}}}
+
+
+@pytest.mark.parametrize(("board", "step"), [
+    (". . A . h", [1, 0]),  # the halberd to the east, a step west
+    ("h . A . .", [3, 0]),  # to the west, a step east
+    (". . .\n. . A\n. . .\n. . h", [2, 0]),  # to the south, a step north
+])
+def test_a_creature_a_reach_weapon_holds_provokes_when_it_leaves_and_may_disengage_from_it(
+        board: str, step: list[int]) -> None:
+    """Held in melee by a halberd two squares away, without being in contact: stepping out of its
+    reach provokes, and disengaging first cancels it, as from an enemy in contact (a reading)."""
+    assert moving(board, [step], grid=HALBERD).opportunity_from == ("h",)
+    assert not moving(board, [step], grid=HALBERD, disengaged=True).provokes
+
+
 def test_disengaging_out_of_contact_is_refused() -> None:
     with pytest.raises(RuleError, match="no enemy threatens") as caught:
         moving("A . o", [[1, 0]], disengaged=True)

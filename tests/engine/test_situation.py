@@ -348,10 +348,18 @@ def test_a_prone_attacker_shoots_only_a_crossbow_or_shurikens() -> None:
     assert attack(situated({"attacker": ["prone"]}, kind="magic")).attack_modifier == 0
 
 
-@pytest.mark.parametrize("condition", ["helpless", "pinned", "stunned", "cowering"])
-def test_a_defender_who_cannot_act_cannot_dodge_or_parry(condition: str) -> None:
-    result = attack({**situated({"defender": [condition]}), "reaction": "dodge"})
+@pytest.mark.parametrize("reaction", ["dodge", "parry"])
+def test_a_helpless_defender_cannot_dodge_or_parry(reaction: str) -> None:
+    result = attack({**situated({"defender": ["helpless"]}), "reaction": reaction})
     assert result.reaction_refused == "cannot_act" and result.reaction_natural is None
+
+
+@pytest.mark.parametrize("condition", ["pinned", "stunned", "cowering", "blinded", "grappled"])
+def test_a_defender_who_is_not_helpless_still_reacts_with_its_defence_changed(condition: str) -> None:
+    """The rules give stunned, cowering and pinned their own rows of the defender's table, as
+    blinded: they change the defence, and only a helpless creature cannot protect itself."""
+    result = attack({**situated({"defender": [condition]}), "reaction": "dodge"}, reaction=[20])
+    assert result.reaction_refused is None and result.reaction_natural == 20 and result.outcome == "dodged"
 
 
 def test_a_flat_footed_defender_still_reacts() -> None:

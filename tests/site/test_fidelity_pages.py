@@ -532,6 +532,33 @@ def test_a_medium_creature_s_reach_weapon_is_called_a_reading_where_an_example_u
         assert "modifiers.md#note-distance" in words[start:start + 300], language
 
 
+# A seventeenth outside reading, 6 December 2026: the defender's table changes a stunned, cowering or
+# pinned defender's defence, as a blinded one's; only a helpless one "cannot protect itself" -------------
+
+_CONDITION_BARS_REACTION = {
+    "fr": re.compile(r"(?:étourdi|recroquevillé|immobilisé)e?s?,? "
+                     r"(?:ne (?:peut|peuvent) (?:pas|ni)|ne réagi|son esquive est refusée)"
+                     r"|(?:sans défense|immobilisé|étourdi), (?:immobilisé|étourdi|recroquevillé)[^.;]{0,40}ni esquive",
+                     re.IGNORECASE),
+    "en": re.compile(r"(?:stunned|cowering|pinned)(?: or cowering)?,? (?:defender |one |orc |cutthroat )?"
+                     r"(?:cannot|can neither|does not react)"
+                     r"|helpless, pinned, stunned|its dodge is refused", re.IGNORECASE),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_page_bars_a_stunned_cowering_or_pinned_defender_from_reacting(language: str) -> None:
+    for page in pages(language):
+        if page in ("authors.md", "fields.md"):
+            continue
+        found = _CONDITION_BARS_REACTION[language].findall(one_line(language, page, as_read=True))
+        assert not found, (language, page, found)
+    outcomes = resolved(language, "modifiers.md")
+    assert outcomes["stunned-target"].result.reaction_refused is None
+    assert outcomes["pinned-target"].result.reaction_refused is None
+    assert outcomes["stunned-target"].result.reaction_total is not None
+
+
 # A reading is marked in the very sentence that states it (ruling 16, as a class) -----------------------
 
 #: Sentences that can only state one of the site's readings; each must carry its mark where it says it.
@@ -553,9 +580,12 @@ _STATED_READINGS = {
         "en": r"second weapon attack in the same\s+turn is\s+refused"},
     "what the Progressive Damage Bonus adds (the rules only name it)": {
         "fr": r"toute attaque qui touche ajoute\s+à ses dégâts", "en": r"every attack that hits adds to its\s+damage"},
-    "disengaging when in contact with nobody refused": {
-        "fr": r"désengager sans être au contact de\s+personne est refusé",
-        "en": r"Disengaging while in contact\s+with nobody is refused"},
+    "disengaging when held in melee by nobody refused": {
+        "fr": r"désengager sans être tenu au corps à corps par\s+personne est refusé",
+        "en": r"Disengaging while held in melee\s+by nobody is refused"},
+    "disengaging from a reach weapon's hold": {
+        "fr": r"désengage de même d'un ennemi dont l'arme à allonge",
+        "en": r"disengage in the\s+same way from an enemy"},
     "only a free action before the posture": {
         "fr": r"seule une action gratuite peut la\s+précéder", "en": r"only a free action may come\s+first"},
     "one free action per turn": {
@@ -576,6 +606,11 @@ _STATED_READINGS = {
         "fr": r"met le dé au\s+maximum comme pour toute arme", "en": r"maximises the die as for\s+any weapon"},
     "a critical's damage bonus whether the target reacted or not": {
         "fr": r"que la\s+cible\s+ait\s+réagi\s+ou\s+non", "en": r"whether\s+the\s+target\s+reacted\s+or\s+not"},
+    # A seventeenth outside reading, 6 December 2026.
+    "a stunned, cowering or pinned defender still reacting (the rules say nothing of their reactions)": {
+        "fr": r"il réagit encore|esquive ou pare encore|esquivent ou parent encore|peut encore (?:parer|esquiver)"
+              r"|il le peut encore",
+        "en": r"still (?:does|reacts|dodges or parries|can)\b|may still (?:parry|dodge)"},
     # A twelfth outside reading, 5 December 2026 (night).
     "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
         "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",

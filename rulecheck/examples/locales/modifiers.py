@@ -93,7 +93,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.concealment": "Coup de grâce en camouflage total : le tour passé à trouver la cible "
                                      "remplace le jet (%)",
         "coup_de_grace.survival": "S'il survit, difficulté de son test de survie (lancé à la table)",
-        "reaction.refused.cannot_act": "Ni esquive ni parade : la cible ne peut pas agir",
+        "reaction.refused.cannot_act": "Ni esquive ni parade : la cible est sans défense",
         "coup_de_grace.refused": "Coup de grâce refusé",
         "coup_de_grace.rounds": "Coup de grâce, tours entiers de l'attaquant qu'il prend (M et A)",
         "coup_de_grace.rounds.hidden": "Coup de grâce, tours entiers de l'attaquant, d'affilée (M et A)",
@@ -125,7 +125,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.concealment": "Coup de grâce against total concealment: the turn spent finding the "
                                      "target replaces the roll (%)",
         "coup_de_grace.survival": "If it survives, its survival test's difficulty (rolled at the table)",
-        "reaction.refused.cannot_act": "No dodge or parry: the defender cannot act",
+        "reaction.refused.cannot_act": "No dodge or parry: the defender is helpless",
         "coup_de_grace.refused": "Coup de grâce refused",
         "coup_de_grace.rounds": "Coup de grâce, whole turns of the attacker it takes (M and A)",
         "coup_de_grace.rounds.hidden": "Coup de grâce, whole turns of the attacker in a row (M and A)",
