@@ -103,7 +103,7 @@ PAPER: dict[str, str] = {
     ".path": "fill:none;stroke:#000;stroke-width:2.5",
     ".path.disengaged": "stroke-dasharray:2 3",
     ".step": "fill:#000",
-    ".provoke-line": "stroke:#b3261e;stroke-width:1.5;stroke-dasharray:1 3",
+    ".provoke-line": "stroke:#b3261e;stroke-width:2.5;stroke-dasharray:0.1 4;stroke-linecap:round",
     ".provoke": "fill:#b3261e;stroke:#fff",
     ".provoke-mark": "font-weight:700;text-anchor:middle;fill:#fff",
     ".spared": "fill:#fff;stroke:#1b6e20;stroke-width:2",
@@ -728,6 +728,15 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
         listed = ", ".join(provoked) or word("map.caption.none", language)
         shown.append(f"<strong>{html_text(word('map.caption.opportunity', language))}</strong>{colon} "
                      f"{html_text(listed)}")
+        # The lines drawn from an enemy that cover spared: how many a wall blocks, as a cover card says.
+        for step in drawn.path:
+            for met in step.provocations:
+                if met.cover is not None:
+                    title = word("map.caption.cover_from", language).format(
+                        enemy=_called(met.enemy, drawn, labels, names, language))
+                    shown.append(f"<strong>{html_text(title)}</strong>{colon} "
+                                 f"{html_text(word(f'cover.{met.cover.verdict}', language))}"
+                                 f"{html_text(_line_counts(met.cover, language))}")
     return " · ".join(shown)
 
 

@@ -278,8 +278,11 @@ def test_the_stylesheet_gives_every_role_and_every_line_a_cue_besides_its_colour
 def test_the_picture_shows_exactly_what_the_engine_decided(field: Battlefield, melee: bool) -> None:
     result = resolve_positions(PositionsInput(grid=field, attack="melee" if melee else "ranged"), ScriptedDice({}))
     assert result.battle_map is not None
+    spared = [m for step in result.battle_map.path for m in step.provocations if m.cover is not None]
     for language in LANGUAGES:
         assert_picture_matches(result.battle_map, language)
+        shown = maps.caption(result.battle_map, maps.numbering(result.battle_map), language)
+        assert shown.count(html.escape(word("map.caption.cover_from", language).split("{")[0])) == len(spared)
 
 
 @settings(max_examples=40, deadline=None)
@@ -290,8 +293,11 @@ def test_a_move_s_picture_shows_its_path_and_its_opportunity_attacks(given_: Opp
     except ValueError:
         return
     assert result.battle_map is not None
+    spared = [m for step in result.battle_map.path for m in step.provocations if m.cover is not None]
     for language in LANGUAGES:
         assert_picture_matches(result.battle_map, language)
+        shown = maps.caption(result.battle_map, maps.numbering(result.battle_map), language)
+        assert shown.count(html.escape(word("map.caption.cover_from", language).split("{")[0])) == len(spared)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -310,6 +316,12 @@ def test_a_move_spared_by_cover_draws_the_lines_that_gave_it(language: str) -> N
     assert {"map.key.blocked", "map.key.clear", "map.key.spared"} <= set(maps._keys(drawn))
     said = maps.description(drawn, maps.numbering(drawn), {}, language)
     assert word("map.rule.cover", language) in said and word("cover.normal", language) in said, said
+    # and the caption a player reads counts them, as a cover card does (« 3 sur 15 ; une seule suffit »)
+    shown = html.unescape(re.sub(r"<[^>]+>", "", maps.caption(drawn, maps.numbering(drawn), language)))
+    blocked = sum(1 for line in met.cover.lines if line.blocked_by)
+    counted = {"fr": f"lignes bloquées : {blocked} sur {len(met.cover.lines)}",
+               "en": f"{blocked} of {len(met.cover.lines)} lines blocked"}[language]
+    assert word("map.caption.cover_from", language).format(enemy="").strip() in shown and counted in shown, shown
 
 
 @pytest.mark.parametrize("grid", ["A . .\n. . .\n. . D", ". . A\n. . .\nD . .", ". . D\n. . .\nA . .", "A . D",
