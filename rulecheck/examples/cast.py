@@ -266,15 +266,15 @@ def parse_cast(text: str, shown: str) -> Cast:
 
 
 def _parse_cast(text: str, shown: str, cast: Cast, found: Capped) -> None:
-    def problem(line: int, message: str, family: str) -> None:
-        found.add(Problem(path=shown, line=line, message=message, kind="cast"), family)
+    def problem(line: int, message: str, family: str, col: int | None = None) -> None:
+        found.add(Problem(path=shown, line=line, col=col, message=message, kind="cast"), family)
 
     try:
         located = load(text, "this file")
     except YamlError as refused:
         cast.loaded = False
         for error in refused.every():
-            problem(error.line, f"cast file: {error}", "yaml")
+            problem(error.line, f"cast file: {error}", "yaml", error.col)
         return
     data = located.data
     if data is None:
@@ -290,8 +290,8 @@ def _parse_cast(text: str, shown: str, cast: Cast, found: Capped) -> None:
         errors = _member_problems(member_id, body, located)
         if errors:
             cast.broken.add(member_id)
-            for where, message in errors:
-                problem(where, f"cast member `{member_id}`: {message}", "member")
+            for (line_at, col_at), message in errors:
+                problem(line_at, f"cast member `{member_id}`: {message}", "member", col_at)
             continue
         names, roles = (_localised(body.get(key, {})) or {} for key in _TEXT_KEYS)
         stats = {key: value for key, value in body.items() if key in BASE_FIELDS}
@@ -314,15 +314,16 @@ def _parse_cast(text: str, shown: str, cast: Cast, found: Capped) -> None:
             keys.append((key, name, member.id))
 
 
-def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[int, str]]:
-    line = located.position((member_id,))[0]
+def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[tuple[int, int], str]]:
+    """Each problem of one member, at the line and column of the key it is about."""
+    line = located.position((member_id,))
     if not re.match(MEMBER_ID, member_id):
         return [(line, "an id is a lowercase letter then up to 39 lowercase letters, digits and dashes")]
     if not isinstance(body, dict):
         return [(line, "a member is a mapping with `name` and base statistics")]
     found = []
     for key, value in body.items():
-        at = located.position((member_id, key))[0]
+        at = located.position((member_id, key))
         if key in _TEXT_KEYS:
             if (texts := _localised(value)) is None:
                 found.append((at, f"`{key}` is a text, or one text per language (`{{fr: …, en: …}}`)"))

@@ -90,12 +90,12 @@ def test_every_mistake_of_a_cast_file_is_located_and_sound_members_are_kept() ->
             "Bad Id:\n  name: X\nnameless:\n  level: 1\ntwin:\n  name: elara\n")
     cast = parse_cast(text, "docs/cast.yml")
     assert [p.located() for p in cast.problems] == [
-        "docs/cast.yml:14: cast member `bad`: unknown key `levl`; did you mean `level`?",
-        "docs/cast.yml:15: cast member `bad`: `def_phy`: Input should be less than or equal to 60 (got 99)",
-        "docs/cast.yml:16: cast member `bad`: `hit_dice`: " + cast.problems[2].message.split("`hit_dice`: ")[1],
-        "docs/cast.yml:17: cast member `Bad Id`: an id is a lowercase letter then up to 39 lowercase letters, "
+        "docs/cast.yml:14:3: cast member `bad`: unknown key `levl`; did you mean `level`?",
+        "docs/cast.yml:15:3: cast member `bad`: `def_phy`: Input should be less than or equal to 60 (got 99)",
+        "docs/cast.yml:16:3: cast member `bad`: `hit_dice`: " + cast.problems[2].message.split("`hit_dice`: ")[1],
+        "docs/cast.yml:17:1: cast member `Bad Id`: an id is a lowercase letter then up to 39 lowercase letters, "
         "digits and dashes",
-        "docs/cast.yml:19: cast member `nameless`: missing `name`",
+        "docs/cast.yml:19:1: cast member `nameless`: missing `name`",
         "docs/cast.yml:21: cast member `twin`: the name `elara` is already `elara`'s",
     ]
     assert "2d" in cast.problems[2].message
@@ -120,7 +120,7 @@ def test_a_cast_file_that_is_not_yaml_is_one_located_problem(tmp_path: Path) -> 
     (tmp_path / "cast.yml").write_text("elara:\n  name: [Elara\n", "utf-8")
     cast = load_cast(tmp_path / "cast.yml", "cast.yml")
     assert not cast.loaded and len(cast.problems) == 1
-    assert cast.problems[0].located().startswith("cast.yml:3: cast file: invalid YAML")
+    assert cast.problems[0].located().startswith("cast.yml:3:1: cast file: invalid YAML")
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -202,7 +202,7 @@ def test_a_cast_file_with_a_bom_or_crlf_is_read_with_its_lines(tmp_path: Path, r
     cast = load_cast(tmp_path / "cast.yml", "cast.yml")
     assert set(cast.members) == {"elara", "aldric"} and cast.members["elara"].stat_lines["def_phy"] == 7
     assert [p.located() for p in cast.problems] == [
-        "cast.yml:14: cast member `oops`: unknown key `levle`; did you mean `level`?"]
+        "cast.yml:14:3: cast member `oops`: unknown key `levle`; did you mean `level`?"]
 
 
 def test_a_missing_cast_file_is_an_empty_cast_not_a_problem(tmp_path: Path) -> None:
@@ -340,7 +340,7 @@ def test_a_member_without_a_cast_file_is_an_error(tmp_path: Path) -> None:
 def test_a_member_of_a_broken_cast_file_is_reported_once_on_the_file(tmp_path: Path) -> None:
     site(tmp_path, page(), cast="elara:\n  name: Elara\n  level: -3\n")
     found = problems(tmp_path)
-    assert found[0] == ("docs/cast.yml:3: cast member `elara`: `level`: Input should be greater than or equal "
+    assert found[0] == ("docs/cast.yml:3:3: cast member `elara`: `level`: Input should be greater than or equal "
                         "to 0 (got -3)")
     assert found[1].endswith("given.defender.cast: cast member `elara` cannot be used: docs/cast.yml has errors "
                              "(see them there)")
