@@ -254,7 +254,8 @@ def _commit(writes: Sequence[PageWrite], targets: list[Path], staged: list[str])
 
 def _write_journal(journal: Path, writes: Sequence[PageWrite], targets: list[Path], staged: list[str]) -> None:
     """Write the journal of the renames about to be made, durably, or raise ``RulecheckError``."""
-    pages = [JournalPage(path=write.path, target=str(target), temporary=temporary,
+    pages = [JournalPage(path=write.path, target=_from_journal(journal, target),
+                         temporary=_from_journal(journal, Path(temporary)),
                          old=page_digest(write.expected), new=page_digest(write.data))
              for write, target, temporary in zip(writes, targets, staged, strict=True)]
     try:
@@ -262,6 +263,14 @@ def _write_journal(journal: Path, writes: Sequence[PageWrite], targets: list[Pat
     except OSError as error:
         raise RulecheckError(f"{journal.name}: cannot write the update's journal ({error.strerror}); "
                              f"{_unchanged(writes)}") from None
+
+
+def _from_journal(journal: Path, file: Path) -> str:
+    """``file``'s path from the journal's folder when it lies inside it: a project moved or renamed
+    after the kill (``mv rules rules-old``) is finished where it now is, not looked for where it was.
+    A file outside it keeps its absolute path, which finishing refuses (only pages of the project)."""
+    folder = Path(os.path.realpath(journal.parent))
+    return file.relative_to(folder).as_posix() if file.is_relative_to(folder) else str(file)
 
 
 def _remove_journal(journal: Path) -> None:

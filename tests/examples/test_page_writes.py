@@ -304,6 +304,24 @@ def test_the_next_check_finishes_an_update_killed_between_its_renames(
     assert "Traceback" not in result.output and "updated " not in result.output
 
 
+@pytest.mark.parametrize("renamed_pages", [0, 1])
+def test_a_project_moved_after_an_update_was_killed_is_finished_where_it_now_is(
+        site: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
+        renamed_pages: int) -> None:
+    """The journal named its pages by absolute paths: a project renamed after the kill (or a
+    clone of it) was finished against the old folder, or not at all."""
+    (site / "mkdocs.yml").write_text("site_name: S\n", "utf-8")
+    killed_update(site, monkeypatch, renamed_pages)
+    journal = (site / page_writes.JOURNAL).read_text("utf-8")
+    assert str(site) not in journal and os.path.realpath(site) not in journal  # every path from the project
+    moved = tmp_path_factory.mktemp("elsewhere") / "renamed"
+    site.rename(moved)
+    result = cli(moved, "check", "docs")
+    assert result.exit_code == 0, result.output
+    assert "it is now finished: every page holds the update" in result.output
+    assert texts(moved) == (fixed(FR), fixed(EN)) and leftovers(moved) == [] and journal_left(moved) == []
+
+
 def test_an_update_killed_after_its_renames_is_said_complete(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with monkeypatch.context() as patch:
         patch.setattr(page_writes, "_remove_journal", lambda journal: (_ for _ in ()).throw(Killed()))
