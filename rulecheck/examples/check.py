@@ -18,7 +18,7 @@ from rulecheck.examples.abbreviations import GLOSSARY, check_glossary
 from rulecheck.examples.anchors import check_card_anchors
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
-from rulecheck.examples.discovery import UNCOPYABLE, site_exclusions
+from rulecheck.examples.discovery import UNCOPYABLE, Exclusions, site_exclusions
 from rulecheck.examples.example_check import (
     ODDS_MAX_RUNS,
     ODDS_MAX_TOTAL_WORK,
@@ -129,7 +129,8 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     casts = Casts(root, report)
     budget = OddsBudget()
     listed: dict[Path, list[str]] = {}  # each folder walked, and its hidden .tmp files
-    pages, not_walked = pages_under(paths, root, skip if skip is not None else site_exclusions(root), listed)
+    skip = skip if skip is not None else site_exclusions(root)
+    pages, not_walked = pages_under(paths, root, skip, listed)
     for folder, why in not_walked:
         report.problems.append(Problem(path=display_path(folder, root), line=1, message=why))
     for page, base in pages:
@@ -161,7 +162,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     check_leftovers(report, root, listed)
     check_namesakes_by_language(report)
     check_duplicates(report)
-    check_parity(report, root, casts.of)
+    check_parity(report, root, casts.of, skip.reason if isinstance(skip, Exclusions) else lambda page: None)
     return report
 
 

@@ -17,8 +17,8 @@ folder of plain files (images shared by two languages) builds nothing and is no 
 
 A page MkDocs leaves out is not read either (:func:`excluded`): by default a file or folder whose
 name starts with a dot and the docs folder's ``templates/``, and whatever ``exclude_docs`` in
-``mkdocs.yml`` names; the plugin gives MkDocs' own ``exclude_docs``, the command line and pytest
-read it from ``mkdocs.yml`` (:func:`site_exclusions`).
+``mkdocs.yml`` names, and its ``draft_docs`` but under ``mkdocs serve``; the plugin gives MkDocs'
+own settings, the command line and pytest read them from ``mkdocs.yml`` (:func:`site_exclusions`).
 """
 
 from __future__ import annotations
@@ -53,17 +53,29 @@ def excluded(relative: str, exclude_docs: PathSpec[Any] | None = None) -> bool:
 @dataclass(frozen=True)
 class Exclusions:
     """Which pages MkDocs leaves out of a site whose docs folder is ``docs``: called with a page's
-    path (as the walk names it), whether it is left out. A page outside ``docs`` is not."""
+    path (as the walk names it), whether it is left out. A page outside ``docs`` is not. The
+    ``draft_docs`` are left out of a build (``mkdocs serve`` shows them)."""
 
     docs: Path
     exclude_docs: PathSpec[Any] | None = None
+    draft_docs: PathSpec[Any] | None = None
 
     def __call__(self, page: Path) -> bool:
+        return self.reason(page) is not None
+
+    def reason(self, page: Path) -> str | None:
+        """Why MkDocs leaves ``page`` out, in a few words (``exclude_docs`` in mkdocs.yml), or ``None``."""
         try:
-            relative = Path(os.path.abspath(page)).relative_to(os.path.abspath(self.docs))
+            relative = Path(os.path.abspath(page)).relative_to(os.path.abspath(self.docs)).as_posix()
         except ValueError:
-            return False
-        return excluded(relative.as_posix(), self.exclude_docs)
+            return None
+        if DEFAULT_EXCLUDED.match_file(relative):
+            return "MkDocs leaves out a name starting with a dot and the docs folder's templates/"
+        for setting in ("exclude_docs", "draft_docs"):
+            patterns = getattr(self, setting)
+            if patterns is not None and patterns.match_file(relative):
+                return f"`{setting}` in mkdocs.yml leaves it out of the site"
+        return None
 
 
 class _AnyTagLoader(yaml.SafeLoader):
@@ -84,17 +96,17 @@ def site_config(root: Path) -> dict[str, Any]:
 
 
 def site_exclusions(root: Path) -> Exclusions:
-    """The exclusions of the site whose ``mkdocs.yml`` is in ``root``: its ``docs_dir`` (``docs``
-    by default) and ``exclude_docs``. Without a readable ``mkdocs.yml``, MkDocs' defaults under
-    ``root/docs``."""
-    docs, patterns = root / "docs", None
+    """The exclusions of the site whose ``mkdocs.yml`` is in ``root``, as ``mkdocs build`` leaves
+    pages out: its ``docs_dir`` (``docs`` by default), ``exclude_docs`` and ``draft_docs``. Without
+    a readable ``mkdocs.yml``, MkDocs' defaults under ``root/docs``."""
+    docs, patterns = root / "docs", {}
     config = site_config(root)
     if config:
         if isinstance(config.get("docs_dir"), str):
             docs = root / config["docs_dir"]
-        if isinstance(config.get("exclude_docs"), str):
-            patterns = GitIgnoreSpec.from_lines(config["exclude_docs"].splitlines())
-    return Exclusions(docs, patterns)
+        patterns = {setting: GitIgnoreSpec.from_lines(config[setting].splitlines())
+                    for setting in ("exclude_docs", "draft_docs") if isinstance(config.get(setting), str)}
+    return Exclusions(docs, **patterns)
 
 
 @dataclass

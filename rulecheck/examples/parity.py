@@ -38,10 +38,13 @@ def check_duplicates(report: Report) -> None:
                 first.echoes.append(problem)
 
 
-def check_parity(report: Report, root: Path, cast_of: Callable[[Path], Cast]) -> None:
+def check_parity(report: Report, root: Path, cast_of: Callable[[Path], Cast],
+                 left_out: Callable[[Path], str | None] = lambda page: None) -> None:
     """French and English twins: same pages, same ids, same rules data (display text aside).
 
-    A twin that is not part of the report is read for parity only, with the cast ``cast_of`` gives."""
+    A twin that is not part of the report is read for parity only, with the cast ``cast_of`` gives;
+    a twin the site leaves out (``left_out`` says why) is missing: a site built with one
+    language's page and not the other's linked the other to nothing."""
     done: set[str] = set()
     for path, page in list(report.pages.items()):
         language = page.language
@@ -59,6 +62,9 @@ def check_parity(report: Report, root: Path, cast_of: Callable[[Path], Cast]) ->
                 if not twin_file.exists():
                     page.problems.append(missing_twin(path, twin, other))
                     continue
+                if (why := left_out(twin_file)) is not None:
+                    page.problems.append(missing_twin(path, twin, other, why))
+                    continue
                 try:
                     twin_page = _parse_only(twin, read_page(twin_file), cast_of(twin_file))
                 except UnicodeDecodeError as error:
@@ -75,8 +81,9 @@ def check_parity(report: Report, root: Path, cast_of: Callable[[Path], Cast]) ->
 _NAMES = {"fr": "French", "en": "English"}
 
 
-def missing_twin(path: str, twin: str, language: str) -> Problem:
-    return Problem(path=path, line=1, kind="parity", message=f"no {_NAMES[language]} twin: {twin} does not exist",
+def missing_twin(path: str, twin: str, language: str, left_out: str | None = None) -> Problem:
+    why = "does not exist" if left_out is None else f"is not built: {left_out}"
+    return Problem(path=path, line=1, kind="parity", message=f"no {_NAMES[language]} twin: {twin} {why}",
                    related=(twin,))
 
 

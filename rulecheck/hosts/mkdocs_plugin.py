@@ -187,7 +187,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         # check then sees the pages it meant, not a half-done update as drift.
         if said := finish_interrupted_update(root):
             (serve_log if self._serving else log).info("\n".join(said))
-        inputs = _inputs(config, self.config.odds)
+        inputs = _inputs(config, self.config.odds, self._serving)
         key = inputs.key
         if key == self._fingerprint and (self._report is not None or self._cache is not None):
             # Checked already: mkdocs-static-i18n builds each language with the same plugin, and
@@ -207,7 +207,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         root = _root(config)
         self._anchors = {}
         self._report = check_paths([Path(config.docs_dir).resolve()], root=root, odds=self.config.odds,
-                                   skip=_exclusions(config), snippets=_snippets(config))
+                                   skip=_exclusions(config, self._serving), snippets=_snippets(config))
         problems = self._report.all_problems
         if not problems:
             log.info(f"rulecheck: {self._report.examples} examples checked")
@@ -395,7 +395,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if self._cache is not None and self._report is not None:
             # Kept only if no input was edited while the build read it (after the key, before or
             # while the check and MkDocs read it): what it made could come from other bytes.
-            if self._inputs is not None and _inputs(config, self.config.odds) == self._inputs:
+            if self._inputs is not None and _inputs(config, self.config.odds, self._serving) == self._inputs:
                 self._cache.save(self._report.examples)
             else:
                 log.info("rulecheck: a page, the cast or the configuration changed during the build: "
@@ -549,13 +549,13 @@ def page_source(page: Page, config: MkDocsConfig) -> Path:
         return file.resolve()
 
 
-def _inputs(config: MkDocsConfig, odds: bool) -> Inputs:
+def _inputs(config: MkDocsConfig, odds: bool, serving: bool) -> Inputs:
     """What the site's pages are made from, as the build cache's key reads it: the pages (by
     content: a same-size edit, 24 → 23, saved within the clock's tick keeps its mtime), the cast
     files, the configuration, the options, and the folders not walked (a new link to a folder
     already walked makes the next build check, and fail, before MkDocs walks every way to it)."""
     docs = Path(config.docs_dir).resolve()
-    found = find_pages([docs], _root(config), _exclusions(config))
+    found = find_pages([docs], _root(config), _exclusions(config, serving))
     pages = [*found.pages, *docs.rglob(CAST_FILE)]  # a cast member's numbers are on cards
     # What the pages' snippets pull in, transitively, and the names they look at where nothing is
     # yet: the check reads them (and refuses what they must not hold), Markdown shows them.
@@ -564,10 +564,12 @@ def _inputs(config: MkDocsConfig, odds: bool) -> Inputs:
     return Inputs.read(pages, config_file, (odds, config.use_directory_urls, found.problems))
 
 
-def _exclusions(config: MkDocsConfig) -> Exclusions:
-    """The pages MkDocs leaves out of this site: its defaults and the configuration's ``exclude_docs``."""
-    exclude_docs = config.exclude_docs
-    return Exclusions(Path(config.docs_dir).resolve(), exclude_docs if isinstance(exclude_docs, PathSpec) else None)
+def _exclusions(config: MkDocsConfig, serving: bool) -> Exclusions:
+    """The pages MkDocs leaves out of this site: its defaults, the configuration's ``exclude_docs``,
+    and its ``draft_docs`` but under ``mkdocs serve``, which shows them."""
+    exclude_docs, draft_docs = config.exclude_docs, None if serving else config.draft_docs
+    return Exclusions(Path(config.docs_dir).resolve(), exclude_docs if isinstance(exclude_docs, PathSpec) else None,
+                      draft_docs if isinstance(draft_docs, PathSpec) else None)
 
 
 def _snippets(config: MkDocsConfig) -> SnippetSettings:
