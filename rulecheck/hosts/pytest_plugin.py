@@ -10,6 +10,7 @@ every module's top level unmeasured.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,8 +58,10 @@ class PagesFolder(pytest.Directory):
         for entry in sorted(os.scandir(self.path), key=lambda entry: entry.name):
             path = Path(entry.path)
             if entry.is_dir():
-                if self.session.isinitpath(path, with_parents=True) or not ihook.pytest_ignore_collect(
-                        collection_path=path, config=config):
+                # pytest's `norecursedirs` (build, dist, venv, node_modules…) names folders of code,
+                # not of pages: MkDocs builds `docs/fr/build/x.md`, which the command line and the
+                # build check. Only what the reader leaves out (`--ignore`, `--ignore-glob`) is.
+                if self.session.isinitpath(path, with_parents=True) or not _left_out_by_the_reader(path, config):
                     folder = ihook.pytest_collect_directory(path=path, parent=self)
                     if folder is not None:
                         yield folder
@@ -68,6 +71,14 @@ class PagesFolder(pytest.Directory):
                     yield from ihook.pytest_collect_file(file_path=path, parent=self)
             elif path.suffix in MARKDOWN_SUFFIXES:
                 yield MarkdownPage.from_parent(self, path=path)
+
+
+def _left_out_by_the_reader(path: Path, config: pytest.Config) -> bool:
+    """Whether the run's ``--ignore`` or ``--ignore-glob`` options name the folder ``path``."""
+    ignored = [Path(os.path.abspath(given)) for given in config.getoption("ignore") or []]
+    if any(path == folder or path.is_relative_to(folder) for folder in ignored):
+        return True
+    return any(fnmatch.fnmatch(str(path), pattern) for pattern in config.getoption("ignore_glob") or [])
 
 
 DOCS = "docs"
