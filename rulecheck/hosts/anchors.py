@@ -1,16 +1,24 @@
 """Where each rule anchor of a trace is explained: the heading ids of a language's pages.
 
 A trace step names its rule by anchor (``dodge-and-parry``); a heading written
-``## Parade { #dodge-and-parry }`` on some page explains it. Cards link each step there.
+``## Parade { #dodge-and-parry }`` on some page explains it. Cards link each step there. A line
+that reads as such a heading inside a fenced block, an HTML comment or a ``<script>`` is no
+heading of the page: a page showing the Markdown of a heading (or hiding one in a comment) took
+every card's link to an anchor the site does not have.
 """
 
 from __future__ import annotations
 
+import bisect
+import math
 import posixpath
 import re
 from pathlib import Path
 
+from rulecheck.examples.finder import find_fences, split_lines
+from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.pages import markdown_files, read_page
+from rulecheck.examples.raw_tags import comments, raw_text
 
 HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([A-Za-z0-9_-]+) *\}\s*$", re.MULTILINE)
 
@@ -26,9 +34,30 @@ def anchor_index(language_root: Path) -> dict[str, str]:
             text = read_page(path)
         except (OSError, UnicodeDecodeError):
             continue  # the check reports an unreadable page where it stands
-        for anchor in HEADING_ID.findall(text):
+        for anchor in heading_ids(text):
             index.setdefault(anchor, page)
     return index
+
+
+def heading_ids(text: str) -> list[str]:
+    """The explicit ids of the page's own headings, in page order: not those of lines inside a
+    fenced block, an HTML comment or a raw-text element (``<script>``, ``<textarea>``…)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # as Markdown reads it: a lone \r ends a line too
+    lines, index = split_lines(text), LineIndex(text)
+    fences = [(fence.start, fence.end + 1) for fence in find_fences(lines)]  # 0-based lines, closer included
+    spans = [comments(text), [(start, end) for start, end, _ in raw_text(text)]]
+    found = []
+    for heading in HEADING_ID.finditer(text):
+        at = heading.start()
+        if not _inside(fences, index.line(at) - 1) and not any(_inside(hidden, at) for hidden in spans):
+            found.append(heading[1])
+    return found
+
+
+def _inside(spans: list[tuple[int, int]], at: int) -> bool:
+    """Whether ``at`` lies in one of ``spans``: (start, end) pairs in order, none overlapping."""
+    place = bisect.bisect_right(spans, (at, math.inf)) - 1
+    return place >= 0 and spans[place][0] <= at < spans[place][1]
 
 
 def page_url(page: str, directory_urls: bool = True) -> str:
