@@ -317,7 +317,9 @@ def _parse_cast(text: str, shown: str, cast: Cast, found: Capped) -> None:
 def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[tuple[int, int], str]]:
     """Each problem of one member, at the line and column of the key it is about."""
     line = located.position((member_id,))
-    if not re.match(MEMBER_ID, member_id):
+    # The whole id: `re.match` with `$` took "zed\n" (its `$` matches before a last line end), and
+    # the cast page wrote `{ #cast-zed\n}` as text.
+    if re.fullmatch(MEMBER_ID.removeprefix("^").removesuffix("$"), member_id) is None:
         return [(line, "an id is a lowercase letter then up to 39 lowercase letters, digits and dashes")]
     if not isinstance(body, dict):
         return [(line, "a member is a mapping with `name` and base statistics")]

@@ -701,3 +701,17 @@ def test_a_cast_marker_shown_in_code_is_text_not_the_list(tmp_path: Path, shown:
     built = (tmp_path / "site" / "fr" / "page" / "index.html").read_text("utf-8")
     assert built.count('id="cast-elara"') == 1, "the list once, where the marker stands alone"
     assert "&lt;!-- rulecheck-cast --&gt;" in built, "the marker shown in code stays as written"
+
+
+@pytest.mark.parametrize("member_id", ["zed\\n", "zed\\r\\n", "zed ", " zed", "zed\\t", "zé", "z" * 41, "Zed", "1zed"])
+def test_a_member_id_is_the_whole_key_not_its_first_line(member_id: str) -> None:
+    """`"zed\\n"` was taken (a `$` matches before a last line end): the cast page then wrote its
+    anchor `{ #cast-zed\\n}` as text, and every card linked to an anchor the page did not have."""
+    cast = parse_cast(CAST + f'"{member_id}":\n  name: Zed\n', "docs/cast.yml")
+    assert member_id.replace("\\n", "\n").replace("\\r", "\r").replace("\\t", "\t") not in cast.members
+    assert len(cast.problems) == 1 and "zed" not in cast.members  # one located refusal, no member
+
+
+@pytest.mark.parametrize("member_id", ["z", "zed", "a-1", "z" * 40])
+def test_a_member_id_of_letters_digits_and_dashes_is_taken(member_id: str) -> None:
+    assert member_id in parse_cast(CAST + f"{member_id}:\n  name: Zed\n", "docs/cast.yml").members
