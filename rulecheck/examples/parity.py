@@ -3,7 +3,6 @@ with the same rules data (display text aside)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ from rulecheck.errors import Problem
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.cast import Cast
 from rulecheck.examples.compare import differences, show_value
+from rulecheck.examples.display_numbers import display_numbers
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.outcome import Outcome, PageReport, Report
@@ -169,8 +169,8 @@ def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
             )
             outcome.problems.append(problem)
             other.echoes.append(problem)
-        theirs_said = display_numbers(other.parsed.data)
-        for field_path, here in display_numbers(outcome.parsed.data).items():
+        theirs_said = display_numbers(other.parsed.data, twin.language)
+        for field_path, here in display_numbers(outcome.parsed.data, page.language).items():
             there = theirs_said.get(field_path)
             if there is None or here == there:
                 continue
@@ -182,26 +182,6 @@ def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
                 field_path, kind="parity", related=(where,))
             outcome.problems.append(problem)
             other.echoes.append(problem)
-
-
-_NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
-
-
-def display_numbers(data: Any, path: tuple[str | int, ...] = ()) -> dict[tuple[str | int, ...], tuple[str, ...]]:
-    """The numbers an example's display text writes (its title, each name, in either language's
-    spelling of a decimal), by where it writes them: twins translate the words, not the numbers
-    (« recule de 8 m » and "backs away 10 m" told a reader two stories)."""
-    found: dict[tuple[str | int, ...], tuple[str, ...]] = {}
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key in DISPLAY_KEYS and isinstance(value, str):
-                found[(*path, key)] = tuple(sorted((n.replace(",", ".") for n in _NUMBER.findall(value)), key=float))
-            else:
-                found |= display_numbers(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            found |= display_numbers(value, (*path, index))
-    return found
 
 
 def _listed(numbers: tuple[str, ...]) -> str:
