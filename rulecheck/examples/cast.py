@@ -125,12 +125,12 @@ class Cast:
         being that very name: the same letters but for case, accents, spaces or dashes ("Frere
         aldric"), or one slip away (a letter missing, added, changed or two swapped: "Bran" for
         "Brann"; two slips in a long name)."""
-        key = _name_key(name)
+        key = name_key(name)
         if not key:
             return None
         for member in self.members.values():
             for own in dict.fromkeys(member.names.values()):
-                other = _name_key(own)
+                other = name_key(own)
                 if key == other or _slips(key, other) <= _slips_allowed(min(len(key), len(other))):
                     return member, own
         return None
@@ -149,7 +149,7 @@ _LOOK_ALIKES = str.maketrans({
 })
 
 
-def _name_key(name: str) -> str:
+def name_key(name: str) -> str:
     """A name as a reader tells it apart: without case, accents, spaces, dashes or apostrophes,
     and with the letters of other scripts that look Latin read as the Latin ones."""
     letters = unicodedata.normalize("NFKD", name.casefold()).translate(_LOOK_ALIKES)
@@ -305,7 +305,7 @@ def _parse_cast(text: str, shown: str, cast: Cast, found: Capped) -> None:
             if other != member.id:
                 problem(member.line, f"cast member `{member.id}`: the name `{name}` is already `{other}`'s", "name")
                 continue
-            key = _name_key(name)
+            key = name_key(name)
             near = next(((own, owner) for other_key, own, owner in keys if owner != member.id and (
                 key == other_key or _slips(key, other_key) <= _slips_allowed(min(len(key), len(other_key))))), None)
             if near is not None:  # as a plain name that close to a member's is refused

@@ -6,8 +6,10 @@ lookout" with Def PHY 8 on one page and finds him at 16 on the next. A recurring
 defined once, in the cast; a one-off creature (``defender: {name: the guard, def_phy: 16}``) is
 defined where it is written, so the check compares its namesakes across the pages of a language:
 a base statistic (:data:`~rulecheck.examples.cast.BASE_FIELDS`) written with two values under one
-name is a problem, on the example that writes it second. A statistic one example leaves out is not
-a difference: an example writes only what its rule reads.
+name is a problem, on the example that writes it second. Names are compared as a reader tells them
+apart (:func:`~rulecheck.examples.cast.name_key`): « the golem » written with a Cyrillic « о », or
+with its « ó » as one character or as « o » and an accent, is the same golem on screen. A
+statistic one example leaves out is not a difference: an example writes only what its rule reads.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulecheck.errors import FieldPath, shortened
-from rulecheck.examples.cast import BASE_FIELDS
+from rulecheck.examples.cast import BASE_FIELDS, name_key
 from rulecheck.examples.outcome import Outcome, Report
 from rulecheck.examples.schema import ParsedExample
 
@@ -45,7 +47,7 @@ def check_namesakes(outcomes: Sequence[Outcome]) -> None:
             continue
         differing: dict[str, list[tuple[str, Any, _Written, FieldPath]]] = {}
         for name, stat, value, path in _one_offs(outcome.parsed):
-            earlier = first.setdefault((" ".join(name.casefold().split()), stat),  # as a reader sees it
+            earlier = first.setdefault((name_key(name), stat),  # as a reader tells names apart
                                        _Written(value, outcome.parsed.id, outcome.parsed.block.path,
                                                     outcome.parsed.line_of(path)))
             if earlier.value != value:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,18 @@ def test_a_name_given_two_defences_on_one_page_is_located_on_the_second_example(
     first_line = text.splitlines().index("  defender: {name: the guard, def_phy: 15}") + 1
     assert f"def_phy 16 here, and def_phy 15 in example `first` (line {first_line})" in message
     assert "a name of its own" in message
+
+
+@pytest.mark.parametrize("written", [
+    "the gоlem",  # a Cyrillic о
+    "the g\u00f3lem", "the go\u0301lem",  # ó as one character, then as o and an accent: one look on screen
+    "THE GOLEM", "the  golem", "the Golem\u00a0",  # case and spaces
+    "the ｇｏｌｅｍ",  # full width
+])
+def test_a_name_written_to_look_like_another_is_the_same_creature(written: str) -> None:
+    text = attack("first", "{name: the golem, def_phy: 15}") + attack("second", f'{{name: "{written}", def_phy: 16}}')
+    [(example_id, _, field, message)] = namesake_problems(text)
+    assert (example_id, field) == ("second", "given.defender.def_phy") and "def_phy 16 here" in message
 
 
 def test_every_differing_statistic_is_named_in_one_problem_per_creature() -> None:
