@@ -26,14 +26,18 @@ def check_leftovers(report: Report, root: Path, listed: dict[Path, list[str]]) -
     never removed. While a journal is there (an update between its renames, or one that could not
     be finished), its staged files are its own: none is reported. A folder walked is not listed again
     (``listed``, its hidden ``.tmp`` files); only that of a page named alone is."""
-    if os.path.lexists(journal_folder(root) / JOURNAL):
+    # Where an update keeps its journal: the project's folder, from here or from the pages' folders.
+    projects = {journal_folder(folder) for folder in {page.source.parent for page in report.pages.values()
+                                                      if page.source is not None}}
+    journals = dict.fromkeys([journal_folder(root), *sorted(p for p in projects if (p / "mkdocs.yml").is_file())])
+    if any(os.path.lexists(folder / JOURNAL) for folder in journals):
         return
-    folder = journal_folder(root)
-    for name, _ in leftover_temporaries(folder, [JOURNAL]):
-        report.problems.append(Problem(path=display_path(folder / name, root), line=1, kind="leftover", message=(
-            "this temporary file is the journal of a `rulecheck check --update` stopped while it wrote it: no page "
-            "was changed, and nothing will finish or remove it. Hint: unless an update is running now, delete it "
-            "(and the pages' temporary files reported beside them)")))
+    for folder in journals:
+        for name, _ in leftover_temporaries(folder, [JOURNAL]):
+            report.problems.append(Problem(path=display_path(folder / name, root), line=1, kind="leftover", message=(
+                "this temporary file is the journal of a `rulecheck check --update` stopped while it wrote it: no "
+                "page was changed, and nothing will finish or remove it. Hint: unless an update is running now, "
+                "delete it (and the pages' temporary files reported beside them)")))
     folders: dict[Path, dict[str, str]] = {}
     for shown, page in report.pages.items():
         if page.source is not None:  # where an update stages its file: beside the page links lead to

@@ -9,6 +9,7 @@ rewritten with it, so both languages move together.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -135,7 +136,10 @@ def apply_edits(edits: Iterable[Edit], root: str | Path = ".") -> list[str]:
     if refusals:
         unchanged = "the page is unchanged" if len(by_path) == 1 else "no page was changed"
         raise RulecheckError(f"{'; '.join(refusals)} ({unchanged})")
-    replace_pages(writes, journal_folder(root) / JOURNAL)
+    # In the pages' project, wherever the update is run from: run from /tmp, its journal was left
+    # in /tmp, where no host of the project looks. Pages of no project: where it is run from.
+    project = journal_folder(Path(os.path.commonpath([write.file.parent for write in writes])) if writes else root)
+    replace_pages(writes, (project if (project / "mkdocs.yml").is_file() else journal_folder(root)) / JOURNAL)
     return sorted(by_path)
 
 

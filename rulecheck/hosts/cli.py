@@ -111,8 +111,11 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
                  + ", ".join(not_pages)] if not_pages else []
         raise click.UsageError("; ".join(said))
     # before the check: it then sees the pages as finished
-    for line in finish_interrupted_update(journal_folder(Path.cwd())):
-        click.secho(printable(line), fg="yellow", err=True)
+    # where an update run from here, or of these pages from anywhere, keeps its journal
+    starts = [Path.cwd(), *(target if target.is_dir() else target.parent for target in targets)]
+    for folder in dict.fromkeys(journal_folder(start) for start in starts):
+        for line in finish_interrupted_update(folder):
+            click.secho(printable(line), fg="yellow", err=True)
     report = check_paths(targets)
     if not report.pages and not report.all_problems:  # a typo'd folder, a text file: never a silent pass
         shown = ", ".join(printable(str(target)) for target in targets)

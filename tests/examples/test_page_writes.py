@@ -322,6 +322,29 @@ def test_a_project_moved_after_an_update_was_killed_is_finished_where_it_now_is(
     assert texts(moved) == (fixed(FR), fixed(EN)) and leftovers(moved) == [] and journal_left(moved) == []
 
 
+@pytest.mark.parametrize("checked_from", ["the project", "the other folder"])
+def test_an_update_run_from_outside_its_project_keeps_its_journal_in_the_project(
+        site: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
+        checked_from: str) -> None:
+    """Run from /tmp on the project's pages and killed, an update left its journal in /tmp: the
+    project's hosts then took its staged files for an update that never wrote a journal."""
+    (site / "mkdocs.yml").write_text("site_name: S\n", "utf-8")
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    edits, _ = plan_updates(check_paths([site / "docs"], root=elsewhere), root=elsewhere)
+    with monkeypatch.context() as patch:
+        kill_after(patch, 1)
+        with pytest.raises(Killed):
+            apply_edits(edits, root=elsewhere)
+    assert journal_left(site) == [page_writes.JOURNAL] and journal_left(elsewhere) == []
+    if checked_from == "the project":
+        result = cli(site, "check", "docs")
+    else:
+        result = cli(elsewhere, "check", str(site / "docs"))
+    assert result.exit_code == 0, result.output
+    assert "it is now finished: every page holds the update" in result.output and "temporary file" not in result.output
+    assert texts(site) == (fixed(FR), fixed(EN)) and leftovers(site) == [] and journal_left(site) == []
+
+
 def test_an_update_killed_after_its_renames_is_said_complete(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with monkeypatch.context() as patch:
         patch.setattr(page_writes, "_remove_journal", lambda journal: (_ for _ in ()).throw(Killed()))
