@@ -57,6 +57,8 @@ class Pulled:
     unreadable: list[tuple[Path, str]] = field(default_factory=list)
     #: The files reached past :data:`MAX_DEPTH` snippets (read by Markdown, never by the check).
     too_deep: list[Path] = field(default_factory=list)
+    #: The files reached that no page may show (:func:`private`), each with why.
+    private: list[tuple[Path, str]] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.examples or self.references or self.tables or self.cast_lists)
@@ -72,6 +74,8 @@ class Reach:
     looked_at: list[Path] = field(default_factory=list)
     #: The files past :data:`MAX_DEPTH` snippets, which the check does not read and Markdown would.
     too_deep: list[Path] = field(default_factory=list)
+    #: The files no page may show (:func:`private`), each with why: never read.
+    private: list[tuple[Path, str]] = field(default_factory=list)
 
 
 def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], snippets: SnippetFinder) -> Pulled:
@@ -84,8 +88,24 @@ def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], sn
         found.references += sum(1 for _ in iter_references(text)) if "{{" in text else 0
         found.tables += len(find_tables(text)) if "rulecheck-table" in text else 0
         found.cast_lists += text.count(CAST_MARKER)
-    found.unreadable, found.too_deep = reached.unreadable, reached.too_deep
+    found.unreadable, found.too_deep, found.private = reached.unreadable, reached.too_deep, reached.private
     return found
+
+
+def private(real: Path, bases: Sequence[Path]) -> str | None:
+    """Why no page may show the file at ``real`` (links resolved), or ``None``: a hidden name on its
+    way from the folder it was found under (``.git/config``, ``.cache/rulecheck/machine.key``,
+    ``.env``: a repository's settings and credentials, the build cache's secret key, which
+    ``pymdownx.snippets`` copies into a page as readily as a page's own text), or no folder the
+    snippets are looked for under holding it (a link out of the project)."""
+    holders = [base for base in (Path(os.path.realpath(base)) for base in bases) if real.is_relative_to(base)]
+    if not holders:
+        return "it lies outside every folder the snippets are looked for in (a link out of the project)"
+    inside = real.relative_to(max(holders, key=lambda base: len(base.parts))).parts
+    if any(part.startswith(".") for part in inside):
+        return ("its path holds a hidden name (`.git`, `.cache`, `.env`…), where a repository's settings and "
+                "credentials and the build's secret key are kept")
+    return None
 
 
 def reach(files: Iterable[Path], bases: Sequence[Path], read: Callable[[Path], str],
@@ -116,6 +136,9 @@ def reach(files: Iterable[Path], bases: Sequence[Path], read: Callable[[Path], s
             continue
         except OSError as error:
             found.unreadable.append((current, str(error.strerror or error)))
+            continue
+        if (why := private(real, bases)) is not None:  # after reading: a device or a FIFO says so first
+            found.private.append((current, why))
             continue
         found.texts.append((current, text))
         for _, _, target in snippets(text):

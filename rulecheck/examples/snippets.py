@@ -105,6 +105,13 @@ def check_snippets(path: str, text: str, bases: Sequence[Path], appended: Sequen
                             f"names a regular UTF-8 file of at most {pages.MAX_PAGE_BYTES:,} bytes, as a page is",
                 ) for unread, why in held.unreadable), "unreadable")
                 break
+            if held.private:
+                problems.extend((Problem(
+                    path=path, line=line, col=col, kind=kind,
+                    message=said + " " + ("" if named == file else f"reaches `{_named(named, bases)}`, which ")
+                            + f"no page may show: {why}. Hint: copy what the page needs into it",
+                ) for named, why in held.private), "private")
+                break
             if held.too_deep:
                 problems.add(Problem(
                     path=path, line=line, col=col, kind=kind,

@@ -198,3 +198,55 @@ def test_mkdocs_serve_stops_on_an_appended_file_it_cannot_read_instead_of_waitin
     assert (f"docs/p.md:1:1: `inc/s.md`, which pymdownx.snippets' `auto_append` adds to every page, cannot be "
             f"read: {why};") in logs.text
     assert not (project / "site" / "p" / "index.html").exists()
+
+
+#: Files no page may show, as a snippet names them, and what the problem says of each.
+PRIVATE = {
+    ".git/config": "hidden name", ".cache/rulecheck/machine.key": "hidden name", ".env": "hidden name",
+    "inc/.secret/token.txt": "hidden name", "docs/fr/.draft.md": "hidden name",
+    "inc/outside.md": "outside every folder",  # a link out of the project
+}
+
+
+def private_file(project: Path, name: str) -> None:
+    file = project / name
+    file.parent.mkdir(parents=True, exist_ok=True)
+    if name == "inc/outside.md":
+        secret = project.parent / "elsewhere" / "secret.md"
+        secret.parent.mkdir(parents=True, exist_ok=True)
+        secret.write_text("token=abc123\n", "utf-8")
+        file.symlink_to(secret)
+    else:
+        file.write_text("token=abc123\n", "utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(PRIVATE))
+@pytest.mark.parametrize("nested", [False, True])
+def test_a_snippet_of_a_hidden_or_outside_file_is_refused_by_the_command_line(
+        tmp_path: Path, name: str, nested: bool) -> None:
+    """`--8<-- ".git/config"` published the repository's settings (and CI's token) in the page,
+    and `.cache/rulecheck/machine.key` the build cache's secret: checked and built without a word."""
+    from tests.hosts.run_hosts import cli
+
+    target = "inc/part.md" if nested else name
+    project = snippet_project(tmp_path, f'# P\n\nText.\n\n--8<-- "{target}"\n')
+    private_file(project, name)
+    if nested:
+        (project / "inc" / "part.md").write_text(f'Part.\n\n--8<-- "{name}"\n', "utf-8")
+    result = cli(project, "check", "docs")
+    assert result.exit_code == 1, result.output
+    for language in ("en", "fr"):
+        line = next(line for line in result.output.splitlines() if line.startswith(f"docs/{language}/p.md:5:1: "))
+        assert "no page may show" in line and PRIVATE[name] in line, line
+        assert (f"reaches `{name}`" in line) is nested
+    assert "abc123" not in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.build
+def test_the_build_refuses_a_snippet_of_the_repository_s_settings(tmp_path: Path) -> None:
+    project = snippet_project(tmp_path, '# P\n\nText.\n\n--8<-- ".git/config"\n')
+    private_file(project, ".git/config")
+    done = strict_build(project)
+    assert done.returncode != 0 and "no page may show" in done.stderr and "Traceback" not in done.stderr
+    assert not list((project / "site").rglob("*.html")) or not any(
+        "abc123" in page.read_text("utf-8") for page in (project / "site").rglob("*.html"))
