@@ -79,8 +79,18 @@ def _variants() -> Iterator[str]:
         yield from VARIANTS
 
 
+#: Display text (titles, names) is translated, its numbers are not: twins must write the same
+#: numbers, and a twin's hostile values are not the same ones. Theirs are written with letters.
+_NO_DIGITS = str.maketrans("0123456789", "abcdefghij")
+
+
 def _hostile(text: str, variants: Iterator[str], length: int) -> str:
-    return json.dumps(next(variants)[:length])  # a JSON string is a YAML double-quoted scalar
+    return json.dumps(next(variants)[:length].translate(_NO_DIGITS))  # a JSON string is a YAML double-quoted scalar
+
+
+def _counted(number: int) -> str:
+    """``number`` in letters (``bah`` for 107): unique, and no number for twins to compare."""
+    return str(number).translate(_NO_DIGITS)
 
 
 def poison(root: Path) -> int:
@@ -109,7 +119,8 @@ def poison(root: Path) -> int:
         text = page.read_text(encoding="utf-8") + (PROSE if page.name == "criticals.md" else "")
         new, titles = TITLE.subn(lambda m: f"{m['lead']}title: {_hostile(m[0], variants, TITLE_LENGTH)}", text)
         new, names = NAME.subn(lambda m: "{name: " + json.dumps(
-            f"someone {next(numbered)} " + next(variants)[:NAME_LENGTH - 15]) + m["end"], new)
+            f"someone {_counted(next(numbered))} " + next(variants)[:NAME_LENGTH - 15].translate(_NO_DIGITS))
+            + m["end"], new)
         # A card is rules data, the same in both twins: its variant depends on its place in the page.
         on_page = iter(range(len(VARIANTS) * 10))
         new, cards = CARD_NAME.subn(lambda m, on_page=on_page: 'card: "' + json.dumps(
