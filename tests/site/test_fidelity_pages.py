@@ -584,8 +584,8 @@ _STATED_READINGS = {
         "fr": r"désengager sans être tenu au corps à corps par\s+personne est refusé",
         "en": r"Disengaging while held in melee\s+by nobody is refused"},
     "disengaging from a reach weapon's hold": {
-        "fr": r"désengage de même d'un ennemi dont l'arme à allonge",
-        "en": r"disengage in the\s+same way from an enemy"},
+        "fr": r"peut s'en désengager, comme d'un ennemi au contact",
+        "en": r"may disengage from him, as from an enemy in contact"},
     "only a free action before the posture": {
         "fr": r"seule une action gratuite peut la\s+précéder", "en": r"only a free action may come\s+first"},
     "one free action per turn": {
