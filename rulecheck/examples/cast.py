@@ -45,6 +45,9 @@ REFERENCE_KEY = "cast"
 #: The marker a page writes where the cast's list is generated, in the page's language.
 MARKER = "<!-- rulecheck-cast -->"
 MEMBER_ID = r"^[a-z][a-z0-9-]{0,39}$"
+#: :data:`MEMBER_ID` matched whole: `re.match` with its `$` took "zed\n" (a `$` matches before a
+#: last line end), and the cast page wrote `{ #cast-zed\n}` as text.
+_WHOLE_MEMBER_ID = re.compile(MEMBER_ID.removeprefix("^").removesuffix("$"))
 
 #: The input models that describe a character: where ``cast:`` may stand.
 CHARACTER_MODELS: tuple[type[BaseModel], ...] = (
@@ -317,9 +320,7 @@ def _parse_cast(text: str, shown: str, cast: Cast, found: Capped) -> None:
 def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[tuple[int, int], str]]:
     """Each problem of one member, at the line and column of the key it is about."""
     line = located.position((member_id,))
-    # The whole id: `re.match` with `$` took "zed\n" (its `$` matches before a last line end), and
-    # the cast page wrote `{ #cast-zed\n}` as text.
-    if re.fullmatch(MEMBER_ID.removeprefix("^").removesuffix("$"), member_id) is None:
+    if _WHOLE_MEMBER_ID.fullmatch(member_id) is None:
         return [(line, "an id is a lowercase letter then up to 39 lowercase letters, digits and dashes")]
     if not isinstance(body, dict):
         return [(line, "a member is a mapping with `name` and base statistics")]

@@ -47,7 +47,20 @@ MAX_CONFIG_BYTES = 1_000_000
 def excluded(relative: str, exclude_docs: PathSpec[Any] | None = None) -> bool:
     """Whether MkDocs leaves out the file at ``relative``, a path in its docs folder (``fr/.draft.md``,
     ``templates/t.md``): its defaults, and ``exclude_docs`` (gitignore patterns) when given."""
-    return DEFAULT_EXCLUDED.match_file(relative) or bool(exclude_docs and exclude_docs.match_file(relative))
+    return left_out(relative, exclude_docs) is not None
+
+
+def left_out(relative: str, exclude_docs: PathSpec[Any] | None = None,
+             draft_docs: PathSpec[Any] | None = None) -> str | None:
+    """Why MkDocs leaves out the file at ``relative`` (a path in its docs folder), in a few words,
+    or ``None``: its defaults, ``exclude_docs``, and ``draft_docs`` when given (a build's, not a
+    server's)."""
+    if DEFAULT_EXCLUDED.match_file(relative):
+        return "MkDocs leaves out a name starting with a dot and the docs folder's templates/"
+    for setting, patterns in (("exclude_docs", exclude_docs), ("draft_docs", draft_docs)):
+        if patterns is not None and patterns.match_file(relative):
+            return f"`{setting}` in mkdocs.yml leaves it out of the site"
+    return None
 
 
 @dataclass(frozen=True)
@@ -69,13 +82,7 @@ class Exclusions:
             relative = Path(os.path.abspath(page)).relative_to(os.path.abspath(self.docs)).as_posix()
         except ValueError:
             return None
-        if DEFAULT_EXCLUDED.match_file(relative):
-            return "MkDocs leaves out a name starting with a dot and the docs folder's templates/"
-        for setting in ("exclude_docs", "draft_docs"):
-            patterns = getattr(self, setting)
-            if patterns is not None and patterns.match_file(relative):
-                return f"`{setting}` in mkdocs.yml leaves it out of the site"
-        return None
+        return left_out(relative, self.exclude_docs, self.draft_docs)
 
 
 class _AnyTagLoader(yaml.SafeLoader):

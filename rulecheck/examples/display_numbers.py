@@ -25,8 +25,8 @@ _DECIMAL = {"fr": frozenset(",."), "en": frozenset(".")}
 
 def numbers_in(text: str, language: str | None) -> tuple[str, ...]:
     """The numbers ``text`` writes, each as plain decimal digits (``1000``, ``1.5``), in order of size."""
-    thousands, decimal = _THOUSANDS.get(language or "en", _THOUSANDS["en"]), _DECIMAL.get(language or "en",
-                                                                                            _DECIMAL["en"])
+    marks = language if language in _THOUSANDS else "en"
+    thousands, decimal = _THOUSANDS[marks], _DECIMAL[marks]
     found: list[Decimal] = []
     for run in _RUN.finditer(unicodedata.normalize("NFKC", text)):
         whole, fraction, mark = "", None, None

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rulecheck.errors import Problem, printable
 from rulecheck.examples.outcome import Report
-from rulecheck.examples.page_writes import JOURNAL, journal_folder, leftover_temporaries
+from rulecheck.examples.page_writes import JOURNAL, journal_folder, leftover_temporaries, project_folder
 from rulecheck.examples.pages import display_path
 
 
@@ -27,9 +27,8 @@ def check_leftovers(report: Report, root: Path, listed: dict[Path, list[str]]) -
     be finished), its staged files are its own: none is reported. A folder walked is not listed again
     (``listed``, its hidden ``.tmp`` files); only that of a page named alone is."""
     # Where an update keeps its journal: the project's folder, from here or from the pages' folders.
-    projects = {journal_folder(folder) for folder in {page.source.parent for page in report.pages.values()
-                                                      if page.source is not None}}
-    journals = dict.fromkeys([journal_folder(root), *sorted(p for p in projects if (p / "mkdocs.yml").is_file())])
+    projects = {project_folder(page.source.parent) for page in report.pages.values() if page.source is not None}
+    journals = dict.fromkeys([journal_folder(root), *sorted(folder for folder in projects if folder is not None)])
     if any(os.path.lexists(folder / JOURNAL) for folder in journals):
         return
     for folder in journals:

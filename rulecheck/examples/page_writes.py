@@ -46,8 +46,14 @@ def journal_folder(start: Path) -> Path:
     the nearest folder from ``start`` up that holds ``mkdocs.yml`` (the folder the build, serve
     and pytest run from), else ``start``. An update run from ``docs/`` and killed left its journal
     there, where no build looked."""
+    return project_folder(start) or Path(os.path.abspath(start))
+
+
+def project_folder(start: Path) -> Path | None:
+    """The nearest folder from ``start`` up that holds ``mkdocs.yml``, if any: where an update of
+    pages under ``start`` keeps its journal, wherever it is run from."""
     start = Path(os.path.abspath(start))
-    return next((folder for folder in (start, *start.parents) if (folder / "mkdocs.yml").is_file()), start)
+    return next((folder for folder in (start, *start.parents) if (folder / "mkdocs.yml").is_file()), None)
 
 
 @dataclass(frozen=True)

@@ -161,27 +161,24 @@ def _compare_twins(page: PageReport, twin: PageReport, checked: bool) -> None:
         if other is None or outcome.parsed is None or other.parsed is None:
             continue
         for field_path, here, there in differences(rules_data(outcome.parsed.data), rules_data(other.parsed.data)):
-            a, b = outcome.parsed, other.parsed
-            where = f"{b.block.path}:{b.line_of(field_path)}"
-            problem = a.problem(
-                f"differs from its twin {where}: {show_value(here)} here, {show_value(there)} there",
-                field_path, kind="parity", related=(where,), expected=there, actual=here,
-            )
-            outcome.problems.append(problem)
-            other.echoes.append(problem)
+            _differs(outcome, other, field_path, f"{show_value(here)} here, {show_value(there)} there",
+                     expected=there, actual=here)
         theirs_said = display_numbers(other.parsed.data, twin.language)
-        for field_path, here in display_numbers(outcome.parsed.data, page.language).items():
-            there = theirs_said.get(field_path)
-            if there is None or here == there:
-                continue
-            a, b = outcome.parsed, other.parsed
-            where = f"{b.block.path}:{b.line_of(field_path)}"
-            problem = a.problem(
-                f"its numbers differ from its twin {where}: {_listed(here)} here, {_listed(there)} there "
-                "(display text is translated, its numbers are not)",
-                field_path, kind="parity", related=(where,))
-            outcome.problems.append(problem)
-            other.echoes.append(problem)
+        for field_path, said in display_numbers(outcome.parsed.data, page.language).items():
+            if (there := theirs_said.get(field_path)) is not None and said != there:
+                _differs(outcome, other, field_path, f"{_listed(said)} here, {_listed(there)} there (display text is "
+                         "translated, its numbers are not)", prefix="its numbers differ")
+
+
+def _differs(outcome: Outcome, other: Outcome, field_path: tuple[str | int, ...], said: str,
+             prefix: str = "differs", **values: Any) -> None:
+    """A parity problem on ``outcome`` at ``field_path``, echoed on its twin ``other``'s card."""
+    assert outcome.parsed is not None and other.parsed is not None
+    where = f"{other.parsed.block.path}:{other.parsed.line_of(field_path)}"
+    problem = outcome.parsed.problem(f"{prefix} from its twin {where}: {said}", field_path, kind="parity",
+                                     related=(where,), **values)
+    outcome.problems.append(problem)
+    other.echoes.append(problem)
 
 
 def _listed(numbers: tuple[str, ...]) -> str:

@@ -12,6 +12,7 @@ start whose tag never closes (a value's quote left open to the end of the page) 
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 
@@ -76,4 +77,22 @@ def raw_text(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
-__all__ = ["RAW_TEXT", "START_TAG", "comments", "raw_text", "start_tags"]
+class Unshown:
+    """Where a page shows no text of its own: its HTML comments and raw-text elements
+    (``<script>``, ``<textarea>``…), each kind found once and looked up by bisection."""
+
+    def __init__(self, text: str) -> None:
+        self.kinds = [[(start, end, "an HTML comment") for start, end in comments(text)],
+                      [(start, end, f"a <{name}> element") for start, end, name in raw_text(text)]]
+        self.starts = [[start for start, _, _ in spans] for spans in self.kinds]
+
+    def around(self, at: int) -> str | None:
+        """What holds offset ``at``, in words, if anything."""
+        for spans, starts in zip(self.kinds, self.starts, strict=True):
+            index = bisect.bisect_right(starts, at) - 1
+            if index >= 0 and at < spans[index][1]:
+                return spans[index][2]
+        return None
+
+
+__all__ = ["RAW_TEXT", "START_TAG", "Unshown", "comments", "raw_text", "start_tags"]

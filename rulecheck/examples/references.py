@@ -26,7 +26,7 @@ from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import Block, find_fences
 from rulecheck.examples.front_matter import in_front_matter
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex, Lines, offsets
-from rulecheck.examples.raw_tags import comments, raw_text, start_tags
+from rulecheck.examples.raw_tags import Unshown, start_tags
 from rulecheck.examples.schema import ParsedExample, written_id
 
 #: ``{{ id.field }}``: the field's path may name a creature of a grid by its letter, small or capital
@@ -354,24 +354,6 @@ def attribute_list_key(text: str, at: int) -> str | None:
     return found["key"].lower() if found else None
 
 
-class _Unshown:
-    """Where a page shows no bound value as text: its HTML comments and raw-text elements
-    (``<script>``, ``<textarea>``…), each kind found once and looked up by bisection."""
-
-    def __init__(self, masked: str) -> None:
-        self.kinds = [[(start, end, "an HTML comment") for start, end in comments(masked)],
-                      [(start, end, f"a <{name}> element") for start, end, name in raw_text(masked)]]
-        self.starts = [[start for start, _, _ in spans] for spans in self.kinds]
-
-    def around(self, at: int) -> str | None:
-        """What holds offset ``at``, in words, if anything."""
-        for spans, starts in zip(self.kinds, self.starts, strict=True):
-            index = bisect.bisect_right(starts, at) - 1
-            if index >= 0 and at < spans[index][1]:
-                return spans[index][2]
-        return None
-
-
 def in_link_target(text: str, at: int) -> bool:
     """Whether offset ``at`` lies in a link's destination or title (``[x](here "or here")``) or in
     a reference-style link's definition, where Markdown would not show a bound value."""
@@ -415,7 +397,7 @@ def check_references(path: str, text: str, ran: Sequence[RanExample]) -> list[Pr
                              message=f"`{lookalike.written}` looks like a prose reference but is not one. "
                                      f"Hint: {hint}"), "lookalike")
     targets, tags = _LinkTargets(text), _RawTags(masked)
-    unshown = _Unshown(masked)
+    unshown = Unshown(masked)
     header = in_front_matter(text)
     for ref in iter_references(text, masked):
         if ref.start < header:

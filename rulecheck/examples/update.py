@@ -32,7 +32,14 @@ from rulecheck.examples.check import (
 )
 from rulecheck.examples.finder import find_blocks, split_lines
 from rulecheck.examples.locales import LANGUAGES
-from rulecheck.examples.page_writes import JOURNAL, PageWrite, journal_folder, page_digest, replace_pages
+from rulecheck.examples.page_writes import (
+    JOURNAL,
+    PageWrite,
+    journal_folder,
+    page_digest,
+    project_folder,
+    replace_pages,
+)
 from rulecheck.examples.schema import ParsedExample, parse_block
 
 
@@ -138,8 +145,8 @@ def apply_edits(edits: Iterable[Edit], root: str | Path = ".") -> list[str]:
         raise RulecheckError(f"{'; '.join(refusals)} ({unchanged})")
     # In the pages' project, wherever the update is run from: run from /tmp, its journal was left
     # in /tmp, where no host of the project looks. Pages of no project: where it is run from.
-    project = journal_folder(Path(os.path.commonpath([write.file.parent for write in writes])) if writes else root)
-    replace_pages(writes, (project if (project / "mkdocs.yml").is_file() else journal_folder(root)) / JOURNAL)
+    pages = Path(os.path.commonpath([write.file.parent for write in writes])) if writes else root
+    replace_pages(writes, (project_folder(pages) or journal_folder(root)) / JOURNAL)
     return sorted(by_path)
 
 

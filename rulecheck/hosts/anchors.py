@@ -10,7 +10,6 @@ every card's link to an anchor the site does not have.
 from __future__ import annotations
 
 import bisect
-import math
 import posixpath
 import re
 from pathlib import Path
@@ -18,7 +17,7 @@ from pathlib import Path
 from rulecheck.examples.finder import find_fences, split_lines
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.pages import markdown_files, read_page
-from rulecheck.examples.raw_tags import comments, raw_text
+from rulecheck.examples.raw_tags import Unshown
 
 HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([A-Za-z0-9_-]+) *\}\s*$", re.MULTILINE)
 
@@ -43,21 +42,16 @@ def heading_ids(text: str) -> list[str]:
     """The explicit ids of the page's own headings, in page order: not those of lines inside a
     fenced block, an HTML comment or a raw-text element (``<script>``, ``<textarea>``…)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as Markdown reads it: a lone \r ends a line too
-    lines, index = split_lines(text), LineIndex(text)
-    fences = [(fence.start, fence.end + 1) for fence in find_fences(lines)]  # 0-based lines, closer included
-    spans = [comments(text), [(start, end) for start, end, _ in raw_text(text)]]
+    index, unshown = LineIndex(text), Unshown(text)
+    fences = [(fence.start, fence.end) for fence in find_fences(split_lines(text))]  # 0-based lines, closer in
+    starts = [start for start, _ in fences]
     found = []
     for heading in HEADING_ID.finditer(text):
-        at = heading.start()
-        if not _inside(fences, index.line(at) - 1) and not any(_inside(hidden, at) for hidden in spans):
+        line = index.line(heading.start()) - 1
+        fence = bisect.bisect_right(starts, line) - 1
+        if (fence < 0 or line > fences[fence][1]) and unshown.around(heading.start()) is None:
             found.append(heading[1])
     return found
-
-
-def _inside(spans: list[tuple[int, int]], at: int) -> bool:
-    """Whether ``at`` lies in one of ``spans``: (start, end) pairs in order, none overlapping."""
-    place = bisect.bisect_right(spans, (at, math.inf)) - 1
-    return place >= 0 and spans[place][0] <= at < spans[place][1]
 
 
 def page_url(page: str, directory_urls: bool = True) -> str:

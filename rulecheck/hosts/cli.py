@@ -30,6 +30,7 @@ from rulecheck.examples.page_writes import (
     finish_interrupted_update,
     journal_folder,
     leftover_temporaries,
+    project_folder,
     write_atomically,
 )
 from rulecheck.examples.pages import display_path
@@ -112,8 +113,8 @@ def check(paths: tuple[Path, ...], output: str, update: bool) -> None:
         raise click.UsageError("; ".join(said))
     # before the check: it then sees the pages as finished
     # where an update run from here, or of these pages from anywhere, keeps its journal
-    starts = [Path.cwd(), *(target if target.is_dir() else target.parent for target in targets)]
-    for folder in dict.fromkeys(journal_folder(start) for start in starts):
+    projects = [project_folder(target if target.is_dir() else target.parent) for target in targets]
+    for folder in dict.fromkeys([journal_folder(Path.cwd()), *(found for found in projects if found is not None)]):
         for line in finish_interrupted_update(folder):
             click.secho(printable(line), fg="yellow", err=True)
     report = check_paths(targets)

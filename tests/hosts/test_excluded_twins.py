@@ -60,7 +60,8 @@ def test_serve_shows_the_drafts_so_their_twins_are_there(tmp_path: Path) -> None
     project = site(tmp_path, "draft_docs: fr/page.md")
     with capture_logs("mkdocs", "rulecheck") as logs:
         mkdocs_build(project, command="serve")
-    assert "twin" not in logs.text
+    assert "rulecheck: 2 examples checked" in logs.text and "twin" not in logs.text  # the draft's read too
+    assert "Elara" in (project / "site" / "fr" / "page" / "index.html").read_text("utf-8")
 
 
 @pytest.mark.parametrize(("setting", "left", "why"), LEFT_OUT[:1] + LEFT_OUT[2:3])

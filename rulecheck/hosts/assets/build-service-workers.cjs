@@ -30,7 +30,7 @@ async function main() {
       swDest: path.join(job.site, worker.dest),
       globPatterns: worker.globPatterns,
       globIgnores: worker.globIgnores,
-      maximumFileSizeToCacheInBytes: job.largestFile,  // every page offline, however long
+      maximumFileSizeToCacheInBytes: job.fileLimit,  // every page offline, however long
     });
     results.push({ dest: worker.dest, count: result.count, size: result.size, warnings: result.warnings });
   }
