@@ -611,6 +611,12 @@ _STATED_READINGS = {
         "fr": r"il réagit encore|esquive ou pare encore|esquivent ou parent encore|peut encore (?:parer|esquiver)"
               r"|il le peut encore",
         "en": r"still (?:does|reacts|dodges or parries|can)\b|may still (?:parry|dodge)"},
+    # An eighteenth outside reading, 6 December 2026 (afternoon).
+    "a reach weapon striking two squares away for a Medium creature (the rules double the reach of Large ones)": {
+        "fr": r"deux\s+cases\s+pour\s+une\s+créature\s+(?:de\s+taille\s+moyenne|Moyenne)",
+        "en": r"two\s+squares\s+away\s+for\s+a\s+Medium\s+creature"},
+    "a hidden defender given the concealment of what hides it (the rules say only 'see Concealment')": {
+        "fr": r"ce\s+qui\s+le\s+cache", "en": r"whatever\s+hides\s+it"},
     # A twelfth outside reading, 5 December 2026 (night).
     "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
         "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",
