@@ -236,7 +236,9 @@ def pdf_text(path: Path) -> tuple[int, str, list[tuple[float, float]]]:
 def test_the_rulebook_pdf_holds_every_page_and_the_seed_examples(
         pdfs: Path, pdf: str, language: str, must_hold: list[str], must_not_hold: list[str]) -> None:
     pages, text, sizes = pdf_text(pdfs / pdf)
-    assert 40 <= pages <= 160, f"{pdf}: {pages} pages"  # 124 and 123 A4 pages on 2 December 2026, with the battle maps
+    # A bound on what "every page" can print to, not a budget: 124 and 123 A4 pages on 2 December 2026,
+    # 161 in French on 6 December, the cards' maps and every reader's and player's answer since.
+    assert 40 <= pages <= 220, f"{pdf}: {pages} pages"
     assert all(abs(w - 595.3) < 2 and abs(h - 841.9) < 2 for w, h in sizes), "A4 portrait"
     for phrase in must_hold:
         assert phrase in text
