@@ -44,10 +44,12 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # The tests run on every core (pytest-xdist); PYTEST_ARGS narrows a run, e.g. PYTEST_ARGS='tests/engine -n0'.
+# The fast tests run once, in a fresh clone of the tree with nothing beside it (--fast-in-clone,
+# tests/site/fresh_clone.py), while the builds and browsers run here.
 PYTEST_ARGS ?=
 unit: $(STAMP)
 	@rm -f .coverage .coverage.*
-	$(BIN)/coverage run -m pytest -n auto --dist loadgroup --durations=25 $(PYTEST_ARGS)
+	$(BIN)/coverage run -m pytest -n auto --dist loadgroup --fast-in-clone --durations=25 $(PYTEST_ARGS)
 	@$(BIN)/coverage combine -q
 	$(BIN)/coverage report --fail-under=85
 

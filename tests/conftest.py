@@ -16,6 +16,8 @@ from hypothesis import settings
 from rulecheck.engine import AttackInput, ScriptedDice, resolve_attack
 from rulecheck.engine.attack import AttackResult
 
+from .site import fresh_clone
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "bad_inputs"  # the malformed pages and their expected messages
 pytest_plugins = ["pytester", "tests.site.browsing"]  # the browser tests' fixtures
@@ -119,14 +121,22 @@ def offline_site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Pa
     return site
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest modules first: pytest-xdist hands tests out in this order, so a long test that
+def pytest_addoption(parser: pytest.Parser) -> None:
+    fresh_clone.add_option(parser)
+
+
+@pytest.hookimpl(trylast=True)  # after ``-k`` and ``-m`` have chosen: is the fresh clone's test still there?
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The fast tests left to the fresh clone's run under ``make test`` (``tests/site/fresh_clone.py``),
+    then the longest modules first: pytest-xdist hands tests out in this order, so a long test that
     started last would keep one core busy alone at the end.
 
     A module's tests stay together, in their order (each worker sets up a module's fixtures once);
     a module's weight is that of its heaviest test: a fresh clone's run, then the browser tests,
     then the builds.
     """
+    fresh_clone.leave_to_the_clone(config, items)
+
     def weight(item: pytest.Item) -> int:
         if item.get_closest_marker("fresh_clone"):
             return 0

@@ -40,10 +40,12 @@ def seeds() -> list[Path]:
     return found
 
 
+@pytest.mark.seeds
 def test_the_source_rules_are_all_there_when_present(seeds: list[Path]) -> None:
     assert all(seed.stat().st_size > 1000 for seed in seeds)
 
 
+@pytest.mark.seeds
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_no_page_copies_ten_words_in_a_row_from_the_seeds(seeds: list[Path], language: str) -> None:
     copied: set[tuple[str, ...]] = set()
