@@ -29,6 +29,7 @@ from rulecheck.examples.example_check import (
 )
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.front_matter import check_front_matter
+from rulecheck.examples.headings import check_step_anchors, heading_lines
 from rulecheck.examples.leftovers import check_leftovers
 from rulecheck.examples.namesakes import check_namesakes_by_language
 from rulecheck.examples.near_misses import check_near_misses
@@ -99,6 +100,7 @@ def check_page(
     report.problems += check_card_anchors(path, text, [outcome.id for outcome in report.outcomes if outcome.id])
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     report.tables, report.references = quoted(text)
+    report.headings = heading_lines(text)
     report.problems += check_front_matter(path, text)
     report.problems += check_titles(path, text)
     report.problems += check_characters(path, text, blocks)
@@ -162,6 +164,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     check_leftovers(report, root, listed)
     check_namesakes_by_language(report)
     check_duplicates(report)
+    check_step_anchors(report)
     check_parity(report, root, casts.of, skip.reason if isinstance(skip, Exclusions) else lambda page: None)
     return report
 

@@ -78,6 +78,8 @@ class PageReport:
     #: The page's prose references: each one's ``id.field``, how many times it is quoted, the first
     #: one's line (a page can hold a million references: one entry per name, not per reference).
     references: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: The explicit ids of the page's headings, each at its first line (:mod:`rulecheck.examples.headings`).
+    headings: dict[str, int] = field(default_factory=dict)
 
     @property
     def language(self) -> str | None:

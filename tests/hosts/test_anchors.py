@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from rulecheck.hosts.anchors import anchor_index, heading_ids
+from rulecheck.examples.headings import heading_lines
+from rulecheck.hosts.anchors import anchor_index
+from tests.hosts.run_hosts import cli, fenced, mkdocs_build, parry_example, small_site
 
 HIDDEN = "## Parry { #dodge-and-parry }"
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,12 +30,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_heading_written_inside_a_fence_a_comment_or_a_script_is_no_heading(
         around: str, closed: bool, end: str) -> None:
     text = f"# Top {{ #top }}\n\n{around.format(h=HIDDEN)}\n\n## Real {{ #real }}\n".replace("\n", end)
-    assert heading_ids(text) == (["top", "real"] if closed else ["top"])
+    assert list(heading_lines(text)) == (["top", "real"] if closed else ["top"])
 
 
 def test_the_headings_around_fences_keep_their_ids_in_page_order() -> None:
     text = "# A { #a }\n```\n# B { #b }\n```\n## C { #c }\n~~~\n~~~\n### D { #d }\n<!-- x -->\n#### E { #e }\n"
-    assert heading_ids(text) == ["a", "c", "d", "e"]
+    assert list(heading_lines(text)) == ["a", "c", "d", "e"]
 
 
 def test_a_card_links_to_the_page_that_has_the_heading_not_to_one_that_shows_it(tmp_path: Path) -> None:
@@ -53,8 +55,6 @@ def test_a_written_link_to_an_anchor_no_page_has_fails_the_strict_build(
     (MkDocs checks no anchor while its log shows debug lines: the log is kept at warnings.)"""
     from mkdocs.exceptions import Abort
 
-    from tests.hosts.run_hosts import mkdocs_build, small_site
-
     project = small_site(tmp_path, {"reactions.md": "# Reactions\n\n## Parry\n",
                                     "attack.md": f"# Attack\n\nSee [the parry]({link}).\n"})
     validation = re.search(r"^validation:\n(?:  .*\n)+", (ROOT / "mkdocs.yml").read_text("utf-8"), re.MULTILINE)
@@ -66,3 +66,25 @@ def test_a_written_link_to_an_anchor_no_page_has_fails_the_strict_build(
         mkdocs_build(project)
     said = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
     assert any(f"contains a link '{link}'" in line for line in said), said
+
+
+def test_the_three_hosts_refuse_a_step_s_anchor_written_on_two_pages_at_its_place(
+        tmp_path: Path, pytester: pytest.Pytester, caplog: pytest.LogCaptureFixture) -> None:
+    from mkdocs.exceptions import Abort
+
+    project = small_site(tmp_path / "project", {
+        "reactions.md": "# Reactions\n\n## Parry { #dodge-and-parry }\n\n" + fenced(parry_example()),
+        "rules.md": "# Rules\n\n## Parry { #dodge-and-parry }\n"})
+    said = "docs/rules.md:3: heading id `dodge-and-parry` is also written at docs/reactions.md:3"
+    checked = cli(project, "check", "docs")
+    assert checked.exit_code == 1 and said in checked.output
+    with pytest.raises(Abort):
+        mkdocs_build(project)
+    assert said in caplog.text
+    (pytester.path / "docs").mkdir()
+    for page in ("reactions.md", "rules.md"):
+        (pytester.path / "docs" / page).write_bytes((project / "docs" / page).read_bytes())
+    result = pytester.runpytest("docs", "-q", "-p", "no:cacheprovider",
+                                "-W", "ignore::pytest.PytestAssertRewriteWarning")
+    assert result.ret == 1
+    assert said in result.stdout.str()

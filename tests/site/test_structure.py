@@ -80,7 +80,8 @@ def test_headings_have_the_same_ids_in_both_languages() -> None:
 
 def test_every_trace_anchor_of_the_site_is_explained_once_in_each_language() -> None:
     from rulecheck.examples.check import check_paths
-    from rulecheck.hosts.anchors import HEADING_ID, anchor_index
+    from rulecheck.examples.headings import HEADING_ID
+    from rulecheck.hosts.anchors import anchor_index
 
     report = check_paths([DOCS], root=ROOT)
     used = {
