@@ -27,7 +27,7 @@ from typing import Any
 
 from rulecheck.engine.battlefield import LOW_OBSTACLE_RANGE
 from rulecheck.engine.grid import Point, Space, Square
-from rulecheck.engine.sightlines import BattleMap, Figure, Flank, MissedFlank, Sighting, Sightline
+from rulecheck.engine.sightlines import BattleMap, Figure, Flank, MissedFlank, PathStep, Sighting, Sightline
 from rulecheck.errors import Problem
 from rulecheck.examples.as_text import html_text
 from rulecheck.examples.locales import LANGUAGES
@@ -816,8 +816,7 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
             a=attacker, b=called(missed.ally), sides=listed))
     if drawn.path:
         mover = next(f.letter for f in drawn.figures if f.role == "mover")
-        steps = ", ".join(word("map.step", language).format(x=s.end.x + 1, y=s.end.y + 1) for s in drawn.path)
-        said.append(word("map.path", language).format(label=called(mover), steps=steps))
+        said.append(word("map.path", language).format(label=called(mover), steps=path_words(drawn.path, language)))
         for step in drawn.path:
             for met in step.provocations:
                 said.append(word("map.provokes" if met.provokes else "map.spared", language).format(
@@ -828,6 +827,33 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
         if drawn.disengaged:
             said.append(word("map.disengaged", language))
     return " ".join(capitalized(sentence) for sentence in said)  # « Le jeton 1 menace… »
+
+
+#: A step's direction on the map (rows counted from the top), as the locales name it.
+_DIRECTIONS = {(1, 0): "right", (-1, 0): "left", (0, -1): "up", (0, 1): "down",
+               (1, -1): "up_right", (-1, -1): "up_left", (1, 1): "down_right", (-1, 1): "down_left"}
+
+
+def path_words(path: Sequence[PathStep], language: str) -> str:
+    """A path as a reader follows it: each straight run of steps, its squares, its direction and
+    where it ends ("5 squares right, to column 6, row 1"), not every square in turn."""
+    runs: list[tuple[str | None, int, Space]] = []  # direction (None: no straight line), squares, end
+    for step in path:
+        dx, dy = step.end.x - step.start.x, step.end.y - step.start.y
+        squares = max(abs(dx), abs(dy))
+        straight = dx == 0 or dy == 0 or abs(dx) == abs(dy)
+        direction = _DIRECTIONS.get((dx // squares, dy // squares)) if squares and straight else None
+        if runs and direction is not None and runs[-1][0] == direction:
+            runs[-1] = (direction, runs[-1][1] + squares, step.end)
+        else:
+            runs.append((direction, squares, step.end))
+    said = []
+    for direction, squares, end in runs:
+        key = "map.run.to" if direction is None else "map.run.one" if squares == 1 else "map.run"
+        said.append(word(key, language).format(
+            count=squares, direction=word(f"map.direction.{direction}", language) if direction else "",
+            x=end.x + 1, y=end.y + 1))
+    return ("\u00a0; " if language == "fr" else "; ").join(said)
 
 
 def side_words(drawn: BattleMap, language: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import itertools
 import math
 import re
 import string
@@ -19,13 +20,14 @@ from hypothesis import strategies as st
 
 from rulecheck.engine import Battlefield, OpportunityInput, PositionsInput, ScriptedDice, resolve_positions
 from rulecheck.engine.battlefield import LOW_OBSTACLE_RANGE
-from rulecheck.engine.grid import Point
+from rulecheck.engine.grid import Point, Space
 from rulecheck.engine.opportunity import resolve_opportunity
-from rulecheck.engine.sightlines import BattleMap
+from rulecheck.engine.sightlines import BattleMap, PathStep
 from rulecheck.examples import maps
 from rulecheck.examples.check import check_page
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.maps import path_words
 from rulecheck.examples.render import word
 from rulecheck.examples.schema import ParsedExample, parse_block
 from tests.engine.random_grids import AREA, battlefields, crowds, moves
@@ -807,3 +809,31 @@ def test_a_caption_says_why_fewer_than_sixteen_lines_join_two_squares(
         assert (said in shown) == (corners == shared), shown
     squares = [s for s in maps.sightings(drawn) if s.corner is None]
     assert all(len(s.lines) == 16 - shared for s in squares)
+
+
+def _walk(*squares: tuple[int, int]) -> list[PathStep]:
+    return [PathStep(Space(*a), Space(*b)) for a, b in itertools.pairwise(squares)]
+
+
+@pytest.mark.parametrize(("squares", "said"), [
+    (((0, 0), (1, 0), (2, 0), (3, 0)), {"en": "3 squares right, to column 4, row 1",
+                                        "fr": "3 cases vers la droite, jusqu'à la colonne 4, rangée 1"}),
+    (((2, 2), (2, 1)), {"en": "one square up, to column 3, row 2",
+                        "fr": "une case vers le haut, jusqu'à la colonne 3, rangée 2"}),
+    (((0, 0), (1, 1), (2, 2), (2, 3), (2, 4)),
+     {"en": "2 squares diagonally down and right, to column 3, row 3; 2 squares down, to column 3, row 5",
+      "fr": "2 cases en diagonale vers le bas et la droite, jusqu'à la colonne 3, rangée 3\u00a0; 2 cases vers "
+            "le bas, jusqu'à la colonne 3, rangée 5"}),
+    # a step of several squares counts them all; one off any straight line says only where it ends
+    (((5, 5), (3, 5), (2, 5), (4, 4)), {"en": "3 squares left, to column 3, row 6; to column 5, row 5",
+                                        "fr": "3 cases vers la gauche, jusqu'à la colonne 3, rangée 6\u00a0; "
+                                              "jusqu'à la colonne 5, rangée 5"}),
+    # there and back: two runs, not one of no length
+    (((0, 0), (1, 0), (0, 0)), {"en": "one square right, to column 2, row 1; one square left, to column 1, row 1",
+                                "fr": "une case vers la droite, jusqu'à la colonne 2, rangée 1\u00a0; une case vers "
+                                      "la gauche, jusqu'à la colonne 1, rangée 1"}),
+])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_path_is_told_run_by_run_with_its_squares_direction_and_end(
+        squares: tuple[tuple[int, int], ...], said: dict[str, str], language: str) -> None:
+    assert path_words(_walk(*squares), language) == said[language]
