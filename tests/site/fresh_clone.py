@@ -69,11 +69,21 @@ def clone_with_changes(root: Path, target: Path) -> None:
 
     changed = names("diff", "--name-only", "--no-renames", "-z", "HEAD") + names(
         "ls-files", "--others", "--exclude-standard", "-z")
-    for name in changed:
+    for name in changed:  # the deleted ones first: a file that became a folder, or the other way round
         source, copy = root / name, target / name
         if source.is_symlink() or source.is_file():
+            _clear(copy)
+            for parent in reversed(copy.relative_to(target).parents):
+                if (target / parent).is_file() or (target / parent).is_symlink():
+                    _clear(target / parent)  # a file tracked where the tree now has a folder
             copy.parent.mkdir(parents=True, exist_ok=True)
-            copy.unlink(missing_ok=True)
             shutil.copy2(source, copy, follow_symlinks=False)
-        elif not source.exists():
-            copy.unlink(missing_ok=True)
+        elif not source.is_dir():
+            _clear(copy)
+
+
+def _clear(path: Path) -> None:
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)

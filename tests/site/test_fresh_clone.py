@@ -78,7 +78,7 @@ def test_the_clone_has_the_working_tree_s_changes_and_nothing_git_ignores(tmp_pa
     tree.mkdir()
     _git(tree, "init", "-q")
     for name in ("kept.txt", "edited.txt", "staged.txt", "deleted.txt", "renamed.txt", "sub/deep.txt",
-                 "d\u00e9j\u00e0 vu.txt"):
+                 "d\u00e9j\u00e0 vu.txt", "was a file", "was a folder/inside.txt", "line\nend.txt"):
         (tree / name).parent.mkdir(parents=True, exist_ok=True)
         (tree / name).write_text(f"committed {name}\n", "utf-8")
     (tree / ".gitignore").write_text("ignored/\n*.log\n", "utf-8")
@@ -99,6 +99,12 @@ def test_the_clone_has_the_working_tree_s_changes_and_nothing_git_ignores(tmp_pa
     (tree / "run.log").write_text("ignored\n", "utf-8")
     (tree / "link").unlink()
     (tree / "link").symlink_to("edited.txt")
+    (tree / "was a file").unlink()
+    (tree / "was a file").mkdir()
+    (tree / "was a file" / "now inside.txt").write_text("folder\n", "utf-8")
+    shutil.rmtree(tree / "was a folder")
+    (tree / "was a folder").write_text("now a file\n", "utf-8")
+    (tree / "line\nend.txt").write_text("edited\n", "utf-8")
     clone = tmp_path / "alone" / "project"
     clone_with_changes(tree, clone)
     expected = {name: content for name, content in _files(tree).items()
