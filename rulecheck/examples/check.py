@@ -29,7 +29,7 @@ from rulecheck.examples.example_check import (
 )
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.front_matter import check_front_matter
-from rulecheck.examples.headings import check_step_anchors, heading_lines
+from rulecheck.examples.headings import check_heading_ids, heading_lines
 from rulecheck.examples.leftovers import check_leftovers
 from rulecheck.examples.namesakes import check_namesakes_by_language
 from rulecheck.examples.near_misses import check_near_misses
@@ -164,7 +164,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     check_leftovers(report, root, listed)
     check_namesakes_by_language(report)
     check_duplicates(report)
-    check_step_anchors(report)
+    check_heading_ids(report, root, skip, listed)
     check_parity(report, root, casts.of, skip.reason if isinstance(skip, Exclusions) else lambda page: None)
     return report
 

@@ -5,26 +5,44 @@
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Iterable
 from pathlib import Path
 
+from mkdocs.utils import get_relative_url
+
 from rulecheck.examples.headings import heading_lines
-from rulecheck.examples.pages import markdown_files, read_page
+from rulecheck.examples.pages import read_page
 
 
-def anchor_index(language_root: Path) -> dict[str, str]:
-    """``{anchor: page}`` for every explicit heading id under ``language_root`` (first one wins)."""
+def anchor_index(pages: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
+    """``{anchor: url}`` for every explicit heading id of ``pages``, each the URL MkDocs builds a page
+    at and its heading ids, in the order the check reads them (an id written on two pages is the
+    check's problem; the first keeps it here)."""
     index: dict[str, str] = {}
-    root = language_root.resolve()
-    # Every page MkDocs builds, pages under a linked folder included (named where they are built).
-    for path in sorted(p for p in markdown_files([root] if root.is_dir() else []) if p.suffix == ".md"):
-        page = path.relative_to(root).as_posix()
-        try:
-            text = read_page(path)
-        except (OSError, UnicodeDecodeError):
-            continue  # the check reports an unreadable page where it stands
-        for anchor in heading_lines(text):
-            index.setdefault(anchor, page)
+    for url, anchors in pages:
+        for anchor in anchors:
+            index.setdefault(anchor, url)
     return index
+
+
+def page_heading_ids(path: Path) -> dict[str, int]:
+    """:func:`~rulecheck.examples.headings.heading_lines` of a page's file (none if it cannot be
+    read: the check reports it where it stands)."""
+    try:
+        return heading_lines(read_page(path))
+    except (OSError, UnicodeDecodeError):
+        return {}
+
+
+def built_link(from_url: str, to_url: str, anchor: str) -> str:
+    """A link from the page MkDocs builds at ``from_url`` to ``anchor`` on the one it builds at
+    ``to_url`` (a ``README.md`` at its folder's address, as the reader reaches it)."""
+    if from_url == to_url:
+        return f"#{anchor}"
+    relative = get_relative_url(to_url, from_url)
+    if (to_url == "" or to_url.endswith("/")) and not relative.endswith("/"):
+        relative += "/"
+    return f"{relative}#{anchor}"
 
 
 def page_url(page: str, directory_urls: bool = True) -> str:

@@ -21,7 +21,7 @@ from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
-from mkdocs.structure.files import Files
+from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from pathspec import PathSpec
 
@@ -52,7 +52,7 @@ from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
 from rulecheck.hosts import cards, example_sources
-from rulecheck.hosts.anchors import anchor_index, relative_link
+from rulecheck.hosts.anchors import anchor_index, built_link, page_heading_ids, relative_link
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view, served_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
@@ -114,6 +114,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._inputs: Inputs | None = None  # as this build's key read them
         self._cache: BuildCache | None = None
         self._anchors: dict[str, dict[str, str]] = {}  # the heading ids of each language, per check
+        self._files: Files | None = None  # the pages this build makes: the cards' step links go to them alone
         #: Blocks the fence formatter showed as examples that the check never saw, this build, and
         #: front matter naming an icon or a template the theme lacks.
         self._unchecked: list[Problem] = []
@@ -403,6 +404,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         self._page, self._config = page, config
+        self._files = files  # as the build has them once every plugin made its changes (a language's URLs)
         path = page_source(page, config)
         if missing := safe_meta(page.meta, config.theme.dirs):  # what the theme could not render, dropped
             self._meta_problems(located_keys(display_path(path, _root(config)), _source(page), missing))
@@ -465,13 +467,19 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         language, page_path = language_of(shown) or ("en", shown)
         if language not in self._anchors:  # once per check, not once per page
             docs = Path(config.docs_dir).resolve()
-            self._anchors[language] = anchor_index(docs / language)
-            self._anchors[language] |= _cast_anchors(self._report, docs, language, _root(config))
+            built = self._built_pages(language, config)  # what MkDocs builds, at its URLs: no page left out
+            root, pages = _root(config), self._report.pages
+            self._anchors[language] = anchor_index(  # each page's ids as the check read them, if it did
+                (url, found.headings if (found := pages.get(display_path(path, root))) else page_heading_ids(path))
+                for url, path in built.values())
+            cast = _cast_anchors(self._report, docs, language, _root(config))
+            self._anchors[language] |= {anchor: built[page][0] for anchor, page in cast.items() if page in built}
         anchors = self._anchors[language]
+        here = self._page.file.url if self._page is not None else page_path
 
         def link(anchor: str) -> str | None:
             target = anchors.get(anchor)
-            return relative_link(page_path, target, anchor, config.use_directory_urls) if target else None
+            return built_link(here, target, anchor) if target is not None else None
 
         # A page holding more examples than it may: its one problem says so, and its blocks show as
         # plain code, not as one error each.
@@ -495,6 +503,20 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                 pieces = [written[:at], self._cast_list(language, page_path, config), written[at + len(MARKER):]]
         return _with_banner("".join(pieces), _page_problems(self._report, shown, report), language), registry
 
+
+    def _built_pages(self, language: str, config: MkDocsConfig) -> dict[str, tuple[str, Path]]:
+        """``{page: (URL, file)}`` of the pages of ``language`` this build makes, each page named in
+        its language's folder, in the check's order (a page in no language's folder is English's)."""
+        docs, built = Path(config.docs_dir).resolve(), {}
+        for file in self._files.documentation_pages() if self._files is not None else ():
+            path = file_source(file, config)
+            if not file.abs_src_path or not path.is_relative_to(docs):
+                continue
+            shown = path.relative_to(docs).as_posix()
+            found, page = language_of(shown) or ("en", shown)
+            if found == language:
+                built[page] = (file.url, path)
+        return dict(sorted(built.items()))
 
     def _cast_list(self, language: str, page_path: str, config: MkDocsConfig) -> str:
         """The cast page's list, in its language, with links to the examples each member is in."""
@@ -542,11 +564,16 @@ def _cast_anchors(report: Report | None, docs: Path, language: str, root: Path) 
 def page_source(page: Page, config: MkDocsConfig) -> Path:
     """A page's file as the check names it: the docs folder resolved, and below it the folders
     MkDocs walked, a linked folder not resolved (the page is built at the link's path)."""
-    docs, file = Path(config.docs_dir), Path(page.file.abs_src_path or "")
+    return file_source(page.file, config)
+
+
+def file_source(file: File, config: MkDocsConfig) -> Path:
+    """:func:`page_source` of any file of the build."""
+    docs, found = Path(config.docs_dir), Path(file.abs_src_path or "")
     try:
-        return docs.resolve() / file.relative_to(docs)
+        return docs.resolve() / found.relative_to(docs)
     except ValueError:
-        return file.resolve()
+        return found.resolve()
 
 
 def _inputs(config: MkDocsConfig, odds: bool, serving: bool) -> Inputs:

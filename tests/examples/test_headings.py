@@ -1,13 +1,18 @@
-"""A rule anchor a card's step names is written on one page of its language: written on two, every
-card's step link went to the first page in file order, silently (rulecheck.examples.headings)."""
+"""A heading id is written on one page of its language: written on two, every card's step link, or
+a reader's, went to one of them, silently (rulecheck.examples.headings)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulecheck.examples.check import check_paths
+from rulecheck.examples.headings import heading_lines
+from tests.conftest import examples
 from tests.hosts.run_hosts import fenced, parry_example
 
 PARRY = fenced(parry_example())  # its steps name `attack-test` and `dodge-and-parry`
@@ -27,12 +32,13 @@ def _write(root: Path, pages: dict[str, str]) -> None:
 
 @pytest.mark.parametrize("heading", [
     "## Parry { #dodge-and-parry }", "### Parer {#dodge-and-parry}", "#### X { #dodge-and-parry }  ",
-    "## Attack { #attack-test }",
+    "## Attack { #attack-test }", "## Parry {: #dodge-and-parry .wide }", "Parry { #dodge-and-parry }\n---",
+    "## Notes { #notes }",  # an id no card names: a reader's link to it lands on one of the two too
 ])
 @pytest.mark.parametrize("end", ["\n", "\r\n"])
 def test_a_step_s_anchor_on_two_pages_of_a_language_is_located_on_the_later_one(
         tmp_path: Path, heading: str, end: str) -> None:
-    anchor = heading.split("#")[-1].strip(" {}")
+    anchor = re.search(r"#([a-z-]+)", heading)[1]  # type: ignore[index]
     _write(tmp_path, {"en/reactions.md": f"# Reactions\n\n{heading}\n\n{PARRY}".replace("\n", end),
                       "en/zz/more.md": f"# More\n\nText.\n\n{heading}\n".replace("\n", end)})
     problems = _anchor_problems(tmp_path)
@@ -53,17 +59,72 @@ def test_each_later_page_is_told_and_the_first_is_named(tmp_path: Path) -> None:
     # the languages each write it once
     {"en/reactions.md": "# R\n\n## Parry { #dodge-and-parry }\n\n" + PARRY,
      "fr/reactions.md": "# R\n\n## Parer { #dodge-and-parry }\n\n" + PARRY},
-    # an id no step names may be written on several pages
-    {"en/a.md": "# A\n\n## Notes { #notes }\n\n" + PARRY, "en/b.md": "# B\n\n## Notes { #notes }\n"},
     # shown in a fence, hidden in a comment or a script: no heading of the page
     {"en/a.md": "# A\n\n## Parry { #dodge-and-parry }\n\n" + PARRY,
      "en/b.md": "# B\n\n````markdown\n## Parry { #dodge-and-parry }\n````\n\n<!--\n## Parry { #dodge-and-parry }\n-->\n"
                 "\n<script>\n## Parry { #dodge-and-parry }\n</script>\n"},
     # twice on one page: Markdown's own business (the page's first heading takes the link)
     {"en/a.md": "# A\n\n## Parry { #dodge-and-parry }\n\n## Again { #dodge-and-parry }\n\n" + PARRY},
-    # no card names it
-    {"en/a.md": "# A\n\n## Parry { #dodge-and-parry }\n", "en/b.md": "# B\n\n## Parry { #dodge-and-parry }\n"},
+    # a page MkDocs leaves out (a hidden folder, by default) builds nothing to link to
+    {"en/a.md": "# A\n\n## Parry { #dodge-and-parry }\n\n" + PARRY,
+     "en/.drafts/b.md": "# B\n\n## Parry { #dodge-and-parry }\n"},
 ])
-def test_no_problem_where_a_step_s_anchor_has_one_place_in_each_language(tmp_path: Path, pages: dict[str, str]) -> None:
+def test_no_problem_where_an_id_has_one_place_in_each_language(tmp_path: Path, pages: dict[str, str]) -> None:
     _write(tmp_path, pages)
     assert _anchor_problems(tmp_path) == []
+
+
+#: Blocks an author may write, each with its own id: ``h`` where Markdown makes a heading of it,
+#: ``n`` where it does not.
+BLOCKS = [
+    "## Parry { #h }", "##Parry { #h }", "## Parry { #h } ##", "## Parry {: #h .wide }", "## Parry { .wide #h }",
+    "## Parry {#h}", "Parry { #h }\n---", "Parry { #h }\n===", "> ## Parry { #h }", "text\n## Parry { #h }",
+    "!!! note\n    ## Parry { #h }", "??? note \"Why\"\n    ## Parry { #h }", "=== \"Tab\"\n\n    ## Parry { #h }",
+    "!!! note\n    === \"Tab\"\n\n        ## Parry { #h }", "- item\n\n    ## Parry { #h }",
+    "1. item\n\n    ## Parry { #h }", "<div markdown>\n## Parry { #h }\n</div>",
+    "    ## Parry { #n }", "<div>\n## Parry { #n }\n</div>", "<pre>\n## Parry { #n }\n</pre>",
+    "```\n## Parry { #n }\n```", "<!--\n## Parry { #n }\n-->", "!!! note\n     ## Parry { #n }",
+    "- item\n  ## Parry { #n }", "para\nParry { #n }\n---",
+    "plain text", "- a\n- b", "    indented text", "## Parry { #n", "## Parry { n }",
+]
+
+
+def _numbered(blocks: list[str]) -> str:
+    """The blocks as one page, blank lines between them, each id made unique by its place."""
+    return "".join(block.replace("#h", f"#h{i}").replace("#n", f"#n{i}") + "\n\n" for i, block in enumerate(blocks))
+
+
+def _markdown_ids(page: str) -> list[str]:
+    """The ids written on the headings Markdown renders (no table of contents: no id made from the text)."""
+    import markdown
+
+    rendered = markdown.markdown(page, extensions=[
+        "attr_list", "admonition", "md_in_html", "pymdownx.details", "pymdownx.superfences",
+        "pymdownx.tabbed"], extension_configs={"pymdownx.tabbed": {"alternate_style": True}})
+    return re.findall(r"<h[1-6][^>]*\bid=\"([^\"]+)\"", rendered)
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_a_heading_s_id_is_read_where_markdown_makes_one_and_only_there(block: str) -> None:
+    page = _numbered([block])
+    assert list(heading_lines(page)) == _markdown_ids(page) == (["h0"] if "#h" in block else [])
+
+
+@settings(max_examples=examples(200))
+@given(st.lists(st.sampled_from(BLOCKS), min_size=1, max_size=6))
+def test_the_ids_of_a_page_of_blocks_are_those_markdown_renders(blocks: list[str]) -> None:
+    """Blocks separated by a blank line, as the site's pages are written (blocks run together are
+    read as nearly as Markdown reads them, not exactly: `heading_lines`)."""
+    page = _numbered(blocks)
+    assert list(heading_lines(page)) == _markdown_ids(page)
+
+
+@pytest.mark.parametrize("checked", ["docs/en/zz.md", "docs/en/reactions.md", "docs/en"])
+def test_a_run_on_some_pages_reads_their_language_s_others_for_their_headings(tmp_path: Path, checked: str) -> None:
+    _write(tmp_path, {"en/reactions.md": "# R\n\n## Parry { #dodge-and-parry }\n\n" + PARRY,
+                      "en/zz.md": "# Z\n\n## Parry { #dodge-and-parry }\n",
+                      "fr/reactions.md": "# R\n\n## Parer { #dodge-and-parry }\n\n" + PARRY})
+    report = check_paths([tmp_path / checked], tmp_path)
+    said = [(p.path, p.line) for page in report.pages.values() for p in page.problems if "heading id" in p.message]
+    # on the later page when it is read; else on the first, naming the later one
+    assert said == ([("docs/en/reactions.md", 3)] if checked == "docs/en/reactions.md" else [("docs/en/zz.md", 3)])

@@ -22,7 +22,7 @@ from rulecheck.engine.dice import _TOKEN, NOTATION_PATTERN, DiceExpr
 from rulecheck.examples import pages, schema, tables, update
 from rulecheck.examples.check import check_page, find_snippets
 from rulecheck.examples.finder import find_blocks
-from rulecheck.examples.headings import HEADING_ID
+from rulecheck.examples.headings import heading_lines
 from rulecheck.examples.raw_tags import start_tags
 from rulecheck.examples.references import check_references, find_lookalikes, find_references
 from rulecheck.examples.shown_cards import check_shown_cards
@@ -118,7 +118,13 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "typography, digits and blanks before no unit": (unit_spacing, "1 " * (N // 2) + "1" + " " * N + "x"),
     "typography, French, blanks before no unit": (french_spacing, "1" + " " * N + "x" + " m" * (N // 2)),
     "offline, spaces before no link": (lambda text: HREFLANG_LINK.sub("", text), " " * N),
-    "anchors, heading ids": (_pattern(HEADING_ID, "findall"), "# " + "{ #a" * (N // 4)),
+    "anchors, heading ids": (heading_lines, "# " + "{ #a" * (N // 4)),
+    "anchors, a heading's braces": (heading_lines, "## x " + "{" * N + "}"),
+    "anchors, quote prefixes": (heading_lines, "> " * N + "## x { #a }"),
+    "anchors, containers each deeper": (heading_lines, "".join("    " * i + "!!! n\n" for i in range(300)) * 2),
+    "anchors, containers opened": (heading_lines, "- x\n" * (N // 4)),
+    "anchors, raw blocks never closed": (heading_lines, "<div>\n" * (N // 6)),
+    "anchors, underlines": (heading_lines, "x { #a }\n" + "-\n" * (N // 2)),
     "glossary, abbreviations": (_pattern(ABBREVIATION, "findall"), "*[" + "a" * N),
     "search config script": (_pattern(CONFIG_SCRIPT), '<script id="__config" type="application/json">' * 2000),
     "card attack, spaces": (_pattern(_ATTACK, "match"), "PHY(" + " " * N + "x"),

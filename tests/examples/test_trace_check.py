@@ -21,7 +21,7 @@ from rulecheck.examples.check import check_example, check_paths, markdown_files,
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.schema import ParsedExample, parse_block
 from rulecheck.examples.trace_check import trace_problems
-from rulecheck.hosts.anchors import anchor_index
+from rulecheck.hosts.anchors import anchor_index, page_heading_ids
 from tests.conftest import ROOT, examples
 from tests.engine.test_odds_properties import attacks
 
@@ -40,7 +40,9 @@ def documented() -> tuple[ParsedExample, ...]:
 @cache
 def sections() -> frozenset[str]:
     """The section anchors that both languages' pages define: where a card's steps link."""
-    french, english = (anchor_index(ROOT / "docs" / language) for language in ("fr", "en"))
+    french, english = (anchor_index((page.name, page_heading_ids(page))
+                                    for page in sorted((ROOT / "docs" / language).rglob("*.md")))
+                       for language in ("fr", "en"))
     return frozenset(french) & frozenset(english)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulecheck.examples.headings import heading_lines
-from rulecheck.hosts.anchors import anchor_index
+from rulecheck.hosts.anchors import anchor_index, built_link, page_heading_ids
 from tests.hosts.run_hosts import cli, fenced, mkdocs_build, parry_example, small_site
 
 HIDDEN = "## Parry { #dodge-and-parry }"
@@ -41,9 +41,56 @@ def test_the_headings_around_fences_keep_their_ids_in_page_order() -> None:
 def test_a_card_links_to_the_page_that_has_the_heading_not_to_one_that_shows_it(tmp_path: Path) -> None:
     (tmp_path / "attack.md").write_text(f"# Attack\n\n````markdown\n{HIDDEN}\n````\n", "utf-8")
     (tmp_path / "reactions.md").write_text(f"# Reactions\n\n{HIDDEN}\n", "utf-8")
-    assert anchor_index(tmp_path)["dodge-and-parry"] == "reactions.md"
+    def pages() -> list[tuple[str, dict[str, int]]]:
+        return [(f"{name}.html", page_heading_ids(tmp_path / f"{name}.md")) for name in ("attack", "reactions", "gone")]
+
+    assert anchor_index(pages())["dodge-and-parry"] == "reactions.html"
     (tmp_path / "reactions.md").write_text("# Reactions\n", "utf-8")
-    assert "dodge-and-parry" not in anchor_index(tmp_path)  # a step then shows without a link
+    assert "dodge-and-parry" not in anchor_index(pages())  # a step then shows without a link
+
+
+@pytest.mark.parametrize(("here", "there", "link"), [
+    ("reactions.html", "reactions.html", "#a"), ("reactions.html", "attack.html", "attack.html#a"),
+    ("en/reactions.html", "en/rules/index.html", "rules/index.html#a"), ("reactions/", "attack/", "../attack/#a"),
+    ("reactions/", "", "../#a"), ("en/rules/", "en/", "../#a"), ("", "reactions/", "reactions/#a"),
+])
+def test_a_step_links_from_the_address_its_page_is_built_at_to_the_one_of_its_rule(
+        here: str, there: str, link: str) -> None:
+    assert built_link(here, there, "a") == link
+
+
+def _step_links(page: Path) -> list[str]:
+    return re.findall(r'class="rc-rule" href="([^"]*)"', page.read_text("utf-8"))
+
+
+@pytest.mark.parametrize("left_out", ["exclude_docs", "draft_docs", "not_in_nav_only"])
+def test_a_page_the_site_leaves_out_never_takes_a_step_s_link(tmp_path: Path, left_out: str) -> None:
+    """A page MkDocs leaves out (exclude_docs, draft_docs) took every card's step link to its
+    heading, to a page never built: the links go to the pages MkDocs builds."""
+    project = small_site(tmp_path, {"reactions.md": f"# Reactions\n\n{HIDDEN}\n\n" + fenced(parry_example()),
+                                    "aa.md": f"# Draft\n\n{HIDDEN}\n"}, ("attr_list",))
+    with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write({"exclude_docs": "exclude_docs: |\n  aa.md\n", "draft_docs": "draft_docs: |\n  aa.md\n",
+                      "not_in_nav_only": "not_in_nav: |\n  aa.md\n"}[left_out])
+    if left_out == "not_in_nav_only":  # built, though listed nowhere: its heading is the site's, and twice
+        checked = cli(project, "check", "docs")
+        assert "docs/reactions.md:3: heading id `dodge-and-parry` is also written at docs/aa.md:3" in checked.output
+        return
+    assert cli(project, "check", "docs").exit_code == 0
+    mkdocs_build(project)
+    assert not (project / "site" / "aa.html").exists() and not (project / "site" / "aa").exists()
+    links = _step_links(project / "site" / "reactions" / "index.html")
+    assert "#dodge-and-parry" in links and not [link for link in links if "aa" in link]
+
+
+def test_a_readme_s_heading_is_linked_at_its_folder_s_address(tmp_path: Path) -> None:
+    """MkDocs builds ``rules/README.md`` as ``rules/index.html``: a step's link goes there."""
+    project = small_site(tmp_path, {"reactions.md": "# Reactions\n\n" + fenced(parry_example())}, ("attr_list",))
+    (project / "docs" / "rules").mkdir()
+    (project / "docs" / "rules" / "README.md").write_text(f"# Rules\n\n{HIDDEN}\n", "utf-8")
+    mkdocs_build(project)
+    assert "../rules/#dodge-and-parry" in _step_links(project / "site" / "reactions" / "index.html")
+    assert 'id="dodge-and-parry"' in (project / "site" / "rules" / "index.html").read_text("utf-8")
 
 
 @pytest.mark.build
