@@ -83,6 +83,9 @@ def test_the_clone_has_the_working_tree_s_changes_and_nothing_git_ignores(tmp_pa
         (tree / name).write_text(f"committed {name}\n", "utf-8")
     (tree / ".gitignore").write_text("ignored/\n*.log\n", "utf-8")
     (tree / "link").symlink_to("kept.txt")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (tree / "out").symlink_to(outside, target_is_directory=True)
     _git(tree, "add", "-A")
     _git(tree, "commit", "-q", "-m", "first")
     (tree / "edited.txt").write_text("edited, not staged\n", "utf-8")
@@ -105,12 +108,16 @@ def test_the_clone_has_the_working_tree_s_changes_and_nothing_git_ignores(tmp_pa
     shutil.rmtree(tree / "was a folder")
     (tree / "was a folder").write_text("now a file\n", "utf-8")
     (tree / "line\nend.txt").write_text("edited\n", "utf-8")
+    (tree / "out").unlink()  # a link out of the tree, now a folder of its own: never written through
+    (tree / "out").mkdir()
+    (tree / "out" / "f.txt").write_text("inside\n", "utf-8")
     clone = tmp_path / "alone" / "project"
     clone_with_changes(tree, clone)
     expected = {name: content for name, content in _files(tree).items()
                 if not name.startswith("ignored") and name != "run.log"}
     assert _files(clone) == expected
     assert (clone / ".git").is_dir()
+    assert list(outside.iterdir()) == [] and not (clone / "out").is_symlink()
 
 
 @pytest.mark.parametrize(("markers", "in_the_clone"), [
