@@ -99,7 +99,7 @@ def heading_lines(text: str) -> dict[str, int]:
             continue
         if opener := _CONTAINER.match(body):
             containers.append(base + 4)
-            block_start = not opener[0][0].isalnum() and opener[0][0] not in "-*+"  # a list item's text is on its line
+            block_start = opener[0][0] in "!?="  # an admonition's or a tab's content starts a block, not a list item's
             continue
         if (block_start and number + 1 < len(lines) and _UNDERLINE.match(lines[number + 1].expandtabs(4)[base:])
                 and unshown.around(at) is None):
@@ -142,7 +142,9 @@ def check_heading_ids(report: Report, root: Path, skip: Callable[[Path], bool], 
         for anchor, places in writers.items():
             if len(places) < 2:
                 continue
-            told = [(place, places[0]) for place in places[1:] if place[0] in report.pages] or [(places[0], places[1])]
+            told = [(place, places[0]) for place in places[1:] if place[0] in report.pages]
+            if not told and places[0][0] in report.pages:
+                told = [(places[0], places[1])]
             for (path, line), (other, other_line) in told:
                 where = f"{other}:{other_line}"
                 report.pages[path].problems.append(Problem(path=path, line=line, related=(where,), message=(
