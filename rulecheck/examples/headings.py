@@ -78,13 +78,14 @@ def heading_lines(text: str) -> dict[str, int]:
                 raw = None
             block_start = number == underline
             continue
-        indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip(" "))
+        expanded = line.expandtabs(4)
+        indent = len(expanded) - len(expanded.lstrip(" "))
         # A lazy line (a paragraph's, not after a blank) stays in its container; a heading ends it.
-        heading_out = line.lstrip(" \t").startswith("#") and indent in (0, *containers)
+        heading_out = expanded.lstrip(" ").startswith("#") and indent in (0, *containers)
         while (block_start or heading_out) and containers and indent < containers[-1]:
             containers.pop()
         base = containers[-1] if containers else 0
-        body = line.expandtabs(4)[base:] if indent >= base else ""
+        body = expanded[base:] if indent >= base else ""
         if indent - base >= 4 and block_start:
             continue  # an indented code block: the line after it starts a block
         if not body:

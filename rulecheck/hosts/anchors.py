@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -42,28 +41,4 @@ def built_link(from_url: str, to_url: str, anchor: str) -> str:
     relative = get_relative_url(to_url, from_url)
     if (to_url == "" or to_url.endswith("/")) and not relative.endswith("/"):
         relative += "/"
-    return f"{relative}#{anchor}"
-
-
-def page_url(page: str, directory_urls: bool = True) -> str:
-    """A page's URL inside its language tree: ``a/b.md`` → ``a/b/`` (``a/b.html`` without directory URLs)."""
-    stem = page.removesuffix(".md")
-    if not directory_urls:  # as Material's offline plugin builds the site, for file://
-        return stem + ".html"
-    if stem == "index" or stem.endswith("/index"):
-        return stem.removesuffix("index")
-    return stem + "/"
-
-
-def relative_link(from_page: str, to_page: str, anchor: str, directory_urls: bool = True) -> str:
-    if not directory_urls:
-        source, target = page_url(from_page, False), page_url(to_page, False)
-        if source == target:
-            return f"#{anchor}"
-        return f"{posixpath.relpath(target, posixpath.dirname(source) or '.')}#{anchor}"
-    source, target = page_url(from_page), page_url(to_page)
-    relative = posixpath.relpath(target or ".", source or ".")
-    relative = "" if relative == "." and source == target else relative.rstrip("/") + "/"
-    if relative == "./":
-        relative = ""
     return f"{relative}#{anchor}"

@@ -52,7 +52,7 @@ from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
 from rulecheck.hosts import cards, example_sources
-from rulecheck.hosts.anchors import anchor_index, built_link, page_heading_ids, relative_link
+from rulecheck.hosts.anchors import anchor_index, built_link, page_heading_ids
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view, served_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
@@ -503,7 +503,6 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                 pieces = [written[:at], self._cast_list(language, page_path, config), written[at + len(MARKER):]]
         return _with_banner("".join(pieces), _page_problems(self._report, shown, report), language), registry
 
-
     def _built_pages(self, language: str, config: MkDocsConfig) -> dict[str, tuple[str, Path]]:
         """``{page: (URL, file)}`` of the pages of ``language`` this build makes, each page named in
         its language's folder, in the check's order (a page in no language's folder is English's)."""
@@ -526,15 +525,16 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if cast is None:
             return ""
         appearances: dict[str, list[tuple[str, str]]] = {}
+        built, here = self._built_pages(language, config), self._page.file.url if self._page else page_path
         for path, page in sorted(self._report.pages.items()):
             found = language_of(path)
-            if not found or found[0] != language:
+            if not found or found[0] != language or found[1] not in built:
                 continue
             for outcome in page.outcomes:
                 if outcome.parsed is None:
                     continue
                 title = getattr(outcome.parsed.example, "title", None) or outcome.parsed.id
-                url = relative_link(page_path, found[1], f"ex-{outcome.parsed.id}", config.use_directory_urls)
+                url = built_link(here, built[found[1]][0], f"ex-{outcome.parsed.id}")
                 for member_id in dict.fromkeys(member for member, _ in outcome.parsed.cast):
                     appearances.setdefault(member_id, []).append((title, url))
         return cast_markdown(cast, language, appearances)
