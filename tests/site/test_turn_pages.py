@@ -18,7 +18,7 @@ from rulecheck.examples.finder import find_blocks
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ("turn.md", "movement.md", "posture.md", "surprise.md", "poisons.md", "rests.md", "dying.md")
-_CODE = re.compile(r"(?ms)^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$|`[^`\n]*`|\{\{[^}]*\}\}")
+_CODE = re.compile(r"(?ms)^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$|`[^`\n]*`|\{\{[^}]*\}\}|\]\([^)\s]*\)")
 
 
 def text(language: str, page: str) -> str:
@@ -26,7 +26,7 @@ def text(language: str, page: str) -> str:
 
 
 def prose(language: str, page: str) -> str:
-    """A page without its code blocks, code spans and prose references: what a reader reads."""
+    """A page without its code blocks, code spans, prose references and links' addresses: what a reader reads."""
     return _CODE.sub(" ", text(language, page))
 
 
