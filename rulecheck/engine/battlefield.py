@@ -628,10 +628,11 @@ def _concealment_sighting(grid: Layout, apart: int, melee: bool) -> Sighting:
 def _flank(grid: Layout) -> Flank | None:
     """The first ally flanking the defender with the attacker, and the line between their centres.
 
-    Seed 004's exception for a creature of more than one square: it flanks if an ally standing in
-    one of its squares would. We read it of the pair, since the rule decides whether the *target*
-    is flanked: a big attacker or a big ally draws the line from whichever of its squares makes it
-    pass through two opposite sides (a reading, said on the pages)."""
+    Seed 004's exception for a creature of more than one square: **it** gains the bonus if an ally
+    standing in one of its squares would. So a big attacker draws the line from whichever of its
+    squares makes it pass through two opposite sides; its ally's line, the exception saying nothing
+    of it, joins the two centres as for any creature, a big ally's being the centre of its whole
+    space (a reading, said on the pages)."""
     attacker, defender = grid.attacker, grid.defender
     if not attacker.threatens(defender):
         return None
@@ -639,23 +640,22 @@ def _flank(grid: Layout) -> Flank | None:
         if not ally.threatens(defender):
             continue
         for mine in attacker.space.squares:
-            for theirs in ally.space.squares:
-                sides = flanked_sides(mine.centre, theirs.centre, defender.space)
-                if sides is not None:
-                    return Flank(ally.letter, mine.centre, theirs.centre, sides)
+            sides = flanked_sides(mine.centre, ally.space.centre, defender.space)
+            if sides is not None:
+                return Flank(ally.letter, mine.centre, ally.space.centre, sides)
     return None
 
 
 def _missed_flank(grid: Layout) -> MissedFlank | None:
     """When no ally flanks, the line the rule tried between a one-square attacker's centre and the
-    first ally that threatens the target too, a one-square ally, and the sides of the target it
-    meets: what shows a reader why there is no flanking. A big creature tries one line from each
-    of its squares: none is drawn for it."""
+    centre of the first ally that threatens the target too, and the sides of the target it meets:
+    what shows a reader why there is no flanking. A big attacker tries one line from each of its
+    squares: none is drawn for it."""
     attacker, defender = grid.attacker, grid.defender
     if attacker.space.side != 1 or not attacker.threatens(defender):
         return None
     ally = next((ally for ally in grid.allies if ally.threatens(defender)), None)
-    if ally is None or ally.space.side != 1:
+    if ally is None:
         return None
     start, end = attacker.space.centre, ally.space.centre
     return MissedFlank(ally.letter, start, end, sides_met(start, end, defender.space))

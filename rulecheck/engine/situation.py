@@ -76,7 +76,9 @@ class Situated:
     cannot_act: bool = False
     #: Caught by surprise in the first round: no counter-attack, an offensive action (seed 002).
     surprised: bool = False
-    dodge_dex: int = 0
+    #: What changes the defender's Dexterity itself, and so its dodge too (a reading): entangled's
+    #: −4 (−2 on our DEX), or a DEX counted as −5. Losing the DEX bonus is to the defence only.
+    dodge_dex: Term | None = None
     #: With a grid: whether the two stand in contact (adjacent spaces), which the grid decides.
     contact: bool | None = None
     steps: tuple[Step, ...] = ()
@@ -106,8 +108,8 @@ class Situated:
         return found
 
     def reaction_terms(self, ability: str) -> tuple[Term, ...]:
-        """Extra terms of a reaction test: an entangled defender's DEX penalty on a dodge."""
-        return (Term(value=self.dodge_dex, label="dex.entangled"),) if ability == "dex" and self.dodge_dex else ()
+        """Extra terms of a reaction test: what changes the defender's DEX itself, on a dodge."""
+        return (self.dodge_dex,) if ability == "dex" and self.dodge_dex is not None else ()
 
     def roll_miss_chance(self, hit: bool, dice: DiceSource, steps: list[Step]) -> tuple[bool, int | None]:
         """Whether the hit stands after the miss chance, and the d100 rolled (if any)."""
@@ -219,7 +221,7 @@ def _situate(given: AttackInput) -> Situated:
         coup_de_grace=situation.coup_de_grace,
         cannot_act=any(c in CANNOT_ACT for c in situation.defender),
         surprised=situation.defender_surprised,
-        dodge_dex=ENTANGLED_DEX if "entangled" in situation.defender else 0,
+        dodge_dex=_dodge_dex(given, defenders, column),
         contact=found.distance <= 1 if found is not None else None,
         steps=tuple(steps),
         battle_map=found.battle_map if found is not None else None,
@@ -257,6 +259,17 @@ def _dex_modifiers(
     if "loses_dex" in notes or "defender_loses_dex" in from_attacker:
         found.append(Modifier(kind="dex", source="dex.loses_bonus", target="defence", value=-max(0, dex)))
     return tuple(found)
+
+
+def _dodge_dex(given: AttackInput, defenders: list[Row], column: Column) -> Term | None:
+    """The change to the defender's DEX that its dodge carries too. Seed 004 writes entangled's −4
+    and the pinned or helpless defender's "Dextérité … 0" of the creature's Dexterity, but the lost
+    bonus "à la CA" of the defence alone; a helpless defender does not react at all."""
+    notes = {note for row in defenders for note in row.cell(column).footnotes}
+    if "dex_zero" in notes:
+        lowered = DEX_AT_ZERO - given.defender.ability("dex")
+        return Term(value=lowered, label="dex.zero") if lowered else None
+    return Term(value=ENTANGLED_DEX, label="dex.entangled") if "dex_penalty" in notes else None
 
 
 def _cover(situation: Situation, found: Assessment | None) -> CoverDegree:

@@ -8,6 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from rulecheck.engine import AttackInput, ScriptedDice, resolve_attack
+from rulecheck.engine.modifiers import DEFENDER_ROWS
 from rulecheck.engine.trace import step_faults
 from rulecheck.errors import DiceError
 from tests.conftest import attack
@@ -339,6 +340,28 @@ def test_only_an_entangled_defender_dodges_with_a_dex_penalty() -> None:
     caught = attack({**base, "situation": {"defender": ["entangled"]}}, reaction=[10])
     dodge = [s for s in caught.trace if s.event == "reaction.dodge"]
     assert caught.reaction_total == 11 and [(t.label, t.value) for t in dodge[0].terms][-1] == ("dex.entangled", -2)
+
+
+# Seed 004 writes entangled's −4 and the pinned defender's "Dextérité … 0" of the creature's
+# Dexterity, which a dodge adds; the lost DEX bonus "à la CA", of the defence alone.
+_DEX_ITSELF = {"entangled": lambda dex: -2, "pinned": lambda dex: -5 - dex}
+
+
+@pytest.mark.parametrize("condition", [row.key for row in DEFENDER_ROWS if row.key not in ("cover", "helpless")])
+@pytest.mark.parametrize("reaction", ["dodge", "parry"])
+@pytest.mark.parametrize("dex", [-3, 0, 2, 5])
+@pytest.mark.parametrize("kind", ["melee", "ranged"])
+def test_a_dodge_carries_what_changes_the_dex_itself_and_nothing_else(
+        condition: str, reaction: str, dex: int, kind: str) -> None:
+    given = {"defender": {"def_phy": 12, "level": 3, "dex": dex, "str": 1}, "attack": {"kind": kind, "total": 30},
+             "reaction": reaction, "situation": {"defender": [condition]}}
+    # The reaction fails against 30: an invisible defender's miss chance is then rolled.
+    result = attack(given, reaction=[9], **({"miss_chance": [99]} if condition == "invisible" else {}))
+    change = _DEX_ITSELF[condition](dex) if reaction == "dodge" and condition in _DEX_ITSELF else 0
+    ability = dex if reaction == "dodge" else 1
+    assert result.reaction_total == 9 + 3 + ability + change
+    step = next(s for s in result.trace if s.event == f"reaction.{reaction}")
+    assert sum(t.value for t in step.terms) == result.reaction_total  # the trace adds up to what it says
 
 
 # Ruling 4 (issue 19): a failed reaction can cost a blow below the defence, never a bigger bonus.

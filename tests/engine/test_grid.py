@@ -291,7 +291,7 @@ def test_a_reach_zero_attacker_cannot_flank() -> None:
     assert not melee("B D .", A={"size": "tiny", "at": [1, 0]}).flanking
 
 
-def test_a_large_ally_flanks_from_any_of_its_squares() -> None:
+def test_a_large_ally_flanks_from_the_centre_of_its_space_and_only_it_from_any_of_its_squares() -> None:
     grid = (". . B B\n"
             "A D B B")
     assert melee(grid).flanking
@@ -299,14 +299,19 @@ def test_a_large_ally_flanks_from_any_of_its_squares() -> None:
             "A D . B B")
     assert melee(grid).flanking  # 2 squares away, within a Large creature's reach
     assert not melee(grid, B={"size": "large", "shape": "long"}).flanking  # reach 1: no threat
-    # Off the line from its centre: from its top-left square the line flanks, and seed 004's
-    # exception, read of the pair, flanks for the one-square attacker as for the ogre.
+    # Off the line from its centre, on the line from its top-left square: seed 004's exception
+    # gives the bonus to the big creature ("il bénéficie"), which picks its square; its one-square
+    # ally draws the line to the centre of the big one's whole space, as for any creature.
     off = ("A D . . .\n"
            ". . . B B\n"
            ". . . B B")
     assert not flanks(Square(0, 0).centre, Space(3, 1, 2).centre, Space(1, 0))
-    assert melee(off).flanking and melee(off).flanking_ally == "B"
-    assert melee(off.replace("A", "b").replace("B", "A").replace("b", "B")).flanking  # the ogre attacking
+    assert flanks(Square(0, 0).centre, Square(3, 1).centre, Space(1, 0))
+    assert not melee(off).flanking
+    missed = melee(off).battle_map.missed_flank  # type: ignore[union-attr]
+    assert missed is not None and missed.end == Space(3, 1, 2).centre  # the line the picture shows
+    ogre = melee(off.replace("A", "b").replace("B", "A").replace("b", "B"))
+    assert ogre.flanking and ogre.flanking_ally == "B"
 
 
 @pytest.mark.parametrize("size", ["large", "huge"])
@@ -540,8 +545,9 @@ def test_with_no_flanking_the_line_tried_and_the_sides_it_met_are_kept_for_the_p
     missed = offset.battle_map.missed_flank
     assert missed is not None and missed.ally == "B" and missed.met == ("left", "bottom")
     assert (missed.start, missed.end) == (Square(0, 0).centre, Square(1, 2).centre)
-    below = melee("A D .\n. B B\n. B B").battle_map  # a Large ally under the target: no square of it flanks
-    assert below is not None and below.flank is None and below.missed_flank is None  # four lines tried: none drawn
+    below = melee("A D .\n. B B\n. B B").battle_map  # a Large ally under the target: one line, to its centre
+    assert below is not None and below.flank is None and below.missed_flank is not None
+    assert (below.missed_flank.start, below.missed_flank.end) == (Square(0, 0).centre, Space(1, 1, 2).centre)
     misses = melee(". D .\nA . B").battle_map  # a line under the target, which it never meets
     assert misses is not None and misses.missed_flank is not None and misses.missed_flank.met == ()
     for no_line in (melee(". B .\n. D .\n. A ."),  # flanked: the flanking line is drawn instead
@@ -583,3 +589,33 @@ def test_a_low_wall_alone_gives_cover_exactly_when_its_steps_say_it_protects(bef
     steps = _low_wall_steps(result)
     assert len(steps) in (1, 2) and steps[0][1] == after + 1  # the squares from the wall to the target
     assert (result.cover == "normal") == (steps[-1][4] == "low.protects")
+
+
+@st.composite
+def _big_and_small(draw: st.DrawFn) -> tuple[str, bool]:
+    """A 5×5 map holding a one-square creature, a Large (2×2) one and a one-square defender, and
+    whether the big one is the attacker (small, so that most draws put all three in reach)."""
+    cells = [(x, y) for y in range(5) for x in range(5)]
+    bx, by = draw(st.integers(0, 3)), draw(st.integers(0, 3))
+    big = {(bx, by), (bx + 1, by), (bx, by + 1), (bx + 1, by + 1)}
+    small, defender = draw(st.lists(st.sampled_from([c for c in cells if c not in big]), min_size=2, max_size=2,
+                                    unique=True))
+    big_attacks = draw(st.booleans())
+    letter = {**dict.fromkeys(big, "A" if big_attacks else "B"), small: "B" if big_attacks else "A", defender: "D"}
+    return "\n".join(" ".join(letter.get((x, y), ".") for x in range(5)) for y in range(5)), big_attacks
+
+
+@given(_big_and_small())
+@settings(max_examples=300, deadline=None)
+def test_only_the_big_creature_flanks_from_any_of_its_squares(drawn: tuple[str, bool]) -> None:
+    """Seed 004's exception: a creature of more than one square gains the bonus if an ally standing
+    in one of its squares would; its one-square ally draws the line to the centre of its space."""
+    grid, big_attacks = drawn
+    placed = layout(field(grid))
+    attacker, ally, defender = placed.attacker, placed.creatures["B"], placed.defender
+    found = melee(grid)
+    if not (attacker.threatens(defender) and ally.threatens(defender)):
+        assert not found.flanking
+        return
+    starts = [square.centre for square in attacker.space.squares] if big_attacks else [attacker.space.centre]
+    assert found.flanking == any(flanks(start, ally.space.centre, defender.space) for start in starts)

@@ -619,6 +619,13 @@ _STATED_READINGS = {
         "en": r"two\s+squares\s+away\s+for\s+a\s+Medium\s+creature"},
     "a hidden defender given the concealment of what hides it (the rules say only 'see Concealment')": {
         "fr": r"ce\s+qui\s+le\s+cache", "en": r"whatever\s+hides\s+it"},
+    # The twentieth to twenty-second outside readings, 6 December 2026 (evening).
+    "a pinned defender's DEX of −5 carried into its dodge (the rules write it of the creature's Dexterity)": {
+        "fr": r"esquive\s+avec\s+une\s+DEX\s+de\s+−5|sa\s+DEX\s+y\s+compterait\s+aussi\s+pour\s+−5",
+        "en": r"dodges\s+with\s+a\s+DEX\s+of\s+−5|his\s+DEX\s+would\s+count\s+as\s+−5\s+there\s+too"},
+    "a big creature's ally drawing the flanking line to the centre of its whole space": {
+        "fr": r"ligne\s+d'Elara\s+relie|ligne\s+de\s+son\s+allié\s+part",
+        "en": r"Elara's\s+line\s+joins|Its\s+ally's\s+line\s+starts"},
     # A twelfth outside reading, 5 December 2026 (night).
     "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
         "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",
