@@ -1,9 +1,12 @@
-"""A card's anchor is its own: no heading or raw HTML element of its page may take ``ex-<its id>``.
+"""The ids the build gives a page are its own: no heading or raw HTML element of the page may take one.
 
 Each card is the element ``id="ex-<example id>"``, which the prose references and the cast's
-"appears in" lists link to. A heading written ``## Heading { #ex-parry }``, or whose text makes
-that id (``## Ex parry``), or a raw element ``<div id="ex-parry">``, gave the page two elements of
-one id: its links went to the heading, not the card. Each is a located problem.
+"appears in" lists link to; on the page that lists the cast, each member is ``id="cast-<member>"``,
+which every card's cast line links to. A heading written ``## Heading { #ex-parry }``, or whose text
+makes that id (``## Ex parry``, ``##Ex parry``, ``Ex parry`` over ``---``), or a raw element
+``<div id="ex-parry">``, gave the page two elements of one id: its links went to the first. Each is
+a located problem. Headings are read as :mod:`rulecheck.examples.headings` reads them, the one
+reading of the check.
 """
 
 from __future__ import annotations
@@ -11,43 +14,43 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from markdown.extensions.toc import slugify
-
 from rulecheck.errors import Problem
+from rulecheck.examples.cast import anchor as cast_anchor
+from rulecheck.examples.headings import Heading
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.references import mask_code
 
 #: An id written in an attribute list (``{ #ex-parry }``, ``{: #ex-parry .note }``) or a raw tag.
 #: A brace's search stops at the next brace: a line of 200,000 ``{`` read on from each took 246 s.
-_EXPLICIT = re.compile(r"""\{:?[^{}\n]*?#(ex-[A-Za-z0-9_-]+)|\bid\s*=\s*["']?(ex-[A-Za-z0-9_-]+)""")
-#: An ATX heading's line, from its text on (its closing hashes and attribute list taken off after).
-_HEADING = re.compile(r"^[ \t>]*#{1,6}[ \t]+([^\r\n]*)", re.MULTILINE)
+_EXPLICIT = re.compile(r"""\{:?[^{}\n]*?#((?:ex|cast)-[A-Za-z0-9_-]+)|\bid\s*=\s*["']?((?:ex|cast)-[A-Za-z0-9_-]+)""")
 
 
-def check_card_anchors(path: str, text: str, example_ids: Iterable[str]) -> list[Problem]:
-    """A located problem at each heading or element of the page that takes one of its cards' ids."""
-    cards = {f"ex-{example_id}" for example_id in example_ids}
-    if not cards:
+def check_card_anchors(path: str, text: str, headings: Iterable[Heading], example_ids: Iterable[str],
+                       cast_members: Iterable[str] = ()) -> list[Problem]:
+    """A located problem at each heading or element of the page that takes the id of one of its
+    cards, or of a member of the cast it lists (``cast_members``: none where it lists none)."""
+    owners = {f"ex-{example_id}": f"the id of the card of example `{example_id}`" for example_id in example_ids}
+    owners.update({cast_anchor(member): f"the id of cast member `{member}`'s entry" for member in cast_members})
+    if not owners:
         return []
-    masked = mask_code(text)
     index = LineIndex(text)
-    taken: list[tuple[int, str, str]] = []
-    for found in _EXPLICIT.finditer(masked):
+    taken: dict[int, tuple[int, str, str]] = {}  # {line: (column, id, what takes it)}
+    for found in _EXPLICIT.finditer(mask_code(text)):
         anchor = found[1] or found[2]
-        if anchor in cards:
-            taken.append((found.start(1) if found[1] else found.start(2), anchor, "an id written on the page"))
-    for found in _HEADING.finditer(masked):
-        written = found[1].rstrip(" \t")
-        if written.endswith("}") and (opened := written.rfind("{")) >= 0:
-            written = written[:opened]  # the attribute list, whose id the explicit ids cover
-        anchor = slugify(written.rstrip(" \t#"), "-")
-        if anchor in cards:
-            taken.append((found.start(1), anchor, "the id MkDocs makes of this heading's text"))
+        if anchor in owners:
+            line, col = index.line_col(found.start(1) if found[1] else found.start(2))
+            taken.setdefault(line, (col, anchor, "an id written on the page"))
+    for heading in headings:
+        anchor = heading.id or heading.made
+        if anchor in owners and heading.line not in taken:
+            written = text[index.start(heading.line):index.end(heading.line)]
+            col = written.find(heading.text[:20]) + 1 if heading.text else 1  # 0: not found, the line's start
+            what = "this heading's id" if heading.id else "the id MkDocs makes of this heading's text"
+            taken[heading.line] = (max(col, 1), anchor, what)
     problems = []
-    for offset, anchor, what in sorted(taken):
-        line, col = index.line_col(offset)
-        problems.append(Problem(path=path, line=line, col=col, kind="anchor", example_id=anchor[3:], message=(
-            f"`{anchor}` is {what}, and the id of the card of example `{anchor[3:]}`: the page would hold two "
-            "elements of one id, and the links to the card would go to the first. Hint: give the heading or the "
-            "element another id")))
+    for line, (col, anchor, what) in sorted(taken.items()):
+        example_id = anchor[3:] if anchor.startswith("ex-") else None
+        problems.append(Problem(path=path, line=line, col=col, kind="anchor", example_id=example_id, message=(
+            f"`{anchor}` is {what}, and {owners[anchor]}: the page would hold two elements of one id, and the "
+            "links to it would go to the first. Hint: give the heading or the element another id")))
     return problems

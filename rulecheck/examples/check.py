@@ -29,7 +29,7 @@ from rulecheck.examples.example_check import (
 )
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.front_matter import check_front_matter
-from rulecheck.examples.headings import check_heading_ids, heading_lines
+from rulecheck.examples.headings import check_heading_ids, heading_ids, page_headings
 from rulecheck.examples.leftovers import check_leftovers
 from rulecheck.examples.namesakes import check_namesakes_by_language
 from rulecheck.examples.near_misses import check_near_misses
@@ -97,10 +97,12 @@ def check_page(
         else:
             squares += drawn
         report.outcomes.append(outcome)
-    report.problems += check_card_anchors(path, text, [outcome.id for outcome in report.outcomes if outcome.id])
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     report.tables, report.references = quoted(text)
-    report.headings = heading_lines(text)
+    headings = page_headings(text)
+    report.headings = heading_ids(headings)
+    listed = cast.members if listed_at >= 0 and cast is not None else ()
+    report.problems += check_card_anchors(path, text, headings, [o.id for o in report.outcomes if o.id], listed)
     report.problems += check_front_matter(path, text)
     report.problems += check_titles(path, text)
     report.problems += check_characters(path, text, blocks)

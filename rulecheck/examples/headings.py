@@ -11,9 +11,16 @@ sent every card's step, or a reader's link, to one of them, silently: a located 
 from __future__ import annotations
 
 import bisect
+import html
 import re
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
+from typing import NamedTuple
+
+from markdown import Markdown
+from markdown.extensions.attr_list import get_attrs_and_remainder
+from markdown.extensions.toc import slugify
 
 from rulecheck.errors import Problem
 from rulecheck.examples.finder import find_fences, split_lines
@@ -21,42 +28,161 @@ from rulecheck.examples.outcome import Report
 from rulecheck.examples.pages import display_path, pages_under, read_page
 from rulecheck.examples.raw_tags import Unshown
 
-#: An ATX heading's line (Python-Markdown needs no space after the hashes), its closing hashes taken off.
-_ATX = re.compile(r"#{1,6}(?P<text>[^\n]*?)(?:[ \t]+#+)?[ \t]*$")
 #: A setext heading's underline.
 _UNDERLINE = re.compile(r"(?:=+|-+)[ \t]*$")
-#: An attribute list at the end of a heading's text (attr_list: ``{ #id }``, ``{: #id .class key=value }``).
-_ATTRIBUTES = re.compile(r"\{:?(?P<list>[^{}\n]*)\}[ \t]*$")
-_ID = re.compile(r"(?:^|[ \t])#(?P<id>[^\s{}#]+)")
+#: What may hide a brace from attr_list or put one in a child element's text: escapes, code spans,
+#: links, raw HTML, entities. A heading holding one is read by Python-Markdown itself.
+_INLINE_MARKUP = frozenset("\\`[<&")
+#: The longest heading text read by Python-Markdown itself; a longer one is refused by the check
+#: (a heading holds at most 300 characters: :mod:`rulecheck.examples.titles`) and read no further.
+_LONGEST_READ = 1_000
 #: A line that opens a container whose content is indented by four: an admonition, a collapsible
 #: block, a tab, a list item.
 _CONTAINER = re.compile(r"(?:!!!|\?\?\?\+?)[ \t]+\S|===\+?[ \t]+\"|(?:[-*+]|\d+[.)])[ \t]+\S")
 _QUOTE = re.compile(r"(?:>[ \t]?)+")
 #: A raw HTML block: Markdown renders nothing inside it, unless it asks for Markdown (md_in_html).
-_RAW_BLOCK = re.compile(r"<(?P<tag>address|article|aside|blockquote|details|div|dl|fieldset|figure|footer|form|h[1-6]"
-                        r"|header|hr|main|nav|ol|p|pre|section|table|ul)\b(?P<attributes>[^>\n]*)>?", re.IGNORECASE)
-_ASKS_MARKDOWN = re.compile(r"\bmarkdown\b", re.IGNORECASE)
+#: (A void element, ``<hr>``, opens none: it ends where it starts.)
+_RAW_BLOCK = re.compile(r" {0,3}<(?P<tag>address|article|aside|blockquote|details|div|dl|fieldset|figure|footer|form"
+                        r"|h[1-6]|header|main|nav|ol|p|pre|section|table|ul)(?=[\s/>]|$)(?P<attributes>[^>\n]*)>?",
+                        re.IGNORECASE)
+_MARKDOWN_ATTRIBUTE = re.compile(r"""(?:^|\s)markdown(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'"""
+                                 r"""|(?P<bare>[^\s"'>]+)))?""", re.IGNORECASE)
+#: md_in_html's tags whose content ``markdown="1"`` makes inline only (no heading), and those it never reads.
+_SPAN_TAGS = frozenset({"address", "h1", "h2", "h3", "h4", "h5", "h6", "p"})
+_NEVER_READ = frozenset({"pre"})
 
 
-def heading_id(line: str) -> str | None:
-    """The explicit id of a heading's text, written as attr_list reads it, or None."""
-    attributes = _ATTRIBUTES.search(line)
-    found = _ID.search(attributes["list"]) if attributes else None
-    return found["id"] if found else None
+def _asks_blocks(tag: str, attributes: str) -> bool:
+    """Whether md_in_html reads a raw block's content as Markdown blocks, headings included."""
+    found = _MARKDOWN_ATTRIBUTE.search(attributes)
+    if found is None or tag in _NEVER_READ:
+        return False
+    value = found["double"] if found["double"] is not None else found["single"] if found["single"] is not None \
+        else found["bare"] if found["bare"] is not None else "1"  # ``<div markdown>`` is markdown="1"
+    return value == "block" or (value == "1" and tag not in _SPAN_TAGS)
+
+
+def atx_text(line: str) -> str:
+    """The text of an ATX heading's line (one starting with ``#``), as Python-Markdown's
+    ``HashHeaderProcessor`` reads it: after at most six hashes, without the hashes that end the
+    line (unless the first is escaped), stripped. In one pass: a pattern that tried each end of the
+    text took minutes on a heading of many spaces."""
+    rest = line[min(len(line) - len(line.lstrip("#")), 6):]
+    text = rest.rstrip("#")
+    if len(text) < len(rest) and (len(text) - len(text.rstrip("\\"))) % 2:
+        text = rest[:len(text) + 1]  # ``\#``: an escaped hash is text
+    return text.strip()
+
+
+def heading_id(text: str) -> str | None:
+    """The explicit id of a heading's text (``atx_text``, or a setext heading's line), or None, as
+    attr_list gives it: the list after a space at the end of the text, whose every word it reads or
+    none (``{x} { #y }`` gives none), the last ``#id`` winning. A text whose inline markup may hide
+    or add a brace is read by Python-Markdown itself."""
+    if "{" not in text:
+        return None
+    if text.count("{") == 1 and not _INLINE_MARKUP.intersection(text):
+        return _attribute_id(text)
+    return _id_read_by_markdown(text) if len(text) <= _LONGEST_READ else None
+
+
+def _without_attribute_list(text: str) -> str:
+    """The text Markdown makes an id of: without the attribute list that ends it, if any (found
+    from the end, in one pass: a pattern tried from each blank of a long run)."""
+    end = text.rstrip(" \t")
+    opened = end.rfind("{") if end.endswith("}") else -1
+    return end[:opened] if opened > 0 and end[opened - 1] in " \t" and "}" not in end[opened:-1] else text
+
+
+def _attribute_id(text: str) -> str | None:
+    """attr_list's ``HEADER_RE`` (``[ ]+{:?[ ]*([^} ][^\\n]*)}[ ]*$``) and its reading of the list, in one pass."""
+    end = text.rstrip(" ")
+    if not end.endswith("}"):
+        return None
+    at = end.find(" {")
+    while at != -1:
+        inside = end[at + 2:-1]
+        inside = (inside[1:] if inside.startswith(":") else inside).lstrip(" ")
+        if inside and inside[0] not in "} ":
+            attributes, remainder = get_attrs_and_remainder(inside)
+            if remainder:
+                return None
+            ids = [value for key, value in attributes if key == "id"]
+            return ids[-1] if ids else None
+        at = end.find(" {", at + 1)
+    return None
+
+
+@cache
+def _markdown() -> Markdown:
+    return Markdown(extensions=["attr_list"])
+
+
+#: The id of the heading Python-Markdown writes (its start tag comes first, its attributes quoted).
+_WRITTEN_ID = re.compile(r'<h1(?: [^>]*?)? id="(?P<id>[^"]*)"')
+
+
+def _id_read_by_markdown(text: str) -> str | None:
+    reader = _markdown()
+    reader.reset()
+    written = _WRITTEN_ID.match(reader.convert(f"# {text}"))
+    return html.unescape(written["id"]) if written else None
+
+
+#: The ids the build gives elements of a page (a card, ``ex-<example>``; a cast member's entry,
+#: ``cast-<member>``), which a heading's text may make too: :mod:`rulecheck.examples.anchors`.
+GIVEN_PREFIXES = ("ex-", "cast-")
+
+
+class Heading(NamedTuple):
+    """A heading of a page: its line (1-based), its text as Markdown reads it, its explicit id or,
+    without one, the id MkDocs makes of its text."""
+
+    line: int
+    text: str
+    id: str | None
+    made: str | None = None
+
+
+def _heading(line: int, text: str) -> Heading | None:
+    """The heading, if it has an explicit id or its text makes one of :data:`GIVEN_PREFIXES`: the
+    others matter to no check, and a page of 10,000 one-character headings keeps none of them."""
+    if (explicit := heading_id(text)) is not None:
+        return Heading(line, text, explicit)
+    if "-" not in text and " " not in text and "\t" not in text:
+        return None  # no word boundary: no id with a prefix's hyphen
+    made = slugify(_without_attribute_list(text).rstrip(" \t#"), "-")
+    return Heading(line, text, None, made) if made.startswith(GIVEN_PREFIXES) else None
 
 
 def heading_lines(text: str) -> dict[str, int]:
-    """``{id: line}`` of the explicit ids of the page's own headings, in page order, each at its
-    first line, read as Python-Markdown reads them: ATX headings (with or without a space after the
-    hashes, closing hashes or not) and setext ones, in block quotes, admonitions, tabs and list
-    items (their content four spaces in); not those of lines inside a fenced block, an indented
-    code block, a raw HTML block, an HTML comment or a raw-text element (``<script>``…)."""
+    """``{id: line}`` of the explicit ids of the page's own headings (:func:`page_headings`), in
+    page order, each at its first line."""
+    return heading_ids(page_headings(text))
+
+
+def heading_ids(headings: Iterable[Heading]) -> dict[str, int]:
+    """``{id: line}`` of the explicit ids of ``headings``, each at its first line."""
+    found: dict[str, int] = {}
+    for heading in headings:
+        if heading.id is not None:
+            found.setdefault(heading.id, heading.line)
+    return found
+
+
+def page_headings(text: str) -> list[Heading]:
+    """The page's own headings that matter to a check (:func:`_heading`), in page order, read as
+    Python-Markdown reads them: ATX headings
+    (with or without a space after the hashes, closing hashes or not) and setext ones, in block
+    quotes, admonitions, tabs and list items (their content four spaces in); not those of lines
+    inside a fenced block, an indented code block, a raw HTML block, an HTML comment or a raw-text
+    element (``<script>``…)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as Markdown reads it: a lone \r ends a line too
     lines = split_lines(text)  # each line cut when read: a page of 20,000 line ends holds no list of them
     unshown = Unshown(text)
     fences = [(fence.start, fence.end) for fence in find_fences(lines)]  # 0-based lines, closer in
     starts = [start for start, _ in fences]
-    found: dict[str, int] = {}
+    found: list[Heading] = []
     containers: list[int] = []  # the content indent of each open container
     raw: str | None = None  # the tag of the raw HTML block we are in
     block_start = True  # the line starts a block: after a blank line, a heading, a container's opener
@@ -93,9 +219,9 @@ def heading_lines(text: str) -> dict[str, int]:
             continue  # a lazy line of a paragraph
         body = _QUOTE.sub("", body, count=1) if body.startswith(">") else body
         at = lines.start(number)
-        if body.startswith("#") and (atx := _ATX.match(body)) and unshown.around(at) is None:
-            if (anchor := heading_id(atx["text"])) is not None:
-                found.setdefault(anchor, number + 1)
+        if body.startswith("#") and unshown.around(at) is None:
+            if kept := _heading(number + 1, atx_text(body)):
+                found.append(kept)
             block_start = True  # a heading ends its block
             continue
         if opener := _CONTAINER.match(body):
@@ -104,11 +230,11 @@ def heading_lines(text: str) -> dict[str, int]:
             continue
         if (block_start and number + 1 < len(lines) and _UNDERLINE.match(lines[number + 1].expandtabs(4)[base:])
                 and unshown.around(at) is None):
-            if (anchor := heading_id(body)) is not None:
-                found.setdefault(anchor, number + 1)
+            if kept := _heading(number + 1, body.strip()):
+                found.append(kept)
             underline = number + 1
             continue
-        if (base == 0 and (tag := _RAW_BLOCK.match(body)) and not _ASKS_MARKDOWN.search(tag["attributes"])
+        if (base == 0 and (tag := _RAW_BLOCK.match(body)) and not _asks_blocks(tag["tag"].lower(), tag["attributes"])
                 and not re.search(rf"</{tag['tag']}\s*>", body[tag.end():], re.IGNORECASE)):
             raw = tag["tag"].lower()  # open until its closing tag
         block_start = False

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from rulecheck.examples.cast import MARKER, load_cast
 from rulecheck.examples.check import check_page
 
 CARD = ("```rulecheck\nid: zz-one\nrule: attack\ngiven:\n  attacker: {name: the rogue, level: 1}\n"
@@ -16,12 +19,15 @@ CARD = ("```rulecheck\nid: zz-one\nrule: attack\ngiven:\n  attacker: {name: the 
     "## Heading { #ex-zz-one }", "## Heading {: #ex-zz-one .note }", "### Ex zz one", "## Ex: zz one! ##",
     '<div id="ex-zz-one">x</div>', "<span id='ex-zz-one'></span>", "<a id=ex-zz-one></a>",
     "> ## Ex zz one",
+    # Headings as Markdown reads them (a nineteenth hostile round): no space after the hashes,
+    # setext, an id written key=value.
+    "##Ex zz one", "#Ex zz one #", "Ex zz one\n---", "Ex zz one\n===", "## Heading { id=ex-zz-one }",
 ])
 @pytest.mark.parametrize("after", [False, True])
 def test_a_heading_or_element_taking_a_card_s_id_is_a_located_problem(taker: str, after: bool) -> None:
     text = "# Page\n\n" + (CARD + "\n" + taker + "\n" if after else taker + "\n\n" + CARD)
     problems = [p for p in check_page("docs/en/page.md", text, odds=False).problems if p.kind == "anchor"]
-    line = text.splitlines().index(taker) + 1
+    line = text.splitlines().index(taker.splitlines()[0]) + 1
     assert [(p.line, p.example_id) for p in problems] == [(line, "zz-one")]
     assert "`ex-zz-one`" in problems[0].message and "two elements of one id" in problems[0].message
 
@@ -33,3 +39,20 @@ def test_a_heading_or_element_taking_a_card_s_id_is_a_located_problem(taker: str
 def test_another_id_or_code_is_no_problem(other: str) -> None:
     text = "# Page\n\n" + other + "\n\n" + CARD
     assert [p for p in check_page("docs/en/page.md", text, odds=False).problems if p.kind == "anchor"] == []
+
+
+@pytest.mark.parametrize("taker", ["## Notes { #cast-elara }", "## Cast elara", "Cast elara\n---",
+                                   '<span id="cast-elara"></span>'])
+@pytest.mark.parametrize("listed", [True, False])
+def test_on_the_page_listing_the_cast_a_heading_taking_a_member_s_id_is_a_located_problem(
+        taker: str, listed: bool) -> None:
+    """The cast page gives each member the id ``cast-<member>``, which every card's cast line links
+    to: a heading of that page taking it sent those links to the heading."""
+    cast = load_cast(Path(__file__).resolve().parents[2] / "docs" / "cast.yml", "docs/cast.yml")
+    text = "# Cast\n\n" + taker + "\n\nText.\n\n" + (MARKER + "\n" if listed else "")
+    problems = [p for p in check_page("docs/en/cast.md", text, odds=False, cast=cast).problems if p.kind == "anchor"]
+    if not listed:
+        assert problems == []  # elsewhere the id is the author's to give
+        return
+    assert [p.line for p in problems] == [3] and "`cast-elara`" in problems[0].message
+    assert "cast member `elara`" in problems[0].message
