@@ -242,19 +242,18 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
         sys.exit(1)
 
 
-#: An SVG document's start: a byte order mark, an XML declaration, comments and a doctype, then
-#: the ``svg`` element. A file that merely holds ``<svg`` (an example titled "How to draw an <svg>
-#: map", a Markdown page opening on an inline icon) is someone's work, and so is a file whose name
-#: (a link's file's name) does not end in ``.svg``.
-_SVG_DOCUMENT = re.compile(
-    rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--(?:(?!-->).)*-->|<!DOCTYPE[^>]*>)\s*)*<svg(?=[\s/>])",
-    re.DOTALL | re.IGNORECASE)
+#: The start of a battle map ``--map`` wrote: its XML declaration, then the map's ``svg`` element.
+#: Any other file is someone's work: an empty one (``py.typed``), an SVG drawn by hand or by another
+#: tool, a file that merely holds ``<svg`` (an example titled "How to draw an <svg> map", a page
+#: opening on an inline icon), and so is a file whose name (a link's file's name) does not end in ``.svg``.
+_EARLIER_MAP = re.compile(rb'<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg xmlns="http://www\.w3\.org/2000/svg" '
+                          rb'class="rc-map__svg"[ >]')
 
 
 def _refused_map_target(target: Path, example: Path | None = None) -> str | None:
     """Why ``--map`` must not write to ``target``, if it must not: standard output holds the result;
     the example itself, given as its own map, would be replaced by the picture; an existing file
-    that is no SVG document is someone's work, and so is the file a link leads to (a link committed
+    that is not a map it wrote is someone's work, and so is the file a link leads to (a link committed
     under a map's name could aim at any file of the author's): a link is followed to a map only; a
     link to nothing would make a file wherever it points."""
     if str(target) == "-":
@@ -273,10 +272,10 @@ def _refused_map_target(target: Path, example: Path | None = None) -> str | None
             start = stream.read(512)
     except OSError:
         return None  # a new file, or one this user cannot read: the write says what it can
-    if start and not (_SVG_DOCUMENT.match(start) and target.resolve().suffix.lower() == ".svg"):
+    if not (_EARLIER_MAP.match(start) and target.resolve().suffix.lower() == ".svg"):
         linked = " (through a link)" if target.is_symlink() else ""
-        return (f"a file that is not an SVG picture{linked}, which the map would replace: give the map a file of "
-                "its own")
+        return (f"a file{linked} that is not a battle map `--map` wrote, which the map would replace: give the map a "
+                "file of its own, or delete this one")
     return None
 
 

@@ -201,12 +201,18 @@ def test_run_map_writes_over_an_earlier_map(tmp_path: Path) -> None:
 @pytest.mark.parametrize("start", [
     '<svg xmlns="http://www.w3.org/2000/svg"/>', '\ufeff<?xml version="1.0"?>\n<svg>',
     '<?xml version="1.0" encoding="UTF-8"?>\n<!-- drawn by hand -->\n<!DOCTYPE svg>\n<SVG\nwidth="1">',
-    "\n\n  <svg>",
+    "\n\n  <svg>", "", '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg">',
+    '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" class="logo">',
 ])
-def test_run_map_writes_over_any_svg_document(tmp_path: Path, start: str) -> None:
+@pytest.mark.parametrize("name", ["old.svg", "py.typed", "logo.SVG"])
+def test_run_map_writes_over_no_svg_or_empty_file_but_its_own_maps(tmp_path: Path, start: str, name: str) -> None:
+    """A logo drawn by hand, another tool's picture or an empty file (a package's `py.typed`) is
+    someone's work (a nineteenth hostile round): only a map `--map` wrote is replaced."""
     example = tmp_path / "shot.yml"
     example.write_text(SHOT.format(title="Drawn", attacker="Scout", defender="Bandit"), "utf-8")
-    picture = tmp_path / "old.svg"
-    picture.write_text(start + "</svg>\n", "utf-8")
-    assert run(str(example), "--map", str(picture)).exit_code == 0
-    assert b"Drawn" in picture.read_bytes()
+    picture = tmp_path / name
+    picture.write_text(start + ("</svg>\n" if start else ""), "utf-8")
+    before = picture.read_bytes()
+    result = run(str(example), "--map", str(picture))
+    assert result.exit_code == 2 and "not a battle map `--map` wrote" in result.output
+    assert picture.read_bytes() == before

@@ -12,11 +12,16 @@ import pytest
 
 from tests.hosts.test_battle_map import SHOT, run
 
+#: The start of a map an earlier `run --map` wrote: the one kind of file it writes over.
+EARLIER_MAP = ('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" class="rc-map__svg" '
+               'role="img"></svg>\n')
+
 #: A run killed at one of its write's last steps (``{step}``) on its own temporary file.
 KILLED_WHILE_WRITING = """
 import os, signal, sys
 from rulecheck.examples import page_writes
 from rulecheck.hosts.cli import main
+
 real = getattr(os, "{step}")
 def step(path, *args, **kwargs):
     name = os.path.basename(path if isinstance(path, str) else str(path))
@@ -44,14 +49,14 @@ def test_a_map_left_half_written_by_a_kill_is_reported_by_the_next_run_and_kept(
         tmp_path: Path, step: str, target: str, there_before: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     shot, picture = example(tmp_path), tmp_path / target
     if there_before:
-        picture.write_text("<svg/>", "utf-8")
+        picture.write_text(EARLIER_MAP, "utf-8")
     root = Path(__file__).resolve().parents[2]
     script = KILLED_WHILE_WRITING.replace("{step}", step).replace("{target}", target)
     done = subprocess.run([sys.executable, "-c", script, str(shot), str(picture)], cwd=tmp_path, check=False,
                           env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, timeout=120)
     assert done.returncode == -9, done.stderr
     [left] = sorted(tmp_path.glob(f".{target}.*.tmp"))
-    assert (picture.read_text("utf-8") == "<svg/>") if there_before else not picture.exists()
+    assert (picture.read_text("utf-8") == EARLIER_MAP) if there_before else not picture.exists()
     monkeypatch.chdir(tmp_path)
     for _ in range(2):  # reported by every run writing that map, never removed
         result = run(str(shot), "--map", target)
@@ -65,7 +70,7 @@ def test_a_map_left_half_written_by_a_kill_is_reported_by_the_next_run_and_kept(
 def test_the_leftover_beside_a_linked_map_is_found_beside_its_file(tmp_path: Path) -> None:
     shot = example(tmp_path)
     (tmp_path / "real").mkdir()
-    (tmp_path / "real" / "shot.svg").write_text("<svg/>", "utf-8")
+    (tmp_path / "real" / "shot.svg").write_text(EARLIER_MAP, "utf-8")
     (tmp_path / "link.svg").symlink_to(tmp_path / "real" / "shot.svg")
     (tmp_path / "real" / ".shot.svg.k3j9_x2a.tmp").write_text("<sv", "utf-8")
     result = run(str(shot), "--map", str(tmp_path / "link.svg"))
