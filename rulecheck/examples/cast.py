@@ -329,7 +329,8 @@ def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[
         at = located.position((member_id, key))
         if key in _TEXT_KEYS:
             if (texts := _localised(value)) is None:
-                found.append((at, f"`{key}` is a text, or one text per language (`{{fr: …, en: …}}`)"))
+                found.append((at, f"`{key}` is a text of 1 to {_TEXT_CHARS} characters, or one such text per "
+                                  f"language (`{{fr: …, en: …}}`){_length_said(value)}"))
             elif any(BLANK.fullmatch(text) for text in texts.values()):
                 found.append((at, f"`{key}` holds only blank characters, which a page shows as nothing. Hint: write "
                                   "the text, or leave the key out"))
@@ -353,12 +354,24 @@ def _member_problems(member_id: str, body: Any, located: Located) -> list[tuple[
 BLANK = re.compile(r"[\s\u2800]+")
 
 
+#: The most characters of a member's name or role: a name is a card's cast line and a map's legend.
+_TEXT_CHARS = 80
+
+
+def _length_said(value: Any) -> str:
+    """What makes a text too long, said: `` (it holds 5,000)``, or nothing."""
+    texts = [value] if isinstance(value, str) else [v for v in value.values() if isinstance(v, str)] \
+        if isinstance(value, dict) else []
+    longest = max((len(text) for text in texts), default=0)
+    return f" (it holds {longest:,})" if longest > _TEXT_CHARS else ""
+
+
 def _localised(value: Any) -> dict[Language, str] | None:
     """``Elara`` or ``{fr: Gobelin, en: Goblin}`` as {language: text}; ``None`` if neither."""
-    if isinstance(value, str) and 0 < len(value) <= 80:
+    if isinstance(value, str) and 0 < len(value) <= _TEXT_CHARS:
         return dict.fromkeys(LANGUAGES, value)
     if (isinstance(value, dict) and set(value) == set(LANGUAGES)
-            and all(isinstance(v, str) and 0 < len(v) <= 80 for v in value.values())):
+            and all(isinstance(v, str) and 0 < len(v) <= _TEXT_CHARS for v in value.values())):
         return {language: value[language] for language in LANGUAGES}
     if value == {}:
         return {}

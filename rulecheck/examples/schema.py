@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from rulecheck.engine.limits import MAX_DICE_LABELS, MAX_EXPECTED_ENTRIES, MAX_EXPECTED_TEXT
 from rulecheck.engine.models import AttackInput
 from rulecheck.engine.rules import RULES
-from rulecheck.errors import FieldPath, FieldProblems, Problem, did_you_mean, format_field, with_hint
+from rulecheck.errors import FieldPath, FieldProblems, Problem, did_you_mean, format_field, shortened, with_hint
 from rulecheck.examples import cast as cast_module
 from rulecheck.examples.cast import Cast
 from rulecheck.examples.cast_totals import attack_total_problems
@@ -355,7 +355,7 @@ def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
         return with_hint(f"{len(detail['input']):,} {what}, past the limit of {bound}",
                          "an example shows a case, not a list of every case: split it, or add its dice up")
     if kind == "string_pattern_mismatch" and path == ("id",):
-        got = json.dumps(detail.get("input"), default=str, ensure_ascii=False)
+        got = quoted(detail.get("input"), ensure_ascii=False)
         return with_hint(f"an id is 1 to 64 lowercase letters, digits and dashes (got {got}"
                          f"{_foreign(detail.get('input'))})", f"write `{_slug(detail.get('input'))}`")
     message = str(detail["msg"]).removeprefix("Value error, ")
@@ -365,8 +365,18 @@ def _message(detail: Any, path: FieldPath, data: dict[str, Any]) -> str:
                             "booleans; quote the text, or write a number")
         return message
     if "input" in detail and kind not in {"value_error"} and not isinstance(detail["input"], dict | list):
-        message += f" (got {json.dumps(detail['input'], default=str)})"
+        message += f" (got {quoted(detail['input'])})"
     return message
+
+
+def quoted(value: Any, *, ensure_ascii: bool = True) -> str:
+    """``value`` as an error message quotes it: JSON, :func:`~rulecheck.errors.shortened` past 80
+    characters, its length then said (a map of 40,000 characters or an id of 50,000, quoted whole,
+    made each message as long as the value)."""
+    shown = json.dumps(value, default=str, ensure_ascii=ensure_ascii)
+    if len(shown) <= 80:
+        return shown
+    return f"{shortened(shown, 80)} ({len(value) if isinstance(value, str) else len(shown):,} characters)"
 
 
 #: pydantic's JSON words, in the words of a YAML author.

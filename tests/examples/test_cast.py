@@ -715,3 +715,13 @@ def test_a_member_id_is_the_whole_key_not_its_first_line(member_id: str) -> None
 @pytest.mark.parametrize("member_id", ["z", "zed", "a-1", "z" * 40])
 def test_a_member_id_of_letters_digits_and_dashes_is_taken(member_id: str) -> None:
     assert member_id in parse_cast(CAST + f"{member_id}:\n  name: Zed\n", "docs/cast.yml").members
+
+
+@pytest.mark.parametrize("value", ["N" * 81, "é" * 5_000, "{fr: Gobelin, en: %s}" % ("G" * 200), "''"])
+def test_a_member_s_name_too_long_or_empty_is_told_its_bounds(tmp_path: Path, value: str) -> None:
+    (tmp_path / "cast.yml").write_text(f"elara:\n  name: {value}\n  level: 2\n", "utf-8")
+    cast = load_cast(tmp_path / "cast.yml", "cast.yml")
+    [problem] = [p for p in cast.problems if "`name`" in p.message]
+    assert "1 to 80 characters" in problem.message and problem.line == 2
+    longest = max(len(value) - 2 if value == "''" else 0, 200 if "{" in value else len(value))
+    assert (f"(it holds {longest:,})" in problem.message) == (longest > 80)

@@ -141,3 +141,26 @@ def test_an_id_of_lookalike_letters_names_the_letter_and_hints_the_latin_id(
         assert "where `" not in problem.message
     else:
         assert f"where {foreign}, not one of a-z or 0-9)" in problem.message
+
+
+_LONG = {"an id": "id: {x}\nrule: positions\ngiven:\n  grid:\n    map: |\n      A . D\n",
+         "a map": "id: big\nrule: positions\ngiven:\n  grid:\n    map: |\n      A {x} D\n",
+         "a name": "id: ok\nrule: attack\ngiven:\n  attacker: {{name: {x}}}\n  defender: {{name: b, def_phy: 10}}\n"
+                   "  attack: {{kind: melee, total: 12}}\n",
+         "a title": "id: ok\ntitle: {x}\nrule: positions\ngiven:\n  grid:\n    map: |\n      A . D\n"}
+
+
+@pytest.mark.parametrize("what", sorted(_LONG))
+@pytest.mark.parametrize("unit", ["X", "é", ". ", "\u0430"])
+@pytest.mark.parametrize("count", [3_000, 50_000])
+def test_an_error_quotes_a_long_value_cut_and_says_its_length(tmp_path: Path, what: str, unit: str, count: int) -> None:
+    """An id of 50,000 characters, or a map of 40,000, was quoted whole in its message (a nineteenth
+    hostile round): each message as long as the value, fifty of them megabytes of a terminal."""
+    example = tmp_path / "long.yml"
+    example.write_text(_LONG[what].format(x=(unit * (count // len(unit))).strip()), "utf-8")
+    result = subprocess.run([sys.executable, "-m", "rulecheck.hosts.cli", "run", "--lang", "en", str(example)],
+                            capture_output=True, text=True, timeout=120)
+    said = result.stdout + result.stderr
+    assert result.returncode == 1 and "Traceback" not in said
+    assert len(said) < 1_000 and f"{example}:" in said  # located, and short
+    assert "characters" in said
