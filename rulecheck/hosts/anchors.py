@@ -4,8 +4,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
+from html import unescape
 from pathlib import Path
+from urllib.parse import urljoin
 
 from mkdocs.utils import get_relative_url
 
@@ -42,3 +45,34 @@ def built_link(from_url: str, to_url: str, anchor: str) -> str:
     if (to_url == "" or to_url.endswith("/")) and not relative.endswith("/"):
         relative += "/"
     return f"{relative}#{anchor}"
+
+
+#: A card's start, and each step link in it (``cards.card``: ``<a class="rc-rule" href="…">``).
+_CARD_OR_STEP = re.compile(r'<div class="rc-card[^"]*" id="ex-(?P<card>[^"]+)"'
+                           r'|<a class="rc-rule" href="(?P<href>[^"]*)"')
+
+
+def step_links(html: str) -> list[tuple[str, str]]:
+    """``(example id, href)`` of each step link of the cards of a page's ``html``."""
+    found, card = [], ""
+    for match in _CARD_OR_STEP.finditer(html):
+        if match["card"] is not None:
+            card = match["card"]
+        else:
+            found.append((card, unescape(match["href"])))
+    return found
+
+
+def unlanded(here: str, links: Iterable[tuple[str, str]],
+             ids: Mapping[str, Iterable[str]]) -> list[tuple[str, str, str]]:
+    """``(example id, page URL, id)`` of each of ``links`` (:func:`step_links` of the page MkDocs
+    builds at ``here``) that lands on no element: ``ids``, each built page's element ids by its URL,
+    as MkDocs found them in the page it rendered (``Page.present_anchor_ids``). The check reads the
+    pages' sources as Markdown reads them; this reads what Markdown made, whatever the source held."""
+    missed = []
+    for example_id, href in links:
+        path, _, anchor = href.partition("#")
+        target = urljoin(f"http://site/{here}", path).removeprefix("http://site/") if path else here
+        if anchor and anchor not in ids.get(target, ()):
+            missed.append((example_id, target, anchor))
+    return missed

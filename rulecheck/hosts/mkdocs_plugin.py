@@ -52,7 +52,7 @@ from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
 from rulecheck.hosts import cards, example_sources
-from rulecheck.hosts.anchors import anchor_index, built_link, page_heading_ids
+from rulecheck.hosts.anchors import anchor_index, built_link, page_heading_ids, step_links, unlanded
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view, served_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
@@ -121,6 +121,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         #: Pages not rendered, too deep (``nesting``) or too costly (``inline_scans``) for Markdown:
         #: a banner in their place.
         self._unrendered: list[Problem] = []
+        #: The step links of each page of cards, by its URL, to be landed once every page is rendered.
+        self._step_links: dict[str, tuple[str, list[tuple[str, str]]]] = {}
         self._page: Page | None = None  # the page being rendered, and its build's configuration
         self._config: MkDocsConfig | None = None
         self._page_source = ""  # the Markdown of the page being rendered, as read
@@ -180,7 +182,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        self._unchecked, self._unrendered = [], []
+        self._unchecked, self._unrendered, self._step_links = [], [], {}
         if not self.config.enabled:
             return
         root = _root(config)
@@ -271,6 +273,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         anchors = getattr(page, "present_anchor_ids", None)
         if anchors is not None:
             anchors.update(CARD_ANCHOR.findall(html))
+        if 'class="rc-rule"' in html:
+            self._step_links[page.file.url] = (shown, step_links(html))
         if self.config.sources_in_files:
             html, examples = example_sources.lifted(html, cards.registered(), page.file.dest_uri)
             if examples:
@@ -327,16 +331,48 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return self._one_stylesheet(unindented(output_content)) if template_name == "404.html" else None
 
     def on_env(self, env: Any, *, config: MkDocsConfig, files: Files) -> Any:
-        """Fail the build, before any page is written, if a page showed a block the check never saw."""
+        """Fail the build, before any page is written, if a page showed a block the check never saw,
+        or a card's step links to an id no page holds (``mkdocs serve`` says so and serves on)."""
         if self._serving:
+            for problem in self._unlanded_step_links(files, config):
+                serve_log.warning(f"rulecheck: {problem.located()}")
             return env
         failures = [_failure(self._unchecked)] if self._unchecked else []
+        if unlanded_ids := self._unlanded_step_links(files, config):
+            lines = "\n".join(p.located() for p in unlanded_ids)
+            failures.append(f"rulecheck: {len(unlanded_ids)} heading id(s) that cards' steps link to, on no built "
+                            f"page:\n{lines}")
         if self._unrendered:
             lines = "\n".join(p.located() for p in self._unrendered)
             failures.append(f"rulecheck: {len(self._unrendered)} page(s) Markdown cannot render:\n{lines}")
         if failures:
             raise PluginError("\n".join(failures))
         return env
+
+    def _unlanded_step_links(self, files: Files, config: MkDocsConfig) -> list[Problem]:
+        """A problem at each heading id that cards' steps link to and that no built page holds: the
+        check read it on a heading written in a way Markdown does not give it that id (located at
+        that heading, with the first card that links to it)."""
+        pages = {file.url: file for file in files.documentation_pages()}
+        ids = {url: file.page.present_anchor_ids for url, file in pages.items()
+               if file.page is not None and file.page.present_anchor_ids is not None}
+        missed: dict[tuple[str, str], list[str]] = {}  # {(page URL, id): the cards linking to it}
+        for here, (shown, links) in self._step_links.items():
+            outcomes = self._report.pages[shown].by_id() if self._report and shown in self._report.pages else {}
+            for example_id, target, anchor in unlanded(here, links, ids):
+                line = found.block.line if (found := outcomes.get(example_id)) else 1
+                missed.setdefault((target, anchor), []).append(f"{shown}:{line} ({example_id})")
+        problems = []
+        for (target, anchor), cards_linking in missed.items():
+            file = pages.get(target)
+            path = display_path(file_source(file, config), _root(config)) if file is not None else target
+            report = self._report.pages.get(path) if self._report is not None else None
+            problems.append(Problem(path=path, line=report.headings.get(anchor, 1) if report else 1, related=(
+                cards_linking[0],), message=(
+                f"heading id `{anchor}`: Markdown does not give it to the heading as it is written here, and "
+                f"{len(cards_linking)} step link(s) of cards lead to it (the first: {cards_linking[0]}). Hint: "
+                f"write it `## Title {{ #{anchor} }}`, a space before the braces, outside raw HTML")))
+        return problems
 
     def _too_deep_page(self, source: str) -> str:
         """What the page being rendered shows when Markdown cannot render it for its nesting: a

@@ -302,3 +302,27 @@ def test_a_site_without_the_card_fence_is_told_the_setting_it_needs(
     (tmp_path / "mkdocs.yml").write_text(  # the checks off: the examples are plain code, as asked
         f"site_name: S\ntheme: {{name: mkdocs}}\nplugins:\n  - rulecheck: {{enabled: false}}\n{extensions}", "utf-8")
     build(load_config(str(tmp_path / "mkdocs.yml"), site_dir=str(tmp_path / "site")))
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_card_s_step_link_landing_on_no_element_fails_the_build_located(
+        site_copy: Callable[..., Path], language: str) -> None:
+    """The check reads the pages' headings as Markdown reads them, nearly: where they differ (a raw
+    <div> run on from a list, a nineteenth hostile round), a card's step linked to an id no built
+    page held, silently. The build now lands every step link on the pages MkDocs rendered."""
+    site = site_copy(pages=("reactions", "attack"))
+    page = site / "docs" / language / "attack.md"
+    text = page.read_text("utf-8")
+    heading = next(line for line in text.splitlines() if line.endswith("{ #attack-test }"))
+    page.write_text(text.replace(heading, f"- a\n- b\n<div>\n{heading}\n</div>\n", 1), "utf-8")
+    bad = mkdocs_build(site, quiet=False)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
+    line = text.splitlines().index(heading) + 1 + 3  # where the heading now stands, under the list and <div>
+    said = [row for row in bad.stderr.splitlines() if "heading id `attack-test`" in row]
+    assert len(said) == 1 and said[0].startswith(f"docs/{language}/attack.md:{line}: "), bad.stderr
+    assert f"the first: docs/{language}/" in said[0] and "step link(s) of cards lead to it" in said[0]
+    other = "en" if language == "fr" else "fr"
+    assert f"docs/{other}/" not in said[0]  # the other language's links land
+    page.write_text(text, "utf-8")
+    assert mkdocs_build(site).returncode == 0
