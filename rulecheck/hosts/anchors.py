@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from html import unescape
 from pathlib import Path
 from urllib.parse import urljoin
@@ -63,16 +63,13 @@ def step_links(html: str) -> list[tuple[str, str]]:
     return found
 
 
-def unlanded(here: str, links: Iterable[tuple[str, str]],
-             ids: Mapping[str, Iterable[str]]) -> list[tuple[str, str, str]]:
+def link_targets(here: str, links: Iterable[tuple[str, str]]) -> list[tuple[str, str, str]]:
     """``(example id, page URL, id)`` of each of ``links`` (:func:`step_links` of the page MkDocs
-    builds at ``here``) that lands on no element: ``ids``, each built page's element ids by its URL,
-    as MkDocs found them in the page it rendered (``Page.present_anchor_ids``). The check reads the
-    pages' sources as Markdown reads them; this reads what Markdown made, whatever the source held."""
-    missed = []
+    builds at ``here``): the page each leads to, as a URL MkDocs builds a page at, and the id."""
+    found = []
     for example_id, href in links:
         path, _, anchor = href.partition("#")
-        target = urljoin(f"http://site/{here}", path).removeprefix("http://site/") if path else here
-        if anchor and anchor not in ids.get(target, ()):
-            missed.append((example_id, target, anchor))
-    return missed
+        if anchor:
+            target = urljoin(f"http://site/{here}", path).removeprefix("http://site/") if path else here
+            found.append((example_id, target, anchor))
+    return found

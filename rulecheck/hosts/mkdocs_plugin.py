@@ -52,7 +52,7 @@ from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
 from rulecheck.hosts import cards, example_sources
-from rulecheck.hosts.anchors import anchor_index, built_link, page_heading_ids, step_links, unlanded
+from rulecheck.hosts.anchors import anchor_index, built_link, link_targets, page_heading_ids, step_links
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view, served_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
@@ -350,28 +350,42 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return env
 
     def _unlanded_step_links(self, files: Files, config: MkDocsConfig) -> list[Problem]:
-        """A problem at each heading id that cards' steps link to and that no built page holds: the
-        check read it on a heading written in a way Markdown does not give it that id (located at
-        that heading, with the first card that links to it)."""
+        """A problem at each heading id that cards' steps link to and that no built page holds (the
+        check read it on a heading written in a way Markdown does not give it that id: located at
+        that heading), or that two built pages of the language hold (one of them a heading the check
+        did not read as one: located at the first card linking to it)."""
         pages = {file.url: file for file in files.documentation_pages()}
+        shown = {url: display_path(file_source(file, config), _root(config)) for url, file in pages.items()}
         ids = {url: file.page.present_anchor_ids for url, file in pages.items()
                if file.page is not None and file.page.present_anchor_ids is not None}
-        missed: dict[tuple[str, str], list[str]] = {}  # {(page URL, id): the cards linking to it}
-        for here, (shown, links) in self._step_links.items():
-            outcomes = self._report.pages[shown].by_id() if self._report and shown in self._report.pages else {}
-            for example_id, target, anchor in unlanded(here, links, ids):
+        linked: dict[tuple[str, str], list[str]] = {}  # {(page URL, id): the cards linking to it}
+        for here, (path, links) in self._step_links.items():
+            outcomes = self._report.pages[path].by_id() if self._report and path in self._report.pages else {}
+            for example_id, target, anchor in link_targets(here, links):
                 line = found.block.line if (found := outcomes.get(example_id)) else 1
-                missed.setdefault((target, anchor), []).append(f"{shown}:{line} ({example_id})")
+                linked.setdefault((target, anchor), []).append(f"{path}:{line} ({example_id})")
         problems = []
-        for (target, anchor), cards_linking in missed.items():
-            file = pages.get(target)
-            path = display_path(file_source(file, config), _root(config)) if file is not None else target
-            report = self._report.pages.get(path) if self._report is not None else None
-            problems.append(Problem(path=path, line=report.headings.get(anchor, 1) if report else 1, related=(
-                cards_linking[0],), message=(
-                f"heading id `{anchor}`: Markdown does not give it to the heading as it is written here, and "
-                f"{len(cards_linking)} step link(s) of cards lead to it (the first: {cards_linking[0]}). Hint: "
-                f"write it `## Title {{ #{anchor} }}`, a space before the braces, outside raw HTML")))
+        for (target, anchor), cards_linking in linked.items():
+            first, count = cards_linking[0], len(cards_linking)
+            if anchor not in ids.get(target, ()):
+                path = shown.get(target, target)
+                report = self._report.pages.get(path) if self._report is not None else None
+                problems.append(Problem(path=path, line=report.headings.get(anchor, 1) if report else 1, related=(
+                    first,), message=(
+                    f"heading id `{anchor}`: Markdown does not give it to the heading as it is written here, and "
+                    f"{count} step link(s) of cards lead to it (the first: {first}). Hint: write it `## Title "
+                    f"{{ #{anchor} }}`, a space before the braces, outside raw HTML")))
+                continue
+            language = (language_of(shown.get(target, target)) or ("en", ""))[0]
+            others = [shown[url] for url, held in ids.items() if url != target and anchor in held and url in shown
+                      and (language_of(shown[url]) or ("en", ""))[0] == language]
+            if others:
+                path, _, rest = first.partition(":")
+                problems.append(Problem(path=path, line=int(rest.split(" ")[0]), related=(shown.get(target, target),
+                                        *others), message=(
+                    f"this card's steps link to `{anchor}` on {shown.get(target, target)}, and {others[0]} holds "
+                    f"that id too ({count} step link(s) of cards lead to it): a reader's link lands on one of the "
+                    "two. Hint: give one of the headings another id")))
         return problems
 
     def _too_deep_page(self, source: str) -> str:

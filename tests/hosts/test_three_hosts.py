@@ -326,3 +326,23 @@ def test_a_card_s_step_link_landing_on_no_element_fails_the_build_located(
     assert f"docs/{other}/" not in said[0]  # the other language's links land
     page.write_text(text, "utf-8")
     assert mkdocs_build(site).returncode == 0
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_card_s_step_link_to_an_id_two_built_pages_hold_fails_the_build_located(
+        site_copy: Callable[..., Path], language: str) -> None:
+    """A heading the check does not read as one (in a definition list, a nineteenth hostile round)
+    may take an id cards link to on another page: both built pages held it, and a reader's link
+    landed on one of them. The build now finds such an id in what Markdown made."""
+    site = site_copy(pages=("reactions", "attack"))
+    page = site / "docs" / language / "reactions.md"
+    text = page.read_text("utf-8")
+    page.write_text(text + "\nTerm\n:   ## Aside { #attack-test }\n", "utf-8")
+    bad = mkdocs_build(site, quiet=False)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
+    said = [row for row in bad.stderr.splitlines() if "holds that id too" in row]
+    assert said and all(row.startswith(f"docs/{language}/") for row in said), bad.stderr
+    assert f"`attack-test` on docs/{language}/attack.md, and docs/{language}/reactions.md holds" in said[0]
+    page.write_text(text, "utf-8")
+    assert mkdocs_build(site).returncode == 0
