@@ -47,13 +47,14 @@ def built_link(from_url: str, to_url: str, anchor: str) -> str:
     return f"{relative}#{anchor}"
 
 
-#: A card's start, and each step link in it (``cards.card``: ``<a class="rc-rule" href="…">``).
+#: A card's start, and each link in it that the plugin writes as raw HTML, which MkDocs does not
+#: check: a step's to its rule's heading, a cast member's to its entry (``cards.card``).
 _CARD_OR_STEP = re.compile(r'<div class="rc-card[^"]*" id="ex-(?P<card>[^"]+)"'
-                           r'|<a class="rc-rule" href="(?P<href>[^"]*)"')
+                           r'|<a class="(?:rc-rule|rc-cast__member)" href="(?P<href>[^"]*)"')
 
 
 def step_links(html: str) -> list[tuple[str, str]]:
-    """``(example id, href)`` of each step link of the cards of a page's ``html``."""
+    """``(example id, href)`` of each step or cast link of the cards of a page's ``html``."""
     found, card = [], ""
     for match in _CARD_OR_STEP.finditer(html):
         if match["card"] is not None:

@@ -340,8 +340,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         failures = [_failure(self._unchecked)] if self._unchecked else []
         if unlanded_ids := self._unlanded_step_links(files, config):
             lines = "\n".join(p.located() for p in unlanded_ids)
-            failures.append(f"rulecheck: {len(unlanded_ids)} heading id(s) that cards' steps link to, on no built "
-                            f"page:\n{lines}")
+            failures.append(f"rulecheck: {len(unlanded_ids)} id(s) that cards link to, on no built page or on "
+                            f"two:\n{lines}")
         if self._unrendered:
             lines = "\n".join(p.located() for p in self._unrendered)
             failures.append(f"rulecheck: {len(self._unrendered)} page(s) Markdown cannot render:\n{lines}")
@@ -350,10 +350,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return env
 
     def _unlanded_step_links(self, files: Files, config: MkDocsConfig) -> list[Problem]:
-        """A problem at each heading id that cards' steps link to and that no built page holds (the
-        check read it on a heading written in a way Markdown does not give it that id: located at
-        that heading), or that two built pages of the language hold (one of them a heading the check
-        did not read as one: located at the first card linking to it)."""
+        """A problem at each id that cards link to (a step's rule, a cast member's entry) and that no
+        built page holds (the check read it on a heading written in a way Markdown does not give it
+        that id: located at that heading), or that two built pages of the language hold (one of them
+        a heading the check did not read as one: located at the first card linking to it)."""
         pages = {file.url: file for file in files.documentation_pages()}
         shown = {url: display_path(file_source(file, config), _root(config)) for url, file in pages.items()}
         ids = {url: file.page.present_anchor_ids for url, file in pages.items()
@@ -370,11 +370,15 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             if anchor not in ids.get(target, ()):
                 path = shown.get(target, target)
                 report = self._report.pages.get(path) if self._report is not None else None
+                if anchor.startswith("cast-") and anchor not in (report.headings if report else {}):
+                    hint = "the cast page lists every member of the cast file where it holds `<!-- rulecheck-cast -->`"
+                else:
+                    hint = f"write it `## Title {{ #{anchor} }}`, a space before the braces, outside raw HTML"
                 problems.append(Problem(path=path, line=report.headings.get(anchor, 1) if report else 1, related=(
                     first,), message=(
-                    f"heading id `{anchor}`: Markdown does not give it to the heading as it is written here, and "
-                    f"{count} step link(s) of cards lead to it (the first: {first}). Hint: write it `## Title "
-                    f"{{ #{anchor} }}`, a space before the braces, outside raw HTML")))
+                    f"id `{anchor}`: no element of the page built here holds it (Markdown does not give it to a "
+                    f"heading as it is written), and {count} link(s) of cards lead to it (the first: {first}). "
+                    f"Hint: {hint}")))
                 continue
             language = (language_of(shown.get(target, target)) or ("en", ""))[0]
             others = [shown[url] for url, held in ids.items() if url != target and anchor in held and url in shown
@@ -383,8 +387,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                 path, _, rest = first.partition(":")
                 problems.append(Problem(path=path, line=int(rest.split(" ")[0]), related=(shown.get(target, target),
                                         *others), message=(
-                    f"this card's steps link to `{anchor}` on {shown.get(target, target)}, and {others[0]} holds "
-                    f"that id too ({count} step link(s) of cards lead to it): a reader's link lands on one of the "
+                    f"this card links to `{anchor}` on {shown.get(target, target)}, and {others[0]} holds "
+                    f"that id too ({count} link(s) of cards lead to it): a reader's link lands on one of the "
                     "two. Hint: give one of the headings another id")))
         return problems
 

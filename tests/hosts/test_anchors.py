@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulecheck.examples.headings import heading_lines
-from rulecheck.hosts.anchors import anchor_index, built_link, page_heading_ids
+from rulecheck.hosts.anchors import anchor_index, built_link, link_targets, page_heading_ids, step_links
 from tests.hosts.run_hosts import cli, fenced, mkdocs_build, parry_example, small_site
 
 HIDDEN = "## Parry { #dodge-and-parry }"
@@ -135,3 +135,36 @@ def test_the_three_hosts_refuse_a_step_s_anchor_written_on_two_pages_at_its_plac
                                 "-W", "ignore::pytest.PytestAssertRewriteWarning")
     assert result.ret == 1
     assert said in result.stdout.str()
+
+
+# The links a card writes as raw HTML, which MkDocs does not check, found for the build to land ------
+
+CARD = ('<div class="rc-card" id="ex-{id}" data-example="{id}"><p class="rc-cast"><a class="rc-cast__member" '
+        'href="{cast}">Elara</a> attacks <span class="rc-cast__member">the orc</span></p><ol class="rc-trace">'
+        '<li>Total <a class="rc-rule" href="{step}" aria-label="The rule"></a></li></ol></div>')
+
+
+def test_each_step_and_cast_link_is_found_with_its_card() -> None:
+    html = (CARD.format(id="one", cast="cast.html#cast-elara", step="attack.html#attack-test")
+            + "<p>prose <a href='x.html#y'>not a card's</a></p>"
+            + CARD.format(id="two", cast="../cast.html#cast-elara", step="#dodge-and-parry&amp;x"))
+    assert step_links(html) == [("one", "cast.html#cast-elara"), ("one", "attack.html#attack-test"),
+                                ("two", "../cast.html#cast-elara"), ("two", "#dodge-and-parry&x")]
+
+
+@pytest.mark.parametrize(("here", "href", "target"), [
+    ("reactions.html", "attack.html#attack-test", "attack.html"),
+    ("reactions.html", "#dodge-and-parry", "reactions.html"),
+    ("en/reactions.html", "attack.html#attack-test", "en/attack.html"),
+    ("en/rules/deep.html", "../../en/attack.html#attack-test", "en/attack.html"),
+    ("en/", "attack.html#attack-test", "en/attack.html"),
+    ("", "en/#top", "en/"),
+    ("en/reactions.html", "./#x", "en/"),
+])
+def test_a_link_leads_to_the_page_mkdocs_builds_at_its_url(here: str, href: str, target: str) -> None:
+    [(example_id, found, anchor)] = link_targets(here, [("one", href)])
+    assert (example_id, found, anchor) == ("one", target, href.partition("#")[2])
+
+
+def test_a_link_without_an_id_leads_nowhere_to_land() -> None:
+    assert link_targets("a.html", [("one", "b.html"), ("one", "b.html#")]) == []

@@ -319,9 +319,9 @@ def test_a_card_s_step_link_landing_on_no_element_fails_the_build_located(
     bad = mkdocs_build(site, quiet=False)
     assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
     line = text.splitlines().index(heading) + 1 + 3  # where the heading now stands, under the list and <div>
-    said = [row for row in bad.stderr.splitlines() if "heading id `attack-test`" in row]
+    said = [row for row in bad.stderr.splitlines() if "id `attack-test`: no element" in row]
     assert len(said) == 1 and said[0].startswith(f"docs/{language}/attack.md:{line}: "), bad.stderr
-    assert f"the first: docs/{language}/" in said[0] and "step link(s) of cards lead to it" in said[0]
+    assert f"the first: docs/{language}/" in said[0] and "link(s) of cards lead to it" in said[0]
     other = "en" if language == "fr" else "fr"
     assert f"docs/{other}/" not in said[0]  # the other language's links land
     page.write_text(text, "utf-8")
