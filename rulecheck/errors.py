@@ -167,6 +167,6 @@ class Problem:
 
     def located(self) -> str:
         where = f"{self.path}:{self.line}" + (f":{self.col}" if self.col else "")
-        who = f" {self.example_id}:" if self.example_id else ""
+        who = f" {shortened(self.example_id, 80)}:" if self.example_id else ""  # an id refused for its length too
         what = f" {self.field}:" if self.field else ""
         return printable(f"{where}:{who}{what} {self.message}")

@@ -33,9 +33,13 @@ _UNDERLINE = re.compile(r"(?:=+|-+)[ \t]*$")
 #: What may hide a brace from attr_list or put one in a child element's text: escapes, code spans,
 #: links, raw HTML, entities. A heading holding one is read by Python-Markdown itself.
 _INLINE_MARKUP = frozenset("\\`[<&")
-#: The longest heading text read by Python-Markdown itself; a longer one is refused by the check
-#: (a heading holds at most 300 characters: :mod:`rulecheck.examples.titles`) and read no further.
+#: The longest heading text read by Python-Markdown itself (a heading holds at most 300 characters:
+#: :mod:`rulecheck.examples.titles`), and the characters of a page's headings it reads at most: the
+#: inline patterns of some texts (``[\{`` repeated) cost it 0.15 s a heading. Past them, a heading's
+#: id is read as attr_list reads a text without inline markup: nearly, and the build lands every
+#: card's link on the ids of the pages it made whatever the check read.
 _LONGEST_READ = 1_000
+MARKDOWN_READS = 5_000
 #: A line that opens a container whose content is indented by four: an admonition, a collapsible
 #: block, a tab, a list item.
 _CONTAINER = re.compile(r"(?:!!!|\?\?\?\+?)[ \t]+\S|===\+?[ \t]+\"|(?:[-*+]|\d+[.)])[ \t]+\S")
@@ -50,6 +54,37 @@ _MARKDOWN_ATTRIBUTE = re.compile(r"""(?:^|\s)markdown(?:\s*=\s*(?:"(?P<double>[^
 #: md_in_html's tags whose content ``markdown="1"`` makes inline only (no heading), and those it never reads.
 _SPAN_TAGS = frozenset({"address", "h1", "h2", "h3", "h4", "h5", "h6", "p"})
 _NEVER_READ = frozenset({"pre"})
+
+
+#: Raw HTML blocks that are no element: a processing instruction (``<?php … ?>``), a CDATA section,
+#: a declaration (``<!DOCTYPE …>``); each runs to its own end, which Markdown looks for.
+_OTHER_RAW = re.compile(r" {0,3}(<\?|<!\[CDATA\[|<![A-Za-z])")
+_OTHER_RAW_ENDS = {"<?": "?>", "<![": "]]>"}
+
+
+class _RawBlock:
+    """A raw HTML block being read: what ends it, and for an element the same element nested in it
+    (``<div><div></div> … </div>``: the first ``</div>`` does not end it)."""
+
+    def __init__(self, closer: re.Pattern[str], opener: re.Pattern[str] | None, depth: int) -> None:
+        self.closer, self.opener, self.depth = closer, opener, depth
+
+    @classmethod
+    def of_tag(cls, tag: str, line: str) -> _RawBlock | None:
+        opener = re.compile(rf"<{tag}(?=[\s/>]|$)(?![^<>]*/>)", re.IGNORECASE)  # ``<div/>`` holds nothing
+        block = cls(re.compile(rf"</{tag}\s*>", re.IGNORECASE), opener, 0)
+        return None if block.closed_by(line) else block
+
+    @classmethod
+    def until(cls, end: str | None, rest: str) -> _RawBlock | None:
+        end = end or ">"  # a declaration ends at its ``>``
+        return None if end in rest else cls(re.compile(re.escape(end)), None, 1)
+
+    def closed_by(self, line: str) -> bool:
+        """Whether ``line`` ends the block (its elements' starts and ends counted)."""
+        opened = len(self.opener.findall(line)) if self.opener is not None else 0
+        self.depth += opened - len(self.closer.findall(line))
+        return self.depth <= 0
 
 
 def _asks_blocks(tag: str, attributes: str) -> bool:
@@ -74,16 +109,21 @@ def atx_text(line: str) -> str:
     return text.strip()
 
 
-def heading_id(text: str) -> str | None:
+def heading_id(text: str, allowance: list[int] | None = None) -> str | None:
     """The explicit id of a heading's text (``atx_text``, or a setext heading's line), or None, as
     attr_list gives it: the list after a space at the end of the text, whose every word it reads or
     none (``{x} { #y }`` gives none), the last ``#id`` winning. A text whose inline markup may hide
-    or add a brace is read by Python-Markdown itself."""
+    or add a brace is read by Python-Markdown itself, within ``allowance`` (``[characters left]``,
+    the page's :data:`MARKDOWN_READS`, which it spends)."""
     if "{" not in text:
         return None
     if text.count("{") == 1 and not _INLINE_MARKUP.intersection(text):
         return _attribute_id(text)
-    return _id_read_by_markdown(text) if len(text) <= _LONGEST_READ else None
+    if len(text) > _LONGEST_READ or (allowance is not None and allowance[0] < len(text)):
+        return _attribute_id(text)
+    if allowance is not None:
+        allowance[0] -= len(text)
+    return _id_read_by_markdown(text)
 
 
 def _without_attribute_list(text: str) -> str:
@@ -144,13 +184,13 @@ class Heading(NamedTuple):
     made: str | None = None
 
 
-def _heading(line: int, text: str) -> Heading | None:
+def _heading(line: int, text: str, allowance: list[int]) -> Heading | None:
     """The heading, if it has an explicit id or its text makes one of :data:`GIVEN_PREFIXES`: the
     others matter to no check, and a page of 10,000 one-character headings keeps none of them."""
-    if (explicit := heading_id(text)) is not None:
+    if (explicit := heading_id(text, allowance)) is not None:
         return Heading(line, text, explicit)
-    if "-" not in text and " " not in text and "\t" not in text:
-        return None  # no word boundary: no id with a prefix's hyphen
+    if not any(char == "-" or char.isspace() for char in text):
+        return None  # no word boundary (a no-break space is one): no id with a prefix's hyphen
     made = slugify(_without_attribute_list(text).rstrip(" \t#"), "-")
     return Heading(line, text, None, made) if made.startswith(GIVEN_PREFIXES) else None
 
@@ -183,8 +223,9 @@ def page_headings(text: str) -> list[Heading]:
     fences = [(fence.start, fence.end) for fence in find_fences(lines)]  # 0-based lines, closer in
     starts = [start for start, _ in fences]
     found: list[Heading] = []
+    allowance = [MARKDOWN_READS]
     containers: list[int] = []  # the content indent of each open container
-    raw: str | None = None  # the tag of the raw HTML block we are in
+    raw: _RawBlock | None = None  # the raw HTML block we are in
     block_start = True  # the line starts a block: after a blank line, a heading, a container's opener
     underline = -1  # the line under a setext heading, read with it
     for number, line in enumerate(lines):
@@ -200,7 +241,7 @@ def page_headings(text: str) -> list[Heading]:
             block_start = True
             continue
         if raw is not None or number == underline:
-            if raw is not None and re.search(rf"</{raw}\s*>", line, re.IGNORECASE):
+            if raw is not None and raw.closed_by(line):
                 raw = None
             block_start = number == underline
             continue
@@ -220,7 +261,7 @@ def page_headings(text: str) -> list[Heading]:
         body = _QUOTE.sub("", body, count=1) if body.startswith(">") else body
         at = lines.start(number)
         if body.startswith("#") and unshown.around(at) is None:
-            if kept := _heading(number + 1, atx_text(body)):
+            if kept := _heading(number + 1, atx_text(body), allowance):
                 found.append(kept)
             block_start = True  # a heading ends its block
             continue
@@ -230,13 +271,14 @@ def page_headings(text: str) -> list[Heading]:
             continue
         if (block_start and number + 1 < len(lines) and _UNDERLINE.match(lines[number + 1].expandtabs(4)[base:])
                 and unshown.around(at) is None):
-            if kept := _heading(number + 1, body.strip()):
+            if kept := _heading(number + 1, body.strip(), allowance):
                 found.append(kept)
             underline = number + 1
             continue
-        if (base == 0 and (tag := _RAW_BLOCK.match(body)) and not _asks_blocks(tag["tag"].lower(), tag["attributes"])
-                and not re.search(rf"</{tag['tag']}\s*>", body[tag.end():], re.IGNORECASE)):
-            raw = tag["tag"].lower()  # open until its closing tag
+        if base == 0 and (tag := _RAW_BLOCK.match(body)) and not _asks_blocks(tag["tag"].lower(), tag["attributes"]):
+            raw = _RawBlock.of_tag(tag["tag"].lower(), body)  # open until its own closing tag, if not closed here
+        elif base == 0 and (other := _OTHER_RAW.match(body)):
+            raw = _RawBlock.until(_OTHER_RAW_ENDS.get(other[1][:3]), body[other.end():])
         block_start = False
     return found
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from html import unescape
 from pathlib import Path
@@ -74,3 +75,16 @@ def link_targets(here: str, links: Iterable[tuple[str, str]]) -> list[tuple[str,
             target = urljoin(f"http://site/{here}", path).removeprefix("http://site/") if path else here
             found.append((example_id, target, anchor))
     return found
+
+
+#: An element's id in HTML Markdown rendered: in a start tag (an attribute name in any case, its
+#: value quoted or not), never text that quotes one (``<code>&lt;span id="x"&gt;</code>``), whose
+#: ``<`` Markdown escaped. ``<a name>`` too, which browsers land on.
+_ELEMENT_ID = re.compile(r"""<[A-Za-z][^<>]*?\s(?:[iI][dD]|(?<=<a )[nN][aA][mM][eE])\s*=\s*"""
+                         r"""(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'|(?P<bare>[^\s"'<>`=]+))""")
+
+
+def element_ids(html: str) -> Counter[str]:
+    """How many elements of ``html`` (a page as MkDocs rendered it) hold each id."""
+    return Counter(unescape(next(value for value in found.groups() if value is not None))
+                   for found in _ELEMENT_ID.finditer(html))

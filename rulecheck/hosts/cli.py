@@ -237,7 +237,8 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
     try:
         _write_whole(target, data)
     except OSError as error:
-        click.secho(printable(f"{target}: cannot write the battle map: {error.strerror or error}"), fg="red",
+        why = "a named pipe no program reads" if error.errno == errno.ENXIO else error.strerror or error
+        click.secho(printable(f"{target}: cannot write the battle map: {why}"), fg="red",
                     err=True)
         sys.exit(1)
 
@@ -246,6 +247,7 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
 #: Any other file is someone's work: an empty one (``py.typed``), an SVG drawn by hand or by another
 #: tool, a file that merely holds ``<svg`` (an example titled "How to draw an <svg> map", a page
 #: opening on an inline icon), and so is a file whose name (a link's file's name) does not end in ``.svg``.
+_MAP_END = b"</svg>\n"  # how a map `--map` wrote ends: a map edited after (notes added at its end) is the author's
 _EARLIER_MAP = re.compile(rb'<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg xmlns="http://www\.w3\.org/2000/svg" '
                           rb'class="rc-map__svg"[ >]')
 
@@ -268,11 +270,15 @@ def _refused_map_target(target: Path, example: Path | None = None) -> str | None
     try:
         if not stat.S_ISREG(os.stat(target).st_mode):
             return None  # a device or a pipe (`/dev/stdout`): written to as it is
+        if not os.stat(target).st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):  # root too may not
+            return "a map that is read-only: someone protected it; make it writable to replace it"
         with target.open("rb") as stream:
             start = stream.read(512)
+            stream.seek(max(0, os.fstat(stream.fileno()).st_size - len(_MAP_END)))
+            end = stream.read()
     except OSError:
         return None  # a new file, or one this user cannot read: the write says what it can
-    if not (_EARLIER_MAP.match(start) and target.resolve().suffix.lower() == ".svg"):
+    if not (_EARLIER_MAP.match(start) and end == _MAP_END and target.resolve().suffix.lower() == ".svg"):
         linked = " (through a link)" if target.is_symlink() else ""
         return (f"a file{linked} that is not a battle map `--map` wrote, which the map would replace: give the map a "
                 "file of its own, or delete this one")
@@ -306,8 +312,10 @@ def _write_whole(target: Path, data: bytes) -> None:
         regular = True
     if regular:
         write_atomically(target, data)
-    else:
-        with target.open("wb") as stream:
+    else:  # not blocking: a named pipe no one reads would wait for ever (ENXIO, said by the caller)
+        descriptor = os.open(target, os.O_WRONLY | os.O_NONBLOCK)
+        os.set_blocking(descriptor, True)  # a reader is there: write it all
+        with os.fdopen(descriptor, "wb") as stream:
             stream.write(data)
 
 

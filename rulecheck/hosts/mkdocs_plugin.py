@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import Counter
 from html import escape, unescape
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,7 @@ from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
 from rulecheck.hosts import cards, example_sources
-from rulecheck.hosts.anchors import anchor_index, built_link, link_targets, page_heading_ids, step_links
+from rulecheck.hosts.anchors import anchor_index, built_link, element_ids, link_targets, page_heading_ids, step_links
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view, served_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
@@ -123,6 +124,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._unrendered: list[Problem] = []
         #: The step links of each page of cards, by its URL, to be landed once every page is rendered.
         self._step_links: dict[str, tuple[str, list[tuple[str, str]]]] = {}
+        #: The element ids of each page rendered, by its URL: what a link lands on.
+        self._built_ids: dict[str, Counter[str]] = {}
         self._page: Page | None = None  # the page being rendered, and its build's configuration
         self._config: MkDocsConfig | None = None
         self._page_source = ""  # the Markdown of the page being rendered, as read
@@ -182,7 +185,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        self._unchecked, self._unrendered, self._step_links = [], [], {}
+        self._unchecked, self._unrendered, self._step_links, self._built_ids = [], [], {}, {}
         if not self.config.enabled:
             return
         root = _root(config)
@@ -282,7 +285,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(example_sources.script(examples), "utf-8")
         found = language_of(path.as_posix())
-        return french_spacing(html) if found and found[0] == "fr" else unit_spacing(html)
+        html = french_spacing(html) if found and found[0] == "fr" else unit_spacing(html)
+        self._built_ids[page.file.url] = element_ids(html)
+        return html
 
     @event_priority(1)  # just before Material's search plugin (0) parses page.content
     def _show_search_view(self, context: Any, *, page: Page, config: MkDocsConfig, nav: Any) -> None:
@@ -352,22 +357,29 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
     def _unlanded_step_links(self, files: Files, config: MkDocsConfig) -> list[Problem]:
         """A problem at each id that cards link to (a step's rule, a cast member's entry) and that no
         built page holds (the check read it on a heading written in a way Markdown does not give it
-        that id: located at that heading), or that two built pages of the language hold (one of them
-        a heading the check did not read as one: located at the first card linking to it)."""
+        that id: located at that heading), or that two built pages of the language hold, or two
+        elements of one page (a heading the check did not read as one: located at the first card
+        linking to it); and at each card whose own id another element of its built page holds.
+        The ids are read in the HTML MkDocs rendered (``element_ids``), not in the sources."""
         pages = {file.url: file for file in files.documentation_pages()}
         shown = {url: display_path(file_source(file, config), _root(config)) for url, file in pages.items()}
-        ids = {url: file.page.present_anchor_ids for url, file in pages.items()
-               if file.page is not None and file.page.present_anchor_ids is not None}
+        ids = {url: found for url, found in self._built_ids.items() if url in pages}
         linked: dict[tuple[str, str], list[str]] = {}  # {(page URL, id): the cards linking to it}
+        problems = []
         for here, (path, links) in self._step_links.items():
             outcomes = self._report.pages[path].by_id() if self._report and path in self._report.pages else {}
             for example_id, target, anchor in link_targets(here, links):
                 line = found.block.line if (found := outcomes.get(example_id)) else 1
                 linked.setdefault((target, anchor), []).append(f"{path}:{line} ({example_id})")
-        problems = []
+            for example_id in dict.fromkeys(example_id for example_id, _ in links):
+                if ids.get(here, Counter()).get(f"ex-{example_id}", 0) > 1:
+                    line = found.block.line if (found := outcomes.get(example_id)) else 1
+                    problems.append(Problem(path=path, line=line, example_id=example_id, message=(
+                        f"the page built here holds another element of id `ex-{example_id}`, this card's: the links "
+                        "to the card land on the first. Hint: give the heading or element that makes it another id")))
         for (target, anchor), cards_linking in linked.items():
             first, count = cards_linking[0], len(cards_linking)
-            if anchor not in ids.get(target, ()):
+            if not ids.get(target, Counter()).get(anchor):
                 path = shown.get(target, target)
                 report = self._report.pages.get(path) if self._report is not None else None
                 if anchor.startswith("cast-") and anchor not in (report.headings if report else {}):
@@ -381,15 +393,16 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                     f"Hint: {hint}")))
                 continue
             language = (language_of(shown.get(target, target)) or ("en", ""))[0]
-            others = [shown[url] for url, held in ids.items() if url != target and anchor in held and url in shown
+            others = [shown[url] for url, held in ids.items() if url != target and held.get(anchor) and url in shown
                       and (language_of(shown[url]) or ("en", ""))[0] == language]
-            if others:
+            twice = ids[target][anchor] > 1
+            if others or twice:
                 path, _, rest = first.partition(":")
+                where = "it holds two elements of that id" if twice else f"{others[0]} holds that id too"
                 problems.append(Problem(path=path, line=int(rest.split(" ")[0]), related=(shown.get(target, target),
                                         *others), message=(
-                    f"this card links to `{anchor}` on {shown.get(target, target)}, and {others[0]} holds "
-                    f"that id too ({count} link(s) of cards lead to it): a reader's link lands on one of the "
-                    "two. Hint: give one of the headings another id")))
+                    f"this card links to `{anchor}` on {shown.get(target, target)}, and {where} ({count} link(s) of "
+                    "cards lead to it): a reader's link lands on one of the two. Hint: give one of them another id")))
         return problems
 
     def _too_deep_page(self, source: str) -> str:
@@ -458,7 +471,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         self._page, self._config = page, config
-        self._files = files  # as the build has them once every plugin made its changes (a language's URLs)
+        if files is not self._files:  # another language's build (i18n): its pages, its URLs
+            self._files, self._anchors = files, {}  # an index made in another build links to its pages
         path = page_source(page, config)
         if missing := safe_meta(page.meta, config.theme.dirs):  # what the theme could not render, dropped
             self._meta_problems(located_keys(display_path(path, _root(config)), _source(page), missing))

@@ -164,3 +164,17 @@ def test_an_error_quotes_a_long_value_cut_and_says_its_length(tmp_path: Path, wh
     assert result.returncode == 1 and "Traceback" not in said
     assert len(said) < 1_000 and f"{example}:" in said  # located, and short
     assert "characters" in said
+
+
+@pytest.mark.parametrize("written", ["x" * 50_000, "7" * 5_000, "a-" * 20_000 + "b"])
+def test_a_long_id_is_cut_where_a_problem_names_its_example(tmp_path: Path, written: str) -> None:
+    """The id heads every problem of its example (`page:line: id: …`): an id of 50,000 letters with
+    one more problem made a line of 50 kB (a twentieth hostile round)."""
+    example = tmp_path / "long.yml"
+    example.write_text(f"id: {written}\nrule: attack\ngiven:\n  attacker: {{name: a, level: 99999999999999999999}}\n"
+                       "  defender: {name: b, def_phy: 10}\n  attack: {kind: melee, total: 12}\n", "utf-8")
+    result = subprocess.run([sys.executable, "-m", "rulecheck.hosts.cli", "run", "--lang", "en", str(example)],
+                            capture_output=True, text=True, timeout=120)
+    said = result.stdout + result.stderr
+    assert result.returncode == 1 and "Traceback" not in said
+    assert all(len(line) < 1_000 for line in said.splitlines()), max(map(len, said.splitlines()))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -15,6 +16,7 @@ from rulecheck.examples.check import check_page
 from rulecheck.hosts import cards
 from rulecheck.hosts.cli import main
 from rulecheck.hosts.print_edition import prefixed
+from tests.conftest import deadline
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -216,3 +218,31 @@ def test_run_map_writes_over_no_svg_or_empty_file_but_its_own_maps(tmp_path: Pat
     result = run(str(example), "--map", str(picture))
     assert result.exit_code == 2 and "not a battle map `--map` wrote" in result.output
     assert picture.read_bytes() == before
+
+
+@pytest.mark.parametrize("change", ["read-only", "notes appended", "a line appended", "cut short"])
+def test_run_map_keeps_a_map_its_author_protected_or_edited(tmp_path: Path, change: str) -> None:
+    """A map `--map` wrote, then made read-only or edited (notes at its end), is the author's now
+    (a twentieth hostile round): refused, the file as it was."""
+    example, picture, first = a_map_then_another_title(tmp_path)
+    if change == "read-only":
+        picture.chmod(0o444)
+    else:
+        edited = {"notes appended": first + b"<!-- my notes -->\n", "a line appended": first + b"\n",
+                  "cut short": first[:-3]}[change]
+        picture.write_bytes(edited)
+    before = picture.read_bytes()
+    result = run(str(example), "--map", str(picture))
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert picture.read_bytes() == before
+
+
+def test_run_map_to_a_named_pipe_no_one_reads_says_so_and_returns(tmp_path: Path) -> None:
+    """Writing to a named pipe waits for a reader: with none, `--map` waited for ever."""
+    example = tmp_path / "shot.yml"
+    example.write_text(SHOT.format(title="T", attacker="Scout", defender="Bandit"), "utf-8")
+    pipe = tmp_path / "fifo.svg"
+    os.mkfifo(pipe)
+    with deadline(60):
+        result = run(str(example), "--map", str(pipe))
+    assert result.exit_code == 1 and "a named pipe no program reads" in result.output, result.output

@@ -346,3 +346,54 @@ def test_a_card_s_step_link_to_an_id_two_built_pages_hold_fails_the_build_locate
     assert f"`attack-test` on docs/{language}/attack.md, and docs/{language}/reactions.md holds" in said[0]
     page.write_text(text, "utf-8")
     assert mkdocs_build(site).returncode == 0
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("hiding", ["none", "code span", "indented code"])
+def test_an_id_only_quoted_in_code_lands_no_step_link(site_copy: Callable[..., Path], hiding: str) -> None:
+    """MkDocs' own list of a page's ids counts an id an author quotes in code (`<span id="…">` in a
+    code span or an indented block): step links to it passed the landing check, landing on nothing
+    (a twentieth hostile round). The ids are now read in the HTML Markdown rendered."""
+    site = site_copy(pages=("reactions", "attack"))
+    page = site / "docs" / "en" / "attack.md"
+    text = page.read_text("utf-8")
+    heading = "## The attack roll { #attack-test }"
+    # A raw block run on from a list, which the check reads apart, keeps the heading from Markdown.
+    quoted = "- a\n- b\n<div>\n" + heading + "\n</div>\n\n" + {
+        "none": "Text.", "code span": "Authors write `<span id=\"attack-test\">` to mark it.",
+        "indented code": "    <span id=\"attack-test\"></span>\n"}[hiding]
+    page.write_text(text.replace(heading, quoted, 1), "utf-8")
+    bad = mkdocs_build(site, quiet=False)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
+    assert "id `attack-test`: no element of the page built here holds it" in bad.stderr, bad.stderr
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("taker", ["## [Ex brann sword hit](#attack-test)", "## Ex&#45;brann-sword-hit",
+                                   '<div ID="ex-brann-sword-hit"></div>', "## Ex\u00a0brann sword hit"])
+def test_an_element_taking_a_card_s_id_in_the_built_page_fails_the_build(
+        site_copy: Callable[..., Path], taker: str) -> None:
+    """A heading whose rendered text makes a card's id (a link in it, an entity), or a raw element
+    whose ID is written in capitals, gave the page two elements of the card's id: the links to the
+    card went to the first (a twentieth hostile round). The check reads the source; the build counts
+    the ids of the page it made."""
+    site = site_copy(pages=("reactions", "attack"))
+    page = site / "docs" / "en" / "attack.md"
+    page.write_text(page.read_text("utf-8") + f"\n{taker}\n\nText.\n", "utf-8")
+    bad = mkdocs_build(site, quiet=False)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
+    assert "ex-brann-sword-hit" in bad.stderr and "docs/en/attack.md:" in bad.stderr, bad.stderr
+
+
+@pytest.mark.build
+def test_a_page_outside_the_language_folders_leaves_the_english_cards_their_links(
+        site_copy: Callable[..., Path]) -> None:
+    """A page in no language's folder is rendered by the French build too, which made the English
+    anchors' index of its own pages: every English card lost its links, silently (a twentieth
+    hostile round)."""
+    site = site_copy(pages=("reactions", "attack"))
+    (site / "docs" / "other.md").write_text("# Other\n\nPlain.\n", "utf-8")
+    assert mkdocs_build(site).returncode == 0
+    for built in ("en/attack.html", "attack.html", "en/reactions.html"):
+        assert 'class="rc-rule" href=' in (site / "site" / built).read_text("utf-8"), built
+        assert 'class="rc-cast__member" href=' in (site / "site" / built).read_text("utf-8"), built
