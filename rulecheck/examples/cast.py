@@ -360,9 +360,8 @@ _TEXT_CHARS = 80
 
 def _length_said(value: Any) -> str:
     """What makes a text too long, said: `` (it holds 5,000)``, or nothing."""
-    texts = [value] if isinstance(value, str) else [v for v in value.values() if isinstance(v, str)] \
-        if isinstance(value, dict) else []
-    longest = max((len(text) for text in texts), default=0)
+    texts = value.values() if isinstance(value, dict) else [value]
+    longest = max((len(text) for text in texts if isinstance(text, str)), default=0)
     return f" (it holds {longest:,})" if longest > _TEXT_CHARS else ""
 
 

@@ -126,16 +126,10 @@ def heading_id(text: str, allowance: list[int] | None = None) -> str | None:
     return _id_read_by_markdown(text)
 
 
-def _without_attribute_list(text: str) -> str:
-    """The text Markdown makes an id of: without the attribute list that ends it, if any (found
-    from the end, in one pass: a pattern tried from each blank of a long run)."""
-    end = text.rstrip(" \t")
-    opened = end.rfind("{") if end.endswith("}") else -1
-    return end[:opened] if opened > 0 and end[opened - 1] in " \t" and "}" not in end[opened:-1] else text
-
-
-def _attribute_id(text: str) -> str | None:
-    """attr_list's ``HEADER_RE`` (``[ ]+{:?[ ]*([^} ][^\\n]*)}[ ]*$``) and its reading of the list, in one pass."""
+def _attribute_list(text: str) -> tuple[int, list[tuple[str, str | None]]] | None:
+    """Where the attribute list ending a heading's text starts and the attributes attr_list gives
+    the heading from it, or None where it gives none: its ``HEADER_RE`` (``[ ]+{:?[ ]*([^} ][^\\n]*)}[ ]*$``,
+    the first match from the left) and its strict reading (every word read or none), in one pass."""
     end = text.rstrip(" ")
     if not end.endswith("}"):
         return None
@@ -145,12 +139,20 @@ def _attribute_id(text: str) -> str | None:
         inside = (inside[1:] if inside.startswith(":") else inside).lstrip(" ")
         if inside and inside[0] not in "} ":
             attributes, remainder = get_attrs_and_remainder(inside)
-            if remainder:
-                return None
-            ids = [value for key, value in attributes if key == "id"]
-            return ids[-1] if ids else None
+            return None if remainder else (at, attributes)
         at = end.find(" {", at + 1)
     return None
+
+
+def _attribute_id(text: str) -> str | None:
+    """The last ``#id`` of the attribute list attr_list reads at the end of ``text``, or None."""
+    ids = [value for key, value in found[1] if key == "id"] if (found := _attribute_list(text)) else []
+    return ids[-1] if ids else None
+
+
+def _without_attribute_list(text: str) -> str:
+    """The text Markdown makes an id of: without the attribute list attr_list took from it, if any."""
+    return text[:found[0]] if (found := _attribute_list(text)) else text
 
 
 @cache
@@ -199,6 +201,15 @@ def heading_lines(text: str) -> dict[str, int]:
     """``{id: line}`` of the explicit ids of the page's own headings (:func:`page_headings`), in
     page order, each at its first line."""
     return heading_ids(page_headings(text))
+
+
+def file_heading_lines(path: Path) -> dict[str, int]:
+    """:func:`heading_lines` of a page's file, none if it cannot be read (the page's own check says
+    so where it stands)."""
+    try:
+        return heading_lines(read_page(path))
+    except (OSError, UnicodeDecodeError):
+        return {}
 
 
 def heading_ids(headings: Iterable[Heading]) -> dict[str, int]:
@@ -300,10 +311,7 @@ def check_heading_ids(report: Report, root: Path, skip: Callable[[Path], bool], 
         for found, _ in pages_under([folder], root, skip)[0] if unread and folder is not None else ():
             shown = display_path(found, root)
             if shown not in pages:
-                try:
-                    pages[shown] = heading_lines(read_page(found))
-                except (OSError, UnicodeDecodeError):
-                    continue  # its own check says so, when it is checked
+                pages[shown] = file_heading_lines(found)
         writers: dict[str, list[tuple[str, int]]] = {}
         for path in sorted(pages):
             for anchor, line in pages[path].items():

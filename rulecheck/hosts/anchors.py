@@ -1,5 +1,7 @@
-"""Where each rule anchor of a trace is explained: the heading ids of a language's pages
-(:func:`rulecheck.examples.headings.heading_lines` reads them; the check refuses one written twice).
+"""The links of a card, and where they land: each rule anchor of a trace at the heading that
+explains it (:func:`rulecheck.examples.headings.heading_lines` reads the ids; the check refuses one
+written twice), each link relative to the page MkDocs builds, and after the build the links a card
+wrote as raw HTML and the ids of the pages it rendered, for the plugin to land one on the other.
 """
 
 from __future__ import annotations
@@ -8,13 +10,9 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from html import unescape
-from pathlib import Path
 from urllib.parse import urljoin
 
 from mkdocs.utils import get_relative_url
-
-from rulecheck.examples.headings import heading_lines
-from rulecheck.examples.pages import read_page
 
 
 def anchor_index(pages: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
@@ -28,15 +26,6 @@ def anchor_index(pages: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
     return index
 
 
-def page_heading_ids(path: Path) -> dict[str, int]:
-    """:func:`~rulecheck.examples.headings.heading_lines` of a page's file (none if it cannot be
-    read: the check reports it where it stands)."""
-    try:
-        return heading_lines(read_page(path))
-    except (OSError, UnicodeDecodeError):
-        return {}
-
-
 def built_link(from_url: str, to_url: str, anchor: str) -> str:
     """A link from the page MkDocs builds at ``from_url`` to ``anchor`` on the one it builds at
     ``to_url`` (a ``README.md`` at its folder's address, as the reader reaches it)."""
@@ -48,25 +37,27 @@ def built_link(from_url: str, to_url: str, anchor: str) -> str:
     return f"{relative}#{anchor}"
 
 
+#: A card's start (``cards.card``), the element ``id="ex-<example id>"``.
+_CARD = r'<div class="rc-card[^"]*" id="(?P<card>ex-[^"]+)"'
+CARD_ANCHOR = re.compile(_CARD)
 #: A card's start, and each link in it that the plugin writes as raw HTML, which MkDocs does not
-#: check: a step's to its rule's heading, a cast member's to its entry (``cards.card``).
-_CARD_OR_STEP = re.compile(r'<div class="rc-card[^"]*" id="ex-(?P<card>[^"]+)"'
-                           r'|<a class="(?:rc-rule|rc-cast__member)" href="(?P<href>[^"]*)"')
+#: check: a step's to its rule's heading, a cast member's to its entry.
+_CARD_OR_LINK = re.compile(_CARD + r'|<a class="(?:rc-rule|rc-cast__member)" href="(?P<href>[^"]*)"')
 
 
-def step_links(html: str) -> list[tuple[str, str]]:
+def card_links(html: str) -> list[tuple[str, str]]:
     """``(example id, href)`` of each step or cast link of the cards of a page's ``html``."""
     found, card = [], ""
-    for match in _CARD_OR_STEP.finditer(html):
+    for match in _CARD_OR_LINK.finditer(html):
         if match["card"] is not None:
-            card = match["card"]
+            card = match["card"].removeprefix("ex-")
         else:
             found.append((card, unescape(match["href"])))
     return found
 
 
 def link_targets(here: str, links: Iterable[tuple[str, str]]) -> list[tuple[str, str, str]]:
-    """``(example id, page URL, id)`` of each of ``links`` (:func:`step_links` of the page MkDocs
+    """``(example id, page URL, id)`` of each of ``links`` (:func:`card_links` of the page MkDocs
     builds at ``here``): the page each leads to, as a URL MkDocs builds a page at, and the id."""
     found = []
     for example_id, href in links:

@@ -9,7 +9,6 @@ import contextlib
 import errno
 import json
 import os
-import re
 import stat
 import sys
 import unicodedata
@@ -221,6 +220,9 @@ def _read_example(file: str) -> bytes:
     return read_bounded(stdin)
 
 
+_XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'  # a standalone map's first line
+
+
 def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None:
     """Write the example's battle map as a standalone SVG file; exit 2 when it has no grid."""
     if outcome.result is None or outcome.parsed is None:
@@ -233,7 +235,7 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
     example = outcome.parsed.example
     title = getattr(example, "title", None) or outcome.parsed.id
     picture = maps.svg(drawn, language, outcome.parsed.id, title, battle_names(example), standalone=True)
-    data = ('<?xml version="1.0" encoding="UTF-8"?>\n' + picture + "\n").encode("utf-8")
+    data = (_XML_DECLARATION + picture + "\n").encode("utf-8")
     try:
         _write_whole(target, data)
     except OSError as error:
@@ -247,9 +249,8 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
 #: Any other file is someone's work: an empty one (``py.typed``), an SVG drawn by hand or by another
 #: tool, a file that merely holds ``<svg`` (an example titled "How to draw an <svg> map", a page
 #: opening on an inline icon), and so is a file whose name (a link's file's name) does not end in ``.svg``.
+_MAP_START = f'{_XML_DECLARATION}<svg{maps.XMLNS} class="rc-map__svg" '.encode()  # as ``maps.svg`` writes it
 _MAP_END = b"</svg>\n"  # how a map `--map` wrote ends: a map edited after (notes added at its end) is the author's
-_EARLIER_MAP = re.compile(rb'<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg xmlns="http://www\.w3\.org/2000/svg" '
-                          rb'class="rc-map__svg"[ >]')
 
 
 def _refused_map_target(target: Path, example: Path | None = None) -> str | None:
@@ -268,9 +269,10 @@ def _refused_map_target(target: Path, example: Path | None = None) -> str | None
     if target.is_symlink() and not os.path.exists(target):
         return "a symbolic link to no file, which the map would be written through: give the map's own path"
     try:
-        if not stat.S_ISREG(os.stat(target).st_mode):
+        mode = os.stat(target).st_mode
+        if not stat.S_ISREG(mode):
             return None  # a device or a pipe (`/dev/stdout`): written to as it is
-        if not os.stat(target).st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):  # root too may not
+        if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):  # root too may not
             return "a map that is read-only: someone protected it; make it writable to replace it"
         with target.open("rb") as stream:
             start = stream.read(512)
@@ -278,7 +280,7 @@ def _refused_map_target(target: Path, example: Path | None = None) -> str | None
             end = stream.read()
     except OSError:
         return None  # a new file, or one this user cannot read: the write says what it can
-    if not (_EARLIER_MAP.match(start) and end == _MAP_END and target.resolve().suffix.lower() == ".svg"):
+    if not (start.startswith(_MAP_START) and end == _MAP_END and target.resolve().suffix.lower() == ".svg"):
         linked = " (through a link)" if target.is_symlink() else ""
         return (f"a file{linked} that is not a battle map `--map` wrote, which the map would replace: give the map a "
                 "file of its own, or delete this one")

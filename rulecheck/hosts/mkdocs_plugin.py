@@ -11,7 +11,6 @@ While serving, problems go to the ``rulecheck`` logger rather than MkDocs' own: 
 from __future__ import annotations
 
 import logging
-import re
 from collections import Counter
 from html import escape, unescape
 from pathlib import Path
@@ -45,6 +44,7 @@ from rulecheck.examples.check import (
 from rulecheck.examples.discovery import Exclusions, find_pages, uncopyable
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.front_matter import lines_taken_off, located_keys
+from rulecheck.examples.headings import file_heading_lines
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.page_writes import finish_interrupted_update
@@ -53,7 +53,7 @@ from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
 from rulecheck.hosts import cards, example_sources
-from rulecheck.hosts.anchors import anchor_index, built_link, element_ids, link_targets, page_heading_ids, step_links
+from rulecheck.hosts.anchors import CARD_ANCHOR, anchor_index, built_link, card_links, element_ids, link_targets
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view, served_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
@@ -88,7 +88,6 @@ def _serve_handler() -> None:
 
 
 #: The anchor of a card (``rulecheck.hosts.cards``): ``id="ex-<example id>"``.
-CARD_ANCHOR = re.compile(r'<div class="rc-card[^"]*" id="(ex-[^"]+)"')
 
 class RulecheckConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
@@ -122,8 +121,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         #: Pages not rendered, too deep (``nesting``) or too costly (``inline_scans``) for Markdown:
         #: a banner in their place.
         self._unrendered: list[Problem] = []
-        #: The step links of each page of cards, by its URL, to be landed once every page is rendered.
-        self._step_links: dict[str, tuple[str, list[tuple[str, str]]]] = {}
+        #: The links of each page of cards, by its URL, to be landed once every page is rendered.
+        self._card_links: dict[str, tuple[str, list[tuple[str, str]]]] = {}
         #: The element ids of each page rendered, by its URL: what a link lands on.
         self._built_ids: dict[str, Counter[str]] = {}
         self._page: Page | None = None  # the page being rendered, and its build's configuration
@@ -185,7 +184,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        self._unchecked, self._unrendered, self._step_links, self._built_ids = [], [], {}, {}
+        self._unchecked, self._unrendered, self._card_links, self._built_ids = [], [], {}, {}
         if not self.config.enabled:
             return
         root = _root(config)
@@ -277,7 +276,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if anchors is not None:
             anchors.update(CARD_ANCHOR.findall(html))
         if 'class="rc-rule"' in html:
-            self._step_links[page.file.url] = (shown, step_links(html))
+            self._card_links[page.file.url] = (shown, card_links(html))
         if self.config.sources_in_files:
             html, examples = example_sources.lifted(html, cards.registered(), page.file.dest_uri)
             if examples:
@@ -339,11 +338,11 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         """Fail the build, before any page is written, if a page showed a block the check never saw,
         or a card's step links to an id no page holds (``mkdocs serve`` says so and serves on)."""
         if self._serving:
-            for problem in self._unlanded_step_links(files, config):
+            for problem in self._unlanded_card_links(files, config):
                 serve_log.warning(f"rulecheck: {problem.located()}")
             return env
         failures = [_failure(self._unchecked)] if self._unchecked else []
-        if unlanded_ids := self._unlanded_step_links(files, config):
+        if unlanded_ids := self._unlanded_card_links(files, config):
             lines = "\n".join(p.located() for p in unlanded_ids)
             failures.append(f"rulecheck: {len(unlanded_ids)} id(s) that cards link to, on no built page or on "
                             f"two:\n{lines}")
@@ -354,7 +353,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             raise PluginError("\n".join(failures))
         return env
 
-    def _unlanded_step_links(self, files: Files, config: MkDocsConfig) -> list[Problem]:
+    def _unlanded_card_links(self, files: Files, config: MkDocsConfig) -> list[Problem]:
         """A problem at each id that cards link to (a step's rule, a cast member's entry) and that no
         built page holds (the check read it on a heading written in a way Markdown does not give it
         that id: located at that heading), or that two built pages of the language hold, or two
@@ -364,45 +363,46 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         pages = {file.url: file for file in files.documentation_pages()}
         shown = {url: display_path(file_source(file, config), _root(config)) for url, file in pages.items()}
         ids = {url: found for url, found in self._built_ids.items() if url in pages}
-        linked: dict[tuple[str, str], list[str]] = {}  # {(page URL, id): the cards linking to it}
+
+        def language(url: str) -> str:
+            return (language_of(shown.get(url, url)) or ("en", ""))[0]
+
+        linked: dict[tuple[str, str], list[tuple[str, int, str]]] = {}  # {(page URL, id): the cards linking to it}
         problems = []
-        for here, (path, links) in self._step_links.items():
+        for here, (path, links) in self._card_links.items():
             outcomes = self._report.pages[path].by_id() if self._report and path in self._report.pages else {}
+            lines = {example_id: found.block.line if (found := outcomes.get(example_id)) else 1
+                     for example_id, _ in links}
             for example_id, target, anchor in link_targets(here, links):
-                line = found.block.line if (found := outcomes.get(example_id)) else 1
-                linked.setdefault((target, anchor), []).append(f"{path}:{line} ({example_id})")
-            for example_id in dict.fromkeys(example_id for example_id, _ in links):
-                if ids.get(here, Counter()).get(f"ex-{example_id}", 0) > 1:
-                    line = found.block.line if (found := outcomes.get(example_id)) else 1
+                linked.setdefault((target, anchor), []).append((path, lines[example_id], example_id))
+            for example_id, line in lines.items():
+                if ids.get(here, Counter())[f"ex-{example_id}"] > 1:
                     problems.append(Problem(path=path, line=line, example_id=example_id, message=(
                         f"the page built here holds another element of id `ex-{example_id}`, this card's: the links "
                         "to the card land on the first. Hint: give the heading or element that makes it another id")))
         for (target, anchor), cards_linking in linked.items():
-            first, count = cards_linking[0], len(cards_linking)
-            if not ids.get(target, Counter()).get(anchor):
-                path = shown.get(target, target)
-                report = self._report.pages.get(path) if self._report is not None else None
-                if anchor.startswith("cast-") and anchor not in (report.headings if report else {}):
+            (path, line, example_id), count = cards_linking[0], len(cards_linking)
+            first, page = f"{path}:{line} ({example_id})", shown.get(target, target)
+            if not ids.get(target, Counter())[anchor]:
+                report = self._report.pages.get(page) if self._report is not None else None
+                headings = report.headings if report is not None else {}
+                if anchor.startswith("cast-") and anchor not in headings:
                     hint = "the cast page lists every member of the cast file where it holds `<!-- rulecheck-cast -->`"
                 else:
                     hint = f"write it `## Title {{ #{anchor} }}`, a space before the braces, outside raw HTML"
-                problems.append(Problem(path=path, line=report.headings.get(anchor, 1) if report else 1, related=(
-                    first,), message=(
+                problems.append(Problem(path=page, line=headings.get(anchor, 1), related=(first,), message=(
                     f"id `{anchor}`: no element of the page built here holds it (Markdown does not give it to a "
                     f"heading as it is written), and {count} link(s) of cards lead to it (the first: {first}). "
                     f"Hint: {hint}")))
                 continue
-            language = (language_of(shown.get(target, target)) or ("en", ""))[0]
-            others = [shown[url] for url, held in ids.items() if url != target and held.get(anchor) and url in shown
-                      and (language_of(shown[url]) or ("en", ""))[0] == language]
+            others = [shown[url] for url, held in ids.items()
+                      if url != target and held[anchor] and url in shown and language(url) == language(target)]
             twice = ids[target][anchor] > 1
             if others or twice:
-                path, _, rest = first.partition(":")
                 where = "it holds two elements of that id" if twice else f"{others[0]} holds that id too"
-                problems.append(Problem(path=path, line=int(rest.split(" ")[0]), related=(shown.get(target, target),
-                                        *others), message=(
-                    f"this card links to `{anchor}` on {shown.get(target, target)}, and {where} ({count} link(s) of "
-                    "cards lead to it): a reader's link lands on one of the two. Hint: give one of them another id")))
+                problems.append(Problem(path=path, line=line, related=(page, *others), message=(
+                    f"this card links to `{anchor}` on {page}, and {where} ({count} link(s) of cards lead to it): a "
+                    "reader's link lands on one of the two. Hint: give one of them another id")))
         return problems
 
     def _too_deep_page(self, source: str) -> str:
@@ -538,7 +538,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             built = self._built_pages(language, config)  # what MkDocs builds, at its URLs: no page left out
             root, pages = _root(config), self._report.pages
             self._anchors[language] = anchor_index(  # each page's ids as the check read them, if it did
-                (url, found.headings if (found := pages.get(display_path(path, root))) else page_heading_ids(path))
+                (url, found.headings if (found := pages.get(display_path(path, root))) else file_heading_lines(path))
                 for url, path in built.values())
             cast = _cast_anchors(self._report, docs, language, _root(config))
             self._anchors[language] |= {anchor: built[page][0] for anchor, page in cast.items() if page in built}

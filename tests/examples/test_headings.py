@@ -175,4 +175,5 @@ def test_a_page_of_headings_markdown_reads_slowly_is_read_within_an_allowance(
     heading = "# " + (unit * (length // len(unit) + 1))[:length]
     with deadline(30):  # a hang, not a speed: the page is read in about a second
         found = heading_lines("# T\n\n" + (heading + " { #x }\n") * count)
-    assert found == {"x": 3} or found == {}, found  # whatever Markdown would make of it, the first line
+    # The first heading is read by Markdown itself, within the allowance: its id is Markdown's.
+    assert found == dict.fromkeys(_markdown_ids(heading + " { #x }"), 3), found

@@ -19,9 +19,10 @@ from rulecheck.engine.trace import COMPARISON_VERDICTS, Step, Term, step_faults
 from rulecheck.errors import RulecheckError
 from rulecheck.examples.check import check_example, check_paths, markdown_files, read_page
 from rulecheck.examples.finder import find_blocks
+from rulecheck.examples.headings import file_heading_lines
 from rulecheck.examples.schema import ParsedExample, parse_block
 from rulecheck.examples.trace_check import trace_problems
-from rulecheck.hosts.anchors import anchor_index, page_heading_ids
+from rulecheck.hosts.anchors import anchor_index
 from tests.conftest import ROOT, examples
 from tests.engine.test_odds_properties import attacks
 
@@ -40,7 +41,7 @@ def documented() -> tuple[ParsedExample, ...]:
 @cache
 def sections() -> frozenset[str]:
     """The section anchors that both languages' pages define: where a card's steps link."""
-    french, english = (anchor_index((page.name, page_heading_ids(page))
+    french, english = (anchor_index((page.name, file_heading_lines(page))
                                     for page in sorted((ROOT / "docs" / language).rglob("*.md")))
                        for language in ("fr", "en"))
     return frozenset(french) & frozenset(english)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rulecheck.examples.headings import heading_lines
-from rulecheck.hosts.anchors import anchor_index, built_link, link_targets, page_heading_ids, step_links
+from rulecheck.examples.headings import file_heading_lines, heading_lines
+from rulecheck.hosts.anchors import anchor_index, built_link, card_links, link_targets
 from tests.hosts.run_hosts import cli, fenced, mkdocs_build, parry_example, small_site
 
 HIDDEN = "## Parry { #dodge-and-parry }"
@@ -42,7 +42,8 @@ def test_a_card_links_to_the_page_that_has_the_heading_not_to_one_that_shows_it(
     (tmp_path / "attack.md").write_text(f"# Attack\n\n````markdown\n{HIDDEN}\n````\n", "utf-8")
     (tmp_path / "reactions.md").write_text(f"# Reactions\n\n{HIDDEN}\n", "utf-8")
     def pages() -> list[tuple[str, dict[str, int]]]:
-        return [(f"{name}.html", page_heading_ids(tmp_path / f"{name}.md")) for name in ("attack", "reactions", "gone")]
+        return [(f"{name}.html", file_heading_lines(tmp_path / f"{name}.md"))
+                for name in ("attack", "reactions", "gone")]
 
     assert anchor_index(pages())["dodge-and-parry"] == "reactions.html"
     (tmp_path / "reactions.md").write_text("# Reactions\n", "utf-8")
@@ -148,7 +149,7 @@ def test_each_step_and_cast_link_is_found_with_its_card() -> None:
     html = (CARD.format(id="one", cast="cast.html#cast-elara", step="attack.html#attack-test")
             + "<p>prose <a href='x.html#y'>not a card's</a></p>"
             + CARD.format(id="two", cast="../cast.html#cast-elara", step="#dodge-and-parry&amp;x"))
-    assert step_links(html) == [("one", "cast.html#cast-elara"), ("one", "attack.html#attack-test"),
+    assert card_links(html) == [("one", "cast.html#cast-elara"), ("one", "attack.html#attack-test"),
                                 ("two", "../cast.html#cast-elara"), ("two", "#dodge-and-parry&x")]
 
 

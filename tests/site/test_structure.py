@@ -80,8 +80,8 @@ def test_headings_have_the_same_ids_in_both_languages() -> None:
 
 def test_every_trace_anchor_of_the_site_is_explained_once_in_each_language() -> None:
     from rulecheck.examples.check import check_paths
-    from rulecheck.examples.headings import heading_lines
-    from rulecheck.hosts.anchors import anchor_index, page_heading_ids
+    from rulecheck.examples.headings import file_heading_lines, heading_lines
+    from rulecheck.hosts.anchors import anchor_index
 
     report = check_paths([DOCS], root=ROOT)
     used = {
@@ -93,7 +93,7 @@ def test_every_trace_anchor_of_the_site_is_explained_once_in_each_language() -> 
     }
     assert used, "the site's examples produce traces"
     for language in ("fr", "en"):
-        index = anchor_index((page, page_heading_ids(DOCS / language / page)) for page in pages(language))
+        index = anchor_index((page, file_heading_lines(DOCS / language / page)) for page in pages(language))
         assert sorted(used - set(index)) == [], f"anchors with no heading in {language}"
         for anchor in used:
             pages_defining = [p for p in pages(language)
