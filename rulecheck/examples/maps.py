@@ -226,15 +226,17 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         *_terrain(drawn, prefix),
         *_threats(drawn, prefix),
         _mist_waves(drawn.fog, halo=True),
-        # the mist's lines first, as a band of beads under the cover's lines they follow: a line
+        _path_line(drawn, prefix),
+        *tokens,
+        _mist_waves(_under_tokens(drawn), halo=False),
+        # The lines over the tokens, under the numbers: drawn under them, the lines from a corner
+        # the attacker's token covers could not be counted (a player found 3 of 15 hidden).
+        # The mist's lines first, as a band of beads under the cover's lines they follow: a line
         # both sightings trace reads in grey as clear or blocked for cover, beaded where mist conceals
         *_sighting(drawn.concealment),
         *(line for sighting in sightings(drawn) if sighting.rule == "cover" for line in _sighting(sighting)),
         # a thin wall over the lines it stops, as a wall square is under them: the thick line must show
         *_sides(drawn),
-        _path_line(drawn, prefix),
-        *tokens,
-        _mist_waves(_under_tokens(drawn), halo=False),
         *(corner for sighting in sightings(drawn) for corner in _corner(sighting)),
         *_target_square(drawn),
         *_provocations(drawn),
