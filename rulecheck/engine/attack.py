@@ -200,12 +200,16 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     in_contact = given.in_contact if situated.contact is None else situated.contact  # seed 000: "au contact"
     natural_20_saves = bool(reaction_succeeded and reaction_natural == 20 and not critical)
     opening = natural_20_saves and bool(in_contact)
-    counter = opening and not situated.surprised  # seed 002: the surprised initiate no offensive action
+    # Seed 002: the surprised initiate no offensive action; seed 000: a defensive posture gives up the
+    # creature's offensive capacity until its next turn (a reading: no counter-attack either).
+    counter = opening and not situated.surprised and not defender.posture
     lost = reaction_natural is not None and reaction_natural <= defender.fumble_threshold
     if counter:
         steps.append(Step(anchor="reaction-criticals", event="reaction.counter_attack"))
-    elif opening:
+    elif opening and situated.surprised:
         steps.append(Step(anchor="surprised-reactions", event="reaction.no_counter_attack_surprised"))
+    elif opening:
+        steps.append(Step(anchor="posture-no-offence", event="reaction.no_counter_attack_posture"))
     elif natural_20_saves:  # a card titled « … without a counter-attack » said why nowhere
         steps.append(Step(anchor="reaction-criticals", event="reaction.no_counter_attack_out_of_contact"))
     if lost:

@@ -159,13 +159,13 @@ def resolve_opportunity(given: OpportunityInput, dice: DiceSource) -> Opportunit
             if reason is None:
                 if enemy.size.reach > 1 and single_step and enemy.threatens_space(here) \
                         and enemy.threatens_space(there):
-                    steps.append(_step("single_step", letter, enemy, here, "spared"))
+                    steps.append(_step("single_step", letter, enemy, here, "spared_by_single_step"))
                     met.append(Provocation(letter, "single_step", provokes=False))
                 continue
             standing = Placed(ATTACKER, here, mover.size, mover.reach_weapon)
             cover = melee_cover(grid, enemy, standing)
             if cover.verdict != "none":
-                steps.append(_step("cover", letter, enemy, here, "spared"))
+                steps.append(_step("cover", letter, enemy, here, "spared_by_cover"))
                 met.append(Provocation(letter, "cover", provokes=False, cover=cover))
                 continue
             found.append(letter)

@@ -83,9 +83,9 @@ COMPARISON_VERDICTS: dict[str, dict[str, frozenset[str | None]]] = {
     "poison.con_test": {">=": frozenset({"resisted"}), "<": frozenset({"poisoned"})},
     "dying.stabilise": {">=": frozenset({"stabilised"}), "<": frozenset({"not_stabilised"})},
     # An enemy's step always shows the distance within its reach; cover or a single step may spare
-    # it (the step's event says which), and the verdict says it is in reach all the same (« 2 ≤ 2
-    # → no attack » read as a contradiction).
-    "opportunity.*": {"<=": frozenset({"provokes", "spared"}), ">": frozenset()},
+    # it, and the verdict says it is in reach all the same (« 2 ≤ 2 → no attack » read as a
+    # contradiction), and what spares it (a player read « 1 ≤ 1 → in reach, no attack » as unexplained).
+    "opportunity.*": {"<=": frozenset({"provokes", "spared_by_cover", "spared_by_single_step"}), ">": frozenset()},
     # A step out of an enemy's reach shows where it lands: beyond the reach, it provokes.
     "opportunity.leaves_reach": {">": frozenset({"provokes"}), "<=": frozenset()},
 }

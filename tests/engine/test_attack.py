@@ -192,6 +192,33 @@ def test_a_surprised_defender_reacts_but_never_counter_attacks(reaction: str, fa
     assert all(s.anchor == "surprised-reactions" for s in refused)
 
 
+@pytest.mark.parametrize("reaction", ["dodge", "parry"])
+@pytest.mark.parametrize("face", [1, 12, 19, 20])
+@pytest.mark.parametrize("posture", [[], ["A"], ["A", "M"]])
+@pytest.mark.parametrize("surprised", [False, True])
+def test_a_defender_in_a_posture_reacts_but_never_counter_attacks(reaction: str, face: int, posture: list[str],
+                                                                  surprised: bool) -> None:
+    """Seed 000: the posture gives up the creature's « capacité offensive » until its next turn (a
+    reading: no counter-attack either). Its reaction is decided as anyone's, and one step says why
+    a perfect reaction opens nothing: surprise first, then the posture."""
+    given = {"attack": {"total": 14}, "reaction": reaction, "defender": {"dex": 2, "def_phy": 15}}
+    plain = attack(given, reaction=[face])
+    result = attack({**given, "defender": {"dex": 2, "def_phy": 15, "posture": posture},
+                     "situation": {"defender_surprised": surprised}}, reaction=[face])
+    assert (result.reaction_succeeded, result.reaction_total) == (plain.reaction_succeeded, plain.reaction_total)
+    assert result.counter_attack is (face == 20 and not posture and not surprised)
+    why = [s.event for s in result.trace if s.event.startswith("reaction.") and "counter_attack" in s.event]
+    if face != 20:
+        assert why == []
+    elif surprised:
+        assert why == ["reaction.no_counter_attack_surprised"]
+    elif posture:
+        assert why == ["reaction.no_counter_attack_posture"]
+        assert [s.anchor for s in result.trace if s.event == why[0]] == ["posture-no-offence"]
+    else:
+        assert why == ["reaction.counter_attack"]
+
+
 def test_a_surprised_defender_is_flat_footed_once() -> None:
     """The modifiers table lists the surprised among flat-footed defenders: DEX lost from Def PHY."""
     given = {"attack": {"total": 14}, "defender": {"dex": 2, "def_phy": 15}}

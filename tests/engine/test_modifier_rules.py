@@ -109,10 +109,12 @@ def test_a_step_spared_in_reach_says_why_in_its_verdict(grid: str, path: list[li
 
     result = moving(grid, path, grid=OGRE if "o o" in grid else {})
     shown = [s for s in result.trace if s.event == event]
-    assert shown and all(s.op == "<=" and s.verdict == "spared" for s in shown) and not result.provokes
+    spared = f"spared_by_{event.split('.')[1]}"
+    assert shown and all(s.op == "<=" and s.verdict == spared for s in shown) and not result.provokes
     for language in ("fr", "en"):
-        said = VALUES[language]["spared"]
-        assert said.startswith(("à portée, sans", "in reach, yet")) and said != VALUES[language]["provokes"]
+        said = VALUES[language][spared]
+        assert said.startswith(("à portée, mais", "in reach, but")) and said != VALUES[language]["provokes"]
+        assert ("abri" in said or "cover" in said) if event.endswith("cover") else ("pas" in said or "step" in said)
 
 
 def test_two_steps_inside_a_long_reach_provoke_once() -> None:

@@ -32,12 +32,12 @@ LABELS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "metres": "m", "mp": "PM", "capability": "capacité",
         "enemies_in_contact": "ennemis au contact", "no_line_of_sight": "sans ligne de vue",
-        "behind": "l'ont dans leur dos", "surprised": "surpris",
+        "behind": "l'ont dans leur dos", "surprised": "surpris", "in_posture": "en posture défensive",
     },
     "en": {
         "metres": "m", "mp": "MP", "capability": "capability",
         "enemies_in_contact": "enemies in contact", "no_line_of_sight": "no line of sight",
-        "behind": "facing away", "surprised": "surprised",
+        "behind": "facing away", "surprised": "surprised", "in_posture": "in a defensive posture",
     },
 }
 
@@ -134,7 +134,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "ability.wis": "SAG", "ability.cha": "CHA",
         "damage_type.holy": "dégâts sacrés",
         "provokes": "provoque", "no_opportunity": "aucune attaque d'opportunité",
-        "spared": "à portée, sans attaque d'opportunité",
+        "spared_by_cover": "à portée, mais l'abri empêche l'attaque d'opportunité",
+        "spared_by_single_step": "à portée, mais un seul pas d'une case : pas d'attaque d'opportunité",
         "cannot_act": "aucune action, même gratuite",
         "phy": "PHY", "mag": "MAG", "holy": "sacrés",
         "living": "vivante", "demonic": "démoniaque", "non_living": "non vivante",
@@ -191,7 +192,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "ability.wis": "WIS", "ability.cha": "CHA",
         "damage_type.holy": "holy damage",
         "provokes": "provokes", "no_opportunity": "no opportunity attack",
-        "spared": "in reach, yet no opportunity attack",
+        "spared_by_cover": "in reach, but cover prevents the opportunity attack",
+        "spared_by_single_step": "in reach, but a single one-square step: no opportunity attack",
         "cannot_act": "no action, not even a free one",
         "phy": "PHY", "mag": "MAG", "holy": "holy",
         "living": "living", "demonic": "demonic", "non_living": "non-living",
