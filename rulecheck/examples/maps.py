@@ -97,6 +97,7 @@ PAPER: dict[str, str] = {
     ".sight.fog": "stroke:#4a636e;stroke-width:6;stroke-dasharray:0.5 5.5;stroke-linecap:round",
     ".corner": "fill:#000;stroke:#fff;stroke-width:1.5",
     ".target-square": "fill:none;stroke:#000;stroke-width:2;stroke-dasharray:5 3",
+    ".origin-square": "fill:none;stroke:#000;stroke-width:2;stroke-dasharray:1.5 2.5",
     ".flank-sides": "stroke:#6a1b9a;stroke-width:5",
     ".flank": "stroke:#6a1b9a;stroke-width:3;stroke-dasharray:10 4 2 4",
     ".flank-missed": "stroke:#6a1b9a;stroke-width:1.5;stroke-dasharray:6 3 1 3",
@@ -239,6 +240,7 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         *_sides(drawn),
         *(corner for sighting in sightings(drawn) for corner in _corner(sighting)),
         *_target_square(drawn),
+        *_origin_square(drawn),
         *_provocations(drawn),
         # over the tokens: the line the rule decides on joins the allies' centres through the target
         *_flank(drawn),
@@ -458,7 +460,10 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], li
                 numbers.append(_callout(x + side / 2, y + side / 2))
             continue
         size = max(7, round(float(side if side < 1 else 1) * 14))
-        numbers.append(f'<text class="label {figure.role}" x="{cx}" y="{cy}" font-size="{size}">{number}</text>')
+        # A creature of several squares has its number in its first square: at its centre, a grid
+        # point, the number hid the corner its lines start from (a player could not see it).
+        nx, ny = (_u(x + Fraction(1, 2)), _u(y + Fraction(1, 2))) if side > 1 else (cx, cy)
+        numbers.append(f'<text class="label {figure.role}" x="{nx}" y="{ny}" font-size="{size}">{number}</text>')
     return parts, numbers
 
 
@@ -535,6 +540,23 @@ def _target_square(drawn: BattleMap) -> list[str]:
     return [f'<rect class="target-square" x="{_u(square.x + inset)}" y="{_u(square.y + inset)}" '
             f'width="{_s(1 - 2 * inset)}" height="{_s(1 - 2 * inset)}"/>'
             for square in _target_squares(drawn)]
+
+
+def origin_squares(drawn: BattleMap) -> list[Square]:
+    """The square of a creature of several squares that lines were traced from, every corner of
+    it (between two adjacent squares in melee), once: a player could not tell which of a Large
+    attacker's squares the lines left from."""
+    big = [f.space for f in drawn.figures if f.side > 1]
+    chosen = [s.origin for s in sightings(drawn)
+              if s.corner is None and s.origin is not None and any(s.origin in space for space in big)]
+    return list(dict.fromkeys(chosen))
+
+
+def _origin_square(drawn: BattleMap) -> list[str]:
+    inset = Fraction(TARGET_INSET, SQUARE)
+    return [f'<rect class="origin-square" x="{_u(square.x + inset)}" y="{_u(square.y + inset)}" '
+            f'width="{_s(1 - 2 * inset)}" height="{_s(1 - 2 * inset)}"/>'
+            for square in origin_squares(drawn)]
 
 
 def _centre(space: Space) -> Point:
@@ -623,6 +645,7 @@ def _keys(drawn: BattleMap) -> list[str]:
         "map.key.misted": any(line.blocked_by == "fog" for line in lines),
         "map.key.corner": any(s.corner is not None for s in drawn_sightings),
         "map.key.target": bool(_target_squares(drawn)),
+        "map.key.origin": bool(origin_squares(drawn)),
         "map.key.flank": drawn.flank is not None,
         "map.key.flank_missed": drawn.missed_flank is not None,
         "map.key.flank_missed_sides": drawn.missed_flank is not None and bool(drawn.missed_flank.met),

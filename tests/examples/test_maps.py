@@ -179,6 +179,11 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     chosen = {(units(s.target.x + inset), units(s.target.y + inset)) for s in (drawn.cover, drawn.concealment)
               if s is not None and s.target is not None and target is not None and target.side > 1}
     assert {(r.get("x"), r.get("y")) for r in with_class(root, "rect", "target-square")} == chosen
+    # a big creature's square the lines start from, every corner of it (melee between adjacent squares)
+    big = [f.space for f in drawn.figures if f.side > 1]
+    origins = {(units(s.origin.x + inset), units(s.origin.y + inset)) for s in maps.sightings(drawn)
+               if s.corner is None and s.origin is not None and any(s.origin in space for space in big)}
+    assert {(r.get("x"), r.get("y")) for r in with_class(root, "rect", "origin-square")} == origins
     assert len(with_class(root, "line", "flank")) == (drawn.flank is not None)
     # no flanking though an ally threatens: the line the rule tried, and the sides it met, no more
     assert len(with_class(root, "line", "flank-missed")) == (drawn.missed_flank is not None)
@@ -199,6 +204,7 @@ def assert_picture_matches(drawn: BattleMap, language: str) -> None:
              "clear": ("line", "sight", "clear"), "blocked": ("line", "sight", "blocked", "!fog"),
              "misted": ("line", "sight", "fog"),
              "corner": ("path", "corner"), "target": ("rect", "target-square"),
+             "origin": ("rect", "origin-square"),
              "flank": ("line", "flank"), "flank_missed": ("line", "flank-missed"),
              "flank_missed_sides": ("path", "flank-sides", "missed"), "threat": ("path", "threat"),
              "inner": ("path", "inner"), "path": ("polyline", "path", "!disengaged"),

@@ -114,6 +114,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.key.misted": "bande de points : ligne qui traverse la brume ou le feuillage (camouflage)",
         "map.key.corner": "losange : coin choisi",
         "map.key.target": "carré pointillé : la case de la cible choisie pour les lignes",
+        "map.key.origin": "carré à petits points : la case de la grande créature d'où partent les lignes",
         "map.key.flank": "trait mixte : ligne de prise en tenaille ; barres épaisses : les côtés qu'elle touche",
         "map.key.flank_missed": "trait mixte fin : ligne entre les centres de l'attaquant et de son allié, "
                                 "qui ne passe pas par deux côtés opposés",
@@ -238,6 +239,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.key.misted": "band of dots: line through mist or foliage (concealment)",
         "map.key.corner": "diamond: chosen corner",
         "map.key.target": "dotted square: the target's square chosen for the lines",
+        "map.key.origin": "finely dotted square: the big creature's square the lines start from",
         "map.key.flank": "dash-dot line: flanking line; thick bars: the sides it meets",
         "map.key.flank_missed": "thin dash-dot line: the line between the centres of the attacker and its ally, "
                                 "which does not pass through two opposite sides",
