@@ -460,9 +460,11 @@ def _figures(drawn: BattleMap, labels: Mapping[str, int]) -> tuple[list[str], li
                 numbers.append(_callout(x + side / 2, y + side / 2))
             continue
         size = max(7, round(float(side if side < 1 else 1) * 14))
-        # A creature of several squares has its number in its first square: at its centre, a grid
-        # point, the number hid the corner its lines start from (a player could not see it).
-        nx, ny = (_u(x + Fraction(1, 2)), _u(y + Fraction(1, 2))) if side > 1 else (cx, cy)
+        # A creature of several squares that strikes has its number in its first square: at its
+        # centre, a grid point, the number hid the corner its lines start from (a player could not
+        # see it). One that may be struck keeps it in its ring, at its centre.
+        first_square = side > 1 and figure.role not in STRUCK
+        nx, ny = (_u(x + Fraction(1, 2)), _u(y + Fraction(1, 2))) if first_square else (cx, cy)
         numbers.append(f'<text class="label {figure.role}" x="{nx}" y="{ny}" font-size="{size}">{number}</text>')
     return parts, numbers
 
