@@ -626,6 +626,14 @@ _STATED_READINGS = {
     "a big creature's ally drawing the flanking line to the centre of its whole space": {
         "fr": r"ligne\s+d'Elara\s+relie|ligne\s+de\s+son\s+allié\s+part",
         "en": r"Elara's\s+line\s+joins|Its\s+ally's\s+line\s+starts"},
+    # The twenty-third to twenty-sixth outside readings, 6 December 2026 (night).
+    "a creature in a defensive posture neither counter-attacks nor strikes an opportunity attack": {
+        "fr": r"ne\s+contre-attaque\s+pas\s+et\s+ne\s+fait\s+pas\s+d'attaque|tenir\s+une\s+\[posture\s+défensive\]"
+              r"|n'attaque\s+pas\s+du\s+tout|ni\s+une\s+cible\s+en\s+\[posture",
+        "en": r"does\s+not\s+counter-attack\s+and\s+makes\s+no\s+opportunity|hold\s+a\s+\[defensive\s+posture\]"
+              r"|does\s+not\s+attack\s+at\s+all|nor\s+does\s+a\s+target\s+in\s+a"},
+    "a surprised creature flat-footed for the whole first round": {
+        "fr": r"la\s+surprise\s+dure\s+ce\s+premier\s+tour", "en": r"surprise\s+lasts\s+that\s+first\s+round"},
     # A twelfth outside reading, 5 December 2026 (night).
     "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
         "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",
