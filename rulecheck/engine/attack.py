@@ -200,16 +200,14 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     in_contact = given.in_contact if situated.contact is None else situated.contact  # seed 000: "au contact"
     natural_20_saves = bool(reaction_succeeded and reaction_natural == 20 and not critical)
     opening = natural_20_saves and bool(in_contact)
-    # Seed 002: the surprised initiate no offensive action; seed 000: a defensive posture gives up the
-    # creature's offensive capacity until its next turn (a reading: no counter-attack either).
-    counter = opening and not situated.surprised and not defender.posture
+    # Seed 002: the surprised initiate no offensive action. A defensive posture gives up the actions of
+    # the creature's own turn only (seed 000), not the counter-attack: a reading (posture page).
+    counter = opening and not situated.surprised
     lost = reaction_natural is not None and reaction_natural <= defender.fumble_threshold
     if counter:
         steps.append(Step(anchor="reaction-criticals", event="reaction.counter_attack"))
-    elif opening and situated.surprised:
-        steps.append(Step(anchor="surprised-reactions", event="reaction.no_counter_attack_surprised"))
     elif opening:
-        steps.append(Step(anchor="posture-no-offence", event="reaction.no_counter_attack_posture"))
+        steps.append(Step(anchor="surprised-reactions", event="reaction.no_counter_attack_surprised"))
     elif natural_20_saves:  # a card titled « … without a counter-attack » said why nowhere
         steps.append(Step(anchor="reaction-criticals", event="reaction.no_counter_attack_out_of_contact"))
     if lost:

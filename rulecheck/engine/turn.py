@@ -127,8 +127,6 @@ class Enemy(Model):
     line_of_sight: bool = Field(True, description="It can see the creature.")
     behind: bool = Field(False, description="The creature is in one of the three squares right behind it.")
     surprised: bool = Field(False, description="Its side was surprised (matters in round one).")
-    posture: bool = Field(False, description="It took a defensive posture on its last turn: no opportunity "
-                                             "attack until its next turn.")
 
 
 class TurnInput(Model):
@@ -333,16 +331,12 @@ def _leave_contact(state: _State, index: int) -> None:
 
 def spared_by_leaving(given: TurnInput) -> dict[str, tuple[int, ...]]:
     """The enemies in contact that leaving it gives no opportunity attack, by why, as their places
-    in ``contact``: no line of sight, the creature behind them, surprised in round one, or in a
-    defensive posture (seed 000: it gives up its offensive capacity until its next turn, a reading).
-    Each enemy is counted once, under the first of these reasons."""
+    in ``contact``: no line of sight, the creature behind them, or surprised in round one."""
     unseen = tuple(i for i, e in enumerate(given.contact) if not e.line_of_sight)
     blind = tuple(i for i, e in enumerate(given.contact) if e.line_of_sight and e.behind)
     surprised = tuple(i for i, e in enumerate(given.contact)
                       if given.round == 1 and e.surprised and i not in blind and i not in unseen)
-    counted = {*unseen, *blind, *surprised}
-    guarding = tuple(i for i, e in enumerate(given.contact) if e.posture and i not in counted)
-    return {"no_line_of_sight": unseen, "behind": blind, "surprised": surprised, "in_posture": guarding}
+    return {"no_line_of_sight": unseen, "behind": blind, "surprised": surprised}
 
 
 def _attack(state: _State, index: int, step: AttackStep) -> None:

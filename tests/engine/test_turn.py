@@ -354,20 +354,12 @@ def test_a_surprised_enemy_makes_no_opportunity_attack_in_round_one_only() -> No
     assert turn(plan, contact=contact, round=2).opportunity_attacks == 1
 
 
-@pytest.mark.parametrize("round_", [1, 2])
-def test_an_enemy_in_a_posture_makes_no_opportunity_attack_and_each_enemy_is_counted_once(round_: int) -> None:
-    """A defensive posture gives up the creature's offensive capacity until its next turn (seed 000,
-    a reading): leaving its contact provokes nothing from it. An enemy with several reasons is
-    spared once, under the first (no line of sight, its back turned, surprised, then the posture)."""
-    plan = [{"do": "move", "metres": 8, "leaves_contact": True}]
-    contact = [{"name": "Guard", "posture": True}, {"name": "Wolf", "posture": True, "line_of_sight": False},
-               {"name": "Sentry", "posture": True, "surprised": True}, {"name": "Goblin"}]
-    result = turn(plan, contact=contact, round=round_)
-    assert result.opportunity_from == (3,) and result.opportunity_attacks == 1
-    spared = {t.label: t.value for t in result.trace[1].terms if t.value < 0}
-    assert spared == ({"no_line_of_sight": -1, "surprised": -1, "in_posture": -1} if round_ == 1
-                      else {"no_line_of_sight": -1, "in_posture": -2})
-    assert turn(plan, contact=[{"name": "Guard"}]).opportunity_attacks == 1
+def test_an_enemy_in_contact_has_no_posture_to_spare_a_creature_leaving_it() -> None:
+    """A defensive posture gives up the actions of the creature's own turn (seed 000), not the
+    opportunity attack of another's (a reading): an enemy in contact has no such field to set."""
+    with pytest.raises(ValidationError, match="posture"):
+        TurnInput.model_validate({"contact": [{"name": "Guard", "posture": True}],
+                                  "plan": [{"do": "move", "metres": 8, "leaves_contact": True}]})
 
 
 def test_a_surprised_creature_can_still_parry_under_the_attack_rule() -> None:

@@ -627,11 +627,11 @@ _STATED_READINGS = {
         "fr": r"ligne\s+d'Elara\s+relie|ligne\s+de\s+son\s+allié\s+part",
         "en": r"Elara's\s+line\s+joins|Its\s+ally's\s+line\s+starts"},
     # The twenty-third to twenty-sixth outside readings, 6 December 2026 (night).
-    "a creature in a defensive posture neither counter-attacks nor strikes an opportunity attack": {
-        "fr": r"ne\s+contre-attaque\s+pas\s+et\s+ne\s+fait\s+pas\s+d'attaque|tenir\s+une\s+\[posture\s+défensive\]"
-              r"|n'attaque\s+pas\s+du\s+tout|ni\s+une\s+cible\s+en\s+\[posture",
-        "en": r"does\s+not\s+counter-attack\s+and\s+makes\s+no\s+opportunity|hold\s+a\s+\[defensive\s+posture\]"
-              r"|does\s+not\s+attack\s+at\s+all|nor\s+does\s+a\s+target\s+in\s+a"},
+    "a creature in a defensive posture keeping its counter-attack and opportunity attacks": {
+        "fr": r"garde\s+ce\s+coup\s+réflexe|garde\s+la\s+contre-attaque\s+et\s+l'attaque|contre-attaque\s+comme\s+une"
+              r"\s+autre|Elle\s+ne\s+lui\s+retire\s+pas\s+ce\s+que",
+        "en": r"keeps\s+this\s+reflex\s+blow|keeps\s+the\s+counter-attack\s+and\s+the\s+opportunity|counter-attacks"
+              r"\s+like\s+any\s+other|It\s+does\s+not\s+take\s+away\s+what"},
     "a surprised creature flat-footed for the whole first round": {
         "fr": r"la\s+surprise\s+dure\s+ce\s+premier\s+tour", "en": r"surprise\s+lasts\s+that\s+first\s+round"},
     # A twelfth outside reading, 5 December 2026 (night).

@@ -56,8 +56,6 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.counter_attack": "Contre-attaque possible (au contact)",
         "reaction.no_counter_attack_surprised": "Pas de contre-attaque : surprise au premier tour, la cible "
                                                 "n'engage aucune action offensive",
-        "reaction.no_counter_attack_posture": "Pas de contre-attaque : en posture défensive, la cible a "
-                                              "renoncé à attaquer jusqu'à son prochain tour",
         "reaction.no_counter_attack_out_of_contact": "Pas de contre-attaque : la cible n'est pas au contact "
                                                      "de l'attaquant",
         "reaction.lost_next_turn": "Ni esquive ni parade au tour de combat suivant",
@@ -108,8 +106,6 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.counter_attack": "Counter-attack allowed (in contact)",
         "reaction.no_counter_attack_surprised": "No counter-attack: surprised in the first round, the target "
                                                 "starts no offensive action",
-        "reaction.no_counter_attack_posture": "No counter-attack: in a defensive posture, the target gave up "
-                                              "attacking until its next turn",
         "reaction.no_counter_attack_out_of_contact": "No counter-attack: the target is not in contact with "
                                                      "its attacker",
         "reaction.lost_next_turn": "No dodge or parry in the next round",

@@ -224,8 +224,6 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Enemy.line_of_sight": "Il voit la créature.",
         "Enemy.behind": "La créature est sur l'une des trois cases juste derrière lui.",
         "Enemy.surprised": "Son camp a été surpris (compte au premier tour de combat).",
-        "Enemy.posture": "Il a pris une posture défensive à son dernier tour : aucune attaque d'opportunité "
-                         "jusqu'à son prochain tour (une lecture).",
         "Move.do": "`move` : un déplacement.",
         "Move.metres": "Distance parcourue, en mètres.",
         "Move.leaves_contact": "Le déplacement quitte le contact des ennemis de `contact`.",
@@ -375,8 +373,6 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Enemy.line_of_sight": "It can see the creature.",
         "Enemy.behind": "The creature is in one of the three squares right behind it.",
         "Enemy.surprised": "Its side was surprised (matters in round one).",
-        "Enemy.posture": "It took a defensive posture on its last turn: no opportunity attack until its next "
-                         "turn (a reading).",
         "Move.do": "`move`: a move.",
         "Move.metres": "The distance moved, in metres.",
         "Move.leaves_contact": "The move leaves melee contact with the enemies in `contact`.",
