@@ -2,7 +2,10 @@
 
 Each card is the element ``id="ex-<example id>"``, which the prose references and the cast's
 "appears in" lists link to; on the page that lists the cast, each member is ``id="cast-<member>"``,
-which every card's cast line links to. A heading written ``## Heading { #ex-parry }``, or whose text
+which every card's cast line links to; the elements of a battle map (its wall pattern, its title,
+its description) are ``id="rcm-<example id>-…"``, which the picture's ``url(#…)`` and label refer
+to: every id starting ``rcm-`` is the maps' (a heading « Rcm parry map w » took a map's wall
+pattern, and the map drew no wall). A heading written ``## Heading { #ex-parry }``, or whose text
 makes that id (``## Ex parry``, ``##Ex parry``, ``Ex parry`` over ``---``), or a raw element
 ``<div id="ex-parry">``, gave the page two elements of one id: its links went to the first. Each is
 a located problem. Headings are read as :mod:`rulecheck.examples.headings` reads them, the one
@@ -22,7 +25,10 @@ from rulecheck.examples.references import mask_code
 
 #: An id written in an attribute list (``{ #ex-parry }``, ``{: #ex-parry .note }``) or a raw tag.
 #: A brace's search stops at the next brace: a line of 200,000 ``{`` read on from each took 246 s.
-_EXPLICIT = re.compile(r"""\{:?[^{}\n]*?#((?:ex|cast)-[A-Za-z0-9_-]+)|\bid\s*=\s*["']?((?:ex|cast)-[A-Za-z0-9_-]+)""")
+_GIVEN = r"(?:ex|cast|rcm)-[A-Za-z0-9_-]+"
+_EXPLICIT = re.compile(r"""\{:?[^{}\n]*?#(""" + _GIVEN + r""")|\bid\s*=\s*["']?(""" + _GIVEN + ")")
+#: The ids of the battle maps' elements (:func:`rulecheck.examples.maps.element_id`), all of them.
+MAP_PREFIX = "rcm-"
 
 
 def check_card_anchors(path: str, text: str, headings: Iterable[Heading], example_ids: Iterable[str],
@@ -31,18 +37,22 @@ def check_card_anchors(path: str, text: str, headings: Iterable[Heading], exampl
     cards, or of a member of the cast it lists (``cast_members``: none where it lists none)."""
     owners = {f"ex-{example_id}": f"the id of the card of example `{example_id}`" for example_id in example_ids}
     owners.update({cast_anchor(member): f"the id of cast member `{member}`'s entry" for member in cast_members})
-    if not owners:
-        return []
+
+    def owner(anchor: str) -> str | None:
+        if anchor.startswith(MAP_PREFIX):
+            return f"ids starting `{MAP_PREFIX}` are the battle maps' own (their patterns, titles and descriptions)"
+        return owners.get(anchor)
+
     index = LineIndex(text)
     taken: dict[int, tuple[int, str, str]] = {}  # {line: (column, id, what takes it)}
     for found in _EXPLICIT.finditer(mask_code(text)):
         anchor = found[1] or found[2]
-        if anchor in owners:
+        if owner(anchor):
             line, col = index.line_col(found.start(1) if found[1] else found.start(2))
             taken.setdefault(line, (col, anchor, "an id written on the page"))
     for heading in headings:
         anchor = heading.id or heading.made
-        if anchor in owners and heading.line not in taken:
+        if anchor and owner(anchor) and heading.line not in taken:
             written = text[index.start(heading.line):index.end(heading.line)]
             col = written.find(heading.text[:20]) + 1 if heading.text else 1  # 0: not found, the line's start
             what = "this heading's id" if heading.id else "the id MkDocs makes of this heading's text"
@@ -51,6 +61,7 @@ def check_card_anchors(path: str, text: str, headings: Iterable[Heading], exampl
     for line, (col, anchor, what) in sorted(taken.items()):
         example_id = anchor[3:] if anchor.startswith("ex-") else None
         problems.append(Problem(path=path, line=line, col=col, kind="anchor", example_id=example_id, message=(
-            f"`{anchor}` is {what}, and {owners[anchor]}: the page would hold two elements of one id, and the "
-            "links to it would go to the first. Hint: give the heading or the element another id")))
+            f"`{anchor}` is {what}, and {owner(anchor)}: the page would hold two elements of one id, and the "
+            "links and pictures that refer to it would go to the first. Hint: give the heading or the element "
+            "another id")))
     return problems

@@ -172,8 +172,9 @@ def _id_read_by_markdown(text: str) -> str | None:
 
 
 #: The ids the build gives elements of a page (a card, ``ex-<example>``; a cast member's entry,
-#: ``cast-<member>``), which a heading's text may make too: :mod:`rulecheck.examples.anchors`.
-GIVEN_PREFIXES = ("ex-", "cast-")
+#: ``cast-<member>``; a battle map's pattern, title and description, ``rcm-<example>-…``), which a
+#: heading's text may make too: :mod:`rulecheck.examples.anchors`.
+GIVEN_PREFIXES = ("ex-", "cast-", "rcm-")
 
 
 class Heading(NamedTuple):

@@ -29,6 +29,7 @@ from rulecheck.engine.battlefield import LOW_OBSTACLE_RANGE
 from rulecheck.engine.grid import Point, Space, Square
 from rulecheck.engine.sightlines import BattleMap, Figure, Flank, MissedFlank, PathStep, Sighting, Sightline
 from rulecheck.errors import Problem
+from rulecheck.examples.anchors import MAP_PREFIX
 from rulecheck.examples.as_text import html_text
 from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.render import capitalized, word
@@ -135,7 +136,7 @@ def _s(value: Fraction | int) -> str:
 
 def element_id(key: str) -> str:
     """An id prefix for one map's elements, unique on its page as the example id is."""
-    return "rcm-" + re.sub(r"[^A-Za-z0-9_-]", "_", key)
+    return MAP_PREFIX + re.sub(r"[^A-Za-z0-9_-]", "_", key)
 
 
 def numbering(drawn: BattleMap) -> dict[str, int]:

@@ -344,8 +344,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         failures = [_failure(self._unchecked)] if self._unchecked else []
         if unlanded_ids := self._unlanded_card_links(files, config):
             lines = "\n".join(p.located() for p in unlanded_ids)
-            failures.append(f"rulecheck: {len(unlanded_ids)} id(s) that cards link to, on no built page or on "
-                            f"two:\n{lines}")
+            failures.append(f"rulecheck: {len(unlanded_ids)} id(s) that cards link to on no built page or on "
+                            f"two, or that two elements of a built page hold:\n{lines}")
         if self._unrendered:
             lines = "\n".join(p.located() for p in self._unrendered)
             failures.append(f"rulecheck: {len(self._unrendered)} page(s) Markdown cannot render:\n{lines}")
@@ -380,6 +380,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                     problems.append(Problem(path=path, line=line, example_id=example_id, message=(
                         f"the page built here holds another element of id `ex-{example_id}`, this card's: the links "
                         "to the card land on the first. Hint: give the heading or element that makes it another id")))
+        problems += self._ids_held_twice(ids, shown, {(p.path, p.example_id) for p in problems})
         for (target, anchor), cards_linking in linked.items():
             (path, line, example_id), count = cards_linking[0], len(cards_linking)
             first, page = f"{path}:{line} ({example_id})", shown.get(target, target)
@@ -403,6 +404,27 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                 problems.append(Problem(path=path, line=line, related=(page, *others), message=(
                     f"this card links to `{anchor}` on {page}, and {where} ({count} link(s) of cards lead to it): a "
                     "reader's link lands on one of the two. Hint: give one of them another id")))
+        return problems
+
+    def _ids_held_twice(self, ids: dict[str, Counter[str]], shown: dict[str, str],
+                        said: set[tuple[str, str | None]]) -> list[Problem]:
+        """A problem at each id that two elements of one built page hold, whoever wrote them: a
+        link, a map's ``url(#…)`` pattern or its label reaches only the first (a heading « Rcm parry
+        map w » took a map's wall pattern, and the map drew no wall). Located at the heading of the
+        page's source that gives it, where the check reads one; a card's own id is said above."""
+        problems = []
+        for url, held in ids.items():
+            path = shown.get(url, url)
+            report = self._report.pages.get(path) if self._report is not None else None
+            headings = report.headings if report is not None else {}
+            for anchor, count in held.items():
+                if count < 2 or (anchor.startswith("ex-") and (path, anchor[3:]) in said):
+                    continue
+                problems.append(Problem(path=path, line=headings.get(anchor, 1), message=(
+                    f"the page built here holds {count} elements of id `{anchor}`: the links, and the pictures "
+                    "or labels that refer to it (a battle map's pattern, its title), reach only the first. Hint: "
+                    "give the heading or element another id (ids starting `ex-`, `cast-` and `rcm-` are the "
+                    "cards', the cast's and the maps' own)")))
         return problems
 
     def _too_deep_page(self, source: str) -> str:

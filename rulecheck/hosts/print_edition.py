@@ -28,9 +28,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from html import escape, unescape
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from urllib.parse import urljoin
 
+from markdown.extensions.toc import slugify
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -43,6 +44,8 @@ from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 from rulecheck.examples.as_text import html_text, plain_text
+from rulecheck.examples.pages import display_path, read_page
+from rulecheck.hosts.anchors import element_ids
 from rulecheck.hosts.card_views import print_view
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 
@@ -269,6 +272,10 @@ class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-unt
         if headings and headings[0].level == 1:  # the page's title: the theme lists what it holds
             headings = headings[0].children
         headings.extend(AnchorLink(html_text(ch.title), f"chapter-{ch.name}", 2) for ch in chapters)
+        if twice := sorted(anchor for anchor, count in element_ids(page.content).items() if count > 1):
+            source = Path(page.file.abs_src_path or page.file.src_uri)
+            shown = display_path(source, Path(config.config_file_path).parent)
+            raise PluginError("print edition: " + "; ".join(_held_twice(page, shown, anchor) for anchor in twice))
         return context
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
@@ -278,6 +285,22 @@ class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-unt
         if not self.config.enabled:
             return
         write_stylesheet(config, CSS)
+
+
+def _held_twice(page: Page, shown: str, anchor: str) -> str:
+    """Where the edition's page gives ``anchor`` itself (a heading of its preface, whose id one of
+    the chapters' takes: ``chapter-<page>``, ``<page>--<id>``), and what that costs."""
+    source = page.file.abs_src_path
+    lines = read_page(Path(source)).splitlines() if source else []
+    found = next((number for number, line in enumerate(lines, start=1)
+                  if (heading := _ATX.match(line)) and anchor in (heading[2], slugify(heading[1], "-"))), 1)
+    return (f"{shown}:{found}: the edition holds two elements of id `{anchor}` (its preface and a "
+            "chapter): its contents and links land on the first. Hint: give the preface's heading another id "
+            "(`chapter-<page>`, `<page>--<id>` and `print-contents` are the edition's own)")
+
+
+#: An ATX heading of the edition's page, its text and its explicit id (``## Text { #id }``).
+_ATX = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]*\{[^{}]*#([^\s{}]+)[^{}]*\})?[ \t#]*$")
 
 
 def for_print_only(page_html: str) -> str:

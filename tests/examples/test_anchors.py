@@ -56,3 +56,30 @@ def test_on_the_page_listing_the_cast_a_heading_taking_a_member_s_id_is_a_locate
         return
     assert [p.line for p in problems] == [3] and "`cast-elara`" in problems[0].message
     assert "cast member `elara`" in problems[0].message
+
+
+MAP_CARD = ("```rulecheck\nid: zz-map\nrule: positions\ngiven:\n  attack: ranged\n  grid:\n    map: |\n"
+            "      A . # . D\nexpect:\n  cover: normal\n```\n")
+
+
+@pytest.mark.parametrize("taker", [
+    "## Rcm zz map w", "## Rcm zz map t", "### Rcm zz map a", "Rcm zz map d\n---", "##Rcm zz map x",
+    "## Walls { #rcm-zz-map-w }", '<div id="rcm-zz-map-t">x</div>', "<span id='rcm-other-h'></span>",
+    "## Heading { id=rcm-anything }",
+])
+@pytest.mark.parametrize("after", [False, True])
+def test_a_heading_or_element_taking_an_id_of_the_maps_is_a_located_problem(taker: str, after: bool) -> None:
+    """A battle map's wall pattern, title and description are ``rcm-<example>-…`` (a twenty-first
+    hostile round: a heading « Rcm zz map w » took the wall pattern, and the map drew no wall
+    under a card saying "normal cover"). Every id starting ``rcm-`` is the maps'."""
+    text = "# Page\n\n" + (MAP_CARD + "\n" + taker + "\n" if after else taker + "\n\n" + MAP_CARD)
+    problems = [p for p in check_page("docs/en/page.md", text, odds=False).problems if p.kind == "anchor"]
+    line = text.splitlines().index(taker.splitlines()[0]) + 1
+    assert [p.line for p in problems] == [line] and "battle maps' own" in problems[0].message
+
+
+@pytest.mark.parametrize("other", ["## Rcm", "## Rcmzz map", "## Arcm zz", "`## Rcm zz map w`",
+                                   '<div id="rcmx-1">x</div>'])
+def test_an_id_only_near_the_maps_prefix_is_no_problem(other: str) -> None:
+    text = "# Page\n\n" + other + "\n\n" + MAP_CARD
+    assert [p for p in check_page("docs/en/page.md", text, odds=False).problems if p.kind == "anchor"] == []

@@ -329,6 +329,52 @@ def test_a_card_s_step_link_landing_on_no_element_fails_the_build_located(
 
 
 @pytest.mark.build
+@pytest.mark.parametrize(("taker", "anchor", "located"), [
+    ('<span id="twice">a</span>\n\n<span id="twice">b</span>', "twice", False),  # raw HTML the check does not read
+    ("Term\n:   ## Aside { #dup }\n\nOther\n:   ## Again { #dup }", "dup", False),  # headings the check does not read
+    ("## Twice { #twice }\n\n## Again { #twice }", "twice", True),
+])
+def test_an_id_two_elements_of_a_built_page_hold_fails_the_build_located(
+        site_copy: Callable[..., Path], taker: str, anchor: str, located: bool) -> None:
+    """Two elements of one built page holding an id sent links, and a battle map's pattern or label,
+    to the first (a twenty-first hostile round: a heading took a map's wall pattern, and the map
+    drew no wall). The build finds every id held twice in what Markdown made, whoever wrote it."""
+    site = site_copy(pages=("reactions", "attack"))
+    page = site / "docs" / "en" / "reactions.md"
+    text = page.read_text("utf-8")
+    page.write_text(text + "\n" + taker + "\n", "utf-8")
+    bad = mkdocs_build(site, quiet=False)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
+    said = [row for row in bad.stderr.splitlines() if f"elements of id `{anchor}`" in row]
+    line = len(text.splitlines()) + 2 if located else 1
+    assert said and said[0].startswith(f"docs/en/reactions.md:{line}: "), bad.stderr
+    page.write_text(text, "utf-8")
+    assert mkdocs_build(site).returncode == 0
+
+
+@pytest.mark.build
+@pytest.mark.parametrize(("heading", "anchor"), [
+    ("## Chapter attack", "chapter-attack"), ("## Intro { #attack--attack-test }", "attack--attack-test"),
+    ("## Contents { #print-contents }", "print-contents"), ("## Chapter reactions", "chapter-reactions"),
+])
+def test_a_preface_heading_taking_an_id_of_the_edition_fails_the_build_located(
+        site_copy: Callable[..., Path], heading: str, anchor: str) -> None:
+    """The print edition names its chapters ``chapter-<page>``, their headings ``<page>--<id>`` and
+    its contents ``print-contents``: a heading of its preface taking one (a twenty-first hostile
+    round) sent the contents entry and some thirty links, in the PDF too, to the preface."""
+    site = site_copy(pages=("reactions", "attack"))
+    page = site / "docs" / "en" / "print.md"
+    text = page.read_text("utf-8")
+    page.write_text(text + "\n" + heading + "\n\nText.\n", "utf-8")
+    bad = mkdocs_build(site, quiet=False)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
+    line = len(text.splitlines()) + 2
+    assert f"docs/en/print.md:{line}: the edition holds two elements of id `{anchor}`" in bad.stderr, bad.stderr
+    page.write_text(text, "utf-8")
+    assert mkdocs_build(site).returncode == 0
+
+
+@pytest.mark.build
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_a_card_s_step_link_to_an_id_two_built_pages_hold_fails_the_build_located(
         site_copy: Callable[..., Path], language: str) -> None:
