@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulecheck.examples import pages
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.pages import undecodable
@@ -59,6 +60,9 @@ class Pulled:
     too_deep: list[Path] = field(default_factory=list)
     #: The files reached that no page may show (:func:`private`), each with why.
     private: list[tuple[Path, str]] = field(default_factory=list)
+    #: The characters the snippet brings onto a page, its snippets expanded (at most one past the
+    #: bound it was counted to: :func:`expanded_size`).
+    expanded: int = 0
 
     def __bool__(self) -> bool:
         return bool(self.examples or self.references or self.tables or self.cast_lists)
@@ -76,6 +80,9 @@ class Reach:
     too_deep: list[Path] = field(default_factory=list)
     #: The files no page may show (:func:`private`), each with why: never read.
     private: list[tuple[Path, str]] = field(default_factory=list)
+    #: Each file read, by its real path: its length, and the files its snippets name, in order,
+    #: each as often as named (what :func:`expanded_size` counts).
+    sizes: dict[Path, tuple[int, list[Path]]] = field(default_factory=dict)
 
 
 def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], snippets: SnippetFinder) -> Pulled:
@@ -89,7 +96,36 @@ def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], sn
         found.tables += len(find_tables(text)) if "rulecheck-table" in text else 0
         found.cast_lists += text.count(CAST_MARKER)
     found.unreadable, found.too_deep, found.private = reached.unreadable, reached.too_deep, reached.private
+    found.expanded = expanded_size(file.resolve(), reached.sizes, pages.MAX_PAGE_BYTES) if reached.texts else 0
     return found
+
+
+def expanded_size(start: Path, sizes: dict[Path, tuple[int, list[Path]]], bound: int) -> int:
+    """The characters of the file at ``start`` with its snippets expanded as ``pymdownx.snippets``
+    expands them (a file named again within its own chain skipped), each file named ``n`` times
+    counted ``n`` times, counted up to ``bound + 1``. Each file's size is worked out once: ten files
+    of ten snippets of the one before, some 2 kB, expand to 19 MB (a twenty-first hostile round),
+    which is no file's own size. Exact for snippets that form no loop; a loop, which pymdownx cuts,
+    is cut here where it is first met."""
+    known: dict[Path, int] = {}
+
+    def size(real: Path, chain: set[Path], depth: int) -> int:
+        if real in known:
+            return known[real]
+        length, named = sizes.get(real, (0, []))
+        total = length
+        if depth <= MAX_DEPTH:
+            chain.add(real)
+            for nested in named:
+                if nested not in chain:
+                    total += size(nested, chain, depth + 1)
+                if total > bound:
+                    break
+            chain.discard(real)
+        known[real] = min(total, bound + 1)
+        return known[real]
+
+    return size(start, set(), 0)
 
 
 def private(real: Path, bases: Sequence[Path]) -> str | None:
@@ -141,10 +177,13 @@ def reach(files: Iterable[Path], bases: Sequence[Path], read: Callable[[Path], s
             found.private.append((current, why))
             continue
         found.texts.append((current, text))
+        named: list[Path] = []
         for _, _, target in snippets(text):
             candidates = [base / target for base in bases]
             found.looked_at += candidates  # a file made there later changes what the page shows
             nested = next((file for file in candidates if os.path.exists(file)), None)
             if nested is not None:
                 pending.append((nested, depth + 1))
+                named.append(nested.resolve())
+        found.sizes[real] = (len(text), named)
     return found

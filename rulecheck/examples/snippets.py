@@ -84,6 +84,7 @@ def check_snippets(path: str, text: str, bases: Sequence[Path], appended: Sequen
     # escaped for it, so a server must not render the pages at all (Markdown would wait on a FIFO).
     named += [(1, 1, name, f"`{name}`, which pymdownx.snippets' `auto_append` adds to every page,", APPENDED)
               for name in appended]
+    grown = len(text)  # the page's characters, its snippets expanded so far
     for line, col, target, said, kind in named:
         if _ADDRESS.match(target):
             problems.add(Problem(
@@ -126,7 +127,23 @@ def check_snippets(path: str, text: str, bases: Sequence[Path], appended: Sequen
                             "the check never sees. Hint: write them on the page itself",
                 ), "pulls-in")
                 break
+            if os.path.exists(file):  # the file pymdownx takes: the first base that holds it
+                if grown <= pages.MAX_PAGE_BYTES < grown + held.expanded:
+                    problems.add(Problem(
+                        path=path, line=line, col=col, kind=kind,
+                        message=f"{said} brings {_characters(held.expanded)} onto the page, its own snippets "
+                                f"expanded, and the page passes {pages.MAX_PAGE_BYTES:,} characters here, the most "
+                                "a page may hold: Markdown would take minutes on it. Hint: name a file fewer "
+                                "times, or split the page",
+                    ), "too-big")
+                grown += held.expanded
+                break
     return problems.problems
+
+
+def _characters(count: int) -> str:
+    """``count`` characters in words, ``more than 10,000,000`` past the bound they were counted to."""
+    return f"more than {pages.MAX_PAGE_BYTES:,} characters" if count > pages.MAX_PAGE_BYTES else f"{count:,} characters"
 
 
 def snippet_bases(root: Path, page: Path, settings: SnippetSettings = SnippetSettings()) -> tuple[Path, ...]:

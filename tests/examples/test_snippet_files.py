@@ -119,3 +119,47 @@ def test_every_name_the_snippets_look_at_is_known_found_or_not(tmp_path: Path) -
         files = snippet_files([page, tmp_path / "docs" / "other.md"], tmp_path)
     for name in ("inc/a.md", "inc/b.md", "inc/c.md", "docs/inc/b.md"):
         assert tmp_path / name in files, name
+
+
+def fan_out(folder: Path, width: int, depth: int, leaf: str = "lol lol lol\n") -> None:
+    """``s0.md`` holds ``leaf``; each ``s<n>.md`` names ``s<n-1>.md`` ``width`` times."""
+    write(folder / "s0.md", leaf)
+    for level in range(1, depth + 1):
+        write(folder / f"s{level}.md", "".join(f'--8<-- "inc/s{level - 1}.md"\n\n' for _ in range(width)))
+
+
+@pytest.mark.parametrize(("width", "depth"), [(10, 3), (2, 12), (3, 7), (50, 2)])
+def test_snippets_that_expand_past_a_page_s_bound_are_located_without_being_expanded(
+        tmp_path: Path, width: int, depth: int) -> None:
+    """Each file within the bound, their composition not (a twenty-first hostile round: ten files of
+    ten snippets of the one before, 2 kB, built a 19 MB page in nine and a half minutes). The
+    check counts each file's expanded size once, and refuses the snippet where the page passes the
+    bound, in the time of reading the files."""
+    fan_out(tmp_path / "inc", width, depth)
+    write(tmp_path / "docs" / "page.md", f'# P\n\nText.\n\n--8<-- "inc/s{depth}.md"\n')
+    with deadline(10):
+        report = check_paths([tmp_path / "docs"], root=tmp_path)
+    said = [(p.line, p.kind, p.message) for p in report.all_problems]
+    assert [(line, kind) for line, kind, _ in said] == [(5, "snippet")], said
+    assert f"snippet `inc/s{depth}.md` brings more than 2,000 characters onto the page" in said[0][2]
+
+
+def test_many_snippets_of_one_small_file_are_refused_where_their_sum_passes_the_bound(tmp_path: Path) -> None:
+    write(tmp_path / "inc" / "s.md", "x" * 29 + "\n")
+    lines = ["# P", ""] + ['--8<-- "inc/s.md"'] * 100  # the page itself within the bound
+    write(tmp_path / "docs" / "page.md", "\n".join(lines) + "\n")
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    grown = len("\n".join(lines) + "\n")
+    crossing = next(n for n in range(1, 101) if grown + 30 * n > 2000)  # the snippet the sum passes at
+    assert [(p.line, p.kind) for p in report.all_problems] == [(2 + crossing, "snippet")]
+    assert "brings 30 characters" in report.all_problems[0].message
+
+
+@pytest.mark.parametrize(("width", "depth"), [(2, 3), (1, 40), (10, 1)])
+def test_snippets_within_the_bound_or_in_a_loop_are_no_problem(tmp_path: Path, width: int, depth: int) -> None:
+    fan_out(tmp_path / "inc", width, depth)
+    write(tmp_path / "inc" / "a.md", "A\n\n" + '--8<-- "inc/b.md"\n' * 5)  # a loop, which pymdownx cuts
+    write(tmp_path / "inc" / "b.md", "B\n\n" + '--8<-- "inc/a.md"\n' * 5)
+    write(tmp_path / "docs" / "page.md", f'# P\n\n--8<-- "inc/s{depth}.md"\n\n--8<-- "inc/a.md"\n')
+    with deadline(10):
+        assert check_paths([tmp_path / "docs"], root=tmp_path).ok
