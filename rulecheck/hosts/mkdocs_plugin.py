@@ -453,10 +453,16 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                 f"this page's HTML comments, instructions (<?) and declarations (<!) would make MkDocs read "
                 f"{counted:,} characters, past the {MAX_SCANNED:,} a page may: it reads on from each to what "
                 "closes it, to the end of the page when nothing does; close them (-->, >), or write them as code"))
+        if measure == "unclosed":
+            return self._unrendered_page(line, (
+                f"this page's raw HTML leaves elements open, which would make the readers of the built page "
+                f"(its search, the print edition) go over {counted:,} characters, past the {MAX_SCANNED:,} a page "
+                "may: each reads on from an element to its end tag, to the end of the page when none closes it; "
+                "close them (the first one open is here), or write them as code"))
         if measure == "headings":
             return self._unrendered_page(line, (
                 f"this page holds {counted:,} headings, past the {MAX_HEADINGS:,} a page may: the search looks "
-                "each one up among all of them; split the page"))
+                "each one up among all of them; split the page (the first heading past them is here)"))
         return self._unrendered_page(line, (
             f"this page would make Markdown read {counted:,} characters, past the {MAX_SCANNED:,} a page may: "
             "it reads on from each [, ( and < of HTML to what closes it, to the end of the paragraph when "

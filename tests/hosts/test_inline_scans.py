@@ -22,6 +22,7 @@ from rulecheck.hosts.inline_scans import (
     inline_work,
     markup_scanned,
     scanned,
+    unclosed_scanned,
 )
 from tests.conftest import ROOT
 from tests.hosts.run_hosts import capture_logs, mkdocs_build, small_site
@@ -206,12 +207,51 @@ def test_every_page_of_the_site_is_far_under_the_markup_and_heading_bounds() -> 
         assert markup_scanned(text) < MAX_SCANNED // 1000 and heading_lines(text.split("\n")) < MAX_HEADINGS // 10
 
 
+#: Raw elements left open, as a hostile page repeats them; and the same closed.
+UNCLOSED_UNITS = {"x <b>\n\n": "x <b>y</b>\n\n", "x <pre>\n\n": "x <pre>y</pre>\n\n",
+                  '<h2 id="a">\n\n': '<h2 id="a">t</h2>\n\n', "<DIV class=x>\n\n": "<DIV class=x></DIV>\n\n",
+                  "<span\ntitle=t>\n\n": "<span\ntitle=t></span>\n\n", "<p>a\n\n": "<p>a</p>\n\n"}
+
+
+@pytest.mark.parametrize("unit", sorted(UNCLOSED_UNITS))
+def test_raw_elements_left_open_count_the_square_of_the_page(unit: str) -> None:
+    """20,000 paragraphs of `x <b>` (160 kB) took 3 minutes to build, Material's search looking each
+    later tag up among the open elements; `x <pre>` and `<h2>` made the plugin's own readings of the
+    built page read on to its end (a twenty-first hostile round). The check passed them."""
+    assert unclosed_scanned(unit * 2000)[0] > 3.9 * unclosed_scanned(unit * 1000)[0] > 0
+    assert unclosed_scanned(unit * 20_000)[0] > MAX_SCANNED
+    assert unclosed_scanned(UNCLOSED_UNITS[unit] * 20_000)[0] == 0  # each closed: nothing read on
+    assert unclosed_scanned("text\n\n" + unit)[1] == len("text\n\n") + unit.index("<")  # the first open, located
+
+
+@pytest.mark.parametrize("void", ["<br>", "<hr>", "<img src=a>", "<input>", "<wbr>", "<b/>", "<span />"])
+def test_elements_html_never_closes_are_not_open(void: str) -> None:
+    assert unclosed_scanned(("x " + void + "\n\n") * 20_000) == (0, 0)
+
+
+def test_every_page_of_the_site_is_far_under_the_unclosed_bound() -> None:
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        assert unclosed_scanned(page.read_text("utf-8"))[0] < MAX_SCANNED // 100, page
+
+
+@pytest.mark.build
+def test_a_build_refuses_a_page_of_raw_elements_left_open_at_the_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pages = {"bold.md": "# B\n\nText.\n\n" + "x <b>\n\n" * 20_000, "pre.md": "# P\n\n" + "x <pre>\n\n" * 20_000}
+    site = project(tmp_path, pages)
+    monkeypatch.chdir(site)
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort, match="BuildError"):
+        mkdocs_build(site)
+    assert "docs/bold.md:5:" in logs.text and "docs/pre.md:3:" in logs.text
+    assert logs.text.count("leaves elements open") == 2 and "Traceback" not in logs.text
+
+
 @pytest.mark.build
 def test_a_build_refuses_a_page_of_unclosed_markup_or_too_many_headings_at_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Both took minutes to build (quadratic in the theme's search and in MkDocs' HTML reading)."""
     pages = {"comments.md": "# C\n\n" + "<!--\n\n" * 20_000, "instructions.md": "# I\n\n" + "<?\n\n" * 20_000,
-             "headings.md": "# H\n\n" + "## a\n\n" * (MAX_HEADINGS + 1),
+             "headings.md": "# H\n\n" + "".join(f"## a{n}\n\n" for n in range(MAX_HEADINGS + 1)),
              "tabbed.md": "# T\n\n" + '=== "x"\n\n    ## a\n\n' * (MAX_HEADINGS + 1)}
     site = project(tmp_path, pages)
     monkeypatch.chdir(site)
@@ -219,4 +259,5 @@ def test_a_build_refuses_a_page_of_unclosed_markup_or_too_many_headings_at_once(
         mkdocs_build(site)
     assert "docs/comments.md:1:" in logs.text and "docs/instructions.md:1:" in logs.text
     assert logs.text.count(f"headings, past the {MAX_HEADINGS:,} a page may") == 2
+    assert f"docs/headings.md:{3 + 2 * (MAX_HEADINGS - 1)}:" in logs.text  # the first past the bound, its title counted
     assert "Traceback" not in logs.text
