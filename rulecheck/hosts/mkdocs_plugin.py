@@ -251,7 +251,10 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         sources = cards.take_unchecked()
         taken_off = _lines_taken_off(page) if sources else 0
         unchecked = [unchecked_problem(shown, self._page_source, source, taken_off) for source in sources]
-        unchecked += unshown_problems(shown, page, cards.unshown(html))
+        # A page Markdown could not render shows a banner in place of its cards: that is its problem,
+        # not each of its examples' (a page too deep to render was said to hide them all).
+        if not any(problem.path == shown for problem in self._unrendered):
+            unchecked += unshown_problems(shown, page, cards.unshown(html))
         if unchecked and self._report is None:
             # Pages taken from the cache, and one shows a block the check never saw: what the cache
             # was made from is not all this page shows. Check now (a failure fails the build with

@@ -18,7 +18,7 @@ from mkdocs.exceptions import Abort, PluginError
 
 from rulecheck.hosts.mkdocs_plugin import RulecheckPlugin
 from rulecheck.hosts.nesting import MAX_DEPTH, NestingGuardExtension, deepest_line, line_depth
-from tests.hosts.run_hosts import capture_logs, mkdocs_build, small_site
+from tests.hosts.run_hosts import capture_logs, fenced, mkdocs_build, parry_example, small_site
 
 
 def nested(kind: str, depth: int) -> tuple[str, int]:
@@ -111,6 +111,22 @@ def test_a_build_lists_every_page_too_deep_at_its_deepest_line(tmp_path: Path, e
     assert sorted(line.split(" ")[0] for line in listed) == sorted(lines)
     assert "Traceback" not in logs.text and "RecursionError" not in logs.text
     assert not (site / "site" / "index.html").exists()
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("kind", ["list", "quotes", "html blocks"])
+def test_a_page_too_deep_is_its_one_problem_not_its_examples(tmp_path: Path, kind: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page Markdown could not render shows a banner in place of its cards: its examples were each
+    said to be hidden ('Markdown reads its fence as something else', a twenty-first hostile round),
+    a wrong cause beside the right one."""
+    text, line = nested(kind, TOO_DEEP[kind])
+    page = fenced(parry_example()) + "\n" + text
+    site = project(tmp_path, {"deep.md": page})
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort, match="BuildError"):
+        mkdocs_build(site)
+    assert f"docs/deep.md:{line + page[:page.index(text)].count(chr(10))}: this page is nested too deep" in logs.text
+    assert "shows no card" not in logs.text and "Traceback" not in logs.text
 
 
 @pytest.mark.build
