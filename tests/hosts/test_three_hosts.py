@@ -6,7 +6,8 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -340,16 +341,10 @@ def test_an_id_two_elements_of_a_built_page_hold_fails_the_build_located(
     to the first (a twenty-first hostile round: a heading took a map's wall pattern, and the map
     drew no wall). The build finds every id held twice in what Markdown made, whoever wrote it."""
     site = site_copy(pages=("reactions", "attack"))
-    page = site / "docs" / "en" / "reactions.md"
-    text = page.read_text("utf-8")
-    page.write_text(text + "\n" + taker + "\n", "utf-8")
-    bad = mkdocs_build(site, quiet=False)
-    assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
-    said = [row for row in bad.stderr.splitlines() if f"elements of id `{anchor}`" in row]
-    line = len(text.splitlines()) + 2 if located else 1
-    assert said and said[0].startswith(f"docs/en/reactions.md:{line}: "), bad.stderr
-    page.write_text(text, "utf-8")
-    assert mkdocs_build(site).returncode == 0
+    with added_to(site, "en/reactions.md", "\n" + taker + "\n") as (text, stderr):
+        said = [row for row in stderr.splitlines() if f"elements of id `{anchor}`" in row]
+        line = len(text.splitlines()) + 2 if located else 1
+        assert said and said[0].startswith(f"docs/en/reactions.md:{line}: "), stderr
 
 
 @pytest.mark.build
@@ -363,13 +358,21 @@ def test_a_preface_heading_taking_an_id_of_the_edition_fails_the_build_located(
     its contents ``print-contents``: a heading of its preface taking one (a twenty-first hostile
     round) sent the contents entry and some thirty links, in the PDF too, to the preface."""
     site = site_copy(pages=("reactions", "attack"))
-    page = site / "docs" / "en" / "print.md"
+    with added_to(site, "en/print.md", "\n" + heading + "\n\nText.\n") as (text, stderr):
+        line = len(text.splitlines()) + 2
+        assert f"docs/en/print.md:{line}: the edition holds two elements of id `{anchor}`" in stderr, stderr
+
+
+@contextmanager
+def added_to(site: Path, page_name: str, addition: str) -> Iterator[tuple[str, str]]:
+    """The page's text and the failed build's log, ``addition`` written at the page's end; the
+    page as it was builds again after."""
+    page = site / "docs" / page_name
     text = page.read_text("utf-8")
-    page.write_text(text + "\n" + heading + "\n\nText.\n", "utf-8")
+    page.write_text(text + addition, "utf-8")
     bad = mkdocs_build(site, quiet=False)
     assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
-    line = len(text.splitlines()) + 2
-    assert f"docs/en/print.md:{line}: the edition holds two elements of id `{anchor}`" in bad.stderr, bad.stderr
+    yield text, bad.stderr
     page.write_text(text, "utf-8")
     assert mkdocs_build(site).returncode == 0
 
