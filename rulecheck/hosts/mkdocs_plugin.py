@@ -113,6 +113,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         self._fingerprint: str | None = None
         self._inputs: Inputs | None = None  # as this build's key read them
         self._cache: BuildCache | None = None
+        #: What the builds of the languages built so far found wrong, said after the last one.
+        self._deferred: list[str] = []
+        self._first_language: str | None = None
         self._anchors: dict[str, dict[str, str]] = {}  # the heading ids of each language, per check
         self._files: Files | None = None  # the pages this build makes: the cards' step links go to them alone
         #: Blocks the fence formatter showed as examples that the check never saw, this build, and
@@ -185,6 +188,9 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self._unchecked, self._unrendered, self._card_links, self._built_ids = [], [], {}, {}
+        i18n = config.plugins.get("i18n")
+        if not getattr(i18n, "building", False):  # the first language's build, which builds the others
+            self._deferred, self._first_language = [], getattr(i18n, "current_language", None)
         if not self.config.enabled:
             return
         root = _root(config)
@@ -352,9 +358,26 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if self._unrendered:
             lines = "\n".join(p.located() for p in self._unrendered)
             failures.append(f"rulecheck: {len(self._unrendered)} page(s) Markdown cannot render:\n{lines}")
-        if failures:
-            raise PluginError("\n".join(failures))
+        # Every language's problems at once: mkdocs-static-i18n builds the others from the first's
+        # end, and a failure of the French build left the English one unbuilt, its problems unsaid.
+        self._deferred += failures
+        if self._languages_after(config):
+            if failures:
+                self._cache = None  # a build that failed is never reused
+            return env
+        if self._deferred:
+            raise PluginError("\n".join(self._deferred))
         return env
+
+    def _languages_after(self, config: MkDocsConfig) -> list[str]:
+        """The languages mkdocs-static-i18n still builds after the one being built, in its order:
+        the first language's build, then the others as listed."""
+        i18n = config.plugins.get("i18n")
+        languages, current = getattr(i18n, "build_languages", None), getattr(i18n, "current_language", None)
+        if not isinstance(languages, list) or current not in languages:
+            return []
+        order = [self._first_language, *(language for language in languages if language != self._first_language)]
+        return order[order.index(current) + 1:] if current in order else []
 
     def _unlanded_card_links(self, files: Files, config: MkDocsConfig) -> list[Problem]:
         """A problem at each id that cards link to (a step's rule, a cast member's entry) and that no

@@ -272,7 +272,10 @@ class PrintEditionPlugin(BasePlugin[PrintEditionConfig]):  # type: ignore[no-unt
         if headings and headings[0].level == 1:  # the page's title: the theme lists what it holds
             headings = headings[0].children
         headings.extend(AnchorLink(html_text(ch.title), f"chapter-{ch.name}", 2) for ch in chapters)
-        if twice := sorted(anchor for anchor, count in element_ids(page.content).items() if count > 1):
+        # An id the page's own text holds (its preface) that the edition gives again (a chapter, a
+        # chapter's heading, the contents); ids a chapter's page holds twice are said at that page.
+        own, made = element_ids(before + after), element_ids(page.content)
+        if twice := sorted(anchor for anchor, count in own.items() if made[anchor] > count):
             source = Path(page.file.abs_src_path or page.file.src_uri)
             shown = display_path(source, Path(config.config_file_path).parent)
             raise PluginError("print edition: " + "; ".join(_held_twice(page, shown, anchor) for anchor in twice))

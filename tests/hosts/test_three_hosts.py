@@ -378,6 +378,26 @@ def added_to(site: Path, page_name: str, addition: str) -> Iterator[tuple[str, s
 
 
 @pytest.mark.build
+@pytest.mark.parametrize("broken", [("fr", "en"), ("en",), ("fr",)])
+def test_a_failing_build_says_every_language_s_problems_at_once(
+        site_copy: Callable[..., Path], broken: tuple[str, ...]) -> None:
+    """mkdocs-static-i18n builds the other languages from the end of the first one's build: a
+    problem of the French build stopped it before the English one said its own (a twenty-first
+    hostile round). Each language's build problems are said together, after the last language."""
+    site = site_copy(pages=("reactions", "attack"))
+    for language in broken:
+        page = site / "docs" / language / "attack.md"
+        text = page.read_text("utf-8")
+        page.write_text(text + '\n<span id="twice">a</span>\n\n<span id="twice">b</span>\n', "utf-8")
+    bad = mkdocs_build(site, quiet=False)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
+    said = sorted({row.split("/")[1] for row in bad.stderr.splitlines()
+                   if row.startswith("docs/") and "elements of id `twice`" in row})
+    assert said == sorted(broken), bad.stderr
+    assert bad.stderr.count("ERROR   -  rulecheck:") == 1  # one failure, after the last language
+
+
+@pytest.mark.build
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_a_card_s_step_link_to_an_id_two_built_pages_hold_fails_the_build_located(
         site_copy: Callable[..., Path], language: str) -> None:
