@@ -633,7 +633,8 @@ _STATED_READINGS = {
         "en": r"keeps\s+this\s+reflex\s+blow|keeps\s+the\s+counter-attack\s+and\s+the\s+opportunity|counter-attacks"
               r"\s+like\s+any\s+other|It\s+does\s+not\s+take\s+away\s+what"},
     "a surprised creature flat-footed for the whole first round": {
-        "fr": r"la\s+surprise\s+dure\s+ce\s+premier\s+tour", "en": r"surprise\s+lasts\s+that\s+first\s+round"},
+        "fr": r"dépourvu\*\*\s+pendant\s+tout\s+le\s+premier\s+tour",
+        "en": r"flat-footed\*\*\s+during\s+the\s+whole\s+first"},
     # A twelfth outside reading, 5 December 2026 (night).
     "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
         "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",
