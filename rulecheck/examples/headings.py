@@ -172,9 +172,10 @@ def _id_read_by_markdown(text: str) -> str | None:
 
 
 #: The ids the build gives elements of a page (a card, ``ex-<example>``; a cast member's entry,
-#: ``cast-<member>``; a battle map's pattern, title and description, ``rcm-<example>-…``), which a
-#: heading's text may make too: :mod:`rulecheck.examples.anchors`.
-GIVEN_PREFIXES = ("ex-", "cast-", "rcm-")
+#: ``cast-<member>``; a battle map's pattern, title and description, ``rcm-<example>-…``; the print
+#: edition's chapters and contents), which a heading's text may make too:
+#: :mod:`rulecheck.examples.anchors`, :mod:`rulecheck.hosts.print_edition`.
+GIVEN_PREFIXES = ("ex-", "cast-", "rcm-", "chapter-", "print-contents")
 
 
 class Heading(NamedTuple):

@@ -240,8 +240,8 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
         # a thin wall over the lines it stops, as a wall square is under them: the thick line must show
         *_sides(drawn),
         *(corner for sighting in sightings(drawn) for corner in _corner(sighting)),
-        *_target_square(drawn),
-        *_origin_square(drawn),
+        *_marked_squares(_target_squares(drawn), "target-square"),
+        *_marked_squares(origin_squares(drawn), "origin-square"),
         *_provocations(drawn),
         # over the tokens: the line the rule decides on joins the allies' centres through the target
         *_flank(drawn),
@@ -538,11 +538,11 @@ def _target_squares(drawn: BattleMap) -> list[Square]:
 TARGET_INSET = 3
 
 
-def _target_square(drawn: BattleMap) -> list[str]:
+def _marked_squares(squares: Iterable[Square], name: str) -> list[str]:
+    """A square drawn inside each of ``squares``, of class ``name``, inset from the grid's lines."""
     inset = Fraction(TARGET_INSET, SQUARE)
-    return [f'<rect class="target-square" x="{_u(square.x + inset)}" y="{_u(square.y + inset)}" '
-            f'width="{_s(1 - 2 * inset)}" height="{_s(1 - 2 * inset)}"/>'
-            for square in _target_squares(drawn)]
+    return [f'<rect class="{name}" x="{_u(square.x + inset)}" y="{_u(square.y + inset)}" '
+            f'width="{_s(1 - 2 * inset)}" height="{_s(1 - 2 * inset)}"/>' for square in squares]
 
 
 def origin_squares(drawn: BattleMap) -> list[Square]:
@@ -554,12 +554,6 @@ def origin_squares(drawn: BattleMap) -> list[Square]:
               if s.corner is None and s.origin is not None and any(s.origin in space for space in big)]
     return list(dict.fromkeys(chosen))
 
-
-def _origin_square(drawn: BattleMap) -> list[str]:
-    inset = Fraction(TARGET_INSET, SQUARE)
-    return [f'<rect class="origin-square" x="{_u(square.x + inset)}" y="{_u(square.y + inset)}" '
-            f'width="{_s(1 - 2 * inset)}" height="{_s(1 - 2 * inset)}"/>'
-            for square in origin_squares(drawn)]
 
 
 def _centre(space: Space) -> Point:

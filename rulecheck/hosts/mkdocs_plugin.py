@@ -87,8 +87,6 @@ def _serve_handler() -> None:
 
 
 
-#: The anchor of a card (``rulecheck.hosts.cards``): ``id="ex-<example id>"``.
-
 class RulecheckConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
     #: Cards show the exact probability of their outcome (about a fifth of the build's CPU time).
@@ -377,7 +375,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         if not isinstance(languages, list) or current not in languages:
             return []
         order = [self._first_language, *(language for language in languages if language != self._first_language)]
-        return order[order.index(current) + 1:] if current in order else []
+        return order[order.index(current) + 1:]
 
     def _unlanded_card_links(self, files: Files, config: MkDocsConfig) -> list[Problem]:
         """A problem at each id that cards link to (a step's rule, a cast member's entry) and that no
@@ -401,12 +399,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                      for example_id, _ in links}
             for example_id, target, anchor in link_targets(here, links):
                 linked.setdefault((target, anchor), []).append((path, lines[example_id], example_id))
-            for example_id, line in lines.items():
-                if ids.get(here, Counter())[f"ex-{example_id}"] > 1:
-                    problems.append(Problem(path=path, line=line, example_id=example_id, message=(
-                        f"the page built here holds another element of id `ex-{example_id}`, this card's: the links "
-                        "to the card land on the first. Hint: give the heading or element that makes it another id")))
-        problems += self._ids_held_twice(ids, shown, {(p.path, p.example_id) for p in problems})
+        problems += self._ids_held_twice(ids, shown)
         for (target, anchor), cards_linking in linked.items():
             (path, line, example_id), count = cards_linking[0], len(cards_linking)
             first, page = f"{path}:{line} ({example_id})", shown.get(target, target)
@@ -432,19 +425,24 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                     "reader's link lands on one of the two. Hint: give one of them another id")))
         return problems
 
-    def _ids_held_twice(self, ids: dict[str, Counter[str]], shown: dict[str, str],
-                        said: set[tuple[str, str | None]]) -> list[Problem]:
+    def _ids_held_twice(self, ids: dict[str, Counter[str]], shown: dict[str, str]) -> list[Problem]:
         """A problem at each id that two elements of one built page hold, whoever wrote them: a
         link, a map's ``url(#…)`` pattern or its label reaches only the first (a heading « Rcm parry
-        map w » took a map's wall pattern, and the map drew no wall). Located at the heading of the
-        page's source that gives it, where the check reads one; a card's own id is said above."""
+        map w » took a map's wall pattern, and the map drew no wall). A card's own id is located at
+        its example; any other at the heading of the page's source that gives it, where the check
+        reads one."""
         problems = []
         for url, held in ids.items():
             path = shown.get(url, url)
             report = self._report.pages.get(path) if self._report is not None else None
-            headings = report.headings if report is not None else {}
+            headings, outcomes = (report.headings, report.by_id()) if report is not None else ({}, {})
             for anchor, count in held.items():
-                if count < 2 or (anchor.startswith("ex-") and (path, anchor[3:]) in said):
+                if count < 2:
+                    continue
+                if anchor.startswith("ex-") and (card := outcomes.get(anchor[3:])) is not None:
+                    problems.append(Problem(path=path, line=card.block.line, example_id=card.id, message=(
+                        f"the page built here holds another element of id `{anchor}`, this card's: the links "
+                        "to the card land on the first. Hint: give the heading or element that makes it another id")))
                     continue
                 problems.append(Problem(path=path, line=headings.get(anchor, 1), message=(
                     f"the page built here holds {count} elements of id `{anchor}`: the links, and the pictures "

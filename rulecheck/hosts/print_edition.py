@@ -31,7 +31,6 @@ from html import escape, unescape
 from pathlib import Path, PurePosixPath
 from urllib.parse import urljoin
 
-from markdown.extensions.toc import slugify
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -44,6 +43,7 @@ from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 from rulecheck.examples.as_text import html_text, plain_text
+from rulecheck.examples.headings import page_headings
 from rulecheck.examples.pages import display_path, read_page
 from rulecheck.hosts.anchors import element_ids
 from rulecheck.hosts.card_views import print_view
@@ -294,16 +294,12 @@ def _held_twice(page: Page, shown: str, anchor: str) -> str:
     """Where the edition's page gives ``anchor`` itself (a heading of its preface, whose id one of
     the chapters' takes: ``chapter-<page>``, ``<page>--<id>``), and what that costs."""
     source = page.file.abs_src_path
-    lines = read_page(Path(source)).splitlines() if source else []
-    found = next((number for number, line in enumerate(lines, start=1)
-                  if (heading := _ATX.match(line)) and anchor in (heading[2], slugify(heading[1], "-"))), 1)
+    headings = page_headings(read_page(Path(source))) if source else []
+    found = next((heading.line for heading in headings if anchor in (heading.id, heading.made)), 1)
     return (f"{shown}:{found}: the edition holds two elements of id `{anchor}` (its preface and a "
             "chapter): its contents and links land on the first. Hint: give the preface's heading another id "
             "(`chapter-<page>`, `<page>--<id>` and `print-contents` are the edition's own)")
 
-
-#: An ATX heading of the edition's page, its text and its explicit id (``## Text { #id }``).
-_ATX = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]*\{[^{}]*#([^\s{}]+)[^{}]*\})?[ \t#]*$")
 
 
 def for_print_only(page_html: str) -> str:
