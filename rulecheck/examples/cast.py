@@ -152,11 +152,29 @@ _LOOK_ALIKES = str.maketrans({
 })
 
 
+#: A Latin letter Unicode names as another form of a plain one: a small capital (« ᴇʟᴀʀᴀ »), an IPA
+#: or script letter (« ɑ », « ɡ »), a letter with a stroke or hook (« ø », « ɗ »): read as that letter.
+_LATIN_FORM = re.compile(r"LATIN (?:SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL |SCRIPT |DOTLESS |REVERSED |"
+                         r"CLOSED |OPEN |TURNED )?([A-Z]|ALPHA|IOTA|UPSILON)(?: WITH .*)?")
+#: The Latin letters Unicode names after Greek ones, read as the Latin letter they look like.
+_GREEK_NAMED = {"ALPHA": "a", "IOTA": "i", "UPSILON": "u"}
+
+
+@lru_cache(maxsize=4096)
+def _plain_letter(char: str) -> str:
+    """``char`` as the plain Latin letter it reads as, or itself (a twenty-second hostile round:
+    « Elɑrɑ », with the Latin alpha of IPA, and « ᴇʟᴀʀᴀ », in small capitals, passed for new names)."""
+    found = _LATIN_FORM.fullmatch(unicodedata.name(char, ""))
+    return _GREEK_NAMED.get(found.group(1), found.group(1).lower()) if found else char
+
+
 def name_key(name: str) -> str:
     """A name as a reader tells it apart: without case, accents, spaces, dashes or apostrophes,
-    and with the letters of other scripts that look Latin read as the Latin ones."""
+    with the letters of other scripts that look Latin read as the Latin ones, and the Latin
+    letters' other forms (small capitals, IPA and script letters) as the plain ones."""
     letters = unicodedata.normalize("NFKD", name.casefold()).translate(_LOOK_ALIKES)
-    return "".join(c for c in letters if not unicodedata.combining(c) and c not in " \t-'’_.")
+    return "".join(c if c.isascii() else _plain_letter(c) for c in letters
+                   if not unicodedata.combining(c) and c not in " \t-'’_.")
 
 
 def _slips_allowed(length: int) -> int:
@@ -504,9 +522,21 @@ def _member(reference: Any, path: FieldPath, cast: Cast | None, out: Resolution)
         hint = did_you_mean(reference, cast.members)
         if hint is None and (by_name := cast.by_name().get(reference.casefold())):
             hint = f"did you mean `{by_name.id}`?"
-        out.problems.append((at, f"unknown cast member `{reference}`; " + (
-            hint or f"the cast of {cast.path} is " + ", ".join(sorted(cast.members)))))
+        out.problems.append((at, f"unknown cast member `{reference}`; " + (hint or _listed(cast))))
     return member
+
+
+#: The most cast members an unknown reference's problem lists: a cast may hold thousands.
+LISTED_MEMBERS = 20
+
+
+def _listed(cast: Cast) -> str:
+    """The cast's members, as the problem of an unknown one names them: none, all, or the first ones."""
+    if not cast.members:
+        return f"{cast.path} names no cast member"
+    names = sorted(cast.members)
+    more = f" and {len(names) - LISTED_MEMBERS:,} more" if len(names) > LISTED_MEMBERS else ""
+    return f"the cast of {cast.path} is " + ", ".join(names[:LISTED_MEMBERS]) + more
 
 
 @lru_cache(maxsize=256)  # a model's fields never change: asked for on every key of every example

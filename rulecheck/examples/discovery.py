@@ -27,7 +27,7 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -146,6 +146,9 @@ def find_pages(paths: Iterable[str | Path], root: Path | None = None,
             for page in _Walk(path.resolve(), found, root).pages():
                 seen.setdefault(page)
         elif path.exists() or path.is_symlink():
+            if uncopyable(path) is None and (why := exposed(path, reach_of(path.parent, root))) is not None:
+                found.problems.append((Path(os.path.abspath(path)), why))
+                continue
             seen.setdefault(Path(os.path.abspath(path)))
         else:
             raise FileNotFoundError(str(path))
@@ -164,6 +167,7 @@ class _Walk:
     def __init__(self, folder: Path, found: FoundPages, root: Path | None) -> None:
         self.folder, self.found, self.root = folder, found, root
         self.real = os.path.realpath(folder)
+        self.project = reach_of(folder, root)
         self.walked: dict[Identity, Path] = {}  # each real folder walked, and where
         #: The real folders on the way down to each folder to walk (a link to one of them is a loop).
         self.ways: dict[Path, frozenset[Identity]] = {}
@@ -183,10 +187,15 @@ class _Walk:
             self.found.temporaries[Path(os.path.realpath(here))] = sorted(
                 name for name in files if name.startswith(".") and name.endswith(".tmp"))
             folders[:] = self._to_walk(here, sorted(folders))
-            found = [here / name for name in sorted(files) if Path(name).suffix in MARKDOWN_SUFFIXES]
+            # A link out that MkDocs could not copy anyway (a device, a FIFO, to nothing) says that instead.
+            outward = {name: why for name in files if uncopyable(here / name) is None
+                       and (why := exposed(here / name, self.project)) is not None}
+            found = [here / name for name in sorted(files) if Path(name).suffix in MARKDOWN_SUFFIXES
+                     and name not in outward]
             self.found.uncopyable += [(here / name, why) for name in sorted(files)
                                       if Path(name).suffix not in MARKDOWN_SUFFIXES
                                       and (why := uncopyable(here / name)) is not None]
+            self.found.uncopyable += [(here / name, outward[name]) for name in sorted(outward)]
             self.found.uncopyable += [(here / name, why) for name in sorted(files)
                                       if (why := unaddressable(here.relative_to(self.folder) / name)) is not None]
             if found:
@@ -211,6 +220,9 @@ class _Walk:
                 identity = _identity(path)
             except OSError:
                 kept.append(name)  # os.walk says why it cannot list it
+                continue
+            if link and (why := exposed(path, self.project)) is not None:
+                self.found.problems.append((path, why))
                 continue
             inside = link and _lies_in(os.path.realpath(path), self.real)
             if identity in way or identity in self.walked or inside:
@@ -279,19 +291,69 @@ def uncopyable(file: Path) -> str | None:
             "the site with `exclude_docs`")
 
 
-#: Characters a file's address cannot hold as they are: `#` and `?` end its path, `%` starts an escape.
+def private(real: Path, bases: Sequence[Path],
+            outside: str = "it lies outside every folder the snippets are looked for in (a link out of the project)",
+            ) -> str | None:
+    """Why no page may show the file at ``real`` (links resolved), or ``None``: a hidden name on its
+    way from the folder it was found under (``.git/config``, ``.cache/rulecheck/machine.key``,
+    ``.env``: a repository's settings and credentials, the build cache's secret key, which
+    ``pymdownx.snippets`` copies into a page as readily as a page's own text), or no folder of
+    ``bases`` holding it (a link out of the project: ``outside`` says so)."""
+    holders = [base for base in (Path(os.path.realpath(base)) for base in bases) if real.is_relative_to(base)]
+    if not holders:
+        return outside
+    inside = real.relative_to(max(holders, key=lambda base: len(base.parts))).parts
+    if any(part.startswith(".") for part in inside):
+        return ("its path holds a hidden name (`.git`, `.cache`, `.env`…), where a repository's settings and "
+                "credentials and the build's secret key are kept")
+    return None
+
+
+def reach_of(folder: Path, root: Path | None) -> Path:
+    """Where the links of the docs folder ``folder`` may lead (links resolved): the project ``root``,
+    or ``folder`` itself where it lies elsewhere."""
+    real = Path(os.path.realpath(folder))
+    project = Path(os.path.realpath(root)) if root is not None else real
+    return project if real.is_relative_to(project) else real
+
+
+def exposed(file: Path, project: Path) -> str | None:
+    """Why the site may not publish ``file``, a file of the docs folder (a page or any other), or a
+    folder of it: a link out of ``project`` or into a hidden path of it (:func:`private`). MkDocs
+    follows links: ``docs/fr/config.txt`` linked to ``.git/config`` published the repository's settings (a
+    CI token among them), ``/proc/self/environ`` the build's environment, a linked ``.git`` folder all of
+    it, a page linked to a file outside the project its text, search index included."""
+    why = private(Path(os.path.realpath(file)), [project], outside="it lies outside the project (a link out of it)")
+    return None if why is None else (
+        f"{why}: the site would publish it for anyone to read. Hint: remove the link, or copy into the docs "
+        "folder what the site should show")
+
+
+#: Characters a file's address cannot hold as they are: `#` and `?` end its path, `%` starts an
+#: escape, `\\` is a `/` to a browser.
 _ADDRESS_BREAKERS = {"#": "ends its address there", "?": "ends its address there",
-                     "%": "starts an escape in its address (`a%20b` and `a b` are one address)"}
+                     "%": "starts an escape in its address (`a%20b` and `a b` are one address)",
+                     "\\": "is a `/` to a browser (`a\\b.txt` is asked for as `a/b.txt`)"}
 
 
 def unaddressable(relative: Path) -> str | None:
     """Why the site cannot serve the file at ``relative`` (a path in the docs folder) at an address
     of its own, if it cannot: the offline copy of the whole site failed to install for one page
-    named `a#b.md` (its copy asked for `a`), or for `a b.md` beside `a%20b.md`."""
+    named `a#b.md` (its copy asked for `a`), or for `a b.md` beside `a%20b.md`, or for a file
+    whose name a browser changes as it reads an address (a tab or a line end dropped, a space at
+    either end trimmed: a twenty-second hostile round), since it asks for what it read."""
+    name = relative.as_posix()
     for char, what in _ADDRESS_BREAKERS.items():
-        if char in relative.as_posix():
+        if char in name:
             return (f"the name holds `{char}`, which {what}: the site's offline copy would not install, for "
-                    "every page. Hint: rename it without # ? or %")
+                    "every page. Hint: rename it without # ? % or \\")
+    if control := next((char for char in name if ord(char) < 0x20 or ord(char) == 0x7F), None):
+        return (f"the name holds the control character U+{ord(control):04X}, which a browser drops from an "
+                "address or the site cannot write as it is: the site's offline copy would not install, for "
+                "every page. Hint: rename it with visible characters only")
+    if any(part != part.strip(" ") for part in relative.parts):
+        return ("the name begins or ends with a space, which a browser trims from an address: the site's "
+                "offline copy would not install, for every page. Hint: rename it without spaces at its ends")
     return None
 
 

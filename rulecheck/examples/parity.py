@@ -46,6 +46,10 @@ def check_parity(report: Report, root: Path, cast_of: Callable[[Path], Cast],
     a twin the site leaves out (``left_out`` says why) is missing: a site built with one
     language's page and not the other's linked the other to nothing."""
     done: set[str] = set()
+    if any(page.language is not None for page in report.pages.values()):
+        for path, page in report.pages.items():
+            if page.language is None:
+                page.problems.append(outside_languages(path))
     for path, page in list(report.pages.items()):
         language = page.language
         if language is None or path in done:
@@ -79,6 +83,18 @@ def check_parity(report: Report, root: Path, cast_of: Callable[[Path], Cast],
 
 
 _NAMES = {"fr": "French", "en": "English"}
+
+
+def outside_languages(path: str) -> Problem:
+    """A page of a site with language folders that lies in none of them (``docs/extra.md``,
+    ``docs/de/page.md``): mkdocs-static-i18n builds the first in every language, each copy with the
+    cards of one (a twenty-second hostile round: English words around the French cast's names, on
+    both sites), and the second in none; neither has a twin to be compared with."""
+    folders = ", ".join(f"{language}/" for language in LANGUAGES)
+    return Problem(path=path, line=1, message=(
+        f"this page lies outside the language folders ({folders}): the site would build it in every "
+        "language with the cards of one, or not at all, and it has no twin to be compared with. Hint: "
+        "move it into each language's folder, one twin in each"))
 
 
 def missing_twin(path: str, twin: str, language: str, left_out: str | None = None) -> Problem:

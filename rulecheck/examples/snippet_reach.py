@@ -26,6 +26,7 @@ from pathlib import Path
 
 from rulecheck.examples import pages
 from rulecheck.examples.cast import MARKER as CAST_MARKER
+from rulecheck.examples.discovery import private
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.pages import undecodable
 from rulecheck.examples.references import iter_references
@@ -126,22 +127,6 @@ def expanded_size(start: Path, sizes: dict[Path, tuple[int, list[Path]]], bound:
         return known[real]
 
     return size(start, set(), 0)
-
-
-def private(real: Path, bases: Sequence[Path]) -> str | None:
-    """Why no page may show the file at ``real`` (links resolved), or ``None``: a hidden name on its
-    way from the folder it was found under (``.git/config``, ``.cache/rulecheck/machine.key``,
-    ``.env``: a repository's settings and credentials, the build cache's secret key, which
-    ``pymdownx.snippets`` copies into a page as readily as a page's own text), or no folder the
-    snippets are looked for under holding it (a link out of the project)."""
-    holders = [base for base in (Path(os.path.realpath(base)) for base in bases) if real.is_relative_to(base)]
-    if not holders:
-        return "it lies outside every folder the snippets are looked for in (a link out of the project)"
-    inside = real.relative_to(max(holders, key=lambda base: len(base.parts))).parts
-    if any(part.startswith(".") for part in inside):
-        return ("its path holds a hidden name (`.git`, `.cache`, `.env`…), where a repository's settings and "
-                "credentials and the build's secret key are kept")
-    return None
 
 
 def reach(files: Iterable[Path], bases: Sequence[Path], read: Callable[[Path], str],

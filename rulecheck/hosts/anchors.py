@@ -75,6 +75,15 @@ _ELEMENT_ID = re.compile(r"""<[A-Za-z][^<>]*?\s(?:[iI][dD]|(?<=<a )[nN][aA][mM][
                          r"""(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'|(?P<bare>[^\s"'<>`=]+))""")
 
 
+def id_written_at(text: str, anchor: str) -> int | None:
+    """The 1-based line of ``text`` (a page's Markdown) whose raw HTML gives an element the id
+    ``anchor``, the first, or ``None``: where an author wrote it, besides the headings."""
+    for found in _ELEMENT_ID.finditer(text):
+        if unescape(next(value for value in found.groups() if value is not None)) == anchor:
+            return text.count("\n", 0, found.start()) + 1
+    return None
+
+
 def element_ids(html: str) -> Counter[str]:
     """How many elements of ``html`` (a page as MkDocs rendered it) hold each id."""
     return Counter(unescape(next(value for value in found.groups() if value is not None))

@@ -41,7 +41,7 @@ from rulecheck.examples.check import (
     read_page,
     undecodable,
 )
-from rulecheck.examples.discovery import Exclusions, find_pages, uncopyable
+from rulecheck.examples.discovery import Exclusions, exposed, find_pages, reach_of, uncopyable
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.front_matter import lines_taken_off, located_keys
 from rulecheck.examples.headings import file_heading_lines
@@ -53,7 +53,15 @@ from rulecheck.examples.schema import written_id
 from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
 from rulecheck.hosts import cards, example_sources
-from rulecheck.hosts.anchors import CARD_ANCHOR, anchor_index, built_link, card_links, element_ids, link_targets
+from rulecheck.hosts.anchors import (
+    CARD_ANCHOR,
+    anchor_index,
+    built_link,
+    card_links,
+    element_ids,
+    id_written_at,
+    link_targets,
+)
 from rulecheck.hosts.build_cache import BuildCache, Inputs
 from rulecheck.hosts.card_views import search_view, served_view
 from rulecheck.hosts.glossary import GLOSSARY, read_glossary, separate_definitions
@@ -62,6 +70,7 @@ from rulecheck.hosts.inline_scans import MAX_HEADINGS, MAX_INLINE_WORK, MAX_SCAN
 from rulecheck.hosts.nesting import MAX_DEPTH, NestingGuardExtension, deepest_line
 from rulecheck.hosts.page_meta import safe_meta
 from rulecheck.hosts.site_address import site_address
+from rulecheck.hosts.site_outputs import taken_output
 from rulecheck.hosts.stylesheets import (
     PALETTE_FOLDER,
     list_stylesheet,
@@ -169,19 +178,26 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
-        """Leave out of the site each file MkDocs could not copy (a link to nothing or looping, a
-        FIFO, a device: :func:`~rulecheck.examples.discovery.uncopyable`), checks on or off: the
-        check reports it and a build fails; a server, which copies drafts too, renders the rest."""
-        for file in [file for file in files if not file.is_documentation_page() and file.abs_src_path
-                     and uncopyable(Path(file.abs_src_path)) is not None]:
-            files.remove(file)
-        if self.config.enabled and self.config.sources_in_files:
-            # A file of the docs the examples of a page would overwrite: the build fails (on_env).
+        """Leave out of the site each file of the docs MkDocs could not copy (a link to nothing or
+        looping, a FIFO, a device: :func:`~rulecheck.examples.discovery.uncopyable`) or must not (a
+        link out of the project or into a hidden path of it, page or not:
+        :func:`~rulecheck.examples.discovery.exposed`), checks on or off: the check reports it and
+        a build fails; a server, which copies drafts too, renders the rest."""
+        docs = Path(config.docs_dir)
+        reach = reach_of(docs, _root(config))
+        for file in [file for file in files if file.abs_src_path and Path(file.src_dir or "") == docs]:
+            source = Path(file.abs_src_path or "")
+            why = uncopyable(source)  # a page that cannot be read says why in its place
+            if (why is not None and not file.is_documentation_page()) or (why is None and exposed(source, reach)):
+                files.remove(file)
+        if self.config.enabled:
+            # A file of the docs in the place of one the site writes: the build fails (on_env).
             self._unchecked += [
                 Problem(path=display_path(Path(file.abs_src_path), _root(config)), line=1,
-                        message=f"the site writes a page's examples to files named *{example_sources.SUFFIX}: "
-                                "rename this one")
-                for file in files if file.dest_uri.endswith(example_sources.SUFFIX) and file.abs_src_path]
+                        message=f"{why}. Hint: rename this file")
+                for file in files if file.abs_src_path and Path(file.src_dir or "") == docs
+                and (why := taken_output(file.src_uri, file.dest_uri, config.theme.dirs,
+                                         config.theme.static_templates, [CSS])) is not None]
         return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -429,8 +445,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         """A problem at each id that two elements of one built page hold, whoever wrote them: a
         link, a map's ``url(#…)`` pattern or its label reaches only the first (a heading « Rcm parry
         map w » took a map's wall pattern, and the map drew no wall). A card's own id is located at
-        its example; any other at the heading of the page's source that gives it, where the check
-        reads one."""
+        its example; any other at the raw HTML of the page's source that gives it, else at the
+        heading that does, where the check reads one."""
         problems = []
         for url, held in ids.items():
             path = shown.get(url, url)
@@ -444,7 +460,8 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                         f"the page built here holds another element of id `{anchor}`, this card's: the links "
                         "to the card land on the first. Hint: give the heading or element that makes it another id")))
                     continue
-                problems.append(Problem(path=path, line=headings.get(anchor, 1), message=(
+                written = id_written_at(_text_of(report), anchor) if report is not None else None
+                problems.append(Problem(path=path, line=written or headings.get(anchor, 1), message=(
                     f"the page built here holds {count} elements of id `{anchor}`: the links, and the pictures "
                     "or labels that refer to it (a battle map's pattern, its title), reach only the first. Hint: "
                     "give the heading or element another id (ids starting `ex-`, `cast-` and `rcm-` are the "
@@ -679,6 +696,14 @@ def _cast_anchors(report: Report | None, docs: Path, language: str, root: Path) 
             page_path = page.relative_to(docs / language).as_posix()
             return {cast_anchor(member): page_path for member in cast.members}
     return {}
+
+
+def _text_of(report: PageReport) -> str:
+    """The text of a checked page, read again (only for a problem's line): empty if it cannot be."""
+    try:
+        return read_page(report.source) if report.source is not None else ""
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def page_source(page: Page, config: MkDocsConfig) -> Path:

@@ -67,7 +67,8 @@ HREF = re.compile(r'(?P<lead>\shref=")(?P<value>[^"]*)"', re.IGNORECASE)
 # An SVG paint or marker that names an element of the page (a battle map's hatching, its arrow).
 LOCAL_URL = re.compile(r'(?P<lead>\s(?:fill|stroke|marker-start|marker-end|clip-path|mask|filter)="url\(#)'
                        r'(?P<value>[^")]*)\)"')
-H2 = re.compile(r'<h2 id="(?P<id>[^"]+)"[^>]*>(?P<text>.*?)</h2>', re.DOTALL)
+#: A section's heading, its id among its attributes (written double-quoted: :func:`double_quoted`).
+H2 = re.compile(r'<h2\s(?:[^>]*\s)?id="(?P<id>[^"]+)"[^>]*>(?P<text>.*?)</h2>', re.DOTALL | re.IGNORECASE)
 HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
 ANY_TAG = re.compile(r"<[^<>]*>")
 #: A heading, the paragraph after it, and the set of tabs that paragraph leads into.
@@ -101,6 +102,37 @@ class Chapter:
     title: str
     html: str
     sections: tuple[tuple[str, str], ...]  # (id, text) of each h2
+
+
+#: One attribute of a start tag as HTML reads it: its value double-quoted, single-quoted, bare, or none.
+ATTRIBUTE = re.compile(r"""(?P<name>[^\s"'<>/=]+)(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'"""
+                       r"""|(?P<bare>[^\s"'<>`=]+)))?""")
+#: An attribute value not in double quotes, which the edition's readings of attributes would pass by.
+OTHER_QUOTING = re.compile(r"""\s=|=[^"]""")
+
+
+def double_quoted(html: str) -> str:
+    """``html`` with every attribute of its start tags written ``name="value"``, as Markdown writes
+    them: an author's raw HTML may quote a value with ``'`` or not at all, which the browser reads
+    alike, and the edition's rewriting of ids and links (and the PDF's headings) would pass by (a
+    twenty-second hostile round: `<h2 id='x'>` kept its id unprefixed, and five links of the edition
+    led nowhere)."""
+
+    def tag(match: re.Match[str]) -> str:
+        attrs = match["attrs"]
+        if not attrs or not OTHER_QUOTING.search(attrs):
+            return match.group(0)
+        found = list(ATTRIBUTE.finditer(attrs))
+        closing = "/" if found and "/" in attrs[found[-1].end():] else ""  # `<br />`; `id=z/` is the id `z/`
+        written = []
+        for attribute in found:
+            value = next((v for v in (attribute["double"], attribute["single"], attribute["bare"]) if v is not None),
+                         None)
+            written.append(attribute["name"] if value is None else
+                           f'{attribute["name"]}="{value.replace(chr(34), "&quot;")}"')
+        return f"<{match['name']} {' '.join(written)}{closing}>"
+
+    return TAG.sub(tag, html)
 
 
 def page_name(url: str) -> str:
@@ -167,6 +199,7 @@ def kept_with_heading(html: str) -> str:
 
 def chapter(page: Page, html: str, pages: set[str], site_url: str = "") -> Chapter:
     name = page_name(page.url)
+    html = double_quoted(html)
     sections = tuple(
         (f"{name}--{m['id']}", plain_text(ANY_TAG.sub("", HEADERLINK.sub("", m["text"]))).strip())
         for m in H2.finditer(html)
@@ -182,6 +215,7 @@ def edition(chapters: list[Chapter], *, site_name: str, description: str, langua
             preface: str = "") -> str:
     """The print edition's HTML: cover, table of contents, the preface (HTML), then every chapter."""
     words = WORDS.get(language, WORDS["en"])
+    preface = double_quoted(preface)
     toc = "".join(
         f'<li><a href="#chapter-{ch.name}">{html_text(ch.title)}</a>'
         + ("<ol>" + "".join(f'<li><a href="#{sid}">{html_text(text)}</a></li>' for sid, text in ch.sections) + "</ol>"

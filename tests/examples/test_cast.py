@@ -306,6 +306,25 @@ def test_an_unknown_member_far_from_any_id_lists_the_cast(tmp_path: Path) -> Non
         "unknown cast member `zorglub`; the cast of docs/cast.yml is aldric, elara")
 
 
+@pytest.mark.parametrize("cast", ["", "# no one yet\n", "{}\n"])
+def test_an_unknown_member_of_an_empty_cast_says_the_cast_names_no_one(tmp_path: Path, cast: str) -> None:
+    """It said "the cast of docs/cast.yml is " and stopped (a twenty-second hostile round)."""
+    site(tmp_path, page("cast: zorglub"), cast=cast)
+    assert [line for line in problems(tmp_path) if "zorglub" in line] == [
+        f"docs/{language}/page.md:10:14: parry: given.defender.cast: unknown cast member `zorglub`; "
+        "docs/cast.yml names no cast member" for language in ("en", "fr")]
+
+
+@pytest.mark.parametrize("count", [21, 150])
+def test_an_unknown_member_of_a_big_cast_lists_its_first_members_and_counts_the_rest(tmp_path: Path,
+                                                                                    count: int) -> None:
+    cast = "".join(f"m{n:05}: {{name: M{n}}}\n" for n in range(count))
+    site(tmp_path, page("cast: zorglub"), cast=cast)
+    said = next(line for line in problems(tmp_path) if "zorglub" in line)
+    listed = ", ".join(f"m{n:05}" for n in range(20))
+    assert said.endswith(f"the cast of docs/cast.yml is {listed} and {count - 20:,} more")
+
+
 def test_a_members_display_name_suggests_its_id(tmp_path: Path) -> None:
     site(tmp_path, page("cast: Frère Aldric"))
     assert problems(tmp_path)[0].endswith("unknown cast member `Frère Aldric`; did you mean `aldric`?")
@@ -499,13 +518,20 @@ def test_parse_block_alone_finds_the_pages_cast_and_language(tmp_path: Path) -> 
     ("\u0415l\u0430r\u0430", "elara", "Elara"),     # Cyrillic Е and а, which read as Latin
     ("\u0395l\u03b1r\u03b1", "elara", "Elara"),     # Greek Ε and α
     ("Br\u043ether Aldr\u0456c", "aldric", "Brother Aldric"),  # Cyrillic о and і
+    # Latin letters in other forms, which NFKD leaves as they are (a twenty-second hostile round)
+    ("El\u0251r\u0251", "elara", "Elara"),         # the alpha of IPA, twice
+    ("\u1d07\u029f\u1d00\u0280\u1d00", "elara", "Elara"),  # small capitals
+    ("E\u029f\u1d00\u0280\u1d00", "elara", "Elara"),
+    ("B\u0280\u1d0f\u1d1b\u029c\u1d07\u0280 A\u029f\u1d05\u0280\u026a\u1d04", "aldric", "Brother Aldric"),
+    ("\ua730r\u00e8re Ald\u0280\u0269c", "aldric", "Frère Aldric"),  # small capital F, Latin iota
 ])
 def test_a_name_one_slip_from_a_members_is_taken_for_it(name: str, member: str, own: str) -> None:
     near = parse_cast(CAST, "cast.yml").near_name(name)
     assert near is not None and (near[0].id, near[1]) == (member, own)
 
 
-@pytest.mark.parametrize("name", ["Elias", "Ela", "Alice", "Aldric", "Brother", "Guard", "Bandit", "", " - "])
+@pytest.mark.parametrize("name", ["Elias", "Ela", "Alice", "Aldric", "Brother", "Guard", "Bandit", "", " - ",
+                                  "\u00c6thelred", "\u00d8degaard", "\u0254lf", "Stra\u00dfe"])
 def test_a_name_that_merely_shares_letters_is_another_creature(name: str) -> None:
     assert parse_cast(CAST, "cast.yml").near_name(name) is None
 

@@ -82,6 +82,28 @@ def test_missing_twin_page_and_missing_twin_example(tmp_path: Path) -> None:
     assert "docs/fr/b.md:1: no English twin: docs/en/b.md does not exist" in problems
 
 
+@pytest.mark.parametrize("outside", ["extra.md", "de/seite.md", "notes/extra.md", "docs-fr/a.md", "frx/a.md"])
+def test_a_page_outside_the_language_folders_of_a_bilingual_site_is_refused(tmp_path: Path, outside: str) -> None:
+    """`docs/extra.md` was built in both languages, each copy with the cards of one, and checked once
+    against no twin; `docs/de/` was checked and never built (a twenty-second hostile round)."""
+    write_site(tmp_path, {"a.md": page()}, {"a.md": page(name="Elara the bold", title="Parry")})
+    stray = tmp_path / "docs" / outside
+    stray.parent.mkdir(parents=True, exist_ok=True)
+    stray.write_text(page(), "utf-8")
+    said = located(tmp_path)
+    assert [line for line in said if "outside the language folders" in line] == [
+        f"docs/{outside}:1: this page lies outside the language folders (fr/, en/): the site would build it in every "
+        "language with the cards of one, or not at all, and it has no twin to be compared with. Hint: move it into "
+        "each language's folder, one twin in each"]
+
+
+def test_a_site_without_language_folders_keeps_its_pages_where_they_are(tmp_path: Path) -> None:
+    (tmp_path / "docs" / "guide").mkdir(parents=True)
+    (tmp_path / "docs" / "index.md").write_text(page(), "utf-8")
+    (tmp_path / "docs" / "guide" / "more.md").write_text("# More\n", "utf-8")
+    assert located(tmp_path) == []
+
+
 @pytest.mark.parametrize("unreadable", ["fr", "en"])
 @pytest.mark.parametrize("damage", [b"\xff\xfe", b"caf\xe9", b"\xc3"])
 def test_a_page_that_cannot_be_read_still_says_its_twin_is_missing(

@@ -35,12 +35,13 @@ def write(file: Path, text: str) -> Path:
 
 @pytest.fixture
 def linked(tmp_path: Path) -> Path:
-    """A project whose two language folders each hold a folder linked from outside ``docs``."""
+    """A project whose two language folders each hold a folder linked from outside ``docs`` (inside
+    the project: a link out of it is refused, ``test_exposed_files.py``)."""
     project = tmp_path / "project"
     for language in ("fr", "en"):
         write(project / "docs" / language / "index.md", page("home"))
-        write(tmp_path / "shared" / language / "extra.md", page("extra", total=24))  # drifted
-        (project / "docs" / language / "more").symlink_to(tmp_path / "shared" / language, target_is_directory=True)
+        write(project / "shared" / language / "extra.md", page("extra", total=24))  # drifted
+        (project / "docs" / language / "more").symlink_to(project / "shared" / language, target_is_directory=True)
     (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
     return project
 
@@ -54,7 +55,7 @@ def mkdocs_pages(project: Path) -> set[str]:
 
 def test_pages_under_linked_folders_are_found_where_mkdocs_builds_them(linked: Path) -> None:
     docs = (linked / "docs").resolve()
-    found = {p.relative_to(docs).as_posix() for p in find_pages([linked / "docs"]).pages}
+    found = {p.relative_to(docs).as_posix() for p in find_pages([linked / "docs"], root=linked).pages}
     assert found == mkdocs_pages(linked) == {"fr/index.md", "fr/more/extra.md", "en/index.md", "en/more/extra.md"}
 
 
@@ -278,7 +279,7 @@ def test_update_rewrites_a_page_under_a_linked_folder_where_it_lives(linked: Pat
     assert result.exit_code == 0, result.output
     assert "updated docs/fr/more/extra.md:15:" in result.output
     for language in ("fr", "en"):
-        assert "reaction_total: 23" in (tmp_path / "shared" / language / "extra.md").read_text("utf-8")
+        assert "reaction_total: 23" in (linked / "shared" / language / "extra.md").read_text("utf-8")
         assert (linked / "docs" / language / "more").is_symlink()
 
 
@@ -469,7 +470,7 @@ def test_a_snippet_of_mere_text_pulls_in_nothing_the_check_acts_on(tmp_path: Pat
 
 @pytest.mark.parametrize(("name", "char"), [
     ("a#b.md", "#"), ("a?b.md", "?"), ("a%20b.md", "%"), ("100%.md", "%"), ("img#1.png", "#"),
-    ("sub#dir/page.md", "#"), ("sub%2Fdir/page.md", "%"),
+    ("sub#dir/page.md", "#"), ("sub%2Fdir/page.md", "%"), ("back\\slash.md", "\\"), ("img\\1.png", "\\"),
 ])
 def test_a_name_the_site_cannot_address_is_a_located_problem(tmp_path: Path, name: str, char: str,
                                                              caplog: pytest.LogCaptureFixture) -> None:
@@ -488,7 +489,28 @@ def test_a_name_the_site_cannot_address_is_a_located_problem(tmp_path: Path, nam
     assert f"{name}:1: the name holds `{char}`" in caplog.text + str(failed.value)
 
 
-@pytest.mark.parametrize("name", ["a b.md", "café.md", "a+b.md", "a&b.md", "(1).md"])
+@pytest.mark.parametrize(("name", "said"), [
+    ("tab\tx.txt", "control character U+0009"), ("line\nend.md", "control character U+000A"),
+    ("cr\rx.png", "control character U+000D"), ("bell\x07.md", "control character U+0007"),
+    ("del\x7f.txt", "control character U+007F"), ("esc\x1bdir/page.md", "control character U+001B"),
+    ("trail.txt ", "begins or ends with a space"), (" lead.md", "begins or ends with a space"),
+    ("sub /page.md", "begins or ends with a space"),
+])
+def test_a_name_a_browser_changes_as_it_reads_an_address_is_a_located_problem(tmp_path: Path, name: str,
+                                                                                said: str) -> None:
+    """`tab<TAB>x.txt` was listed for the offline copy as it is, the browser asked for `tabx.txt`
+    (a tab or a line end dropped, spaces at the ends trimmed) and the copy of the whole site failed
+    to install (a twenty-second hostile round)."""
+    for language in ("fr", "en"):
+        target = tmp_path / "docs" / language / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("# P\n\nText.\n", "utf-8")
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    refused = [p for p in report.all_problems if said in p.message and "offline copy would not install" in p.message]
+    assert sorted(p.path for p in refused) == [f"docs/en/{name}", f"docs/fr/{name}"], report.all_problems
+
+
+@pytest.mark.parametrize("name", ["a b.md", "café.md", "a+b.md", "a&b.md", "(1).md", "a\u00a0b.md", "é t é.txt"])
 def test_a_name_the_site_addresses_as_it_is_written_passes(tmp_path: Path, name: str) -> None:
     for language in ("fr", "en"):
         (tmp_path / "docs" / language).mkdir(parents=True, exist_ok=True)

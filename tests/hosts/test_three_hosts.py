@@ -330,20 +330,22 @@ def test_a_card_s_step_link_landing_on_no_element_fails_the_build_located(
 
 
 @pytest.mark.build
-@pytest.mark.parametrize(("taker", "anchor", "located"), [
-    ('<span id="twice">a</span>\n\n<span id="twice">b</span>', "twice", False),  # raw HTML the check does not read
-    ("Term\n:   ## Aside { #dup }\n\nOther\n:   ## Again { #dup }", "dup", False),  # headings the check does not read
-    ("## Twice { #twice }\n\n## Again { #twice }", "twice", True),
+@pytest.mark.parametrize(("taker", "anchor", "at"), [
+    ('<span id="twice">a</span>\n\n<span id="twice">b</span>', "twice", 2),  # raw HTML: at the first
+    ("Term\n:   ## Aside { #dup }\n\nOther\n:   ## Again { #dup }", "dup", None),  # headings the check does not read
+    ("## Twice { #twice }\n\n## Again { #twice }", "twice", 2),
+    # a heading's id and raw HTML's, quoted any way: at the raw HTML, which the heading's id does not name
+    ("## Setup\n\n<p id='setup'>Raw</p>", "setup", 4), ("## Setup\n\n<p class=x ID=setup>Raw</p>", "setup", 4),
 ])
 def test_an_id_two_elements_of_a_built_page_hold_fails_the_build_located(
-        site_copy: Callable[..., Path], taker: str, anchor: str, located: bool) -> None:
+        site_copy: Callable[..., Path], taker: str, anchor: str, at: int | None) -> None:
     """Two elements of one built page holding an id sent links, and a battle map's pattern or label,
     to the first (a twenty-first hostile round: a heading took a map's wall pattern, and the map
     drew no wall). The build finds every id held twice in what Markdown made, whoever wrote it."""
     site = site_copy(pages=("reactions", "attack"))
     with added_to(site, "en/reactions.md", "\n" + taker + "\n") as (text, stderr):
         said = [row for row in stderr.splitlines() if f"elements of id `{anchor}`" in row]
-        line = len(text.splitlines()) + 2 if located else 1
+        line = len(text.splitlines()) + at if at is not None else 1
         assert said and said[0].startswith(f"docs/en/reactions.md:{line}: "), stderr
 
 
@@ -455,13 +457,18 @@ def test_an_element_taking_a_card_s_id_in_the_built_page_fails_the_build(
 
 
 @pytest.mark.build
-def test_a_page_outside_the_language_folders_leaves_the_english_cards_their_links(
+def test_a_page_outside_the_language_folders_fails_the_build_and_leaves_the_cards_their_links(
         site_copy: Callable[..., Path]) -> None:
     """A page in no language's folder is rendered by the French build too, which made the English
     anchors' index of its own pages: every English card lost its links, silently (a twentieth
-    hostile round)."""
+    hostile round). Such a page is refused since (a twenty-second round: built in both languages
+    with the cards of one, checked against no twin), located at the page."""
     site = site_copy(pages=("reactions", "attack"))
     (site / "docs" / "other.md").write_text("# Other\n\nPlain.\n", "utf-8")
+    bad = mkdocs_build(site, quiet=False)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr, bad.stderr
+    assert "docs/other.md:1: this page lies outside the language folders (fr/, en/)" in bad.stderr, bad.stderr
+    (site / "docs" / "other.md").unlink()
     assert mkdocs_build(site).returncode == 0
     for built in ("en/attack.html", "attack.html", "en/reactions.html"):
         assert 'class="rc-rule" href=' in (site / "site" / built).read_text("utf-8"), built

@@ -1,0 +1,78 @@
+"""A file of the docs in the place of one the site writes (a theme's file, a static template such
+as the 404 page, the search index, the web app's files, the PDFs, a page's examples) fails the
+build at that file, in any language folder (rulecheck/hosts/site_outputs.py; a twenty-second hostile
+round: `docs/fr/404.md` lost to the theme's 404 page, with twelve card links that landed on its
+heading; `docs/fr/assets/javascripts/reader.js` replaced the script that loads the cards' sources)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import Abort
+
+from rulecheck.hosts import web_app
+from rulecheck.hosts.site_outputs import taken_output
+from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, fenced, mkdocs_build, parry_example
+
+THEME = Path(__import__("mkdocs").__file__).parent / "themes" / "mkdocs"
+TEMPLATES = ("404.html", "sitemap.xml")
+
+#: A file of the docs (in a language folder), where MkDocs writes it, and what the refusal says.
+TAKEN = [
+    ("fr/404.md", "fr/404.html", "the theme writes its own `404.html`"),
+    ("en/404.md", "en/404.html", "the theme writes its own `404.html`"),
+    ("fr/sitemap.xml", "fr/sitemap.xml", "the theme writes its own `sitemap.xml`"),
+    ("en/css/base.css", "en/css/base.css", "it would replace the theme's `css/base.css`"),
+    ("fr/js/base.js", "fr/js/base.js", "it would replace the theme's `js/base.js`"),
+    ("fr/sitemap.xml.gz", "fr/sitemap.xml.gz", "the site writes its own `sitemap.xml.gz`"),
+    ("en/search/search_index.json", "en/search/search_index.json", "the site writes its own `search/"),
+    ("fr/search/anything.txt", "fr/search/anything.txt", "the site writes its own `search/anything.txt`"),
+    ("fr/manifest.webmanifest", "fr/manifest.webmanifest", "the site writes its own `manifest.webmanifest`"),
+    ("en/service-worker.js", "en/service-worker.js", "the site writes its own `service-worker.js`"),
+    ("fr/" + web_app.SCRIPT, "fr/" + web_app.SCRIPT, f"the site writes its own `{web_app.SCRIPT}`"),
+    ("fr/" + web_app.RUNTIME + "/workbox-sw.js", "fr/" + web_app.RUNTIME + "/workbox-sw.js", "the site writes its own"),
+    ("fr/regles-de-combat.pdf", "fr/regles-de-combat.pdf", "the site writes its own `regles-de-combat.pdf`"),
+    ("en/combat-rules.pdf", "en/combat-rules.pdf", "the site writes its own `combat-rules.pdf`"),
+    ("fr/assets/rulecheck-print.css", "fr/assets/rulecheck-print.css", "the site writes its own"),
+    ("en/notes.examples.js", "en/notes.examples.js", "the site writes a page's examples"),
+    ("404.md", "404.html", "the theme writes its own `404.html`"),  # outside the language folders
+]
+FREE = [("fr/guide.md", "fr/guide.html"), ("fr/images/map.png", "fr/images/map.png"),
+        ("en/search.md", "en/search.html"), ("fr/css/site.css", "fr/css/site.css"),
+        ("en/404-notes.md", "en/404-notes.html"), ("fr/sitemap.md", "fr/sitemap.html")]
+
+
+@pytest.mark.parametrize(("source", "written", "said"), TAKEN)
+def test_a_file_in_the_place_of_one_the_site_writes_is_refused(source: str, written: str, said: str) -> None:
+    why = taken_output(source, written, [str(THEME)], TEMPLATES, ["assets/rulecheck.css"])
+    assert why is not None and why.startswith(said), why
+
+
+@pytest.mark.parametrize(("source", "written"), FREE)
+def test_a_file_of_a_name_of_its_own_is_free(source: str, written: str) -> None:
+    assert taken_output(source, written, [str(THEME)], TEMPLATES, ["assets/rulecheck.css"]) is None
+
+
+@pytest.mark.build
+def test_the_build_fails_at_every_such_file_at_once(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    for language in ("fr", "en"):
+        (docs / language).mkdir(parents=True)
+        (docs / language / "index.md").write_text("# Home\n\n" + fenced(parry_example() + "  outcome: parried\n"),
+                                                  "utf-8")
+        (docs / language / "404.md").write_text("# Lost\n\n## Three attacks { #poison-charges }\n", "utf-8")
+        (docs / language / "css").mkdir()
+        (docs / language / "css" / "base.css").write_text("body{display:none}\n", "utf-8")
+        (docs / language / "manifest.webmanifest").write_text("{}\n", "utf-8")
+        (docs / language / "map.png").write_bytes(b"\x89PNG\r\n")
+    # As the site's own: a page is written at `404.html`, not `404/index.html`.
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML + "use_directory_urls: false\n", "utf-8")
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort, match="BuildError"):
+        mkdocs_build(tmp_path)
+    for language in ("fr", "en"):
+        for name, said in (("404.md", "the theme writes its own `404.html`"),
+                           ("css/base.css", "it would replace the theme's `css/base.css`"),
+                           ("manifest.webmanifest", "the site writes its own `manifest.webmanifest`")):
+            assert f"docs/{language}/{name}:1: {said}" in logs.text
+    assert "map.png" not in logs.text
