@@ -1,6 +1,6 @@
 """Lighthouse mobile on rules pages, the site side by side with the same site without its cards.
 
-Run: ``.venv/bin/python bench/lighthouse.py [runs] [--identity] [--keep FILE] [page …]`` (default 3 runs of
+Run: ``.venv/bin/python bench/lighthouse.py [runs] [--identity] [--applied] [--keep FILE] [page …]`` (default 3 runs of
 ``reactions.html``, ``attack.html`` and ``en/reactions.html``). It builds the site twice, with
 rulecheck (cards) and with ``RULECHECK_ENABLED=false`` (the examples left as code blocks), serves
 each on 127.0.0.1, its text gzipped as GitHub Pages (where the site is deployed) and every common
@@ -8,6 +8,11 @@ host serve it (``--identity``: uncompressed, as Python's own server does), and r
 mobile performance audit (npm ``lighthouse``, pinned in ``package.json``) on each page of each
 build in turns, with Debian's Chromium (``CHROME_PATH``, default ``/usr/bin/chromium``). No
 request leaves the machine: every host name but 127.0.0.1 fails to resolve in the audited browser.
+
+``--applied`` has Lighthouse throttle the page's load as it happens (``--throttling-method=devtools``:
+the phone's slowed CPU and network applied in the browser) instead of simulating it from an unthrottled
+load (the default): its blocking time is then what the slowed main thread did, not the simulation's
+replay of a faster trace, which reorders tasks of some tens of milliseconds from one run to the next.
 
 ``--padded BYTES`` compares instead the site without cards with a copy of it whose audited pages
 end with an HTML comment of ``BYTES`` random bytes in base64 (incompressible, read by no one): what
@@ -112,10 +117,11 @@ def build(site: Path, env: dict[str, str]) -> None:
                    timeout=TIMEOUT)
 
 
-def audit(url: str, report: Path) -> dict[str, Any]:
+def audit(url: str, report: Path, applied: bool = False) -> dict[str, Any]:
     """One Lighthouse mobile performance run of ``url``; its JSON report."""
+    throttling = ["--throttling-method=devtools"] if applied else []
     subprocess.run(["node", str(LIGHTHOUSE), url, "--only-categories=performance", "--output=json",
-                    f"--output-path={report}", f"--chrome-flags={CHROME_FLAGS}", "--quiet"],
+                    f"--output-path={report}", f"--chrome-flags={CHROME_FLAGS}", "--quiet", *throttling],
                    cwd=ROOT, env={**os.environ, "CHROME_PATH": CHROME}, check=True, capture_output=True,
                    timeout=TIMEOUT)
     result: dict[str, Any] = json.loads(report.read_text("utf-8"))
@@ -191,8 +197,8 @@ def main(argv: list[str]) -> int:
         at = argv.index("--padded")
         padded, argv = int(argv[at + 1]), argv[:at] + argv[at + 2:]
     runs = int(argv[0]) if argv and argv[0].isdigit() else 3
-    compress = "--identity" not in argv
-    pages = [arg for arg in argv if not arg.isdigit() and arg != "--identity"] or PAGES
+    compress, applied = "--identity" not in argv, "--applied" in argv
+    pages = [arg for arg in argv if not arg.isdigit() and arg not in ("--identity", "--applied")] or PAGES
     if not LIGHTHOUSE.is_file():
         print("lighthouse is missing: run `npm ci` (package.json pins it)", file=sys.stderr)
         return 1
@@ -206,13 +212,14 @@ def main(argv: list[str]) -> int:
             padded_copy(folder / "no-cards", folder / "cards", pages, padded)
             print(f"\"cards\" below: the site without cards, each page padded with {padded:,} random bytes")
         results: dict[str, dict[str, list[dict[str, float]]]] = {page: {name: [] for name in BUILDS} for page in pages}
-        print(f"served {'gzipped, as GitHub Pages serves it' if compress else 'uncompressed (--identity)'}\n")
+        print(f"served {'gzipped, as GitHub Pages serves it' if compress else 'uncompressed (--identity)'}; "
+              f"throttling {'applied (--applied)' if applied else 'simulated'}\n")
         with served(folder / "cards", compress) as with_cards, served(folder / "no-cards", compress) as without:
             roots = {"cards": with_cards, "no cards": without}
             for run in range(runs):
                 for page in pages:
                     for name in (BUILDS if run % 2 == 0 else reversed(list(BUILDS))):  # in turns
-                        report = audit(roots[name] + page, folder / "report.json")
+                        report = audit(roots[name] + page, folder / "report.json", applied)
                         results[page][name].append(figures(report))
         for page in pages:
             print(table(page, results[page]))
