@@ -214,19 +214,8 @@ def side_rank(p: Point, q: Point, sides: Mapping[Side, int],
     passes through a side it crosses; at a grid point, through sides that meet there when they
     stand on both hands of it (:func:`_barrier`). A line that runs along a grid line
     (:func:`_along_rank`) runs just beside it, on the hand of the square it leaves and of the
-    square it reaches. A line from a square into the square beside it passes through the side they
-    share, whatever corners it joins (our reading: the two are cut off by a wall on that whole
-    side; no line slips round its ends, which are the squares' own corners).
+    square it reaches.
     """
-    shared = 0
-    if start_in is not None and end_in is not None and abs(start_in.x - end_in.x) + abs(start_in.y - end_in.y) == 1:
-        shared = sides.get(Side.between(start_in, end_in), 0)
-    return max(shared, _crossed_rank(p, q, sides, start_in, end_in))
-
-
-def _crossed_rank(p: Point, q: Point, sides: Mapping[Side, int], start_in: Square | None,
-                  end_in: Square | None) -> int:
-    """:func:`side_rank` of the sides the segment meets on its way."""
     if p == q:  # a corner the two squares share: whether a side stands between them there
         if start_in is None or end_in is None or not _on_grid(p):
             return 0

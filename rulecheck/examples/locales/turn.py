@@ -167,7 +167,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.surprised_round_one": "une créature surprise n'agit pas au premier tour de combat, pas même "
                                        "par une action gratuite\u202f; elle peut seulement esquiver ou parer",
         "refusal.disengage_without_contact": ("se désengager suppose qu'un ennemi tienne la créature au corps à corps "
-                                              "(à son contact, ou dans l'allonge de son arme)"),
+                                              "(à son contact, ou dans l'allonge de cet ennemi)"),
         "refusal.no_extra_damage": "{capability} n'ajoute pas de dés aux dégâts d'une arme",
         "refusal.not_in_contact": "ce déplacement quitte le contact, mais la créature n'est au contact d'aucun "
                                   "ennemi",
@@ -226,7 +226,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.surprised_round_one": "a surprised creature does not act in the first round, not even with "
                                        "a free action; it can only dodge or parry",
         "refusal.disengage_without_contact": ("disengaging needs an enemy holding the creature in melee (in contact, "
-                                              "or within its weapon's reach)"),
+                                              "or within that enemy's reach)"),
         "refusal.no_extra_damage": "{capability} adds no dice to a weapon's damage",
         "refusal.not_in_contact": "this move leaves melee contact, but the creature is in contact with no enemy",
         "refusal.capability_cost": "the rules give {capability} the cost {rules}; this card says {card}",
