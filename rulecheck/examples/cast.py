@@ -451,8 +451,31 @@ def _walk(value: Any, model: type[BaseModel] | None, path: FieldPath, cast: Cast
     return result
 
 
+#: The scripts a creature's name may be written in: Latin, and the two whose look-alikes
+#: :func:`name_key` reads as Latin letters.
+NAME_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC"})
+
+
+def foreign_script(name: str) -> str | None:
+    """The first script of ``name``'s letters outside :data:`NAME_SCRIPTS`, by its Unicode name
+    (« ᎬᏞᎪᎡᎪ » is Cherokee, « ꓰꓡꓮꓣꓮ » Lisu: both read « ELARA », and no table of look-alikes holds
+    every script's; a twenty-third hostile round), or ``None``."""
+    for char in unicodedata.normalize("NFKD", name):  # full width or mathematical letters are Latin ones
+        if unicodedata.category(char) in ("Lu", "Ll", "Lt", "Lo") and not char.isascii():
+            script = unicodedata.name(char, "UNKNOWN").split(" ")[0]
+            if script not in NAME_SCRIPTS:
+                return script.title()
+    return None
+
+
 def _near_name(name: Any, path: FieldPath, cast: Cast | None, out: Resolution) -> None:
-    """A plain name one slip away from a cast member's is refused: a reader takes one for the other."""
+    """A plain name one slip away from a cast member's is refused: a reader takes one for the other;
+    so is a name in letters of another script, which a reader may take for Latin ones."""
+    if isinstance(name, str) and (script := foreign_script(name)) is not None:
+        out.problems.append(((*path, "name"), (
+            f"`{name}` holds letters of the {script} script, some of which look like Latin letters: a reader "
+            "may take it for another name. Hint: write a creature's name in Latin letters")))
+        return
     if not isinstance(name, str) or cast is None or name.casefold() in cast.by_name():
         return  # a member's very name, in either language, is the member (a map may label them so)
     if (near := cast.near_name(name)) is None:

@@ -36,6 +36,7 @@ import yaml
 from pathspec import GitIgnoreSpec, PathSpec
 
 from rulecheck.examples.finder import MARKDOWN_SUFFIXES
+from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.regular_files import file_kind, read_regular_file
 
 #: What MkDocs leaves out of every site (``mkdocs.structure.files._default_exclude``).
@@ -224,6 +225,12 @@ class _Walk:
             if link and (why := exposed(path, self.project)) is not None:
                 self.found.problems.append((path, why))
                 continue
+            if (outer := self._language_around(here)) is not None and name in LANGUAGES:
+                self.found.problems.append((path, (
+                    f"a folder named like a language inside the language folder `{outer}/`: the site builds its "
+                    f"pages in {outer}, and the check would look for their language, twins and cast from `{name}/` "
+                    "instead. Hint: rename the folder")))
+                continue
             inside = link and _lies_in(os.path.realpath(path), self.real)
             if identity in way or identity in self.walked or inside:
                 self.not_walked.append((path, identity, identity in way))
@@ -231,6 +238,14 @@ class _Walk:
             self.walked[identity], self.ways[path] = path, way | {identity}
             kept.append(name)
         return kept
+
+    def _language_around(self, here: Path) -> str | None:
+        """The language folder ``here`` is, or lies in, from the folder walked down: mkdocs-static-i18n
+        reads a page's language from its first folder."""
+        for part in (self.folder.name, *here.relative_to(self.folder).parts):
+            if part in LANGUAGES:
+                return part
+        return None
 
     def _holds(self, folder: Path) -> None:
         while folder not in self.holding:
@@ -310,10 +325,14 @@ def private(real: Path, bases: Sequence[Path],
 
 
 def reach_of(folder: Path, root: Path | None) -> Path:
-    """Where the links of the docs folder ``folder`` may lead (links resolved): the project ``root``,
-    or ``folder`` itself where it lies elsewhere."""
+    """Where the links of the docs folder ``folder`` may lead (links resolved): its project, the
+    nearest folder above it that holds ``mkdocs.yml``, as the build has it, wherever the check is
+    run from (from ``/``, a link to ``/etc/passwd`` passed the check: a twenty-third hostile round);
+    without one, ``root``; or ``folder`` itself where it lies outside that."""
     real = Path(os.path.realpath(folder))
-    project = Path(os.path.realpath(root)) if root is not None else real
+    start = Path(os.path.abspath(folder))
+    found = next((above for above in (start, *start.parents) if (above / "mkdocs.yml").is_file()), None)
+    project = Path(os.path.realpath(found or root or real))
     return project if real.is_relative_to(project) else real
 
 
@@ -333,7 +352,9 @@ def exposed(file: Path, project: Path) -> str | None:
 #: escape, `\\` is a `/` to a browser.
 _ADDRESS_BREAKERS = {"#": "ends its address there", "?": "ends its address there",
                      "%": "starts an escape in its address (`a%20b` and `a b` are one address)",
-                     "\\": "is a `/` to a browser (`a\\b.txt` is asked for as `a/b.txt`)"}
+                     "\\": "is a `/` to a browser (`a\\b.txt` is asked for as `a/b.txt`)",
+                     ":": "makes an address that starts with the name a scheme's (`note:1.html` is of the "
+                          "scheme `note`)"}
 
 
 def unaddressable(relative: Path) -> str | None:
@@ -343,10 +364,13 @@ def unaddressable(relative: Path) -> str | None:
     whose name a browser changes as it reads an address (a tab or a line end dropped, a space at
     either end trimmed: a twenty-second hostile round), since it asks for what it read."""
     name = relative.as_posix()
+    if any("\ud800" <= char <= "\udfff" for char in name):  # the bytes Python could not decode, kept
+        return ("the name is not valid UTF-8, which no address can hold as it is: the build would stop on "
+                "a traceback. Hint: rename it in UTF-8")
     for char, what in _ADDRESS_BREAKERS.items():
         if char in name:
             return (f"the name holds `{char}`, which {what}: the site's offline copy would not install, for "
-                    "every page. Hint: rename it without # ? % or \\")
+                    "every page. Hint: rename it without # ? % \\ or :")
     if control := next((char for char in name if ord(char) < 0x20 or ord(char) == 0x7F), None):
         return (f"the name holds the control character U+{ord(control):04X}, which a browser drops from an "
                 "address or the site cannot write as it is: the site's offline copy would not install, for "

@@ -14,6 +14,8 @@ from urllib.parse import urljoin
 
 from mkdocs.utils import get_relative_url
 
+from rulecheck.examples.line_index import LineIndex
+
 
 def anchor_index(pages: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
     """``{anchor: url}`` for every explicit heading id of ``pages``, each the URL MkDocs builds a page
@@ -75,13 +77,15 @@ _ELEMENT_ID = re.compile(r"""<[A-Za-z][^<>]*?\s(?:[iI][dD]|(?<=<a )[nN][aA][mM][
                          r"""(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'|(?P<bare>[^\s"'<>`=]+))""")
 
 
-def id_written_at(text: str, anchor: str) -> int | None:
-    """The 1-based line of ``text`` (a page's Markdown) whose raw HTML gives an element the id
-    ``anchor``, the first, or ``None``: where an author wrote it, besides the headings."""
+def ids_written_at(text: str) -> dict[str, int]:
+    """Each id the raw HTML of ``text`` (a page's Markdown) gives an element, and the 1-based line
+    of the first that does: where an author wrote it, besides the headings. One pass over the page."""
+    lines = LineIndex(text)
+    written: dict[str, int] = {}
     for found in _ELEMENT_ID.finditer(text):
-        if unescape(next(value for value in found.groups() if value is not None)) == anchor:
-            return text.count("\n", 0, found.start()) + 1
-    return None
+        written.setdefault(unescape(next(value for value in found.groups() if value is not None)),
+                           lines.line(found.start()))
+    return written
 
 
 def element_ids(html: str) -> Counter[str]:

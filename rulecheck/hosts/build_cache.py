@@ -76,7 +76,7 @@ def digest(files: list[Path], options: Iterable[Any]) -> str:
             content = read_regular_file(path)
         except OSError as error:  # a broken link, a FIFO…: the check reports the page, the key names it
             content = f"\0unreadable: {error.strerror}".encode()
-        hasher.update(str(path).encode() + b"\0" + content + b"\0")
+        hasher.update(os.fsencode(path) + b"\0" + content + b"\0")
     hasher.update(json.dumps([VERSION, rulecheck.__version__, *options], default=str).encode())
     return hasher.hexdigest()
 

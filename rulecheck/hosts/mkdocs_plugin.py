@@ -59,7 +59,7 @@ from rulecheck.hosts.anchors import (
     built_link,
     card_links,
     element_ids,
-    id_written_at,
+    ids_written_at,
     link_targets,
 )
 from rulecheck.hosts.build_cache import BuildCache, Inputs
@@ -449,23 +449,26 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         heading that does, where the check reads one."""
         problems = []
         for url, held in ids.items():
+            twice = [(anchor, count) for anchor, count in held.items() if count > 1]
+            if not twice:
+                continue
             path = shown.get(url, url)
             report = self._report.pages.get(path) if self._report is not None else None
             headings, outcomes = (report.headings, report.by_id()) if report is not None else ({}, {})
-            for anchor, count in held.items():
-                if count < 2:
-                    continue
+            written = ids_written_at(_text_of(report)) if report is not None else {}  # the page read once
+            page = Capped()  # a page of a thousand ids held twice says fifty, and how many more
+            for anchor, count in twice:
                 if anchor.startswith("ex-") and (card := outcomes.get(anchor[3:])) is not None:
-                    problems.append(Problem(path=path, line=card.block.line, example_id=card.id, message=(
+                    page.add(Problem(path=path, line=card.block.line, example_id=card.id, message=(
                         f"the page built here holds another element of id `{anchor}`, this card's: the links "
                         "to the card land on the first. Hint: give the heading or element that makes it another id")))
                     continue
-                written = id_written_at(_text_of(report), anchor) if report is not None else None
-                problems.append(Problem(path=path, line=written or headings.get(anchor, 1), message=(
+                page.add(Problem(path=path, line=written.get(anchor) or headings.get(anchor, 1), message=(
                     f"the page built here holds {count} elements of id `{anchor}`: the links, and the pictures "
                     "or labels that refer to it (a battle map's pattern, its title), reach only the first. Hint: "
                     "give the heading or element another id (ids starting `ex-`, `cast-` and `rcm-` are the "
                     "cards', the cast's and the maps' own)")))
+            problems += page.problems
         return problems
 
     def _too_deep_page(self, source: str) -> str:

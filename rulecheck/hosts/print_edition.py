@@ -59,7 +59,10 @@ CSS = "assets/rulecheck-print.css"
 SCREEN_CLASSES = ("rc-print", "rc-quickref", "rc-paper-only")
 #: The stylesheet's link as the theme writes it in a page's head, its address relative to the page.
 CSS_LINK = re.compile(r'<link rel="stylesheet" href="((?:\.\./)*' + re.escape(CSS) + r')">')
-TAG = re.compile(r"<(?P<name>[a-zA-Z][a-zA-Z0-9-]*)(?P<attrs>\s[^<>]*)?>")
+#: A start tag as the browser reads it (``raw_tags.START_TAG``'s grammar): a ``>`` within a quoted
+#: value does not end it (a twenty-third hostile round: ``<span title=">" id='x'>`` kept its id).
+TAG = re.compile(r"""<(?P<name>[A-Za-z][^\s/>]*)(?P<attrs>(?:[\s/]+[^\s/>=]+"""
+                 r"""(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"'][^\s>]*)?)?)*[\s/]*)>""")
 # Attributes that hold an element id, or a list of them, within one page (HTML names them in any case).
 ID_ATTRIBUTE = re.compile(
     r'(?P<lead>\s(?:id|for|name|aria-controls|aria-labelledby|aria-describedby)=")(?P<value>[^"]*)"', re.IGNORECASE)
@@ -105,8 +108,8 @@ class Chapter:
 
 
 #: One attribute of a start tag as HTML reads it: its value double-quoted, single-quoted, bare, or none.
-ATTRIBUTE = re.compile(r"""(?P<name>[^\s"'<>/=]+)(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'"""
-                       r"""|(?P<bare>[^\s"'<>`=]+)))?""")
+ATTRIBUTE = re.compile(r"""(?P<name>[^\s/>=]+)(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'"""
+                       r"""|(?P<bare>[^\s>"'][^\s>]*)))?""")
 #: An attribute value not in double quotes, which the edition's readings of attributes would pass by.
 OTHER_QUOTING = re.compile(r"""\s=|=[^"]""")
 

@@ -97,6 +97,20 @@ def test_a_page_outside_the_language_folders_of_a_bilingual_site_is_refused(tmp_
         "each language's folder, one twin in each"]
 
 
+@pytest.mark.parametrize("inner", ["g/en", "g/fr", "fr", "en", "a/b/en"])
+def test_a_folder_named_like_a_language_inside_a_language_folder_is_refused(tmp_path: Path, inner: str) -> None:
+    """`docs/fr/g/en/x.md` was checked as English, against `docs/fr/g/fr/x.md`, with the cast of
+    `docs/fr/g/`, while the site built it in French beside a different English page (a twenty-third
+    hostile round): mkdocs-static-i18n reads a page's language from its first folder."""
+    write_site(tmp_path, {"a.md": page(), f"{inner}/x.md": page()},
+               {"a.md": page(name="Elara the bold", title="Parry"), f"{inner}/x.md": page(title="Parry")})
+    said = [line for line in located(tmp_path) if "named like a language" in line]
+    assert said == [f"docs/{language}/{inner}:1: a folder named like a language inside the language folder "
+                    f"`{language}/`: the site builds its pages in {language}, and the check would look for their "
+                    f"language, twins and cast from `{inner.rsplit('/', 1)[-1]}/` instead. Hint: rename the folder"
+                    for language in ("en", "fr")]
+
+
 def test_a_site_without_language_folders_keeps_its_pages_where_they_are(tmp_path: Path) -> None:
     (tmp_path / "docs" / "guide").mkdir(parents=True)
     (tmp_path / "docs" / "index.md").write_text(page(), "utf-8")

@@ -471,6 +471,7 @@ def test_a_snippet_of_mere_text_pulls_in_nothing_the_check_acts_on(tmp_path: Pat
 @pytest.mark.parametrize(("name", "char"), [
     ("a#b.md", "#"), ("a?b.md", "?"), ("a%20b.md", "%"), ("100%.md", "%"), ("img#1.png", "#"),
     ("sub#dir/page.md", "#"), ("sub%2Fdir/page.md", "%"), ("back\\slash.md", "\\"), ("img\\1.png", "\\"),
+    ("note:1.md", ":"), ("http:x.md", ":"), ("a:b/page.md", ":"), ("map:2.png", ":"),  # read as a scheme
 ])
 def test_a_name_the_site_cannot_address_is_a_located_problem(tmp_path: Path, name: str, char: str,
                                                              caplog: pytest.LogCaptureFixture) -> None:
@@ -508,6 +509,25 @@ def test_a_name_a_browser_changes_as_it_reads_an_address_is_a_located_problem(tm
     report = check_paths([tmp_path / "docs"], root=tmp_path)
     refused = [p for p in report.all_problems if said in p.message and "offline copy would not install" in p.message]
     assert sorted(p.path for p in refused) == [f"docs/en/{name}", f"docs/fr/{name}"], report.all_problems
+
+
+@pytest.mark.parametrize("name", [b"p\xe9.md", b"img\xff.png", b"sub\xc3/page.md", b"\xed\xa0\x80.md"])
+def test_a_name_that_is_not_utf8_is_a_located_problem_and_no_traceback(tmp_path: Path, name: bytes,
+                                                                        caplog: pytest.LogCaptureFixture) -> None:
+    """`docs/fr/p\xe9.md` passed the check and stopped the build on a traceback (a twenty-third
+    hostile round): Python keeps bytes it cannot decode as surrogates, which no address holds."""
+    for language in ("fr", "en"):
+        target = os.path.join(os.fsencode(tmp_path / "docs" / language), name)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as file:
+            file.write(b"# P\n\nText.\n")
+    report = check_paths([tmp_path / "docs"], root=tmp_path)
+    said = [p for p in report.all_problems if "not valid UTF-8" in p.message and "no address" in p.message]
+    assert len(said) == 2, report.all_problems
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, "utf-8")
+    with pytest.raises((Abort, PluginError)) as failed:
+        mkdocs_build(tmp_path)
+    assert "the name is not valid UTF-8" in caplog.text + str(failed.value)
 
 
 @pytest.mark.parametrize("name", ["a b.md", "café.md", "a+b.md", "a&b.md", "(1).md", "a\u00a0b.md", "é t é.txt"])

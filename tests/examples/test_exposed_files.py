@@ -141,3 +141,16 @@ def test_a_server_leaves_every_such_file_out_of_the_site_and_a_build_fails(tmp_p
         built = where.removeprefix("docs/")
         assert not [name for name in published if name.startswith(built.removesuffix(".md"))], built
     assert not any(LEAK.encode() in path.read_bytes() for path in site.rglob("*") if path.is_file())
+
+
+@pytest.mark.parametrize("run_from", ["/", "parent"])
+def test_the_project_is_the_folder_of_mkdocs_yml_wherever_the_check_is_run_from(
+        tmp_path: Path, run_from: str) -> None:
+    """Run from `/`, the check took `/` for the project, and a link to `/etc/passwd` passed (a
+    twenty-third hostile round); the build, whose project is the folder of `mkdocs.yml`, refused it."""
+    root = project(tmp_path)
+    linked(root, "file-outside")
+    linked(root, "git-config")
+    said = [p.message for p in check_paths([root / "docs"], root=Path("/") if run_from == "/" else tmp_path)
+            .all_problems if PUBLISH in p.message]
+    assert sorted(message.split(" (")[0] for message in said) == sorted([HIDDEN, OUTSIDE.split(" (")[0]])

@@ -123,6 +123,11 @@ def test_an_id_and_the_links_to_it_are_prefixed_however_their_attributes_are_quo
     ("<br class=x />", '<br class="x"/>'), ("<input disabled id=z/>", '<input disabled id="fire--z/">'),
     ("<a title='say \"hi\"' href=#a>", '<a title="say &quot;hi&quot;" href="#fire--a">'),
     ('<p class="kept">', '<p class="kept">'), ("<p>it's = fine</p>", "<p>it's = fine</p>"),
+    # a `>` inside a quoted value does not end the tag (a twenty-third hostile round)
+    ("""<span title=">" id='regle'>""", '<span title=">" id="fire--regle">'),
+    ('<a title="a>b" href="#regle">', '<a title="a>b" href="#fire--regle">'),
+    ("<p data-x='>' id=dupe>", '<p data-x=">" id="fire--dupe">'),
+    ("<a href=x\"y#z>", '<a href="x&quot;y#z">'),
 ])
 def test_a_tag_is_written_back_as_the_browser_reads_it(tag: str, written: str) -> None:
     assert written in chapter(_page("Fire"), tag, {"fire.html"}).html
