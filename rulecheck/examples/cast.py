@@ -155,7 +155,7 @@ _LOOK_ALIKES = str.maketrans({
 #: A Latin letter Unicode names as another form of a plain one: a small capital (« ᴇʟᴀʀᴀ »), an IPA
 #: or script letter (« ɑ », « ɡ »), a letter with a stroke or hook (« ø », « ɗ »): read as that letter.
 _LATIN_FORM = re.compile(r"LATIN (?:SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL |SCRIPT |DOTLESS |REVERSED |"
-                         r"CLOSED |OPEN |TURNED )?([A-Z]|ALPHA|IOTA|UPSILON)(?: WITH .*)?")
+                         r"CLOSED |OPEN |TURNED )?([A-Z]|ALPHA|IOTA|UPSILON)(?: WITH.*)?")
 #: The Latin letters Unicode names after Greek ones, read as the Latin letter they look like.
 _GREEK_NAMED = {"ALPHA": "a", "IOTA": "i", "UPSILON": "u"}
 
@@ -174,7 +174,15 @@ def name_key(name: str) -> str:
     letters' other forms (small capitals, IPA and script letters) as the plain ones."""
     letters = unicodedata.normalize("NFKD", name.casefold()).translate(_LOOK_ALIKES)
     return "".join(c if c.isascii() else _plain_letter(c) for c in letters
-                   if not unicodedata.combining(c) and c not in " \t-'’_.")
+                   if not unicodedata.combining(c) and c not in " \t-'’_." and not _apart(c))
+
+
+def _apart(char: str) -> bool:
+    """Whether ``char`` keeps letters apart rather than being one: any punctuation, dash, space,
+    invisible format character or modifier letter (« E‐l‐ara » with U+2010 hyphens, « Ka·e·l », « Eʻlʻara »
+    passed for new names beside Elara and Kael: a twenty-fourth hostile round)."""
+    category = unicodedata.category(char)
+    return category[0] in "PZ" or category in ("Cf", "Lm")
 
 
 def _slips_allowed(length: int) -> int:

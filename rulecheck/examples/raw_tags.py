@@ -16,15 +16,17 @@ import bisect
 import re
 from collections.abc import Iterator
 
-#: One start tag: its name, then attributes (a name, and a value after ``=``: quoted, or bare up to
-#: a space or ``>``, never opening with a quote), separated by spaces or ``/``. Each part stops at
-#: a character the next one cannot start with, so a tag that does not close fails in time linear
-#: in its length (a bare value that could open with a quote made ``<a b="`` repeated take minutes).
-START_TAG = re.compile(
-    r"""<[A-Za-z][^\s/>]*"""
-    r"""(?:[\s/]+[^\s/>=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"'][^\s>]*)?)?)*"""
-    r"""[\s/]*>"""
-)
+#: A start tag's attributes as the browser reads them: each a name, and a value after ``=``: quoted,
+#: or bare up to a space or ``>`` (a ``/`` within it is the value's), never opening with a quote;
+#: spaces or ``/`` between them, or nothing after a quoted value; a name holds no ``<`` or quote
+#: (an unclosed tag ends at the next one). Every part is possessive (``*+``,
+#: ``(?>…)``): a tag that does not close fails in time linear in its length. Without that, a bare
+#: value and the ``/`` between attributes each read ``b/c=`` two ways, and ``<a x=`` then ``b/c=``
+#: 26 times took 30 s, each one more doubling it (a twenty-fourth hostile round).
+ATTRIBUTES = (r"""(?>[\s/]*+[^\s/>=<"']++(?>\s*+=\s*+(?:"[^"]*+"|'[^']*+'|[^\s>"'][^\s>]*+)?)?)*+"""
+              r"""[\s/]*+""")
+#: One start tag: its name, then its :data:`ATTRIBUTES`.
+START_TAG = re.compile(r"<[A-Za-z][^\s/>]*+" + ATTRIBUTES + ">")
 _OPENER = re.compile(r"<[A-Za-z]")
 
 
@@ -95,4 +97,4 @@ class Unshown:
         return None
 
 
-__all__ = ["RAW_TEXT", "START_TAG", "Unshown", "comments", "raw_text", "start_tags"]
+__all__ = ["ATTRIBUTES", "RAW_TEXT", "START_TAG", "Unshown", "comments", "raw_text", "start_tags"]

@@ -45,6 +45,7 @@ from mkdocs.utils.templates import TemplateContext
 from rulecheck.examples.as_text import html_text, plain_text
 from rulecheck.examples.headings import page_headings
 from rulecheck.examples.pages import display_path, read_page
+from rulecheck.examples.raw_tags import ATTRIBUTES
 from rulecheck.hosts.anchors import element_ids
 from rulecheck.hosts.card_views import print_view
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
@@ -59,19 +60,21 @@ CSS = "assets/rulecheck-print.css"
 SCREEN_CLASSES = ("rc-print", "rc-quickref", "rc-paper-only")
 #: The stylesheet's link as the theme writes it in a page's head, its address relative to the page.
 CSS_LINK = re.compile(r'<link rel="stylesheet" href="((?:\.\./)*' + re.escape(CSS) + r')">')
-#: A start tag as the browser reads it (``raw_tags.START_TAG``'s grammar): a ``>`` within a quoted
-#: value does not end it (a twenty-third hostile round: ``<span title=">" id='x'>`` kept its id).
-TAG = re.compile(r"""<(?P<name>[A-Za-z][^\s/>]*)(?P<attrs>(?:[\s/]+[^\s/>=]+"""
-                 r"""(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"'][^\s>]*)?)?)*[\s/]*)>""")
+#: A start tag as the browser reads it (``raw_tags.ATTRIBUTES``, the one grammar of tags): a ``>``
+#: within a quoted value does not end it (a twenty-third hostile round: ``<span title=">" id='x'>``
+#: kept its id), and it fails in time linear in its length.
+TAG = re.compile(r"<(?P<name>[A-Za-z][^\s/>]*+)(?P<attrs>" + ATTRIBUTES + ")>")
 # Attributes that hold an element id, or a list of them, within one page (HTML names them in any case).
+# Each after a space or a closing quote (``title="x"id="a"`` is two attributes to a browser).
 ID_ATTRIBUTE = re.compile(
-    r'(?P<lead>\s(?:id|for|name|aria-controls|aria-labelledby|aria-describedby)=")(?P<value>[^"]*)"', re.IGNORECASE)
-HREF = re.compile(r'(?P<lead>\shref=")(?P<value>[^"]*)"', re.IGNORECASE)
+    r'(?<=[\s"\'])(?P<lead>(?:id|for|name|headers|aria-controls|aria-labelledby|aria-describedby)=")'
+    r'(?P<value>[^"]*)"', re.IGNORECASE)
+HREF = re.compile(r'(?<=[\s"\'])(?P<lead>(?:(?:xlink:)?href|usemap)=")(?P<value>[^"]*)"', re.IGNORECASE)
 # An SVG paint or marker that names an element of the page (a battle map's hatching, its arrow).
-LOCAL_URL = re.compile(r'(?P<lead>\s(?:fill|stroke|marker-start|marker-end|clip-path|mask|filter)="url\(#)'
-                       r'(?P<value>[^")]*)\)"')
+LOCAL_URL = re.compile(r'(?<=[\s"\'])(?P<lead>(?:fill|stroke|marker-start|marker-end|clip-path|mask|filter)'
+                       r'="url\(#)(?P<value>[^")]*)\)"')
 #: A section's heading, its id among its attributes (written double-quoted: :func:`double_quoted`).
-H2 = re.compile(r'<h2\s(?:[^>]*\s)?id="(?P<id>[^"]+)"[^>]*>(?P<text>.*?)</h2>', re.DOTALL | re.IGNORECASE)
+H2 = re.compile(r'<h2\s(?:[^>]*[\s"\'])?id="(?P<id>[^"]+)"[^>]*>(?P<text>.*?)</h2>', re.DOTALL | re.IGNORECASE)
 HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
 ANY_TAG = re.compile(r"<[^<>]*>")
 #: A heading, the paragraph after it, and the set of tabs that paragraph leads into.
@@ -108,7 +111,7 @@ class Chapter:
 
 
 #: One attribute of a start tag as HTML reads it: its value double-quoted, single-quoted, bare, or none.
-ATTRIBUTE = re.compile(r"""(?P<name>[^\s/>=]+)(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'"""
+ATTRIBUTE = re.compile(r"""(?P<name>[^\s/>=<"']+)(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'"""
                        r"""|(?P<bare>[^\s>"'][^\s>]*)))?""")
 #: An attribute value not in double quotes, which the edition's readings of attributes would pass by.
 OTHER_QUOTING = re.compile(r"""\s=|=[^"]""")

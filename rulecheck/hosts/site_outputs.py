@@ -22,7 +22,8 @@ from rulecheck.hosts.pdf import EDITIONS
 #: the web app, the print stylesheet, the PDFs), each a file, or a folder with all it holds.
 WRITTEN = frozenset({
     "sitemap.xml", "sitemap.xml.gz", i18n_search.INDEX, i18n_search.OFFLINE_INDEX, web_app.MANIFEST,
-    web_app.SERVICE_WORKER, web_app.SCRIPT, web_app.OFFLINE_INDEX, offline_site.SHIM, print_edition.CSS,
+    web_app.SERVICE_WORKER, web_app.SCRIPT, web_app.OFFLINE_INDEX, *web_app.ICONS.values(),
+    *offline_site.SHIM_FILES.values(), print_edition.CSS,
     *(PurePosixPath(edition.target).name for edition in EDITIONS),
 })
 FOLDERS = (web_app.RUNTIME, i18n_search.WORKERS, i18n_search.LUNR_DIR, stylesheets.PALETTE_FOLDER, "search")

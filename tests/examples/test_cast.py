@@ -549,6 +549,11 @@ def test_parse_block_alone_finds_the_pages_cast_and_language(tmp_path: Path) -> 
     ("E\u029f\u1d00\u0280\u1d00", "elara", "Elara"),
     ("B\u0280\u1d0f\u1d1b\u029c\u1d07\u0280 A\u029f\u1d05\u0280\u026a\u1d04", "aldric", "Brother Aldric"),
     ("\ua730r\u00e8re Ald\u0280\u0269c", "aldric", "Frère Aldric"),  # small capital F, Latin iota
+    # any punctuation, dash, space or modifier letter keeps letters apart (a twenty-fourth hostile round)
+    ("E\u2010l\u2010ara", "elara", "Elara"), ("El\u2011a\u2011ra", "elara", "Elara"),
+    ("E\u00b7l\u00b7a\u00b7r\u00b7a", "elara", "Elara"), ("E\u02bbl\u02bbara", "elara", "Elara"),
+    ("E\u2013l\u2013a\u2013r\u2013a", "elara", "Elara"), ("E\u200bl\u2060ara", "elara", "Elara"),
+    ("E\u3000lara", "elara", "Elara"), ("Brother\u2002Aldr\uab47c", "aldric", "Brother Aldric"),  # r without handle
 ])
 def test_a_name_one_slip_from_a_members_is_taken_for_it(name: str, member: str, own: str) -> None:
     near = parse_cast(CAST, "cast.yml").near_name(name)

@@ -30,6 +30,7 @@ from rulecheck.examples.titles import check_titles
 from rulecheck.hosts.glossary import ABBREVIATION
 from rulecheck.hosts.i18n_search import CONFIG_SCRIPT
 from rulecheck.hosts.offline_site import HREFLANG_LINK
+from rulecheck.hosts.print_edition import double_quoted, prefixed
 from rulecheck.hosts.typography import french_spacing, unit_spacing
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, cli, mkdocs_build
 
@@ -90,6 +91,17 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "raw tags, open quotes": (lambda text: list(start_tags(text)), '<a b="' * (N // 6)),
     "raw tags, quoted angle brackets": (lambda text: list(start_tags(text)), '<a b=">' * (N // 7) + '"'),
     "raw tags, equals and slashes": (lambda text: list(start_tags(text)), "<a" + " =/" * (N // 3)),
+    # a bare value and the `/` between attributes each read `b/c=` two ways (a twenty-fourth hostile
+    # round: 26 of them took 30 s, each one more doubling it), `a/` a quadratic variant
+    "raw tags, bare values of slashes and equals": (
+        lambda text: list(start_tags(text)), "Text <a x=" + "b/c=" * 40 + ' ="\n<a x=' + "b/c=" * (N // 4) + ' ="'),
+    "raw tags, a bare value of slashes": (lambda text: list(start_tags(text)), "<a x=" + "a/" * (N // 2) + ' ="'),
+    "raw tags, attributes with no space between": (lambda text: list(start_tags(text)),
+                                                   '<a b="x"' * (N // 8) + 'c=" ='),
+    "print edition, bare values of slashes and equals": (
+        lambda text: prefixed(double_quoted(text), "pg", set()), "<a x=" + "b/c=" * (N // 4) + ' ="' * 3),
+    "print edition, attributes with no space between": (
+        lambda text: prefixed(double_quoted(text), "pg", set()), '<a b="x"' * (N // 8) + "c='" * 3),
     "references, raw-text elements never closed": (lambda text: check_references("p.md", text, []),
                                                    "<script>" * (N // 8) + "{{ a.b }}" * 1000),
     "references, comments never closed": (lambda text: check_references("p.md", text, []),

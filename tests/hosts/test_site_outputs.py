@@ -76,3 +76,29 @@ def test_the_build_fails_at_every_such_file_at_once(tmp_path: Path) -> None:
                            ("manifest.webmanifest", "the site writes its own `manifest.webmanifest`")):
             assert f"docs/{language}/{name}:1: {said}" in logs.text
     assert "map.png" not in logs.text
+
+
+@pytest.mark.build
+def test_every_file_the_site_writes_itself_is_one_a_file_of_the_docs_may_not_take(offline_site: Path) -> None:
+    """The list of what the site writes is kept by hand: the web app's icons and the iframe-worker's
+    LICENSE were missing from it, and a file of the docs in their place was lost unseen (a
+    twenty-fourth hostile round). Every file of the real built site that no file of the docs makes
+    is one that :func:`taken_output` refuses, in the language folder it is written for."""
+    from mkdocs.config import load_config
+
+    from tests.conftest import ROOT
+
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    docs = ROOT / "docs"
+    made_by_docs = {("" if language == "fr" else "en/") + str(page.relative_to(docs / language).with_suffix(".html"))
+                    for language in ("fr", "en") for page in (docs / language).rglob("*.md")}
+    free = []
+    for file in sorted(path for path in offline_site.rglob("*") if path.is_file()):
+        built = file.relative_to(offline_site).as_posix()
+        if built in made_by_docs:
+            continue
+        language, within = ("en", built[3:]) if built.startswith("en/") else ("fr", built)
+        if taken_output(f"{language}/{within}", f"{language}/{within}", config.theme.dirs,
+                        config.theme.static_templates, ["assets/rulecheck.css"]) is None:
+            free.append(built)
+    assert free == []

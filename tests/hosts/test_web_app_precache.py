@@ -82,3 +82,18 @@ def test_a_third_language_is_kept_too(site: Path) -> None:
         (site / name).write_bytes(b"x")
     kept = build_worker(site)
     assert set(german) <= kept and not {"de/sitemap.xml", "de/search/search_index.js"} & kept
+
+
+@pytest.mark.parametrize("name", ["it's.html", "a(1)&b.html", "en/rock'n(roll)!.html", "café.html", "en/été/x*y.html",
+                                  "a+b,c;d=e@f$g.html", "50 %.html", "a b.html", "en/[x].html", "tilde~_.-ok.html"])
+def test_each_address_is_kept_as_the_pages_link_it(site: Path, name: str) -> None:
+    """MkDocs writes a link to `it's.html` as `it%27s.html` (Python's quote: all but letters, digits
+    and `_.-~/` escaped), Workbox kept the name as it is, and the page was missing offline (a
+    twenty-fourth hostile round): the worker lists each address as the pages link it."""
+    from urllib.parse import quote
+
+    (site / name).parent.mkdir(parents=True, exist_ok=True)
+    (site / name).write_bytes(b"x")
+    kept = build_worker(site)
+    assert quote(name) in kept
+    assert kept == {quote(url) for url in [*FRENCH, *ENGLISH, *SHARED, name]}  # the plain ones alike

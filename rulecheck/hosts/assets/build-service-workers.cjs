@@ -31,11 +31,20 @@ async function main() {
       globPatterns: worker.globPatterns,
       globIgnores: worker.globIgnores,
       maximumFileSizeToCacheInBytes: job.fileLimit,  // every page offline, however long
+      // Each address as MkDocs writes it in the pages' links (Python's quote: every character but
+      // letters, digits and _.-~/ escaped): Workbox keeps `'()!*&+` as they are, so a page named
+      // `it's.md`, linked as `it%27s.html`, was not found offline (a twenty-fourth hostile round).
+      manifestTransforms: [(entries) => ({ manifest: entries.map((entry) => ({ ...entry, url: quoted(entry.url) })) })],
     });
     results.push({ dest: worker.dest, count: result.count, size: result.size, warnings: result.warnings });
   }
   fs.rmSync(scratch, { recursive: true, force: true });
   process.stdout.write(JSON.stringify(results));
+}
+
+function quoted(url) {
+  return url.split("/").map((part) => encodeURIComponent(part).replace(/[!'()*]/g,
+    (char) => "%" + char.charCodeAt(0).toString(16).toUpperCase())).join("/");
 }
 
 main().catch((error) => {
