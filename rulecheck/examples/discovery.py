@@ -188,14 +188,15 @@ class _Walk:
             self.found.temporaries[Path(os.path.realpath(here))] = sorted(
                 name for name in files if name.startswith(".") and name.endswith(".tmp"))
             folders[:] = self._to_walk(here, sorted(folders))
+            unreadable = {name: uncopyable(here / name) for name in files}
             # A link out that MkDocs could not copy anyway (a device, a FIFO, to nothing) says that instead.
-            outward = {name: why for name in files if uncopyable(here / name) is None
+            outward = {name: why for name in files if unreadable[name] is None
                        and (why := exposed(here / name, self.project)) is not None}
             found = [here / name for name in sorted(files) if Path(name).suffix in MARKDOWN_SUFFIXES
                      and name not in outward]
             self.found.uncopyable += [(here / name, why) for name in sorted(files)
                                       if Path(name).suffix not in MARKDOWN_SUFFIXES
-                                      and (why := uncopyable(here / name)) is not None]
+                                      and (why := unreadable[name]) is not None]
             self.found.uncopyable += [(here / name, outward[name]) for name in sorted(outward)]
             self.found.uncopyable += [(here / name, why) for name in sorted(files)
                                       if (why := unaddressable(here.relative_to(self.folder) / name)) is not None]

@@ -555,7 +555,6 @@ def origin_squares(drawn: BattleMap) -> list[Square]:
     return list(dict.fromkeys(chosen))
 
 
-
 def _centre(space: Space) -> Point:
     half = Fraction(space.side, 2)
     return (space.x + half, space.y + half)

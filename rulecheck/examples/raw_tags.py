@@ -16,15 +16,18 @@ import bisect
 import re
 from collections.abc import Iterator
 
-#: A start tag's attributes as the browser reads them: each a name, and a value after ``=``: quoted,
-#: or bare up to a space or ``>`` (a ``/`` within it is the value's), never opening with a quote;
-#: spaces or ``/`` between them, or nothing after a quoted value; a name holds no ``<`` or quote
-#: (an unclosed tag ends at the next one). Every part is possessive (``*+``,
-#: ``(?>…)``): a tag that does not close fails in time linear in its length. Without that, a bare
-#: value and the ``/`` between attributes each read ``b/c=`` two ways, and ``<a x=`` then ``b/c=``
-#: 26 times took 30 s, each one more doubling it (a twenty-fourth hostile round).
-ATTRIBUTES = (r"""(?>[\s/]*+[^\s/>=<"']++(?>\s*+=\s*+(?:"[^"]*+"|'[^']*+'|[^\s>"'][^\s>]*+)?)?)*+"""
-              r"""[\s/]*+""")
+#: One attribute of a start tag as the browser reads it: a name, and a value after ``=``: quoted
+#: (``double`` or ``single``, without its quotes), or ``bare`` up to a space or ``>`` (a ``/``
+#: within it is the value's), never opening with a quote, or none (``x= >``). A name holds no ``<`` or quote (an
+#: unclosed tag ends at the next one). For a reader that rewrites attributes (the print edition).
+ATTRIBUTE = re.compile(r"""(?P<name>[^\s/>=<"']++)(?:\s*+=\s*+"""
+                       r"""(?:"(?P<double>[^"]*+)"|'(?P<single>[^']*+)'|(?P<bare>[^\s>"'][^\s>]*+))?)?""")
+#: A start tag's attributes: each an :data:`ATTRIBUTE`, with spaces or ``/`` between them, or
+#: nothing after a quoted value. Every part is possessive (``*+``, ``(?>…)``): a tag that does not
+#: close fails in time linear in its length. Without that, a bare value and the ``/`` between
+#: attributes each read ``b/c=`` two ways, and ``<a x=`` then ``b/c=`` 26 times took 30 s, each one
+#: more doubling it (a twenty-fourth hostile round).
+ATTRIBUTES = r"(?>[\s/]*+" + re.sub(r"\(\?P<\w+>", "(?:", ATTRIBUTE.pattern) + r")*+[\s/]*+"
 #: One start tag: its name, then its :data:`ATTRIBUTES`.
 START_TAG = re.compile(r"<[A-Za-z][^\s/>]*+" + ATTRIBUTES + ">")
 _OPENER = re.compile(r"<[A-Za-z]")
@@ -97,4 +100,4 @@ class Unshown:
         return None
 
 
-__all__ = ["ATTRIBUTES", "RAW_TEXT", "START_TAG", "Unshown", "comments", "raw_text", "start_tags"]
+__all__ = ["ATTRIBUTE", "ATTRIBUTES", "RAW_TEXT", "START_TAG", "Unshown", "comments", "raw_text", "start_tags"]

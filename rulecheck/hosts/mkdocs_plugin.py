@@ -183,21 +183,19 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         link out of the project or into a hidden path of it, page or not:
         :func:`~rulecheck.examples.discovery.exposed`), checks on or off: the check reports it and
         a build fails; a server, which copies drafts too, renders the rest."""
-        docs = Path(config.docs_dir)
-        reach = reach_of(docs, _root(config))
+        root, docs = _root(config), Path(config.docs_dir)
+        reach = reach_of(docs, root)
         for file in [file for file in files if file.abs_src_path and Path(file.src_dir or "") == docs]:
             source = Path(file.abs_src_path or "")
             why = uncopyable(source)  # a page that cannot be read says why in its place
             if (why is not None and not file.is_documentation_page()) or (why is None and exposed(source, reach)):
                 files.remove(file)
-        if self.config.enabled:
+                continue
             # A file of the docs in the place of one the site writes: the build fails (on_env).
-            self._unchecked += [
-                Problem(path=display_path(Path(file.abs_src_path), _root(config)), line=1,
-                        message=f"{why}. Hint: rename this file")
-                for file in files if file.abs_src_path and Path(file.src_dir or "") == docs
-                and (why := taken_output(file.src_uri, file.dest_uri, config.theme.dirs,
-                                         config.theme.static_templates, [CSS])) is not None]
+            if self.config.enabled and (why := taken_output(file.src_uri, file.dest_uri, config.theme.dirs,
+                                                            config.theme.static_templates, [CSS])) is not None:
+                self._unchecked.append(Problem(path=display_path(source, root), line=1,
+                                               message=f"{why}. Hint: rename this file"))
         return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:

@@ -45,7 +45,7 @@ from mkdocs.utils.templates import TemplateContext
 from rulecheck.examples.as_text import html_text, plain_text
 from rulecheck.examples.headings import page_headings
 from rulecheck.examples.pages import display_path, read_page
-from rulecheck.examples.raw_tags import ATTRIBUTES
+from rulecheck.examples.raw_tags import ATTRIBUTE, ATTRIBUTES
 from rulecheck.hosts.anchors import element_ids
 from rulecheck.hosts.card_views import print_view
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
@@ -110,9 +110,6 @@ class Chapter:
     sections: tuple[tuple[str, str], ...]  # (id, text) of each h2
 
 
-#: One attribute of a start tag as HTML reads it: its value double-quoted, single-quoted, bare, or none.
-ATTRIBUTE = re.compile(r"""(?P<name>[^\s/>=<"']+)(?:\s*=\s*(?:"(?P<double>[^"]*)"|'(?P<single>[^']*)'"""
-                       r"""|(?P<bare>[^\s>"'][^\s>]*)))?""")
 #: An attribute value not in double quotes, which the edition's readings of attributes would pass by.
 OTHER_QUOTING = re.compile(r"""\s=|=[^"]""")
 

@@ -18,15 +18,16 @@ from rulecheck.examples.twins import language_of
 from rulecheck.hosts import example_sources, i18n_search, offline_site, print_edition, stylesheets, web_app
 from rulecheck.hosts.pdf import EDITIONS
 
-#: What the site's plugins write in each language's folder (MkDocs' sitemap, Material's search,
-#: the web app, the print stylesheet, the PDFs), each a file, or a folder with all it holds.
+#: What the site's plugins write in each language's folder (MkDocs' sitemap, the web app, the print
+#: stylesheet, the PDFs), each a file, or a folder with all it holds (Material's search, its index
+#: for ``file://`` pages included, Workbox's runtime, the palettes).
 WRITTEN = frozenset({
-    "sitemap.xml", "sitemap.xml.gz", i18n_search.INDEX, i18n_search.OFFLINE_INDEX, web_app.MANIFEST,
-    web_app.SERVICE_WORKER, web_app.SCRIPT, web_app.OFFLINE_INDEX, *web_app.ICONS.values(),
-    *offline_site.SHIM_FILES.values(), print_edition.CSS,
+    "sitemap.xml", "sitemap.xml.gz", web_app.MANIFEST, web_app.SERVICE_WORKER, web_app.SCRIPT,
+    *web_app.ICONS.values(), *offline_site.SHIM_FILES.values(), print_edition.CSS,
     *(PurePosixPath(edition.target).name for edition in EDITIONS),
 })
-FOLDERS = (web_app.RUNTIME, i18n_search.WORKERS, i18n_search.LUNR_DIR, stylesheets.PALETTE_FOLDER, "search")
+FOLDERS = (PurePosixPath(i18n_search.INDEX).parent.as_posix(), web_app.RUNTIME, i18n_search.WORKERS,
+           i18n_search.LUNR_DIR, stylesheets.PALETTE_FOLDER)
 
 
 def taken_output(src_uri: str, dest_uri: str, theme_dirs: Iterable[str], static_templates: Iterable[str],
