@@ -635,6 +635,10 @@ _STATED_READINGS = {
     "a surprised creature flat-footed for the whole first round": {
         "fr": r"dépourvu\*\*\s+pendant\s+tout\s+le\s+premier\s+tour",
         "en": r"flat-footed\*\*\s+during\s+the\s+whole\s+first"},
+    # The thirtieth outside reading, 7 December 2026.
+    "every face up to a raised critical failure threshold counting as a 1 (the rules only say it can be raised)": {
+        "fr": r"jusqu'à ce\s+seuil\s+compte\s+comme\s+un\s+1|dans\s+un\s+\[seuil\s+d'échec\s+critique\s+relevé",
+        "en": r"up\s+to\s+it\s+counts\s+as\s+a\s+1|within\s+a\s+\[raised\s+critical\s+failure\s+threshold"},
     # A twelfth outside reading, 5 December 2026 (night).
     "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
         "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",
