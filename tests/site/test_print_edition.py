@@ -415,8 +415,8 @@ def test_the_quick_reference_s_pointers_give_the_rulebook_page_of_their_section(
         said, titled = words_of[target, anchor].lower(), visible_text(heading[2]).lower()
         assert said in titled or titled in said or (first and first[1] == anchor), \
             f"{pdf}: « {words_of[target, anchor]} » leads to the section « {visible_text(heading[2])} », mid-chapter"
-    note = {"fr": "Les numéros de page (p.) renvoient au livre de règles",
-            "en": "Page numbers (p.) are those of the rulebook"}
+    note = {"fr": "Les numéros de page (p.) renvoient à l'édition imprimée de ce site",
+            "en": "Page numbers (p.) are those of this site's print edition"}
     assert note[language] in text, "the sheet says whose pages they are"
 
 
