@@ -23,10 +23,11 @@ from rulecheck.examples.headings import Heading
 from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.references import mask_code
 
-#: An id written in an attribute list (``{ #ex-parry }``, ``{: #ex-parry .note }``) or a raw tag.
+#: An id written in an attribute list (``{ #ex-parry }``, ``{: #ex-parry .note }``) or a raw tag, its
+#: name in any case (``<div/ID=ex-parry>``: HTML's names are).
 #: A brace's search stops at the next brace: a line of 200,000 ``{`` read on from each took 246 s.
 _GIVEN = r"(?:ex|cast|rcm)-[A-Za-z0-9_-]+"
-_EXPLICIT = re.compile(r"""\{:?[^{}\n]*?#(""" + _GIVEN + r""")|\bid\s*=\s*["']?(""" + _GIVEN + ")")
+_EXPLICIT = re.compile(r"""\{:?[^{}\n]*?#(""" + _GIVEN + r""")|\b(?i:id)\s*=\s*["']?(""" + _GIVEN + ")")
 #: The ids of the battle maps' elements (:func:`rulecheck.examples.maps.element_id`), all of them.
 MAP_PREFIX = "rcm-"
 

@@ -31,7 +31,7 @@ from rulecheck.engine.models import Combatant
 from rulecheck.engine.poison import PoisonTarget, PoisonWielder
 from rulecheck.engine.rests import Resting
 from rulecheck.engine.turn import Enemy, MovementInput, TurnInput
-from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field
+from rulecheck.errors import FieldPath, Problem, did_you_mean, format_field, shortened
 from rulecheck.examples import render
 from rulecheck.examples.as_text import html_text, markdown_text
 from rulecheck.examples.capped import Capped
@@ -459,30 +459,35 @@ def _walk(value: Any, model: type[BaseModel] | None, path: FieldPath, cast: Cast
     return result
 
 
-#: The scripts a creature's name may be written in: Latin, and the two whose look-alikes
-#: :func:`name_key` reads as Latin letters.
-NAME_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC"})
+#: The Latin letters of European names that are no plain letter with an accent, each its own.
+OTHER_LATIN = "æœøßðþłđ"
 
 
-def foreign_script(name: str) -> str | None:
-    """The first script of ``name``'s letters outside :data:`NAME_SCRIPTS`, by its Unicode name
-    (« ᎬᏞᎪᎡᎪ » is Cherokee, « ꓰꓡꓮꓣꓮ » Lisu: both read « ELARA », and no table of look-alikes holds
-    every script's; a twenty-third hostile round), or ``None``."""
-    for char in unicodedata.normalize("NFKD", name):  # full width or mathematical letters are Latin ones
-        if unicodedata.category(char) in ("Lu", "Ll", "Lt", "Lo") and not char.isascii():
+def foreign_letter(name: str) -> str | None:
+    """What the first letter of ``name`` outside the Latin alphabet as names write it (a plain letter,
+    with its accents, or one of :data:`OTHER_LATIN`) is, in words, or ``None``.
+
+    No table of look-alikes holds them all: « ᎬᏞᎪᎡᎪ » (Cherokee) and « ꓰꓡꓮꓣꓮ » (Lisu) read « ELARA » (a
+    twenty-third hostile round), and so did « Aǀiϲe » « Alice », with a Latin click letter and a Greek
+    lunate sigma (a twenty-fifth), beside Greek and Cyrillic letters the table did not hold."""
+    for char in unicodedata.normalize("NFKD", name):  # full width or mathematical letters are plain ones
+        if unicodedata.category(char) in ("Lu", "Ll", "Lt", "Lo") and not char.isascii() \
+                and char.lower() not in OTHER_LATIN:
             script = unicodedata.name(char, "UNKNOWN").split(" ")[0]
-            if script not in NAME_SCRIPTS:
-                return script.title()
+            if script != "LATIN":
+                return f"letters of the {script.title()} script, some of which look like Latin letters"
+            return (f"« {char} » ({unicodedata.name(char).lower()}), a letter names do not write, which may look "
+                    "like another")
     return None
 
 
 def _near_name(name: Any, path: FieldPath, cast: Cast | None, out: Resolution) -> None:
     """A plain name one slip away from a cast member's is refused: a reader takes one for the other;
     so is a name in letters of another script, which a reader may take for Latin ones."""
-    if isinstance(name, str) and (script := foreign_script(name)) is not None:
+    if isinstance(name, str) and (letters := foreign_letter(name)) is not None:
         out.problems.append(((*path, "name"), (
-            f"`{name}` holds letters of the {script} script, some of which look like Latin letters: a reader "
-            "may take it for another name. Hint: write a creature's name in Latin letters")))
+            f"`{shortened(name)}` holds {letters}: a reader may take it for another name. Hint: write a "
+            f"creature's name in Latin letters (with their accents, and {', '.join(OTHER_LATIN)})")))
         return
     if not isinstance(name, str) or cast is None or name.casefold() in cast.by_name():
         return  # a member's very name, in either language, is the member (a map may label them so)
@@ -490,7 +495,7 @@ def _near_name(name: Any, path: FieldPath, cast: Cast | None, out: Resolution) -
         return
     member, own = near
     out.problems.append(((*path, "name"), (
-        f"`{name}` is almost the name of cast member {own} ({cast.where(member)}): a reader takes "
+        f"`{shortened(name)}` is almost the name of cast member {own} ({cast.where(member)}): a reader takes "
         f"one for the other. Hint: write `cast: {member.id}` if it is {own}; otherwise give this "
         "creature a name that cannot be mistaken for a member's")))
 

@@ -14,39 +14,154 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import ClassVar, NamedTuple
 
-#: One attribute of a start tag as the browser reads it: a name, and a value after ``=``: quoted
-#: (``double`` or ``single``, without its quotes), or ``bare`` up to a space or ``>`` (a ``/``
-#: within it is the value's), never opening with a quote, or none (``x= >``). A name holds no ``<`` or quote (an
-#: unclosed tag ends at the next one). For a reader that rewrites attributes (the print edition).
-ATTRIBUTE = re.compile(r"""(?P<name>[^\s/>=<"']++)(?:\s*+=\s*+"""
-                       r"""(?:"(?P<double>[^"]*+)"|'(?P<single>[^']*+)'|(?P<bare>[^\s>"'][^\s>]*+))?)?""")
-#: A start tag's attributes: each an :data:`ATTRIBUTE`, with spaces or ``/`` between them, or
-#: nothing after a quoted value. Every part is possessive (``*+``, ``(?>…)``): a tag that does not
-#: close fails in time linear in its length. Without that, a bare value and the ``/`` between
-#: attributes each read ``b/c=`` two ways, and ``<a x=`` then ``b/c=`` 26 times took 30 s, each one
-#: more doubling it (a twenty-fourth hostile round).
-ATTRIBUTES = r"(?>[\s/]*+" + re.sub(r"\(\?P<\w+>", "(?:", ATTRIBUTE.pattern) + r")*+[\s/]*+"
-#: One start tag: its name, then its :data:`ATTRIBUTES`.
-START_TAG = re.compile(r"<[A-Za-z][^\s/>]*+" + ATTRIBUTES + ">")
+#: HTML's spaces: not Python's ``\s``, whose no-break space and vertical tab a browser reads as
+#: part of a name or a value.
+_S = "\t\n\f\r "
+#: One attribute of a start tag as the browser's tokenizer reads it: a name, which may hold a quote
+#: or a ``<`` and open with ``=`` (``<div "x" class=…>``, ``<div =x …>``: attributes to a browser), up
+#: to a space, ``/``, ``>`` or ``=``; and a value after ``=``: quoted (``double`` or ``single``, without
+#: its quotes), or ``bare`` up to a space or ``>`` (a ``/``, a ``<`` within it are the value's), never
+#: opening with a quote, or none before ``>`` (``x= >``). Once ``=`` follows the name, a value (or
+#: ``>``) must: ``x="…`` with its quote left open never closes, as for the browser.
+ATTRIBUTE = re.compile(
+    rf"""(?P<name>[^{_S}/>][^{_S}/>=]*+)"""
+    rf"""(?:[{_S}]*+=[{_S}]*+(?:"(?P<double>[^"]*+)"|'(?P<single>[^']*+)'|(?P<bare>[^{_S}>"'][^{_S}>]*+)|(?=>))"""
+    rf"""|(?![{_S}]*+=))""")
+#: A start tag's attributes: each an :data:`ATTRIBUTE`, with spaces or ``/`` between them (``<div/id=x>``
+#: is a div of id ``x``), or nothing after a quoted value. Every part is possessive: one tag is read in
+#: time linear in its length (a twenty-fourth hostile round: a grammar that read ``b/c=`` two ways took
+#: 30 s on a line of 112 characters).
+ATTRIBUTES = rf"(?>[{_S}/]*+" + re.sub(r"\(\?P<\w+>", "(?:", ATTRIBUTE.pattern) + rf")*+[{_S}/]*+"
+#: One start tag: its ``name``, then its ``attrs`` (:data:`ATTRIBUTES`).
+START_TAG = re.compile(rf"<(?P<name>[A-Za-z][^{_S}/>]*+)(?P<attrs>{ATTRIBUTES})>")
 _OPENER = re.compile(r"<[A-Za-z]")
+_TAG_NAME = re.compile(rf"<[A-Za-z][^{_S}/>]*+")
+_BETWEEN = re.compile(rf"[{_S}/]*+")
+_EQUALS = re.compile(rf"[{_S}]*+=[{_S}]*+")
+
+
+class Attribute(NamedTuple):
+    """An attribute as the browser keeps it: its name in lower case, its value as written (entities
+    not decoded; None when it has none), where the value (or, without one, the name) stands, and
+    its name as written."""
+
+    name: str
+    value: str | None
+    start: int
+    end: int
+    written_name: str
+
+
+def attributes(tag: str, offset: int = 0) -> list[Attribute]:
+    """The attributes of ``tag`` (a :data:`START_TAG`'s text), the first of each name only, as the
+    browser keeps them; their places counted from ``offset`` (the tag's in its page)."""
+    found: dict[str, Attribute] = {}
+    name_end = _TAG_NAME.match(tag)
+    for attribute in ATTRIBUTE.finditer(tag, name_end.end() if name_end else 0):
+        name = attribute["name"].lower()
+        if name in found:
+            continue
+        group = next((group for group in ("double", "single", "bare") if attribute[group] is not None), "name")
+        value = None if group == "name" else attribute[group]
+        found[name] = Attribute(name, value, offset + attribute.start(group), offset + attribute.end(group),
+                                attribute["name"])
+    return list(found.values())
+
+
+class _Reader:
+    """Start tags read as the browser's tokenizer reads them, one token at a time, for the starts
+    after a first one that did not close (:func:`start_tags`).
+
+    A start that does not close runs to the end of the text, and so would every start inside it,
+    each read again to the end: ``<a y=<a y=…`` (each start a bare value of the one before) took
+    43 s for 80 KB (a twenty-fifth hostile round). Here the end of each token (a name, a bare or
+    quoted value) is looked up among the places of the characters that end it, found once for the
+    whole text, and the places where a start that failed stood between two attributes are
+    ``doomed``: another start that stands there reads on as it did, and fails at once. The text is
+    read in time about linear in its length."""
+
+    _ENDS: ClassVar[dict[str, str]] = {
+        "tag name": rf"[{_S}/>]", "name": rf"[{_S}/>=]", "bare": rf"[{_S}>]", '"': '"', "'": "'"}
+
+    def __init__(self, text: str, start: int, stop: int) -> None:
+        self.text, self.stop = text, stop
+        self.ends = {kind: [found.start() for found in re.finditer(pattern, text[start:stop])]
+                     for kind, pattern in self._ENDS.items()}
+        self.start = start
+        self.doomed: set[int] = set()
+
+    def _end(self, kind: str, at: int) -> int:
+        """The first place at or after ``at`` of a character that ends a token of ``kind``."""
+        places = self.ends[kind]
+        index = bisect.bisect_left(places, at - self.start)
+        return places[index] + self.start if index < len(places) else self.stop
+
+    def closes(self, opener: int) -> bool:
+        """Whether the start tag at ``opener`` (a ``<`` and a letter) closes before the end."""
+        text, stop = self.text, self.stop
+        at = self._end("tag name", opener + 2)
+        passed = []  # where this start stood between two attributes
+        while at not in self.doomed:
+            passed.append(at)
+            at = _BETWEEN.match(text, at, stop).end()  # type: ignore[union-attr]  # matches empty text
+            if at in self.doomed or at >= stop:
+                break
+            if text[at] == ">":
+                return True
+            passed.append(at)
+            at = self._end("name", at + 1)  # a name's first character may be `=`
+            equals = _EQUALS.match(text, at, stop)
+            if equals is None:
+                continue
+            at = equals.end()
+            if at >= stop:
+                break
+            if text[at] in "\"'":
+                at = self._end(text[at], at + 1) + 1
+                if at > stop:
+                    break
+            elif text[at] != ">":
+                at = self._end("bare", at)
+        self.doomed.update(passed)
+        return False
 
 
 def start_tags(text: str, start: int = 0, end: int | None = None) -> Iterator[re.Match[str]]:
-    """Each start tag of ``text[start:end]``, in order, none inside another."""
+    """Each start tag of ``text[start:end]``, in order, none inside another.
+
+    A start that never closes is read as text, as Markdown leaves it, and the next start is read
+    after it; once one start has failed, the next are read token by token (:class:`_Reader`), so
+    that the page is read in time about linear in its length."""
     stop = len(text) if end is None else end
     at = start
+    reader: _Reader | None = None  # after a first start that did not close
     while True:
         opener = _OPENER.search(text, at, stop)
         if opener is None:
             return
-        tag = START_TAG.match(text, opener.start(), stop)
+        tag = None
+        if reader is None or reader.closes(opener.start()):
+            tag = START_TAG.match(text, opener.start(), stop)
         if tag is None:
+            if reader is None:
+                reader = _Reader(text, opener.start(), stop)
+                reader.closes(opener.start())
             at = opener.start() + 1
             continue
         yield tag
         at = tag.end()
+
+
+def rewritten_start_tags(text: str, rewrite: Callable[[re.Match[str]], str]) -> str:
+    """``text`` with each of its :func:`start_tags` replaced by ``rewrite(tag)``."""
+    pieces, at = [], 0
+    for tag in start_tags(text):
+        pieces += [text[at:tag.start()], rewrite(tag)]
+        at = tag.end()
+    return "".join(pieces) + text[at:]
 
 
 #: Elements whose content a browser reads as text or not at all: a value bound there is markup
@@ -100,4 +215,5 @@ class Unshown:
         return None
 
 
-__all__ = ["ATTRIBUTE", "ATTRIBUTES", "RAW_TEXT", "START_TAG", "Unshown", "comments", "raw_text", "start_tags"]
+__all__ = ["ATTRIBUTE", "ATTRIBUTES", "RAW_TEXT", "START_TAG", "Attribute", "Unshown", "attributes", "comments",
+           "raw_text", "rewritten_start_tags", "start_tags"]

@@ -26,7 +26,7 @@ from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import Block, find_fences
 from rulecheck.examples.front_matter import in_front_matter
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex, Lines, offsets
-from rulecheck.examples.raw_tags import Unshown, start_tags
+from rulecheck.examples.raw_tags import Unshown, attributes, start_tags
 from rulecheck.examples.schema import ParsedExample, written_id
 
 #: ``{{ id.field }}``: the field's path may name a creature of a grid by its letter, small or capital
@@ -301,8 +301,6 @@ def _meant(written: str, closed: bool) -> str | None:
 _UNCLOSED_START = re.compile(r"\s*([a-z0-9][a-z0-9-]*\.[a-z_](?:[a-z0-9_.]*[a-z0-9_])?)(?![^\s}])")
 
 
-#: An attribute of a tag, and its value if it has one (quoted, or bare as HTML allows).
-_ATTRIBUTE = re.compile(r"""([^\s=<>"'/]+)(?:\s*=\s*("[^"]*"?|'[^']*'?|[^\s"'=<>`]*))?""")
 #: The attributes whose value a page shows as text (a tooltip, a label), where a bound value is
 #: escaped as any text is; any other (an address, a script, a style) would run or load it.
 TEXT_ATTRIBUTES = frozenset({"title", "alt", "aria-label"})
@@ -325,8 +323,8 @@ class _RawTags:
             return None
         if index not in self.values:
             start, end = self.tags[index]
-            spans = [(found.start(2), found.end(2), found[1].lower())
-                     for found in _ATTRIBUTE.finditer(self.masked, start + 1, end - 1) if found[2] is not None]
+            spans = [(attribute.start, attribute.end, attribute.name)
+                     for attribute in attributes(self.masked[start:end], start) if attribute.value is not None]
             self.values[index] = ([begin for begin, _, _ in spans], [(finish, name) for _, finish, name in spans])
         begins, rest = self.values[index]
         value = bisect.bisect_right(begins, at) - 1

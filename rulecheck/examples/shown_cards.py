@@ -20,13 +20,10 @@ from rulecheck.errors import Problem
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex
+from rulecheck.examples.raw_tags import attributes, start_tags
 from rulecheck.examples.raw_tags import comments as html_comments
-from rulecheck.examples.raw_tags import start_tags
 from rulecheck.examples.references import mask_code
 
-#: A tag's ``class`` and ``data-example`` attributes, quoted or not (``\s`` before each name).
-_ATTRIBUTE = re.compile(r"\s(?P<name>class|data-example)(?![\w-])"
-                        r"""(?:\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"'>]+)))?""", re.IGNORECASE)
 #: The classes only the cards' renderer writes: a card, a badge, and their parts and kinds.
 _CARD_CLASS = re.compile(r"rc-(?:card|badge)(?:(?:__|--)[\w-]+)?", re.IGNORECASE)
 
@@ -36,11 +33,12 @@ _MARKS = ("rc-card", "rc-badge", "data-example")
 
 
 def _is_card_markup(tag: str) -> bool:
-    for attribute in _ATTRIBUTE.finditer(tag):
-        if attribute["name"].lower() == "data-example":
+    """Whether a start tag has a card's ``data-example`` or one of its classes, its attributes read
+    as the browser reads them (``<div "x" class="rc-card">`` is a div of class ``rc-card``)."""
+    for attribute in attributes(tag):
+        if attribute.name == "data-example":
             return True
-        value = attribute["dq"] or attribute["sq"] or attribute["bare"] or ""
-        if any(_CARD_CLASS.fullmatch(token) for token in value.split()):
+        if attribute.name == "class" and any(_CARD_CLASS.fullmatch(token) for token in (attribute.value or "").split()):
             return True
     return False
 

@@ -70,7 +70,7 @@ from rulecheck.hosts.inline_scans import MAX_HEADINGS, MAX_INLINE_WORK, MAX_SCAN
 from rulecheck.hosts.nesting import MAX_DEPTH, NestingGuardExtension, deepest_line
 from rulecheck.hosts.page_meta import safe_meta
 from rulecheck.hosts.site_address import site_address
-from rulecheck.hosts.site_outputs import taken_output
+from rulecheck.hosts.site_outputs import taken_output, theme_outputs
 from rulecheck.hosts.stylesheets import (
     PALETTE_FOLDER,
     list_stylesheet,
@@ -185,6 +185,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         a build fails; a server, which copies drafts too, renders the rest."""
         root, docs = _root(config), Path(config.docs_dir)
         reach = reach_of(docs, root)
+        theme_files = theme_outputs(config) if self.config.enabled else frozenset()
         for file in [file for file in files if file.abs_src_path and Path(file.src_dir or "") == docs]:
             source = Path(file.abs_src_path or "")
             why = uncopyable(source)  # a page that cannot be read says why in its place
@@ -192,7 +193,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                 files.remove(file)
                 continue
             # A file of the docs in the place of one the site writes: the build fails (on_env).
-            if self.config.enabled and (why := taken_output(file.src_uri, file.dest_uri, config.theme.dirs,
+            if self.config.enabled and (why := taken_output(file.src_uri, file.dest_uri, theme_files,
                                                             config.theme.static_templates, [CSS])) is not None:
                 self._unchecked.append(Problem(path=display_path(source, root), line=1,
                                                message=f"{why}. Hint: rename this file"))

@@ -45,7 +45,7 @@ from mkdocs.utils.templates import TemplateContext
 from rulecheck.examples.as_text import html_text, plain_text
 from rulecheck.examples.headings import page_headings
 from rulecheck.examples.pages import display_path, read_page
-from rulecheck.examples.raw_tags import ATTRIBUTE, ATTRIBUTES
+from rulecheck.examples.raw_tags import ATTRIBUTE, attributes, rewritten_start_tags
 from rulecheck.hosts.anchors import element_ids
 from rulecheck.hosts.card_views import print_view
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
@@ -60,12 +60,8 @@ CSS = "assets/rulecheck-print.css"
 SCREEN_CLASSES = ("rc-print", "rc-quickref", "rc-paper-only")
 #: The stylesheet's link as the theme writes it in a page's head, its address relative to the page.
 CSS_LINK = re.compile(r'<link rel="stylesheet" href="((?:\.\./)*' + re.escape(CSS) + r')">')
-#: A start tag as the browser reads it (``raw_tags.ATTRIBUTES``, the one grammar of tags): a ``>``
-#: within a quoted value does not end it (a twenty-third hostile round: ``<span title=">" id='x'>``
-#: kept its id), and it fails in time linear in its length.
-TAG = re.compile(r"<(?P<name>[A-Za-z][^\s/>]*+)(?P<attrs>" + ATTRIBUTES + ")>")
-# Attributes that hold an element id, or a list of them, within one page (HTML names them in any case).
-# Each after a space or a closing quote (``title="x"id="a"`` is two attributes to a browser).
+# Attributes that hold an element id, or a list of them, within one page (HTML names them in any case),
+# in a tag as :func:`double_quoted` writes it: each after a space, its value double-quoted.
 ID_ATTRIBUTE = re.compile(
     r'(?<=[\s"\'])(?P<lead>(?:id|for|name|headers|aria-controls|aria-labelledby|aria-describedby)=")'
     r'(?P<value>[^"]*)"', re.IGNORECASE)
@@ -110,32 +106,38 @@ class Chapter:
     sections: tuple[tuple[str, str], ...]  # (id, text) of each h2
 
 
-#: An attribute value not in double quotes, which the edition's readings of attributes would pass by.
-OTHER_QUOTING = re.compile(r"""\s=|=[^"]""")
+#: A start tag's attributes as Markdown writes them: each after one space, its value double-quoted.
+WRITTEN = re.compile(r'(?: [^\s"\'<>/=]++(?:="[^"]*+")?)*+(?: ?/)?')
+#: An attribute name that can be written so (the browser reads ``"x"`` or ``=x`` as a name too; it
+#: means nothing to it).
+WRITABLE_NAME = re.compile(r'[^\s"\'<>/=]+')
 
 
 def double_quoted(html: str) -> str:
-    """``html`` with every attribute of its start tags written ``name="value"``, as Markdown writes
-    them: an author's raw HTML may quote a value with ``'`` or not at all, which the browser reads
-    alike, and the edition's rewriting of ids and links (and the PDF's headings) would pass by (a
-    twenty-second hostile round: `<h2 id='x'>` kept its id unprefixed, and five links of the edition
-    led nowhere)."""
+    """``html`` with every start tag written as Markdown writes one, each attribute after a space,
+    ``name="value"``: an author's raw HTML may quote a value with ``'`` or not at all, put a ``/``
+    or nothing between two attributes, or give one a name of quotes, all of which the browser reads
+    (:mod:`rulecheck.examples.raw_tags`), and the edition's rewriting of ids and links (and the PDF's
+    headings) would pass by (hostile rounds 22 and 25: `<h2 id='x'>`, `<div "x" id="y">` and
+    `<div/id=y>` kept their ids unprefixed, and links of the edition led nowhere). The first
+    attribute of each name is kept, as the browser keeps it, and one whose name cannot be written
+    goes."""
 
     def tag(match: re.Match[str]) -> str:
         attrs = match["attrs"]
-        if not attrs or not OTHER_QUOTING.search(attrs):
+        if WRITTEN.fullmatch(attrs):
             return match.group(0)
-        found = list(ATTRIBUTE.finditer(attrs))
-        closing = "/" if found and "/" in attrs[found[-1].end():] else ""  # `<br />`; `id=z/` is the id `z/`
-        written = []
-        for attribute in found:
-            value = next((v for v in (attribute["double"], attribute["single"], attribute["bare"]) if v is not None),
-                         None)
-            written.append(attribute["name"] if value is None else
-                           f'{attribute["name"]}="{value.replace(chr(34), "&quot;")}"')
-        return f"<{match['name']} {' '.join(written)}{closing}>"
+        written_tag = match.group()
+        found = attributes(written_tag)
+        last = list(ATTRIBUTE.finditer(written_tag, len(match["name"]) + 1))[-1:]
+        in_value = bool(last and last[0]["bare"] and last[0].end() == len(written_tag) - 1)  # `<a x=z/>`: `z/`
+        closing = "/" if written_tag.endswith("/>") and not in_value else ""  # `<br />`
+        written = "".join(f" {attribute.written_name}" if attribute.value is None
+                          else f' {attribute.written_name}="{attribute.value.replace(chr(34), "&quot;")}"'
+                          for attribute in found if WRITABLE_NAME.fullmatch(attribute.name))
+        return f"<{match['name']}{written}{closing}>"
 
-    return TAG.sub(tag, html)
+    return rewritten_start_tags(html, tag)
 
 
 def page_name(url: str) -> str:
@@ -185,7 +187,7 @@ def prefixed(html: str, name: str, pages: set[str], address: str = "") -> str:
             attrs = attrs.removesuffix("/") + " data-off-paper" + (f'="{escape(off_paper)}"' if off_paper else "")
         return f"<{match['name']}{attrs}>"
 
-    return TAG.sub(tag, html)
+    return rewritten_start_tags(html, tag)
 
 
 def kept_with_heading(html: str) -> str:

@@ -10,9 +10,11 @@ Each such file is refused at its place: the build fails, a server says so.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from pathlib import PurePosixPath
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
 
 from rulecheck.examples.twins import language_of
 from rulecheck.hosts import example_sources, i18n_search, offline_site, print_edition, stylesheets, web_app
@@ -30,19 +32,28 @@ FOLDERS = (PurePosixPath(i18n_search.INDEX).parent.as_posix(), web_app.RUNTIME, 
            i18n_search.LUNR_DIR, stylesheets.PALETTE_FOLDER)
 
 
-def taken_output(src_uri: str, dest_uri: str, theme_dirs: Iterable[str], static_templates: Iterable[str],
+def theme_outputs(config: MkDocsConfig) -> frozenset[str]:
+    """The files of the theme's folders that MkDocs copies into the site, as MkDocs itself picks
+    them: not its templates (``main.html``, ``partials/…``), Python files or translations, which a
+    page may share a name with (a twenty-fifth hostile round: `docs/fr/main.md` was refused)."""
+    files = Files([])
+    files.add_files_from_theme(config.theme.get_env(), config)
+    return frozenset(file.dest_uri for file in files)
+
+
+def taken_output(src_uri: str, dest_uri: str, theme_files: Iterable[str], static_templates: Iterable[str],
                  own: Iterable[str] = ()) -> str | None:
     """Why a file of the docs (``src_uri`` in the docs, written to ``dest_uri``) takes the place of
     one the site writes, or ``None``: one of the theme's (a static template such as ``404.html``, a
-    file of its folders), of the plugins' (:data:`WRITTEN`, :data:`FOLDERS`, ``own``), or a page's
-    examples (``*.examples.js``). Compared within the file's language folder, where each language's
-    site is written."""
+    file MkDocs copies from its folders: :func:`theme_outputs`), of the plugins' (:data:`WRITTEN`,
+    :data:`FOLDERS`, ``own``), or a page's examples (``*.examples.js``). Compared within the file's
+    language folder, where each language's site is written."""
     found = language_of(src_uri)
     language = found[0] if found else None
     written = dest_uri.split("/", 1)[1] if language and dest_uri.startswith(f"{language}/") else dest_uri
     if written in set(static_templates):
         return f"the theme writes its own `{written}` there: one of the two would be lost"
-    if any(os.path.isfile(os.path.join(folder, written)) for folder in theme_dirs):
+    if written in set(theme_files):
         return f"it would replace the theme's `{written}`, which the site's pages load"
     if written in WRITTEN or written in set(own) or any(written.startswith(f"{folder}/") for folder in FOLDERS):
         return f"the site writes its own `{written}` there: one of the two would be lost"

@@ -22,6 +22,9 @@ CARD = ("```rulecheck\nid: zz-one\nrule: attack\ngiven:\n  attacker: {name: the 
     # Headings as Markdown reads them (a nineteenth hostile round): no space after the hashes,
     # setext, an id written key=value.
     "##Ex zz one", "#Ex zz one #", "Ex zz one\n---", "Ex zz one\n===", "## Heading { id=ex-zz-one }",
+    # an id as the browser reads it (a twenty-fifth hostile round): in any case, after a `/`, a quote
+    '<div ID="ex-zz-one"></div>', '<div/id="ex-zz-one"></div>', '<div/Id=ex-zz-one></div>',
+    '<div "x" id="ex-zz-one"></div>', '<div =x iD=\'ex-zz-one\'></div>',
 ])
 @pytest.mark.parametrize("after", [False, True])
 def test_a_heading_or_element_taking_a_card_s_id_is_a_located_problem(taker: str, after: bool) -> None:

@@ -6,6 +6,7 @@ import html
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -325,26 +326,44 @@ def test_an_unknown_member_of_a_big_cast_lists_its_first_members_and_counts_the_
     assert said.endswith(f"the cast of docs/cast.yml is {listed} and {count - 20:,} more")
 
 
+HINT = "Hint: write a creature's name in Latin letters (with their accents, and æ, œ, ø, ß, ð, þ, ł, đ)"
+
+
 @pytest.mark.parametrize(("name", "script"), [
     ("\u13ac\u13de\u13aa\u13a1\u13aa", "Cherokee"), ("\ua4f0\ua4e1\ua4ee\ua4e3\ua4ee", "Lisu"),
     ("El\u0561ra", "Armenian"), ("\u2c80lara", "Coptic"), ("Ela\u1d26a", "Greek"),
+    # letters of Greek and Cyrillic no table of look-alikes held (a twenty-fifth hostile round)
+    ("A\u0142i\u03f2e", "Greek"), ("El\u0430\u0433a", "Cyrillic"), ("\u0391lice", "Greek"),
 ])
 def test_a_name_in_letters_of_another_script_is_refused(tmp_path: Path, name: str, script: str) -> None:
     """« ᎬᏞᎪᎡᎪ » (Cherokee) and « ꓰꓡꓮꓣꓮ » (Lisu) read « ELARA » and passed for new creatures (a
-    twenty-third hostile round): no table holds every script's look-alikes, so a name is written in
-    Latin letters, or Greek and Cyrillic ones, which the check reads as Latin."""
+    twenty-third hostile round), and « Elaгa », with a Cyrillic ghe, « Elara » (a twenty-fifth): no
+    table holds every script's look-alikes, so a name is written in Latin letters."""
     site(tmp_path, page(f'name: "{name}", def_phy: 16'))
     said = [line for line in problems(tmp_path) if "script" in line]
-    if script == "Greek":  # a Greek letter is read as the Latin one it looks like: taken for Elara
-        assert said == [] and any("almost the name of cast member Elara" in line for line in problems(tmp_path))
-        return
     assert said == [f"docs/{language}/page.md:10:14: parry: given.defender.name: `{name}` holds letters of the "
                     f"{script} script, some of which look like Latin letters: a reader may take it for another name. "
-                    "Hint: write a creature's name in Latin letters" for language in ("en", "fr")]
+                    f"{HINT}" for language in ("en", "fr")]
+
+
+@pytest.mark.parametrize(("name", "letter"), [
+    ("A\u01c0i\u03f2e", "\u01c0"), ("To\u0185i\u014b", "\u0185"), ("Bra\u014bn", "\u014b"),
+    ("\u1d07\u029fara", "\u1d07"), ("Ysol\u0256e", "\u0256"), ("E\u0131ara", "\u0131"),
+    ("Kae\u0269", "\u0269"), ("\u0251lice", "\u0251"),
+])
+def test_a_latin_letter_names_do_not_write_is_refused(tmp_path: Path, name: str, letter: str) -> None:
+    """« Aǀiϲe », with a Latin click letter, « Toƅiŋ », « Braŋn » passed for new creatures beside Alice,
+    Tobin and Brann (a twenty-fifth hostile round): the Latin script holds look-alikes of its own."""
+    site(tmp_path, page(f'name: "{name}", def_phy: 16'))
+    said = [line for line in problems(tmp_path) if "names do not write" in line]
+    assert said == [f"docs/{language}/page.md:10:14: parry: given.defender.name: `{name}` holds « {letter} » "
+                    f"({unicodedata.name(letter).lower()}), a letter names do not write, which may look like another: "
+                    f"a reader may take it for another name. {HINT}" for language in ("en", "fr")]
 
 
 @pytest.mark.parametrize("name", ["Ælfric", "Ødegaard", "l\u02bcorc", "Frère Aldric", "Brann", "the \uff47\uff4f\uff4c",
-                                  "\U0001d400\U0001d41b\U0001d41c"])
+                                  "\U0001d400\U0001d41b\U0001d41c", "Łukasz", "Þórr", "Œdipe", "Straße", "Đorđe",
+                                  "Ðan", "ZOË", "Çelik"])
 def test_a_name_in_latin_letters_and_their_marks_passes(tmp_path: Path, name: str) -> None:
     site(tmp_path, page(f'name: "{name}", def_phy: 16'))
     assert not [line for line in problems(tmp_path) if "script" in line]

@@ -27,6 +27,7 @@ from rulecheck.examples.raw_tags import start_tags
 from rulecheck.examples.references import check_references, find_lookalikes, find_references
 from rulecheck.examples.shown_cards import check_shown_cards
 from rulecheck.examples.titles import check_titles
+from rulecheck.hosts.anchors import element_ids
 from rulecheck.hosts.glossary import ABBREVIATION
 from rulecheck.hosts.i18n_search import CONFIG_SCRIPT
 from rulecheck.hosts.offline_site import HREFLANG_LINK
@@ -53,6 +54,10 @@ def finishes_within(seconds: float, function: Callable[[Any], object], argument:
 def _pattern(pattern: re.Pattern[str] | str, how: str = "search") -> Callable[[str], object]:
     compiled = re.compile(pattern) if isinstance(pattern, str) else pattern
     return getattr(compiled, how)  # type: ignore[no-any-return]
+
+
+def _tags(text: str) -> object:
+    return list(start_tags(text))
 
 
 def _card(text: str) -> object:
@@ -98,6 +103,21 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "raw tags, a bare value of slashes": (lambda text: list(start_tags(text)), "<a x=" + "a/" * (N // 2) + ' ="'),
     "raw tags, attributes with no space between": (lambda text: list(start_tags(text)),
                                                    '<a b="x"' * (N // 8) + 'c=" ='),
+    # each start's bare value opens the next start, and each start read in full ran to the page's end
+    # (a twenty-fifth hostile round: 80 KB took 43 s; 400 KB, as here, some minutes); with quotes, names of
+    # quotes, slashes between
+    "raw tags, each start a bare value of the one before": (_tags, "<a y=" * (4 * N // 5)),
+    "raw tags, starts in bare values after quoted ones": (_tags, "<a y='x'z=" * (4 * N // 10)),
+    "raw tags, starts in names of quotes": (_tags, '<a "y"' * (N // 6)),
+    "raw tags, starts after slashes": (_tags, "<a/y=" * (4 * N // 5)),
+    "raw tags, starts in open quotes then bare values": (_tags, '<a x="' + "<a y=" * (4 * N // 5)),
+    "shown cards, starts in bare values": (lambda text: check_shown_cards("p.md", text),
+                                           "<a class=rc-card y=" * (4 * N // 19)),
+    "references, starts in bare values": (lambda text: check_references("p.md", text, []),
+                                          "<a y=" * (4 * N // 5) + "{{ a.b }}" * 1000),
+    "ids of a built page, starts in bare values": (element_ids, "<a id=" * (4 * N // 6)),
+    "print edition, starts in bare values": (lambda text: prefixed(double_quoted(text), "pg", set()),
+                                             "<a y=" * (4 * N // 5)),
     "print edition, bare values of slashes and equals": (
         lambda text: prefixed(double_quoted(text), "pg", set()), "<a x=" + "b/c=" * (N // 4) + ' ="' * 3),
     "print edition, attributes with no space between": (

@@ -43,6 +43,16 @@ expect:
     '<p data-x="a > b" data-y=\'<\' class=rc-badge>✓</p>',
     '<span title=">>>" \n  class="rc-badge">✓</span>',
     '<div x=a"b class="rc-card">x</div>',  # a quote inside a bare value opens nothing
+    # names the browser's tokenizer reads and a stricter grammar did not (a twenty-fifth hostile round)
+    '<div "x" class="rc-card"><span "x" class="rc-badge rc-badge--ok">✓ checked</span></div>',
+    '<div =x class="rc-card">x</div>',
+    "<span 'q'=\"\" class=\"rc-badge rc-badge--ok\">✓</span>",
+    '<div/class="rc-card">x</div>',
+    '<div x="1"/CLASS=rc-card>x</div>',
+    '<div a<b class=rc-card>x</div>',
+    '<div x=<y class=rc-card>x</div>',
+    '<div\fclass="rc-card">x</div>',
+    '<div class="rc-card" class="other">x</div>',
 ])
 @pytest.mark.parametrize("around", ["{}", "> {}", "- {}", "!!! note\n    {}"])
 def test_a_hand_written_card_is_a_located_error(markup: str, around: str) -> None:
@@ -62,6 +72,9 @@ def test_a_hand_written_card_is_a_located_error(markup: str, around: str) -> Non
     '<div class="rc-cardinal">x</div> <span class="my-rc-badge">x</span> <p class="card badge">x</p>',
     '<p title="class=rc-card">x</p> <p data-examples="x">y</p> <a href="#ex-elara-parry">the example</a>',
     "<!-- rulecheck-cast --> and <!-- a note -->",
+    '<div class="other" class="rc-card">x</div>',  # the browser keeps an attribute's first value
+    '<div x=y/class=rc-card>x</div>',  # a `/` within a bare value is the value's
+    '<div\u00a0class="rc-card">x</div>',  # a no-break space is part of the tag's name
 ])
 def test_prose_code_and_other_markup_are_not_cards(text: str) -> None:
     assert check_shown_cards("docs/page.md", f"# Page\n\n{text}\n\n{BLOCK}") == []

@@ -42,3 +42,19 @@ def test_ids_held_twice_are_said_at_their_raw_html_fifty_at_most_a_page(
         if count > 51:
             assert f"docs/{language}/page.md:{3 + 2 * 50}: {count - 50:,} more problems of this kind" in logs.text
     assert len(reads) == 2  # each page read once, not once per id
+
+
+# An id as the browser's tokenizer reads it (a twenty-fifth hostile round: `<div/id=…>` and
+# `<div "q" id=…>` took a rule's id unseen, and every card's step link to the rule landed on them).
+@pytest.mark.parametrize("second", ['<div/id="d">', '<div "q" id="d">', "<DIV ID=d>", "<p =x Id='d'>", '<a NAME="d">',
+                                    "<A name=d>", '<div\tid="d">', '<div\nclass="x"\nid="d">', '<span x="1"/id=d>'])
+def test_an_id_is_read_where_the_browser_reads_one(second: str) -> None:
+    assert anchors.element_ids(f'<h2 id="d">x</h2>{second}y')["d"] == 2
+    assert anchors.ids_written_at(f"# Title\n\ntext\n{second}y\n") == {"d": 4}
+
+
+@pytest.mark.parametrize("other", ['<div data-id="d">', "<span title='id=\"d\"'>", "<div x=y/id=d>", '<p name="d">',
+                                   '&lt;div id="d"&gt;', '<div id="e" id="d">', '<div\u00a0id="d">', '<div id="d',
+                                   '<div "q"id="d">'])  # a quote begins a name, which runs on to the `=`
+def test_an_attribute_that_only_looks_like_an_id_is_none(other: str) -> None:
+    assert anchors.element_ids(f'<h2 id="d">x</h2>{other}')["d"] == 1

@@ -128,6 +128,12 @@ def test_an_id_and_the_links_to_it_are_prefixed_however_their_attributes_are_quo
     ('<a title="a>b" href="#regle">', '<a title="a>b" href="#fire--regle">'),
     ("<p data-x='>' id=dupe>", '<p data-x=">" id="fire--dupe">'),
     ("<a href=x\"y#z>", '<a href="x&quot;y#z">'),
+    # names the browser's tokenizer reads (a twenty-fifth hostile round): a `/` or nothing between two
+    # attributes, a name of quotes or opening with `=`, which is dropped, a name said twice (the first kept)
+    ('<div "x" id="dupz">', '<div id="fire--dupz">'), ("<div/id=dupz>", '<div id="fire--dupz">'),
+    ("<p =x ID='dupz'>", '<p ID="fire--dupz">'), ('<a/href="#regle">', '<a href="#fire--regle">'),
+    ('<p title="t"/id=dupz>', '<p title="t" id="fire--dupz">'), ('<p id="a" ID="b">', '<p id="fire--a"'),
+    ("<p\tid=dupz\nclass=k>", '<p id="fire--dupz" class="k">'), ('<a x=z/>', '<a x="z/">'),
 ])
 def test_a_tag_is_written_back_as_the_browser_reads_it(tag: str, written: str) -> None:
     assert written in chapter(_page("Fire"), tag, {"fire.html"}).html

@@ -6,17 +6,27 @@ heading; `docs/fr/assets/javascripts/reader.js` replaced the script that loads t
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 from mkdocs.exceptions import Abort
 
 from rulecheck.hosts import web_app
-from rulecheck.hosts.site_outputs import taken_output
+from rulecheck.hosts.site_outputs import taken_output, theme_outputs
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, fenced, mkdocs_build, parry_example
 
-THEME = Path(__import__("mkdocs").__file__).parent / "themes" / "mkdocs"
 TEMPLATES = ("404.html", "sitemap.xml")
+
+
+def mkdocs_theme_files() -> frozenset[str]:
+    """What MkDocs copies from its own theme into a site (:func:`theme_outputs`)."""
+    from mkdocs.config import load_config
+
+    return theme_outputs(load_config(config_file=io.StringIO("site_name: S\ntheme: mkdocs\n")))
+
+
+THEME_FILES = mkdocs_theme_files()
 
 #: A file of the docs (in a language folder), where MkDocs writes it, and what the refusal says.
 TAKEN = [
@@ -40,18 +50,24 @@ TAKEN = [
 ]
 FREE = [("fr/guide.md", "fr/guide.html"), ("fr/images/map.png", "fr/images/map.png"),
         ("en/search.md", "en/search.html"), ("fr/css/site.css", "fr/css/site.css"),
-        ("en/404-notes.md", "en/404-notes.html"), ("fr/sitemap.md", "fr/sitemap.html")]
+        ("en/404-notes.md", "en/404-notes.html"), ("fr/sitemap.md", "fr/sitemap.html"),
+        # the theme's templates, Python files and translations, which MkDocs never writes into a site
+        # (a twenty-fifth hostile round refused these pages)
+        ("fr/main.md", "fr/main.html"), ("en/base.md", "en/base.html"), ("fr/base.md", "fr/base/index.html"),
+        ("en/404.html.md", "en/404.html.html"), ("fr/content.md", "fr/content.html"),
+        ("fr/mkdocs_theme.yml", "fr/mkdocs_theme.yml"), ("en/__init__.py", "en/__init__.py"),
+        ("fr/locales/pl/LC_MESSAGES/messages.mo", "fr/locales/pl/LC_MESSAGES/messages.mo")]
 
 
 @pytest.mark.parametrize(("source", "written", "said"), TAKEN)
 def test_a_file_in_the_place_of_one_the_site_writes_is_refused(source: str, written: str, said: str) -> None:
-    why = taken_output(source, written, [str(THEME)], TEMPLATES, ["assets/rulecheck.css"])
+    why = taken_output(source, written, THEME_FILES, TEMPLATES, ["assets/rulecheck.css"])
     assert why is not None and why.startswith(said), why
 
 
 @pytest.mark.parametrize(("source", "written"), FREE)
 def test_a_file_of_a_name_of_its_own_is_free(source: str, written: str) -> None:
-    assert taken_output(source, written, [str(THEME)], TEMPLATES, ["assets/rulecheck.css"]) is None
+    assert taken_output(source, written, THEME_FILES, TEMPLATES, ["assets/rulecheck.css"]) is None
 
 
 @pytest.mark.build
@@ -66,6 +82,7 @@ def test_the_build_fails_at_every_such_file_at_once(tmp_path: Path) -> None:
         (docs / language / "css" / "base.css").write_text("body{display:none}\n", "utf-8")
         (docs / language / "manifest.webmanifest").write_text("{}\n", "utf-8")
         (docs / language / "map.png").write_bytes(b"\x89PNG\r\n")
+        (docs / language / "main.md").write_text("# Main\n\nA page named like the theme's template.\n", "utf-8")
     # As the site's own: a page is written at `404.html`, not `404/index.html`.
     (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML + "use_directory_urls: false\n", "utf-8")
     with capture_logs("mkdocs") as logs, pytest.raises(Abort, match="BuildError"):
@@ -75,7 +92,7 @@ def test_the_build_fails_at_every_such_file_at_once(tmp_path: Path) -> None:
                            ("css/base.css", "it would replace the theme's `css/base.css`"),
                            ("manifest.webmanifest", "the site writes its own `manifest.webmanifest`")):
             assert f"docs/{language}/{name}:1: {said}" in logs.text
-    assert "map.png" not in logs.text
+    assert "map.png" not in logs.text and "/main.md:" not in logs.text
 
 
 @pytest.mark.build
@@ -92,13 +109,13 @@ def test_every_file_the_site_writes_itself_is_one_a_file_of_the_docs_may_not_tak
     docs = ROOT / "docs"
     made_by_docs = {("" if language == "fr" else "en/") + str(page.relative_to(docs / language).with_suffix(".html"))
                     for language in ("fr", "en") for page in (docs / language).rglob("*.md")}
-    free = []
+    free, theme_files = [], theme_outputs(config)
     for file in sorted(path for path in offline_site.rglob("*") if path.is_file()):
         built = file.relative_to(offline_site).as_posix()
         if built in made_by_docs:
             continue
         language, within = ("en", built[3:]) if built.startswith("en/") else ("fr", built)
-        if taken_output(f"{language}/{within}", f"{language}/{within}", config.theme.dirs,
+        if taken_output(f"{language}/{within}", f"{language}/{within}", theme_files,
                         config.theme.static_templates, ["assets/rulecheck.css"]) is None:
             free.append(built)
     assert free == []
