@@ -10,6 +10,7 @@ While serving, problems go to the ``rulecheck`` logger rather than MkDocs' own: 
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections import Counter
 from html import escape, unescape
@@ -185,7 +186,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
         a build fails; a server, which copies drafts too, renders the rest."""
         root, docs = _root(config), Path(config.docs_dir)
         reach = reach_of(docs, root)
-        theme_files = theme_outputs(config) if self.config.enabled else frozenset()
+        theme_files = functools.cache(lambda: theme_outputs(config))  # some 50 ms: only if a file may need it
         for file in [file for file in files if file.abs_src_path and Path(file.src_dir or "") == docs]:
             source = Path(file.abs_src_path or "")
             why = uncopyable(source)  # a page that cannot be read says why in its place
@@ -193,7 +194,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
                 files.remove(file)
                 continue
             # A file of the docs in the place of one the site writes: the build fails (on_env).
-            if self.config.enabled and (why := taken_output(file.src_uri, file.dest_uri, theme_files,
+            if self.config.enabled and (why := taken_output(file.src_uri, file.dest_uri, config.theme.dirs, theme_files,
                                                             config.theme.static_templates, [CSS])) is not None:
                 self._unchecked.append(Problem(path=display_path(source, root), line=1,
                                                message=f"{why}. Hint: rename this file"))

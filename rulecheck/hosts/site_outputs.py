@@ -10,7 +10,8 @@ Each such file is refused at its place: the build fails, a server says so.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Collection, Iterable
 from pathlib import PurePosixPath
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -41,19 +42,20 @@ def theme_outputs(config: MkDocsConfig) -> frozenset[str]:
     return frozenset(file.dest_uri for file in files)
 
 
-def taken_output(src_uri: str, dest_uri: str, theme_files: Iterable[str], static_templates: Iterable[str],
-                 own: Iterable[str] = ()) -> str | None:
+def taken_output(src_uri: str, dest_uri: str, theme_dirs: Iterable[str], theme_files: Callable[[], Collection[str]],
+                 static_templates: Iterable[str], own: Iterable[str] = ()) -> str | None:
     """Why a file of the docs (``src_uri`` in the docs, written to ``dest_uri``) takes the place of
     one the site writes, or ``None``: one of the theme's (a static template such as ``404.html``, a
-    file MkDocs copies from its folders: :func:`theme_outputs`), of the plugins' (:data:`WRITTEN`,
-    :data:`FOLDERS`, ``own``), or a page's examples (``*.examples.js``). Compared within the file's
-    language folder, where each language's site is written."""
+    file of its folders that MkDocs copies: ``theme_files()``, :func:`theme_outputs`, asked only of a
+    file one of ``theme_dirs`` holds), of the plugins' (:data:`WRITTEN`, :data:`FOLDERS`, ``own``), or
+    a page's examples (``*.examples.js``). Compared within the file's language folder, where each
+    language's site is written."""
     found = language_of(src_uri)
     language = found[0] if found else None
     written = dest_uri.split("/", 1)[1] if language and dest_uri.startswith(f"{language}/") else dest_uri
     if written in set(static_templates):
         return f"the theme writes its own `{written}` there: one of the two would be lost"
-    if written in set(theme_files):
+    if any(os.path.isfile(os.path.join(folder, written)) for folder in theme_dirs) and written in theme_files():
         return f"it would replace the theme's `{written}`, which the site's pages load"
     if written in WRITTEN or written in set(own) or any(written.startswith(f"{folder}/") for folder in FOLDERS):
         return f"the site writes its own `{written}` there: one of the two would be lost"

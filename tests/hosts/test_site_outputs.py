@@ -16,6 +16,7 @@ from rulecheck.hosts import web_app
 from rulecheck.hosts.site_outputs import taken_output, theme_outputs
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, fenced, mkdocs_build, parry_example
 
+THEME = Path(__import__("mkdocs").__file__).parent / "themes" / "mkdocs"
 TEMPLATES = ("404.html", "sitemap.xml")
 
 
@@ -61,13 +62,13 @@ FREE = [("fr/guide.md", "fr/guide.html"), ("fr/images/map.png", "fr/images/map.p
 
 @pytest.mark.parametrize(("source", "written", "said"), TAKEN)
 def test_a_file_in_the_place_of_one_the_site_writes_is_refused(source: str, written: str, said: str) -> None:
-    why = taken_output(source, written, THEME_FILES, TEMPLATES, ["assets/rulecheck.css"])
+    why = taken_output(source, written, [str(THEME)], lambda: THEME_FILES, TEMPLATES, ["assets/rulecheck.css"])
     assert why is not None and why.startswith(said), why
 
 
 @pytest.mark.parametrize(("source", "written"), FREE)
 def test_a_file_of_a_name_of_its_own_is_free(source: str, written: str) -> None:
-    assert taken_output(source, written, THEME_FILES, TEMPLATES, ["assets/rulecheck.css"]) is None
+    assert taken_output(source, written, [str(THEME)], lambda: THEME_FILES, TEMPLATES, ["assets/rulecheck.css"]) is None
 
 
 @pytest.mark.build
@@ -115,7 +116,7 @@ def test_every_file_the_site_writes_itself_is_one_a_file_of_the_docs_may_not_tak
         if built in made_by_docs:
             continue
         language, within = ("en", built[3:]) if built.startswith("en/") else ("fr", built)
-        if taken_output(f"{language}/{within}", f"{language}/{within}", theme_files,
+        if taken_output(f"{language}/{within}", f"{language}/{within}", config.theme.dirs, lambda: theme_files,
                         config.theme.static_templates, ["assets/rulecheck.css"]) is None:
             free.append(built)
     assert free == []
