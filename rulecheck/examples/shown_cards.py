@@ -2,8 +2,9 @@
 
 Two ways a page could break that, each a located problem:
 
-- a hand-written card: raw HTML with the cards' own markup (a ``rc-card`` or ``rc-badge`` class,
-  a ``data-example`` attribute) would show a "✓ checked" mark that no check stands behind;
+- a hand-written card: raw HTML or an attribute list (``{: .rc-card }``) with the cards' own markup
+  (a ``rc-card`` or ``rc-badge`` class, a ``data-example`` attribute) would show a "✓ checked" mark
+  that no check stands behind;
 - an example inside an HTML comment: the check runs it and counts it for parity, but the page
   does not show it, so one language may hide what the other shows.
 
@@ -15,12 +16,15 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
+
+from markdown.extensions.attr_list import get_attrs_and_remainder
 
 from rulecheck.errors import Problem
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex
-from rulecheck.examples.raw_tags import attributes, start_tags
+from rulecheck.examples.raw_tags import ATTRIBUTE, attributes, start_tags
 from rulecheck.examples.raw_tags import comments as html_comments
 from rulecheck.examples.references import mask_code
 
@@ -38,9 +42,39 @@ def _is_card_markup(tag: str) -> bool:
     for attribute in attributes(tag):
         if attribute.name == "data-example":
             return True
-        if attribute.name == "class" and any(_CARD_CLASS.fullmatch(token) for token in (attribute.value or "").split()):
+        if attribute.name == "class" and _has_card_class(attribute.value or ""):
             return True
     return False
+
+
+#: An attribute list (Markdown's ``attr_list``: ``{: .rc-card }`` under a paragraph, ``{ … }`` after a
+#: heading or an inline element), up to its first closing brace.
+_ATTRIBUTE_LIST = re.compile(r"\{:?[ ]*([^{}\n]+)\}")
+
+
+def _card_markup(masked: str) -> Iterator[int]:
+    """Where the page writes the cards' markup: in a start tag as the browser reads it, in a tag
+    within another's quoted value (Markdown escapes a start it does not take for a tag, such as
+    ``<i@ t="…">``, and the tags its value held are then the page's: a twenty-sixth hostile round),
+    or in an attribute list, which gives its element any class and attribute (another)."""
+    spans = [(0, len(masked))]  # a quoted value holds no quote of its kind: two levels deep at most
+    while spans:
+        start, end = spans.pop()
+        for tag in start_tags(masked, start, end):
+            if _is_card_markup(tag.group()):
+                yield tag.start()
+            for attribute in ATTRIBUTE.finditer(masked, tag.start() + 1 + len(tag["name"]), tag.end()):
+                quoted = "double" if attribute["double"] is not None else "single"
+                if attribute[quoted] is not None and "<" in attribute[quoted]:
+                    spans.append((attribute.start(quoted), attribute.end(quoted)))
+    for found in _ATTRIBUTE_LIST.finditer(masked):
+        pairs, _ = get_attrs_and_remainder(found[1])
+        if any(key == "data-example" or (key in (".", "class") and _has_card_class(value)) for key, value in pairs):
+            yield found.start()
+
+
+def _has_card_class(classes: str) -> bool:
+    return any(_CARD_CLASS.fullmatch(token) for token in classes.split())
 
 
 def check_shown_cards(path: str, text: str) -> list[Problem]:
@@ -52,12 +86,12 @@ def check_shown_cards(path: str, text: str) -> list[Problem]:
     problems = Capped()  # a few of each kind listed, the rest summed up
     lines = LineIndex(masked)  # each tag placed by bisection, not by counting lines from the top
     last_line = 0
-    for tag in start_tags(masked):  # where a browser ends each tag: a quoted `>` does not
-        line = lines.line(tag.start())
-        if line != last_line and _is_card_markup(tag.group()):  # one per line
+    for at in sorted(_card_markup(masked)):
+        line = lines.line(at)
+        if line != last_line:  # one per line
             last_line = line
             problems.add(Problem(
-                path=path, line=line, col=lines.col(tag.start()), kind="forged-card",
+                path=path, line=line, col=lines.col(at), kind="forged-card",
                 message="hand-written card markup: only a ```rulecheck block makes a card, which the check runs. "
                         "Hint: write the example as a block; the page shows its card"))
     comments = html_comments(masked)

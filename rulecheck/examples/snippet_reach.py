@@ -30,6 +30,7 @@ from rulecheck.examples.discovery import private
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.pages import undecodable
 from rulecheck.examples.references import iter_references
+from rulecheck.examples.shown_cards import check_shown_cards
 from rulecheck.examples.tables import find_tables
 
 #: Snippets ``(line, column, file)`` written in a text (``check.find_snippets``).
@@ -46,12 +47,14 @@ class Pulled:
     references: int = 0
     tables: int = 0
     cast_lists: int = 0
+    cards: int = 0  # the cards' markup written by hand (a snippet's lines cut out of a tag's value let it out)
 
     def said(self) -> str:
         """``2 rulecheck example(s) and 1 prose reference``: the kinds held, in words."""
         kinds = [f"{count} {name}" for count, name in (
             (self.examples, "rulecheck example(s)"), (self.references, "prose reference(s)"),
-            (self.tables, "checked table marker(s)"), (self.cast_lists, "cast list marker(s)")) if count]
+            (self.tables, "checked table marker(s)"), (self.cast_lists, "cast list marker(s)"),
+            (self.cards, "line(s) of hand-written card markup")) if count]
         return ", ".join(kinds[:-1]) + (" and " if len(kinds) > 1 else "") + kinds[-1] if kinds else ""
 
     #: The files reached that cannot be read as a page is, each with why (never opened by Markdown
@@ -66,7 +69,7 @@ class Pulled:
     expanded: int = 0
 
     def __bool__(self) -> bool:
-        return bool(self.examples or self.references or self.tables or self.cast_lists)
+        return bool(self.examples or self.references or self.tables or self.cast_lists or self.cards)
 
 
 @dataclass
@@ -96,6 +99,7 @@ def pulled_in(file: Path, bases: Sequence[Path], read: Callable[[Path], str], sn
         found.references += sum(1 for _ in iter_references(text)) if "{{" in text else 0
         found.tables += len(find_tables(text)) if "rulecheck-table" in text else 0
         found.cast_lists += text.count(CAST_MARKER)
+        found.cards += sum(problem.kind == "forged-card" for problem in check_shown_cards(str(current), text))
     found.unreadable, found.too_deep, found.private = reached.unreadable, reached.too_deep, reached.private
     found.expanded = expanded_size(file.resolve(), reached.sizes, pages.MAX_PAGE_BYTES) if reached.texts else 0
     return found

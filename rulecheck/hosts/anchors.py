@@ -78,7 +78,7 @@ _MAY_NAME = re.compile(r"""[\s/"'](?:id|name)\s*=""", re.IGNORECASE)
 
 def _named(html: str) -> Iterator[tuple[int, str]]:
     """The offset and id of each element of ``html`` that has one, in a start tag as the browser
-    reads it (:mod:`rulecheck.examples.raw_tags`: ``<div/ID=x>`` and ``<div "q"id=x>`` are ids too),
+    reads it (:mod:`rulecheck.examples.raw_tags`: ``<div/ID=x>`` and ``<div "q" id=x>`` are ids too),
     never text that quotes one (``<code>&lt;span id="x"&gt;</code>``), whose ``<`` Markdown escaped.
     ``<a name>`` too, which browsers land on."""
     for tag in start_tags(html):

@@ -45,7 +45,7 @@ from mkdocs.utils.templates import TemplateContext
 from rulecheck.examples.as_text import html_text, plain_text
 from rulecheck.examples.headings import page_headings
 from rulecheck.examples.pages import display_path, read_page
-from rulecheck.examples.raw_tags import ATTRIBUTE, attributes, rewritten_start_tags
+from rulecheck.examples.raw_tags import ATTRIBUTE, Attribute, attributes, rewritten_start_tags
 from rulecheck.hosts.anchors import element_ids
 from rulecheck.hosts.card_views import print_view
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
@@ -60,15 +60,13 @@ CSS = "assets/rulecheck-print.css"
 SCREEN_CLASSES = ("rc-print", "rc-quickref", "rc-paper-only")
 #: The stylesheet's link as the theme writes it in a page's head, its address relative to the page.
 CSS_LINK = re.compile(r'<link rel="stylesheet" href="((?:\.\./)*' + re.escape(CSS) + r')">')
-# Attributes that hold an element id, or a list of them, within one page (HTML names them in any case),
-# in a tag as :func:`double_quoted` writes it: each after a space, its value double-quoted.
-ID_ATTRIBUTE = re.compile(
-    r'(?<=[\s"\'])(?P<lead>(?:id|for|name|headers|aria-controls|aria-labelledby|aria-describedby)=")'
-    r'(?P<value>[^"]*)"', re.IGNORECASE)
-HREF = re.compile(r'(?<=[\s"\'])(?P<lead>(?:(?:xlink:)?href|usemap)=")(?P<value>[^"]*)"', re.IGNORECASE)
+# Attributes that hold an element id, or a list of them, within one page (HTML names them in any case).
+ID_NAMES = frozenset({"id", "for", "name", "headers", "aria-controls", "aria-labelledby", "aria-describedby"})
+# Attributes that link to an address, an element of the page or another's.
+LINK_NAMES = frozenset({"href", "xlink:href", "usemap"})
 # An SVG paint or marker that names an element of the page (a battle map's hatching, its arrow).
-LOCAL_URL = re.compile(r'(?<=[\s"\'])(?P<lead>(?:fill|stroke|marker-start|marker-end|clip-path|mask|filter)'
-                       r'="url\(#)(?P<value>[^")]*)\)"')
+PAINT_NAMES = frozenset({"fill", "stroke", "marker-start", "marker-end", "clip-path", "mask", "filter"})
+LOCAL_URL = re.compile(r'url\(#(?P<value>[^")]*)\)')
 #: A section's heading, its id among its attributes (written double-quoted: :func:`double_quoted`).
 H2 = re.compile(r'<h2\s(?:[^>]*[\s"\'])?id="(?P<id>[^"]+)"[^>]*>(?P<text>.*?)</h2>', re.DOTALL | re.IGNORECASE)
 HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
@@ -155,9 +153,8 @@ def prefixed(html: str, name: str, pages: set[str], address: str = "") -> str:
     """
     off_paper: str | None = None  # in the tag being read: where a link off the edition leads ("": unknown)
 
-    def href(match: re.Match[str]) -> str:
+    def href(value: str) -> str:
         nonlocal off_paper
-        value = match["value"]
         target, _, fragment = value.partition("#")
         if not target and fragment:
             value = f"#{name}--{fragment}"
@@ -167,25 +164,36 @@ def prefixed(html: str, name: str, pages: set[str], address: str = "") -> str:
                 value = f"#{other}--{fragment}" if fragment else f"#chapter-{other}"
             else:  # where a reader types it: the page, without its scheme or the section's anchor
                 off_paper = urljoin(address, unescape(target)).partition("://")[2] if address else ""
-        return f'{match["lead"]}{value}"'
+        return value
 
-    def ids(match: re.Match[str]) -> str:
-        value = " ".join(f"{name}--{token}" for token in match["value"].split())
-        return f'{match["lead"]}{value}"'
-
-    def url(match: re.Match[str]) -> str:
-        return f'{match["lead"]}{name}--{match["value"]})"'
+    def rewritten(attribute: Attribute) -> str | None:
+        value = attribute.value or ""
+        if attribute.name in ID_NAMES:
+            return " ".join(f"{name}--{token}" for token in value.split())
+        if attribute.name in LINK_NAMES:
+            return href(value)
+        local = LOCAL_URL.fullmatch(value) if attribute.name in PAINT_NAMES else None
+        return f"url(#{name}--{local['value']})" if local else None
 
     def tag(match: re.Match[str]) -> str:
+        """The tag with the values of its attributes that name ids rewritten, each read as the
+        browser reads it: a value that only holds `id="` is no attribute (a twenty-sixth hostile
+        round: `<p title="x id=" id="z">` lost its id on paper)."""
         nonlocal off_paper
-        attrs = match["attrs"]
-        if not attrs:
-            return match.group(0)
+        written = match.group()
+        if not match["attrs"]:
+            return written
         off_paper = None
-        attrs = LOCAL_URL.sub(url, HREF.sub(href, ID_ATTRIBUTE.sub(ids, attrs)))
+        pieces, at = [], 0
+        for attribute in attributes(written):
+            if attribute.value is not None and (value := rewritten(attribute)) is not None:
+                pieces += [written[at:attribute.start], value]
+                at = attribute.end
+        written = "".join(pieces) + written[at:]
         if off_paper is not None and match["name"].lower() == "a":
-            attrs = attrs.removesuffix("/") + " data-off-paper" + (f'="{escape(off_paper)}"' if off_paper else "")
-        return f"<{match['name']}{attrs}>"
+            written = (written[:-1].removesuffix("/") + " data-off-paper"
+                       + (f'="{escape(off_paper)}"' if off_paper else "") + ">")
+        return written
 
     return rewritten_start_tags(html, tag)
 

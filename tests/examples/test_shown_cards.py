@@ -119,3 +119,30 @@ def test_a_forged_card_fails_the_check_and_the_build(tmp_path: Path) -> None:
     result = cli(tmp_path, "check", "docs")
     assert result.exit_code == 1 and result.output.startswith("docs/page.md:3:1: hand-written card markup")
     assert result.output.count("hand-written card markup") == 1  # one problem for the card's line
+
+
+# A twenty-sixth hostile round: the cards' markup written where the tag reader did not look.
+@pytest.mark.parametrize(("written", "line"), [
+    # an attribute list gives its element any class and attribute
+    ('✓ checked: Elara parries, total 99\n{: .rc-card data-example="elara-parry" }', 2),
+    ('## Elara parries { .rc-card data-example="elara-parry" }', 1),
+    ("Total **✓ checked**{: .rc-badge } 23.", 1),
+    ('A paragraph.\n{: class="note rc-badge--ok" }', 2),
+    ("A paragraph.\n{: data-example=x }", 2),
+    # Markdown escapes a start it does not take for a tag, and what its quoted value held is the page's
+    ('Text <i@ t="<span class=rc-badge>✓ checked</span>"> Elara parries.', 1),
+    ('Text <i t="<span class=rc-card data-example=elara-parry>23</span>"/x=""> end', 1),
+    ("<a title='<b title=\"<span class=rc-badge>\">'>x</a>", 1),  # a value within a value
+])
+def test_card_markup_in_an_attribute_list_or_a_quoted_value_is_a_located_error(written: str, line: int) -> None:
+    text = f"# Page\n\nSome text.\n\n{written}\n"
+    problems = check_shown_cards("docs/page.md", text)
+    assert [(p.line, p.kind) for p in problems] == [(4 + line, "forged-card")], text
+
+
+@pytest.mark.parametrize("text", [
+    "A paragraph.\n{: .note #ex-x title=\"rc-card\" }", "## Heading { #rc-card .other }",
+    "Code: `{: .rc-card }` and `<i t=\"<span class=rc-badge>\">`.", '<p title="<b>bold</b>">x</p>',
+])
+def test_other_attribute_lists_and_values_are_not_cards(text: str) -> None:
+    assert check_shown_cards("docs/page.md", f"# Page\n\n{text}\n") == []

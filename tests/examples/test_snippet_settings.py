@@ -17,6 +17,10 @@ HELD = {
     "example": (EXAMPLE, "1 rulecheck example(s)"),
     "reference": ("It reaches {{ elara-parry.reaction_total }}.\n", "1 prose reference(s)"),
     "table": ("<!-- rulecheck-table: cover -->\n| a | b |\n|---|---|\n| 1 | 2 |\n", "1 checked table marker(s)"),
+    # the cards' markup, which a page's own check would refuse (a twenty-sixth hostile round: a snippet's
+    # lines cut out of a tag's quoted value let a "✓ checked" badge out)
+    "card": ('<a title="\n<span class=rc-badge>✓ checked</span>\n"></a>\n', "1 line(s) of hand-written card markup"),
+    "attribute list": ("✓ checked: 99\n{: .rc-card }\n", "1 line(s) of hand-written card markup"),
 }
 
 

@@ -134,6 +134,11 @@ def test_an_id_and_the_links_to_it_are_prefixed_however_their_attributes_are_quo
     ("<p =x ID='dupz'>", '<p ID="fire--dupz">'), ('<a/href="#regle">', '<a href="#fire--regle">'),
     ('<p title="t"/id=dupz>', '<p title="t" id="fire--dupz">'), ('<p id="a" ID="b">', '<p id="fire--a"'),
     ("<p\tid=dupz\nclass=k>", '<p id="fire--dupz" class="k">'), ('<a x=z/>', '<a x="z/">'),
+    # a value that only holds `id="` is no attribute (a twenty-sixth hostile round: the id was lost)
+    ('<p title="x id=" id="dupz">', '<p title="x id=" id="fire--dupz">'),
+    ('<a title="x href=" href="#regle">', '<a title="x href=" href="#fire--regle">'),
+    ('<path title=" fill=" fill="url(#hatch)">', '<path title=" fill=" fill="url(#fire--hatch)">'),
+    ('<p data-x="id=" ID="dupz" id="other">', '<p data-x="id=" ID="fire--dupz" id="other">'),
 ])
 def test_a_tag_is_written_back_as_the_browser_reads_it(tag: str, written: str) -> None:
     assert written in chapter(_page("Fire"), tag, {"fire.html"}).html
