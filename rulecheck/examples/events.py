@@ -88,10 +88,13 @@ def _dying(given: Any, result: Any) -> Event:
     plural = "one" if given.turns == 1 else "many"
     if result.dead:  # after a healer's try, dying takes its failure too: a bare « 8 % » read as the dice's
         return _when(f"event.dying.dead.{plural}" + (".unhealed" if given.stabilise else ""), turns, dead=True)
+    # two healers: « 78 % (39 in 50) » is the chance that either succeeds, said so (a player's reading)
+    attempts = {"attempts": len(given.stabilise)}
+    several = ".many" if len(given.stabilise) > 1 else ""
     if result.stabilised:
-        return _when("event.dying.stabilised", stabilised=True)
+        return _when("event.dying.stabilised" + several, attempts, stabilised=True)
     if given.stabilise:
-        return _when("event.dying.not_stabilised", stabilised=False)
+        return _when("event.dying.not_stabilised" + several, attempts, stabilised=False)
     return _when(f"event.dying.alive.{plural}", turns, dead=False)
 
 

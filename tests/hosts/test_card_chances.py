@@ -86,10 +86,10 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
     "event.hit.concealed": ("Chance de toucher malgré le camouflage", "Chance of a hit through the concealment",
                             lambda r: r["outcome"] == "hit"),
     "event.miss": ("Chance de manquer", "Chance of a miss", lambda r: r["outcome"] != "hit"),
-    "event.hit.no_damage": ("Chance que le coup touche sans blesser", "Chance the blow lands but wounds no one",
+    "event.hit.no_damage": ("Chance que le coup touche sans blesser", "Chance the blow lands but does no damage",
                             lambda r: r["outcome"] == "hit" and r["damage"] == 0),
     "event.hit.no_damage.rolled": ("Chance que le coup touche sans blesser, d20 d'attaque et dé de dégâts ensemble",
-                                   "Chance the blow lands but wounds no one, the attack's d20 and the damage die "
+                                   "Chance the blow lands but does no damage, the attack's d20 and the damage die "
                                    "together", lambda r: r["outcome"] == "hit" and r["damage"] == 0
                                    and r["attack_natural"] is not None),
     "event.hit.bonus": ("Chance d'un bonus de dégâts de", "Chance of a damage bonus of",
@@ -106,6 +106,8 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
     "event.dying.stabilised": ("Chance d'être stabilisé", "Chance of being stabilised", lambda r: r["stabilised"]),
     "event.dying.not_stabilised": ("Chance de ne pas être stabilisé", "Chance of not being stabilised",
                                    lambda r: not r["stabilised"]),
+    "event.dying.stabilised.many": ("Chance que l'une des", "Chance that one of the", lambda r: r["stabilised"]),
+    "event.dying.not_stabilised.many": ("Chance que les", "Chance that all", lambda r: not r["stabilised"]),
     "event.poison.applied": ("Chance d'enduire l'arme du poison", "Chance of coating the weapon with the poison",
                              lambda r: passed(r, "int") and passed(r, "dex")),
     "event.poison.vial": ("Chance de réussir le test d'INT puis de faire un échec critique au test de DEX",
@@ -347,7 +349,7 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
      "Chance of a hit through the concealment: 80% (4 chances in 5) — 21 or more on the d100"),
     # A d20 and a d4 decide it together: its odds are chances, not nine of the d20's faces.
     ("weak-punch", "Chance que le coup touche sans blesser, d20 d'attaque et dé de dégâts ensemble : 45 % "
-     "(9 chances sur 20)", "Chance the blow lands but wounds no one, the attack's d20 and the damage die together: "
+     "(9 chances sur 20)", "Chance the blow lands but does no damage, the attack's d20 and the damage die together: "
      "45% (9 chances in 20)"),
 ])
 def test_the_cards_of_the_issue_say_what_their_chance_is_about(
@@ -365,7 +367,7 @@ def test_every_event_has_its_words_in_both_languages(key: str) -> None:
     from rulecheck.examples.render import event
 
     for language, words in zip(("fr", "en"), EVENTS[key][:2], strict=True):
-        assert event(key, (("turns", 3), ("bonus", 7)), language).startswith(words)
+        assert event(key, (("turns", 3), ("bonus", 7), ("attempts", 2)), language).startswith(words)
 
 
 def spaced(text: str) -> str:

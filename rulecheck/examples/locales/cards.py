@@ -27,6 +27,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.dying.alive.many": "Chance de survivre à ces {turns} tours",
         "event.dying.stabilised": "Chance d'être stabilisé",
         "event.dying.not_stabilised": "Chance de ne pas être stabilisé",
+        "event.dying.stabilised.many": "Chance que l'une des {attempts} tentatives le stabilise",
+        "event.dying.not_stabilised.many": "Chance que les {attempts} tentatives échouent toutes",
         "event.poison.applied": "Chance d'enduire l'arme du poison",
         "event.poison.vial": "Chance de réussir le test d'INT puis de faire un échec critique au test de DEX",
         "event.poison.wrong_vial": "Chance de rater le test d'INT (peut-être la mauvaise fiole)",
@@ -65,8 +67,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.concealment_miss": "Chance the concealment makes the blow miss",
         "event.hit": "Chance of a hit", "event.miss": "Chance of a miss",
         "event.hit.concealed": "Chance of a hit through the concealment",
-        "event.hit.no_damage": "Chance the blow lands but wounds no one",
-        "event.hit.no_damage.rolled": "Chance the blow lands but wounds no one, the attack's d20 and the damage die "
+        "event.hit.no_damage": "Chance the blow lands but does no damage",
+        "event.hit.no_damage.rolled": "Chance the blow lands but does no damage, the attack's d20 and the damage die "
                                       "together",
         "event.hit.bonus": "Chance of a damage bonus of {bonus} or more",
         "event.dying.dead.one": "Chance of dying this turn",
@@ -77,6 +79,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.dying.alive.many": "Chance of surviving these {turns} turns",
         "event.dying.stabilised": "Chance of being stabilised",
         "event.dying.not_stabilised": "Chance of not being stabilised",
+        "event.dying.stabilised.many": "Chance that one of the {attempts} attempts stabilises them",
+        "event.dying.not_stabilised.many": "Chance that all {attempts} attempts fail",
         "event.poison.applied": "Chance of coating the weapon with the poison",
         "event.poison.vial": "Chance of passing the INT test, then failing the DEX test critically",
         "event.poison.wrong_vial": "Chance of failing the INT test (perhaps the wrong vial)",
