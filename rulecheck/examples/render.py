@@ -191,6 +191,8 @@ def _terms(terms: tuple[Term, ...], language: Language, names: Mapping[str, str]
             dex = DEX_AT_ZERO - term.value
             said = said.format(dex=("+" if dex >= 0 else MINUS) + str(abs(dex)))
         elif term.label == "dex.loses_bonus":  # « 3 (DEX bonus +3 lost) »: whose DEX, the card said not
+            if any(earlier.label == "dex.entangled" for earlier in terms[:index]):  # +3 − 2: « +1 » read wrong
+                said = label("dex.loses_remaining_bonus", language)
             said = said.format(dex=abs(term.value))
         shown = f"{abs(term.value)} ({said})"
         if index == 0:

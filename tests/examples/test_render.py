@@ -236,3 +236,18 @@ def test_a_reaction_against_a_critical_says_the_critical_decides_not_the_numbers
     name = {"en": reaction, "fr": {"dodge": "esquive", "parry": "parade"}[reaction]}[language]
     assert line.replace("\u00a0", " ").endswith(words.format(name)), line
     assert "26" in line  # its total still shown: 19 + 3 + 4
+
+
+@pytest.mark.parametrize(("language", "plain", "after"), [
+    ("en", "3 (DEX bonus +3 lost)", "1 (DEX bonus left after entangled, +1, lost)"),
+    ("fr", "3 (bonus de DEX +3 perdu)", "1 (bonus de DEX restant après l'enchevêtrement, +1, perdu)"),
+])
+def test_a_lost_dex_bonus_says_when_it_is_what_entangled_left(language: str, plain: str, after: str) -> None:
+    """A DEX +3 defender, entangled then flat-footed, lost « +1 »: a player read it as a wrong DEX."""
+    from rulecheck.engine.trace import Term
+
+    assert render._terms((Term(value=16, label="def_phy"), Term(value=-3, label="dex.loses_bonus")), language, {}) \
+        .endswith(plain)
+    entangled = (Term(value=16, label="def_phy"), Term(value=-2, label="dex.entangled"),
+                 Term(value=-1, label="dex.loses_bonus"))
+    assert render._terms(entangled, language, {}).endswith(after)
