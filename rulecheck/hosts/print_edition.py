@@ -45,7 +45,7 @@ from mkdocs.utils.templates import TemplateContext
 from rulecheck.examples.as_text import html_text, plain_text
 from rulecheck.examples.headings import page_headings
 from rulecheck.examples.pages import display_path, read_page
-from rulecheck.examples.raw_tags import ATTRIBUTE, Attribute, attributes, rewritten_start_tags
+from rulecheck.examples.raw_tags import ATTRIBUTE, Attribute, attributes, rewritten_start_tags, start_tags
 from rulecheck.hosts.anchors import element_ids
 from rulecheck.hosts.card_views import print_view
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
@@ -67,8 +67,8 @@ LINK_NAMES = frozenset({"href", "xlink:href", "usemap"})
 # An SVG paint or marker that names an element of the page (a battle map's hatching, its arrow).
 PAINT_NAMES = frozenset({"fill", "stroke", "marker-start", "marker-end", "clip-path", "mask", "filter"})
 LOCAL_URL = re.compile(r'url\(#(?P<value>[^")]*)\)')
-#: A section's heading, its id among its attributes (written double-quoted: :func:`double_quoted`).
-H2 = re.compile(r'<h2\s(?:[^>]*[\s"\'])?id="(?P<id>[^"]+)"[^>]*>(?P<text>.*?)</h2>', re.DOTALL | re.IGNORECASE)
+#: Where a section's heading ends.
+H2_END = re.compile(r"</h2\s*>", re.IGNORECASE)
 HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
 ANY_TAG = re.compile(r"<[^<>]*>")
 #: A heading, the paragraph after it, and the set of tabs that paragraph leads into.
@@ -210,13 +210,25 @@ def kept_with_heading(html: str) -> str:
     return HEADING_LEAD.sub(r'<div class="rc-keep">\g<kept></div>\g<led>', html)
 
 
+def headings_of(html: str) -> list[tuple[str, str]]:
+    """The id and inner HTML of each ``<h2>`` of ``html`` that has an id, its attributes read as the
+    browser reads them (a twenty-sixth hostile round: a value holding ``id="`` passed for the id)."""
+    found = []
+    for tag in start_tags(html):
+        if tag["name"].lower() != "h2":
+            continue
+        ident = next((attribute.value for attribute in attributes(tag.group()) if attribute.name == "id"), None)
+        end = H2_END.search(html, tag.end())
+        if ident and end is not None:
+            found.append((ident, html[tag.end():end.start()]))
+    return found
+
+
 def chapter(page: Page, html: str, pages: set[str], site_url: str = "") -> Chapter:
     name = page_name(page.url)
     html = double_quoted(html)
-    sections = tuple(
-        (f"{name}--{m['id']}", plain_text(ANY_TAG.sub("", HEADERLINK.sub("", m["text"]))).strip())
-        for m in H2.finditer(html)
-    )
+    sections = tuple((f"{name}--{ident}", plain_text(ANY_TAG.sub("", HEADERLINK.sub("", text))).strip())
+                     for ident, text in headings_of(html))
     # MkDocs gives a page's title as HTML (a heading's `&amp;`, or a bound value's references):
     # the chapter keeps its characters, which the contents escape once.
     address = urljoin(site_url, page.url) if site_url else ""

@@ -142,3 +142,12 @@ def test_an_id_and_the_links_to_it_are_prefixed_however_their_attributes_are_quo
 ])
 def test_a_tag_is_written_back_as_the_browser_reads_it(tag: str, written: str) -> None:
     assert written in chapter(_page("Fire"), tag, {"fire.html"}).html
+
+
+@pytest.mark.parametrize("heading", ['<h2 title="x id=" id="real">Sec</h2>', "<H2 ID='real'>Sec</H2 >",
+                                     '<h2/id=real class="k">Sec</h2>',
+                                     '<h2 id="real" title=" id=&quot;no&quot;">Sec</h2>'])
+def test_a_chapter_s_sections_are_its_h2_ids_as_the_browser_reads_them(heading: str) -> None:
+    """A value holding `id="` passed for the heading's id in the contents (a twenty-sixth hostile round)."""
+    ch = chapter(_page("Fire"), f'<h1 id="fire">Fire</h1>{heading}<h2>No id</h2>', {"fire.html"})
+    assert ch.sections == (("fire--real", "Sec"),)
