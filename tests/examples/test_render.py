@@ -239,7 +239,7 @@ def test_a_reaction_against_a_critical_says_the_critical_decides_not_the_numbers
 
 
 @pytest.mark.parametrize(("language", "plain", "after"), [
-    ("en", "3 (DEX bonus +3 lost)", "1 (DEX bonus left after entangled, +1, lost)"),
+    ("en", "3 (DEX bonus +3 lost)", "1 (DEX bonus left after the entangled penalty, +1, lost)"),
     ("fr", "3 (bonus de DEX +3 perdu)", "1 (bonus de DEX restant après l'enchevêtrement, +1, perdu)"),
 ])
 def test_a_lost_dex_bonus_says_when_it_is_what_entangled_left(language: str, plain: str, after: str) -> None:

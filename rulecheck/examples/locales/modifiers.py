@@ -61,7 +61,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "cover.soft": "soft cover (creatures)", "cover.total": "total cover",
         "concealment.concealment": "concealment", "concealment.total": "total concealment",
         "dex.entangled": "DEX, entangled", "dex.loses_bonus": "DEX bonus +{dex} lost",
-        "dex.loses_remaining_bonus": "DEX bonus left after entangled, +{dex}, lost",
+        "dex.loses_remaining_bonus": "DEX bonus left after the entangled penalty, +{dex}, lost",
         "dex.zero": "DEX {dex} lowered to −5",
         "size.fine": "Fine", "size.diminutive": "Diminutive", "size.tiny": "Tiny", "size.small": "Small",
         "size.medium": "Medium", "size.large-tall": "Large (tall)", "size.large-long": "Large (long)",
