@@ -63,7 +63,7 @@ def _card_markup(masked: str) -> Iterator[int]:
         for tag in start_tags(masked, start, end):
             if _is_card_markup(tag.group()):
                 yield tag.start()
-            for attribute in ATTRIBUTE.finditer(masked, tag.start() + 1 + len(tag["name"]), tag.end()):
+            for attribute in ATTRIBUTE.finditer(masked, tag.start("attrs"), tag.end("attrs")):
                 quoted = "double" if attribute["double"] is not None else "single"
                 if attribute[quoted] is not None and "<" in attribute[quoted]:
                     spans.append((attribute.start(quoted), attribute.end(quoted)))

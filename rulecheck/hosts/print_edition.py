@@ -104,11 +104,11 @@ class Chapter:
     sections: tuple[tuple[str, str], ...]  # (id, text) of each h2
 
 
-#: A start tag's attributes as Markdown writes them: each after one space, its value double-quoted.
-WRITTEN = re.compile(r'(?: [^\s"\'<>/=]++(?:="[^"]*+")?)*+(?: ?/)?')
-#: An attribute name that can be written so (the browser reads ``"x"`` or ``=x`` as a name too; it
-#: means nothing to it).
+#: An attribute name that can be written ``name="value"`` (the browser reads ``"x"`` or ``=x`` as a
+#: name too; it means nothing to it).
 WRITABLE_NAME = re.compile(r'[^\s"\'<>/=]+')
+#: A start tag's attributes as Markdown writes them: each after one space, its value double-quoted.
+WRITTEN = re.compile(rf'(?: {WRITABLE_NAME.pattern}+(?:="[^"]*+")?)*+(?: ?/)?')
 
 
 def double_quoted(html: str) -> str:
@@ -127,7 +127,7 @@ def double_quoted(html: str) -> str:
             return match.group(0)
         written_tag = match.group()
         found = attributes(written_tag)
-        last = list(ATTRIBUTE.finditer(written_tag, len(match["name"]) + 1))[-1:]
+        last = list(ATTRIBUTE.finditer(written_tag, match.start("attrs") - match.start()))[-1:]
         in_value = bool(last and last[0]["bare"] and last[0].end() == len(written_tag) - 1)  # `<a x=z/>`: `z/`
         closing = "/" if written_tag.endswith("/>") and not in_value else ""  # `<br />`
         written = "".join(f" {attribute.written_name}" if attribute.value is None
