@@ -5,14 +5,18 @@ Rulings (see the interpretation notes on the poisons page):
 - Applying a poison takes two tests in a row, each 1d20 + the ability against DC 10: INT
   (the right vial), then DEX (coating the weapon). Natural 20 succeeds, natural 1 fails, ties
   succeed.
-- The dose coats the weapon only when both tests succeed, one after the other (ruling 11). A
-  failed INT test ends the attempt: no DEX test is rolled and the intended poison is not applied
-  (at the table, the character reached for a weaker or unsuited vial: the GM's call).
+- The intended poison coats the weapon only when both tests succeed, one after the other (seed
+  002: « doit réussir deux tests consécutifs »).
+- A failed INT test does not end the attempt: the seed says such a failure « peut signifier
+  l'utilisation d'un poison moins efficace ou inapproprié », a poison that is still used. The DEX
+  test is rolled all the same; passed, it puts that other poison on the weapon, and what it does
+  is the GM's call (a reading, on the poisons page: DESIGN's ruling 11 ended the attempt there).
 - A failed DEX test wastes the dose or hurts the character (the GM's call): nothing is applied.
   A natural 1 on it is a critical failure with the vial in hand: the GM may call for the vial
   accident's CON test. Only that test's critical failure risks the vials.
-- An applied poison stays on the weapon for the next three attacks, or until one of them hits:
-  that hit delivers it. Three misses waste it. Its effect lasts one turn.
+- A poison once on the weapon, the intended one or the other, stays there for the next three
+  attacks, or until one of them hits: that hit delivers it. Three misses waste it. Its effect
+  lasts one turn.
 - A regular enemy suffers the poison's usual effect (for that one turn), its damage included if
   it has any; a mini-boss or a boss suffers the poison's extra damage only, never its usual
   effect (nothing at all from a poison without damage).
@@ -58,11 +62,15 @@ class PoisonApplyResult(Model):
     int_natural: int
     int_total: int
     int_success: bool
-    dex_natural: int | None = Field(description="The DEX test's d20; none when a failed INT test ended the attempt.")
-    dex_total: int | None = Field(description="The DEX test's total; none when it was not rolled.")
-    dex_success: bool | None = Field(description="The DEX test's verdict; none when it was not rolled.")
-    applied: bool = Field(description="Both tests succeeded, one after the other: the poison is on the weapon.")
-    charges: int = Field(description="Attacks the poison lasts for: 3 once applied, else 0.")
+    dex_natural: int
+    dex_total: int
+    dex_success: bool
+    applied: bool = Field(description="Both tests succeeded, one after the other: the intended poison is on the "
+                                      "weapon.")
+    other_poison: bool = Field(description="The INT test failed and the DEX test passed: the weapon carries another "
+                                           "poison, less effective or unsuited; what it does is the GM's call.")
+    charges: int = Field(description="Attacks the poison on the weapon lasts for, the intended one or the other: "
+                                     "3 once the DEX test passed, else 0.")
     critical_failure: bool = Field(description="A critical failure on the DEX test (a natural 1, or a face within "
                                                "the applier's raised threshold): the vial accident may follow.")
     trace: Trace
@@ -75,34 +83,28 @@ def resolve_poison_apply(given: PoisonApplyInput, dice: DiceSource) -> PoisonApp
         dice, label="int_test", ability="int", modifier=applier.intelligence, dc=APPLY_DC,
         anchor="poison-application", event="poison.int_test", fumble_threshold=applier.fumble_threshold,
     )
-    if not first.success:  # the attempt ends: no DEX test (ruling 11)
-        last = Step(anchor="poison-application", event="poison.not_applied.wrong_vial")
-        return PoisonApplyResult(
-            dc=APPLY_DC, int_natural=first.natural, int_total=first.total, int_success=False,
-            dex_natural=None, dex_total=None, dex_success=None, applied=False, charges=0,
-            critical_failure=False, trace=(first.step, last),
-        )
     second = ability_check(
         dice, label="dex_test", ability="dex", modifier=applier.dexterity, dc=APPLY_DC,
         anchor="poison-application", event="poison.dex_test", fumble_threshold=applier.fumble_threshold,
     )
-    applied = second.success
-    if applied:
-        event = "poison.applied"
-    else:
+    coated = second.success
+    if not coated:
         event = "poison.not_applied.vial" if second.critical_failure else "poison.not_applied"
-    last = Step(anchor="poison-charges" if applied else "poison-application", event=event,
-                value=CHARGES if applied else None)
+    else:
+        event = "poison.applied" if first.success else "poison.applied.other"
+    last = Step(anchor="poison-charges" if coated else "poison-application", event=event,
+                value=CHARGES if coated else None)
     return PoisonApplyResult(
         dc=APPLY_DC,
         int_natural=first.natural,
         int_total=first.total,
-        int_success=True,
+        int_success=first.success,
         dex_natural=second.natural,
         dex_total=second.total,
         dex_success=second.success,
-        applied=applied,
-        charges=CHARGES if applied else 0,
+        applied=coated and first.success,
+        other_poison=coated and not first.success,
+        charges=CHARGES if coated else 0,
         critical_failure=second.critical_failure,
         trace=(first.step, second.step, last),
     )

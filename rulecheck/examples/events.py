@@ -101,11 +101,11 @@ def _dying(given: Any, result: Any) -> Event:
 def _poison_apply(given: Any, result: Any) -> Event:
     if result.applied:
         return _when("event.poison.applied", applied=True)
+    if result.other_poison:  # a failed INT test, then a passed DEX test: a weaker or unsuited poison
+        return _when("event.poison.other", other_poison=True)
     if result.critical_failure:
         return _when("event.poison.vial", critical_failure=True)
-    if not result.int_success:  # the wrong vial: the DEX test is not rolled
-        return _when("event.poison.wrong_vial", int_success=False)
-    return _when("event.poison.dex_fails", int_success=True, dex_success=False)
+    return _when("event.poison.dex_fails", dex_success=False)
 
 
 def _vial_accident(given: Any, result: Any) -> Event:
@@ -125,7 +125,7 @@ EVENT_FIELDS: Mapping[str, frozenset[str]] = {
     "attack": frozenset({"critical", "fumble", "reactions_lost_next_turn", "counter_attack", "reaction_natural",
                          "reaction_succeeded", "concealment_miss", "hit", "damage", "bonus_damage"}),
     "dying": frozenset({"dead", "stabilised"}),
-    "poison_apply": frozenset({"applied", "critical_failure", "int_success", "dex_success"}),
+    "poison_apply": frozenset({"applied", "other_poison", "critical_failure", "dex_success"}),
     "vial_accident": frozenset({"resisted"}),
 }
 

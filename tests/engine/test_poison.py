@@ -57,23 +57,28 @@ def test_poison_apply_dc_10_exactly_met_on_both_tests() -> None:
     assert result.applied and result.charges == 3 and result.dc == 10
 
 
-# Ruling 11: "deux tests consécutifs" (seed 002): the dose coats the weapon only when both pass, and
-# a failed INT test ends the attempt before any DEX test.
+# Seed 002: « doit réussir deux tests consécutifs », and a failed INT test « peut signifier
+# l'utilisation d'un poison moins efficace ou inapproprié »: the intended poison needs both tests,
+# and after a failed INT test the DEX test still decides whether another poison is on the weapon.
 
 @pytest.mark.parametrize(("int_", "face"), [(1, 8), (0, 9), (-3, 12), (12, 1), (5, 4)])
-def test_poison_apply_a_failed_int_test_ends_the_attempt_without_a_dex_test(int_: int, face: int) -> None:
-    result = apply(int_, 5, {"int_test": [face]})  # no DEX die is asked for: apply() checks none is left
+@pytest.mark.parametrize(("dex", "dex_face"), [(0, 10), (5, 5), (-2, 20)])
+def test_poison_apply_a_failed_int_test_then_a_passed_dex_test_coats_another_poison(
+        int_: int, face: int, dex: int, dex_face: int) -> None:
+    result = apply(int_, dex, {"int_test": [face], "dex_test": [dex_face]})
     assert not result.int_success and result.int_natural == face
-    assert (result.dex_natural, result.dex_total, result.dex_success) == (None, None, None)
-    assert not result.applied and result.charges == 0 and not result.critical_failure
+    assert result.dex_success and result.dex_total == dex_face + dex
+    assert result.other_poison and not result.applied and result.charges == 3 and not result.critical_failure
     assert [step.event for step in result.trace] == ["poison.int_test" + (".natural_1" if face == 1 else ""),
-                                                      "poison.not_applied.wrong_vial"]
+                                                      "poison.dex_test", "poison.applied.other"]
 
 
-def test_poison_apply_a_failed_int_test_never_asks_for_the_dex_die() -> None:
-    source = ScriptedDice({"int_test": [4], "dex_test": [20]})
-    resolve_poison_apply(PoisonApplyInput.model_validate({"applier": {"int": 0, "dex": 0}}), source)
-    assert source.unused() == {"dex_test": 1}
+@pytest.mark.parametrize(("dex_face", "last"), [(1, "poison.not_applied.vial"), (6, "poison.not_applied")])
+def test_poison_apply_a_failed_int_test_then_a_failed_dex_test_coats_nothing(dex_face: int, last: str) -> None:
+    result = apply(0, 3, {"int_test": [4], "dex_test": [dex_face]})
+    assert not result.int_success and not result.dex_success
+    assert not result.applied and not result.other_poison and result.charges == 0
+    assert result.critical_failure == (dex_face == 1) and result.trace[-1].event == last
 
 
 def test_poison_apply_dex_one_short_fails() -> None:
@@ -258,5 +263,5 @@ def test_a_raised_critical_failure_threshold_counts_on_every_poison_test(thresho
     vial = resolve_vial_accident(VialAccidentInput.model_validate(carrier), ScriptedDice({"con_test": [face]}))
     assert vial.resisted is (not within and face + modifier >= 15)
     odds = compute_odds("poison_apply", {"applier": {**applier, "int": 20}}, fields=("critical_failure",))
-    # the INT test passes on every face above the threshold, then the DEX test fails critically within it
-    assert odds.probability("critical_failure", True) == Fraction(20 - threshold, 20) * Fraction(threshold, 20)
+    # the DEX test is rolled whatever the INT test gave, and fails critically within the threshold
+    assert odds.probability("critical_failure", True) == Fraction(threshold, 20)

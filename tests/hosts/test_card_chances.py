@@ -42,7 +42,7 @@ def passed(r: Fields, test: str) -> bool:
     """A poison test, from its face and total: a natural 20 passes, a face within the applier's
     threshold fails, any other total passes at the difficulty."""
     natural, total = r[f"{test}_natural"], r[f"{test}_total"]
-    return natural is not None and (natural == 20 or (natural > r[THRESHOLD] and total >= r["dc"]))
+    return natural == 20 or (natural > r[THRESHOLD] and total >= r["dc"])
 
 
 #: The card's own damage bonus, beside each branch's fields: a bonus "of 7 or more" is one of the card's or more.
@@ -111,14 +111,13 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
     "event.dying.not_stabilised.many": ("Chance que les", "Chance that all", lambda r: not r["stabilised"]),
     "event.poison.applied": ("Chance d'enduire l'arme du poison", "Chance of coating the weapon with the poison",
                              lambda r: passed(r, "int") and passed(r, "dex")),
-    "event.poison.vial": ("Chance de réussir le test d'INT puis de faire un échec critique au test de DEX",
-                          "Chance of passing the INT test, then failing the DEX test critically",
-                          lambda r: r["dex_natural"] is not None and r["dex_natural"] <= r[THRESHOLD]),
-    "event.poison.wrong_vial": ("Chance de rater le test d'INT", "Chance of failing the INT test",
-                                lambda r: not passed(r, "int")),
-    "event.poison.dex_fails": ("Chance de réussir le test d'INT puis de rater celui de DEX",
-                               "Chance of passing the INT test, then failing the DEX test",
-                               lambda r: passed(r, "int") and not passed(r, "dex")),
+    "event.poison.vial": ("Chance d'un échec critique au test de DEX", "Chance of a critical failure on the DEX test",
+                          lambda r: r["dex_natural"] <= r[THRESHOLD]),
+    "event.poison.other": ("Chance de rater le test d'INT puis de réussir celui de DEX",
+                           "Chance of failing the INT test, then passing the DEX test",
+                           lambda r: not passed(r, "int") and passed(r, "dex")),
+    "event.poison.dex_fails": ("Chance de rater le test de DEX", "Chance of failing the DEX test",
+                               lambda r: not passed(r, "dex")),
     "event.vial.resisted": ("Chance de résister aux poisons", "Chance of resisting the poisons",
                             lambda r: r["resisted"]),
     "event.vial.poisoned": ("Chance que les poisons agissent", "Chance the poisons take effect",
@@ -317,10 +316,11 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     ("failed-parry-no-bonus", "Chance que la parade échoue : 60 % (12 sur 20) — 12 ou moins au d20",
      "Chance the parry fails: 60% (12 in 20) — 12 or less on the d20"),
     # The wrong vial and the clean success no longer share one number, and the wrong vial's is
-    # the chance of the failed INT test it is about, not of any failure to apply the poison.
-    ("poison-apply-int-fails", "Chance de rater le test d'INT (peut-être la mauvaise fiole) : 45 % (9 sur 20) "
-     "— 9 ou moins au d20",
-     "Chance of failing the INT test (perhaps the wrong vial): 45% (9 in 20) — 9 or less on the d20"),
+    # the chance of what it is about, a failed INT test then a passed DEX test (9/20 × 14/20),
+    # not of any failure to apply the poison.
+    ("poison-apply-int-fails", "Chance de rater le test d'INT puis de réussir celui de DEX (un autre poison sur "
+     "l'arme) : 31,5 %",
+     "Chance of failing the INT test, then passing the DEX test (another poison on the weapon): 31.5%"),
     ("poison-apply-dc-met", "Chance d'enduire l'arme du poison : 39 %",
      "Chance of coating the weapon with the poison: 39%"),
     # A rare event reads as a count a player can picture, not "3 in 320".

@@ -372,11 +372,13 @@ def test_kael_deals_the_critical_damage_and_alice_takes_it() -> None:
         assert right in notes and wrong not in notes
 
 
-def test_stopping_at_a_failed_int_test_is_called_a_reading() -> None:
+def test_going_on_after_a_failed_int_test_is_called_a_reading() -> None:
     """Seed 002 asks for two consecutive tests and says an INT failure may mean a weaker or unsuited
-    poison is used; whether the DEX test is still made, it does not say."""
-    said = {"fr": ("sans dire si le test de DEX se fait encore", "([notre lecture](#note-poison-tests))"),
-            "en": ("without saying whether the DEX test is still made", "([our reading](#note-poison-tests))")}
+    poison is used: that such a poison is still applied, the DEX test deciding, is a reading."""
+    said = {"fr": ("Notre lecture : ce poison-là sert quand même, donc un test d'INT raté n'arrête pas l'essai",
+                   "([notre lecture](#note-poison-tests))"),
+            "en": ("Our reading: such a poison is still used, so a failed INT test does not end the attempt",
+                   "([our reading](#note-poison-tests))")}
     for language, (note, prose_link) in said.items():
         page = one_line(language, "poisons.md")
         assert note in page and prose_link in page
@@ -432,14 +434,17 @@ def test_the_authors_page_calls_level_plus_an_ability_the_site_s_form_not_the_ru
 def test_the_cards_steps_claim_no_more_than_the_rules_on_a_fumbled_reaction_and_a_wrong_vial() -> None:
     """A sixth outside reading, of the words the cards print: seed 000 takes away the dodge and
     the parry on the next turn and says nothing of the other actions (seed 002 lets the GM give
-    the opponent an advantage); a failed INT test may mean a weaker or unsuited poison is used, so
-    it is the intended poison that is not applied."""
+    the opponent an advantage). A failed INT test may mean a weaker or unsuited poison is used
+    (seed 002), which the 31st and 32nd readings took as a poison still applied: the step says
+    another poison is on the weapon and leaves what it does to the GM."""
     from rulecheck.examples.render import EVENTS
 
-    for language, (lost, vial) in {"fr": ("autres actions", "Poison voulu non appliqué"),
-                                   "en": ("other actions", "Intended poison not applied")}.items():
+    for language, (lost, vial, gm) in {"fr": ("autres actions", "Un autre poison appliqué", "le MJ"),
+                                       "en": ("other actions", "Another poison applied", "the GM")}.items():
         assert lost not in EVENTS[language]["reaction.lost_next_turn"]
-        assert EVENTS[language]["poison.not_applied.wrong_vial"].startswith(vial)
+        assert EVENTS[language]["poison.applied.other"].startswith(vial)
+        assert gm in EVENTS[language]["poison.applied.other"]
+        assert not any("wrong_vial" in key for key in EVENTS[language])
 
 
 def test_a_coup_de_grace_not_rolling_the_50_percent_is_a_reading() -> None:
@@ -639,6 +644,10 @@ _STATED_READINGS = {
     "every face up to a raised critical failure threshold counting as a 1 (the rules only say it can be raised)": {
         "fr": r"jusqu'à ce\s+seuil\s+compte\s+comme\s+un\s+1|dans\s+un\s+\[seuil\s+d'échec\s+critique\s+relevé",
         "en": r"up\s+to\s+it\s+counts\s+as\s+a\s+1|within\s+a\s+\[raised\s+critical\s+failure\s+threshold"},
+    # The 31st and 32nd outside readings, 7 December 2026: « un échec peut signifier
+    # l'utilisation d'un poison moins efficace ou inapproprié » (seed 002) read as a poison used.
+    "another poison on the weapon after a failed INT test": {
+        "fr": r"autre\s+poison", "en": r"(?:another|other)\s+poison"},
     # A twelfth outside reading, 5 December 2026 (night).
     "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
         "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",

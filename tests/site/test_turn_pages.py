@@ -56,13 +56,13 @@ def test_the_posture_page_opens_on_giving_up_the_attack_not_on_acting() -> None:
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
-def test_a_failed_int_test_ends_the_poison_attempt(language: str) -> None:
+def test_a_failed_int_test_then_a_passed_dex_test_applies_another_poison(language: str) -> None:
     wrong_vial = examples(language, "poisons.md")["poison-apply-int-fails"]
-    assert wrong_vial["expect"]["int_success"] is False and "dex_test" not in wrong_vial["dice"]
-    assert wrong_vial["expect"]["applied"] is False and wrong_vial["expect"]["dex_success"] is None
+    assert wrong_vial["expect"]["int_success"] is False and wrong_vial["expect"]["dex_success"] is True
+    assert wrong_vial["expect"]["applied"] is False and wrong_vial["expect"]["other_poison"] is True
     words = prose(language, "poisons.md")
-    assert ("flawed" not in words and "weakened or unsuited poison is applied" not in words) if language == "en" \
-        else "poison affaibli ou inadapté est appliqué" not in words
+    assert ("ends the attempt" not in words and "flawed" not in words) if language == "en" \
+        else "arrête l'essai" not in words
     fumble = examples(language, "poisons.md")["poison-apply-fumble"]
     assert fumble["dice"]["dex_test"] == [1] and fumble["expect"]["critical_failure"] is True
 

@@ -37,11 +37,11 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.dex_test.natural_1": "Test de DEX, 1 naturel (échec critique)",
         "poison.dex_test.fumble_threshold": "Test de DEX, échec critique (seuil relevé)",
         "poison.applied": "Poison appliqué, attaques qu'il tient au plus",
+        "poison.applied.other": "Un autre poison appliqué, moins efficace ou inadapté (test d'INT raté ; ce qu'il "
+                                "fait, le MJ le décide), attaques qu'il tient au plus",
         "poison.not_applied": "Poison non appliqué, dose gâchée ou personnage blessé (au choix du MJ)",
         "poison.not_applied.vial": "Poison non appliqué, échec critique fiole en main (le MJ peut demander le test "
                                    "de CON des fioles brisées)",
-        "poison.not_applied.wrong_vial": "Poison voulu non appliqué : le test d'INT raté arrête l'essai, sans "
-                                         "test de DEX (mauvaise fiole, au choix du MJ)",
         "poison.attack.hit": "Attaque empoisonnée qui touche",
         "poison.attack.miss": "Attaque empoisonnée ratée",
         "poison.attack.clean": "Attaque sans poison",
@@ -76,11 +76,11 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.dex_test.natural_1": "DEX test, natural 1 (critical failure)",
         "poison.dex_test.fumble_threshold": "DEX test, critical failure (raised threshold)",
         "poison.applied": "Poison applied, attacks it lasts at most",
+        "poison.applied.other": "Another poison applied, less effective or unsuited (INT test failed; what it does, "
+                                "the GM decides), attacks it lasts at most",
         "poison.not_applied": "Poison not applied, the dose wasted or the character hurt (the GM decides)",
         "poison.not_applied.vial": "Poison not applied, critical failure with the vial in hand (the GM may call "
                                    "for the broken vials' CON test)",
-        "poison.not_applied.wrong_vial": "Intended poison not applied: the failed INT test ends the attempt, "
-                                         "no DEX test (the wrong vial, the GM decides)",
         "poison.attack.hit": "Poisoned attack hits",
         "poison.attack.miss": "Poisoned attack misses",
         "poison.attack.clean": "Attack without poison",
