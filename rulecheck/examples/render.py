@@ -286,7 +286,7 @@ def plan_step(step: Any, language: Language) -> str:
         card = step.capability
         name = step.name or (card.name if card is not None else "")
         if name:
-            return word("plan.capability", language).format(name=name)
+            return word("plan.capability", language).format(name=value(name, language, "capability"))
         return word("plan.capability.cost", language).format(cost=step.cost)
     if kind == "free":
         return word(f"plan.free.{step.what}", language)

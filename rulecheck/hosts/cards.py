@@ -386,7 +386,7 @@ def action_badges(used: tuple[str, ...], left: tuple[str, ...], language: str) -
 def capability_header(result: Any, language: str) -> str:
     """A capability card's meta-information: name, type, cost badge, attack or support, range."""
     chips = [
-        f'<span class="rc-capability__name">{html_text(result.name)}</span>',
+        f'<span class="rc-capability__name">{html_text(render.value(result.name, language, "capability"))}</span>',
         # « type C », not a bare « C » whose meaning only a tooltip, which phones do not show, gave
         f'<span class="rc-chip rc-chip--type" title="{html_text(render.word("card.type", language))}">'
         f"{html_text(render.word('card.type.short', language))} {html_text(result.type)}</span>",

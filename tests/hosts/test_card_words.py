@@ -180,3 +180,30 @@ def test_a_map_with_a_creature_of_an_unusual_size_points_to_the_table_of_sizes(
         pointed, plain = pointed + unusual, plain + (not unusual)
         assert words not in card(outcome, language), "no address, no pointer"
     assert pointed >= 5 and plain >= 5
+
+
+def test_a_capabilitys_french_name_is_glossed_on_english_cards_as_the_english_pages_gloss_it(
+    documented: tuple[str, list[Outcome]]
+) -> None:
+    """The rulebook's capabilities keep their French names (they are printed so on the cards): an
+    English reader gets the meaning beside each, the gloss the English prose gives it, and a French
+    reader the name alone. A capability with no gloss would reach an English card bare: it fails here."""
+    from rulecheck.examples.render import value
+
+    language, outcomes = documented
+    names = {getattr(o.result, "name", None) for o in outcomes if o.parsed.example.rule == "capability"}
+    names.discard(None)
+    assert len(names) >= 4
+    prose = " ".join((ROOT / "docs" / "en" / page).read_text(encoding="utf-8") for page in
+                     ("turn.md", "criticals.md", "movement.md", "reactions.md", "cast.md", "glossary.md"))
+    for name in names:
+        shown = value(name, language, "capability")
+        if language == "fr":
+            assert shown == name
+            continue
+        gloss = re.fullmatch(re.escape(name) + r" \((?P<gloss>[^()]+)\)", shown)
+        assert gloss, f"{name}: no English gloss on the cards"
+        assert re.search(re.escape(name) + r"\s+\((?:the\s+)?" + re.escape(gloss["gloss"]) + r"\)", prose), name
+        headers = [card(o, language) for o in outcomes if getattr(o.result, "name", None) == name]
+        assert headers and all([html.unescape(found) for found in re.findall(r'rc-capability__name">([^<]*)<', h)]
+                               == [shown] for h in headers), name

@@ -28,6 +28,12 @@ def _named(key: str, language: str) -> str:
     return f"the {listed} action{'' if len(names) == 1 else 's'} ({_shown(key)})"
 
 
+#: The rulebook's capabilities keep their French names, as printed on their cards; an English reader
+#: gets the meaning beside it, the gloss the English pages give at a name's first mention.
+_CAPABILITY_GLOSSES = {"Attaque Éclair": "Lightning Strike", "Châtiment de l'Hérétique": "Heretic's Punishment",
+                       "Provocation": "Taunt", "Téléportation": "Teleport"}
+
+
 LABELS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "metres": "m", "mp": "PM", "capability": "capacité",
@@ -181,6 +187,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                      "et l'attaque\u202f; ici, elle ne vient qu'à l'étape {step}",
         "refusal.posture_only_m": "une posture défensive sacrifie d'abord l'action d'attaque (A)\u202f; renoncer "
                                   "au seul mouvement (M) n'est pas permis",
+        **{f"capability.{name}": name for name in _CAPABILITY_GLOSSES},
     },
     "en": {
         "uses.none": "nothing more, the open movement action covers it",
@@ -237,5 +244,6 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                      "movement and the attack; here it only comes at step {step}",
         "refusal.posture_only_m": "a defensive posture gives up the attack action (A) first; giving up only "
                                   "the movement action (M) is not allowed",
+        **{f"capability.{name}": f"{name} ({gloss})" for name, gloss in _CAPABILITY_GLOSSES.items()},
     },
 }
