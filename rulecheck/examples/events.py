@@ -101,8 +101,10 @@ def _dying(given: Any, result: Any) -> Event:
 def _poison_apply(given: Any, result: Any) -> Event:
     if result.applied:
         return _when("event.poison.applied", applied=True)
-    if result.other_poison:  # a failed INT test, then a passed DEX test: a weaker or unsuited poison
-        return _when("event.poison.other", other_poison=True)
+    if result.doubtful_poison:  # a failed INT test, then a passed DEX test: perhaps a weaker or unsuited poison
+        return _when("event.poison.doubtful", doubtful_poison=True)
+    if result.dex_success is None:  # a critical failure on the INT test ended the attempt
+        return _when("event.poison.int_fumble", dex_success=None)
     if result.critical_failure:
         return _when("event.poison.vial", critical_failure=True)
     return _when("event.poison.dex_fails", dex_success=False)
@@ -125,7 +127,7 @@ EVENT_FIELDS: Mapping[str, frozenset[str]] = {
     "attack": frozenset({"critical", "fumble", "reactions_lost_next_turn", "counter_attack", "reaction_natural",
                          "reaction_succeeded", "concealment_miss", "hit", "damage", "bonus_damage"}),
     "dying": frozenset({"dead", "stabilised"}),
-    "poison_apply": frozenset({"applied", "other_poison", "critical_failure", "dex_success"}),
+    "poison_apply": frozenset({"applied", "doubtful_poison", "critical_failure", "dex_success"}),
     "vial_accident": frozenset({"resisted"}),
 }
 

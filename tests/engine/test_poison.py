@@ -58,27 +58,41 @@ def test_poison_apply_dc_10_exactly_met_on_both_tests() -> None:
 
 
 # Seed 002: « doit réussir deux tests consécutifs », and a failed INT test « peut signifier
-# l'utilisation d'un poison moins efficace ou inapproprié »: the intended poison needs both tests,
-# and after a failed INT test the DEX test still decides whether another poison is on the weapon.
+# l'utilisation d'un poison moins efficace ou inapproprié »: full effect needs both tests, and
+# after an INT test failed (not critically) the DEX test still decides whether a poison, perhaps
+# less effective or unsuited, is on the weapon. A critical failure is an action that « a
+# simplement échoué »: nothing more is rolled.
 
-@pytest.mark.parametrize(("int_", "face"), [(1, 8), (0, 9), (-3, 12), (12, 1), (5, 4)])
+@pytest.mark.parametrize(("int_", "face"), [(1, 8), (0, 9), (-3, 12), (5, 4), (-4, 13)])
 @pytest.mark.parametrize(("dex", "dex_face"), [(0, 10), (5, 5), (-2, 20)])
-def test_poison_apply_a_failed_int_test_then_a_passed_dex_test_coats_another_poison(
+def test_poison_apply_a_failed_int_test_then_a_passed_dex_test_coats_a_doubtful_poison(
         int_: int, face: int, dex: int, dex_face: int) -> None:
     result = apply(int_, dex, {"int_test": [face], "dex_test": [dex_face]})
     assert not result.int_success and result.int_natural == face
     assert result.dex_success and result.dex_total == dex_face + dex
-    assert result.other_poison and not result.applied and result.charges == 3 and not result.critical_failure
-    assert [step.event for step in result.trace] == ["poison.int_test" + (".natural_1" if face == 1 else ""),
-                                                      "poison.dex_test", "poison.applied.other"]
+    assert result.doubtful_poison and not result.applied and result.charges == 3 and not result.critical_failure
+    assert [step.event for step in result.trace] == ["poison.int_test", "poison.dex_test", "poison.applied.doubtful"]
 
 
 @pytest.mark.parametrize(("dex_face", "last"), [(1, "poison.not_applied.vial"), (6, "poison.not_applied")])
 def test_poison_apply_a_failed_int_test_then_a_failed_dex_test_coats_nothing(dex_face: int, last: str) -> None:
     result = apply(0, 3, {"int_test": [4], "dex_test": [dex_face]})
     assert not result.int_success and not result.dex_success
-    assert not result.applied and not result.other_poison and result.charges == 0
+    assert not result.applied and not result.doubtful_poison and result.charges == 0
     assert result.critical_failure == (dex_face == 1) and result.trace[-1].event == last
+
+
+@pytest.mark.parametrize(("int_", "threshold", "face"), [(0, 1, 1), (12, 1, 1), (15, 3, 3), (5, 4, 2)])
+def test_poison_apply_a_critical_failure_on_the_int_test_ends_the_attempt(int_: int, threshold: int,
+                                                                          face: int) -> None:
+    source = ScriptedDice({"int_test": [face], "dex_test": [20]})
+    given = PoisonApplyInput.model_validate({"applier": {"int": int_, "dex": 9, "fumble_threshold": threshold}})
+    result = resolve_poison_apply(given, source)
+    assert source.unused() == {"dex_test": 1}, "no DEX die is asked for"
+    assert not result.int_success and (result.dex_natural, result.dex_total, result.dex_success) == (None, None, None)
+    assert not result.applied and not result.doubtful_poison and result.charges == 0
+    assert not result.critical_failure, "a critical failure in the character's head risks no vial"
+    assert result.trace[-1].event == "poison.not_applied.int_fumble"
 
 
 def test_poison_apply_dex_one_short_fails() -> None:
@@ -263,5 +277,5 @@ def test_a_raised_critical_failure_threshold_counts_on_every_poison_test(thresho
     vial = resolve_vial_accident(VialAccidentInput.model_validate(carrier), ScriptedDice({"con_test": [face]}))
     assert vial.resisted is (not within and face + modifier >= 15)
     odds = compute_odds("poison_apply", {"applier": {**applier, "int": 20}}, fields=("critical_failure",))
-    # the DEX test is rolled whatever the INT test gave, and fails critically within the threshold
-    assert odds.probability("critical_failure", True) == Fraction(threshold, 20)
+    # the INT test passes on every face above the threshold, then the DEX test fails critically within it
+    assert odds.probability("critical_failure", True) == Fraction(20 - threshold, 20) * Fraction(threshold, 20)

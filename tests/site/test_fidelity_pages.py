@@ -434,17 +434,17 @@ def test_the_authors_page_calls_level_plus_an_ability_the_site_s_form_not_the_ru
 def test_the_cards_steps_claim_no_more_than_the_rules_on_a_fumbled_reaction_and_a_wrong_vial() -> None:
     """A sixth outside reading, of the words the cards print: seed 000 takes away the dodge and
     the parry on the next turn and says nothing of the other actions (seed 002 lets the GM give
-    the opponent an advantage). A failed INT test may mean a weaker or unsuited poison is used
-    (seed 002), which the 31st and 32nd readings took as a poison still applied: the step says
-    another poison is on the weapon and leaves what it does to the GM."""
+    the opponent an advantage). A failed INT test « peut signifier » a weaker or unsuited poison
+    (seed 002), which the 31st to 33rd readings took as a poison still applied that may be so: the
+    step says perhaps, and leaves it to the GM."""
     from rulecheck.examples.render import EVENTS
 
-    for language, (lost, vial, gm) in {"fr": ("autres actions", "Un autre poison appliqué", "le MJ"),
-                                       "en": ("other actions", "Another poison applied", "the GM")}.items():
+    for language, (lost, vial, gm) in {"fr": ("autres actions", "Poison appliqué, peut-être moins efficace", "MJ"),
+                                       "en": ("other actions", "Poison applied, perhaps less effective", "GM")}.items():
         assert lost not in EVENTS[language]["reaction.lost_next_turn"]
-        assert EVENTS[language]["poison.applied.other"].startswith(vial)
-        assert gm in EVENTS[language]["poison.applied.other"]
-        assert not any("wrong_vial" in key for key in EVENTS[language])
+        assert EVENTS[language]["poison.applied.doubtful"].startswith(vial)
+        assert gm in EVENTS[language]["poison.applied.doubtful"]
+        assert not any("wrong_vial" in key or "applied.other" in key for key in EVENTS[language])
 
 
 def test_a_coup_de_grace_not_rolling_the_50_percent_is_a_reading() -> None:
@@ -644,10 +644,14 @@ _STATED_READINGS = {
     "every face up to a raised critical failure threshold counting as a 1 (the rules only say it can be raised)": {
         "fr": r"jusqu'à ce\s+seuil\s+compte\s+comme\s+un\s+1|dans\s+un\s+\[seuil\s+d'échec\s+critique\s+relevé",
         "en": r"up\s+to\s+it\s+counts\s+as\s+a\s+1|within\s+a\s+\[raised\s+critical\s+failure\s+threshold"},
-    # The 31st and 32nd outside readings, 7 December 2026: « un échec peut signifier
-    # l'utilisation d'un poison moins efficace ou inapproprié » (seed 002) read as a poison used.
-    "another poison on the weapon after a failed INT test": {
-        "fr": r"autre\s+poison", "en": r"(?:another|other)\s+poison"},
+    # The 31st to 33rd outside readings, 7 December 2026: « un échec peut signifier l'utilisation
+    # d'un poison moins efficace ou inapproprié » (seed 002) read as a poison used, that may be so;
+    # and a critical failure on the INT test as the action that « a simplement échoué ».
+    "a poison perhaps weaker after a failed INT test": {
+        "fr": r"peut-être\s+moins\s+efficace", "en": r"may\s+be\s+less\s+effective"},
+    "nothing applied after a critical failure on the INT test": {
+        "fr": r"(?:INT|Brok)[^.]{0,60}l'action\s+(?:échoue|échouerait),\s+tout\s+simplement",
+        "en": r"(?:INT|Brok)[^.]{0,60}the\s+action\s+(?:simply\s+fails|would\s+simply\s+fail)"},
     # A twelfth outside reading, 5 December 2026 (night).
     "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
         "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",
