@@ -207,3 +207,18 @@ def test_a_capabilitys_french_name_is_glossed_on_english_cards_as_the_english_pa
         headers = [card(o, language) for o in outcomes if getattr(o.result, "name", None) == name]
         assert headers and all([html.unescape(found) for found in re.findall(r'rc-capability__name">([^<]*)<', h)]
                                == [shown] for h in headers), name
+
+
+def test_a_poison_perhaps_weaker_is_not_called_not_applied(documented: tuple[str, list[Outcome]]) -> None:
+    """A failed INT test then a passed DEX test puts a poison on the weapon that may be weaker: the
+    card's outcome said « Poison applied: no » under a step saying a poison was applied."""
+    language, outcomes = documented
+    said = {"fr": ("Poison appliqué avec tout son effet\u00a0: non",
+                   "Poison peut-être moins efficace sur l'arme\u00a0: oui"),
+            "en": ("Poison applied with its full effect: no", "Poison perhaps less effective on the weapon: yes")}
+    doubtful = [o for o in outcomes if o.parsed and o.parsed.example.rule == "poison_apply"
+                and getattr(o.result, "doubtful_poison", False)]
+    assert doubtful
+    for outcome in doubtful:
+        found = re.search(r'<p class="rc-outcome">(.*?)</p>', html.unescape(card(outcome, language)))
+        assert found and re.sub(r"<[^>]+>", "", found[1]) == " · ".join(said[language]), outcome.id
