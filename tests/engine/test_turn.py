@@ -119,7 +119,8 @@ def test_a_capability_that_changes_the_movement_action_s_distance_moves_every_bo
     assert (error.code, dict(error.params)) == ("movement_limit", {"metres": 2 * per_action + 1,
                                                                    "limit": 2 * per_action})
     assert f"soit {2 * per_action}\u00a0m au plus" in refusal(error.code, error.params, "fr")
-    assert f"only two, {2 * per_action}\u00a0m at most" in refusal(error.code, error.params, "en")
+    assert f"only two (a reading: the second takes the attack action), {2 * per_action}\u00a0m at most" \
+        in refusal(error.code, error.params, "en")
     # Metres left in an opened action carry over to a later move, at the creature's distance.
     split = turn([{"do": "move", "metres": per_action}, {"do": "attack"}], metres_per_action=per_action)
     assert split.step_uses == (("M",), ("A",))

@@ -166,9 +166,11 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "action.M": "l'action de mouvement (M)", "action.A": "l'action d'attaque (A)",
         "action.G": "l'action gratuite (G)",
         "refusal.third_movement_action": "l'étape {step} demanderait une troisième action de mouvement\u202f; "
-                                         "un tour n'en compte que deux, soit {limit}\u00a0m",
+                                         "un tour n'en compte que deux (une lecture\u202f: la seconde prend "
+                                         "l'action d'attaque), soit {limit}\u00a0m",
         "refusal.movement_limit": "{metres} m dans le tour demanderaient trois actions de mouvement\u202f; "
-                                  "un tour n'en compte que deux, soit {limit}\u00a0m au plus",
+                                  "un tour n'en compte que deux (une lecture\u202f: la seconde prend l'action "
+                                  "d'attaque), soit {limit}\u00a0m au plus",
         "refusal.not_enough_mp": "la capacité coûte {cost} PM, il n'en reste que {mp}",
         "refusal.surprised_round_one": "une créature surprise n'agit pas au premier tour de combat, pas même "
                                        "par une action gratuite\u202f; elle peut seulement esquiver ou parer",
@@ -226,9 +228,10 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "action.M": "the movement action (M)", "action.A": "the attack action (A)",
         "action.G": "the free action (G)",
         "refusal.third_movement_action": "step {step} would need a third movement action; a turn has only "
-                                         "two, {limit}\u00a0m",
+                                         "two (a reading: the second takes the attack action), {limit}\u00a0m",
         "refusal.movement_limit": "{metres} m in one turn would need three movement actions; a turn has "
-                                  "only two, {limit}\u00a0m at most",
+                                  "only two (a reading: the second takes the attack action), {limit}\u00a0m "
+                                  "at most",
         "refusal.not_enough_mp": "the capability costs {cost} MP, and only {mp} are left",
         "refusal.surprised_round_one": "a surprised creature does not act in the first round, not even with "
                                        "a free action; it can only dodge or parry",
