@@ -159,7 +159,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "concealment": "camouflage",
         "cell.n/a": "—", "cell.impossible": "impossible", "cell.total_concealment": "camouflage total",
         # what a table's note does to DEX, written in the cell after its number (« +0, sans DEX¹ »)
-        "table_note.loses_dex": "sans DEX", "table_note.dex_penalty": "DEX −2", "table_note.dex_zero": "DEX −5",
+        "table_note.loses_dex": "sans DEX", "table_note.dex_penalty": "DEX −2", "table_note.dex_zero": "DEX → −5",
         "table_note.defender_loses_dex": "cible sans DEX",
         "heading.attacker": "L'attaquant est…", "heading.defender": "Le défenseur est…",
         "heading.melee": "Contact", "heading.ranged": "Distance", "heading.cover": "Abri",
@@ -207,7 +207,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "normal": "normal", "partial": "partial", "improved": "improved", "soft": "soft", "total": "total",
         "concealment": "concealment",
         "cell.n/a": "—", "cell.impossible": "impossible", "cell.total_concealment": "total concealment",
-        "table_note.loses_dex": "no DEX", "table_note.dex_penalty": "DEX −2", "table_note.dex_zero": "DEX −5",
+        "table_note.loses_dex": "no DEX", "table_note.dex_penalty": "DEX −2", "table_note.dex_zero": "DEX → −5",
         "table_note.defender_loses_dex": "target: no DEX",
         "heading.attacker": "The attacker is…", "heading.defender": "The defender is…",
         "heading.melee": "Melee", "heading.ranged": "Ranged", "heading.cover": "Cover",
