@@ -150,12 +150,38 @@ def find_pages(paths: Iterable[str | Path], root: Path | None = None,
             if uncopyable(path) is None and (why := exposed(path, reach_of(path.parent, root))) is not None:
                 found.problems.append((Path(os.path.abspath(path)), why))
                 continue
+            if (nested := _language_inside_language(path, reach_of(path.parent, root))) is not None:
+                found.problems.append(nested)
+                continue
             seen.setdefault(Path(os.path.abspath(path)))
         else:
             raise FileNotFoundError(str(path))
     found.pages = [page for page in seen if skip is None or not skip(page)]
     found.problems += [(file, why) for file, why in found.uncopyable if skip is None or not skip(file)]
     return found
+
+
+def _nested_language(outer: str, name: str) -> str:
+    return (f"a folder named like a language inside the language folder `{outer}/`: the site builds its pages in "
+            f"{outer}, and the check would look for their language, twins and cast from `{name}/` instead. Hint: "
+            "rename the folder")
+
+
+def _language_inside_language(page: Path, project: Path) -> tuple[Path, str] | None:
+    """A page named alone whose folders, from its project down, hold a language folder inside another
+    (``docs/fr/g/en/x.md``): the inner folder, and why it is refused, as a walk of the docs says it."""
+    folder = Path(os.path.realpath(page.parent))
+    if not folder.is_relative_to(project):
+        return None
+    parts = folder.relative_to(project).parts
+    languages = [index for index, part in enumerate(parts) if part in LANGUAGES]
+    if len(languages) < 2:
+        return None
+    inner = languages[1]
+    shown = Path(os.path.abspath(page.parent))
+    for _ in parts[inner + 1:]:
+        shown = shown.parent
+    return shown, _nested_language(parts[languages[0]], parts[inner])
 
 
 #: A real folder, whatever the way to it: its device and inode.
@@ -227,10 +253,7 @@ class _Walk:
                 self.found.problems.append((path, why))
                 continue
             if (outer := self._language_around(here)) is not None and name in LANGUAGES:
-                self.found.problems.append((path, (
-                    f"a folder named like a language inside the language folder `{outer}/`: the site builds its "
-                    f"pages in {outer}, and the check would look for their language, twins and cast from `{name}/` "
-                    "instead. Hint: rename the folder")))
+                self.found.problems.append((path, _nested_language(outer, name)))
                 continue
             inside = link and _lies_in(os.path.realpath(path), self.real)
             if identity in way or identity in self.walked or inside:
@@ -241,9 +264,12 @@ class _Walk:
         return kept
 
     def _language_around(self, here: Path) -> str | None:
-        """The language folder ``here`` is, or lies in, from the folder walked down: mkdocs-static-i18n
-        reads a page's language from its first folder."""
-        for part in (self.folder.name, *here.relative_to(self.folder).parts):
+        """The language folder ``here`` is, or lies in, from its project down: mkdocs-static-i18n
+        reads a page's language from its first folder, which lies above the folder walked when the
+        check is run on part of a language (``docs/fr/g`` holding ``en/``)."""
+        real = Path(self.real)
+        above = real.relative_to(self.project).parts if real.is_relative_to(self.project) else (self.folder.name,)
+        for part in (*above, *here.relative_to(self.folder).parts):
             if part in LANGUAGES:
                 return part
         return None

@@ -111,6 +111,23 @@ def test_a_folder_named_like_a_language_inside_a_language_folder_is_refused(tmp_
                     for language in ("en", "fr")]
 
 
+@pytest.mark.parametrize(("inner", "walked"), [("g/en", "g"), ("a/b/en", "a"), ("a/b/en", "a/b"), ("g/fr", "g")])
+def test_a_language_folder_is_seen_above_the_part_of_the_docs_checked(tmp_path: Path, inner: str, walked: str) -> None:
+    """Run on `docs/fr/g` alone, the check read `docs/fr/g/en/x.md` as English and asked for a
+    French twin at `docs/fr/g/fr/x.md` (a twenty-sixth hostile round): the language folder above
+    the part checked counts as when the whole docs folder is checked."""
+    write_site(tmp_path, {"a.md": page(), f"{inner}/x.md": page()},
+               {"a.md": page(name="Elara the bold", title="Parry"), f"{inner}/x.md": page(title="Parry")})
+    for language in ("fr", "en"):
+        # the part of a language, or the one page named alone
+        for checked in (tmp_path / "docs" / language / walked, tmp_path / "docs" / language / inner / "x.md"):
+            said = [p.located() for p in check_paths([checked], root=tmp_path).all_problems]
+            assert said == [f"docs/{language}/{inner}:1: a folder named like a language inside the language folder "
+                            f"`{language}/`: the site builds its pages in {language}, and the check would look for "
+                            f"their language, twins and cast from `{inner.rsplit('/', 1)[-1]}/` instead. Hint: "
+                            "rename the folder"], checked
+
+
 def test_a_site_without_language_folders_keeps_its_pages_where_they_are(tmp_path: Path) -> None:
     (tmp_path / "docs" / "guide").mkdir(parents=True)
     (tmp_path / "docs" / "index.md").write_text(page(), "utf-8")
