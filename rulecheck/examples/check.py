@@ -19,6 +19,7 @@ from rulecheck.examples.anchors import check_card_anchors
 from rulecheck.examples.cast import MARKER as CAST_MARKER
 from rulecheck.examples.cast import Cast, cast_file_for, load_cast
 from rulecheck.examples.discovery import UNCOPYABLE, Exclusions, site_exclusions
+from rulecheck.examples.element_ids import ids_in_markdown
 from rulecheck.examples.example_check import (
     ODDS_MAX_RUNS,
     ODDS_MAX_TOTAL_WORK,
@@ -100,7 +101,7 @@ def check_page(
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     report.tables, report.references = quoted(text)
     headings = page_headings(text)
-    report.headings = heading_ids(headings)
+    report.headings, report.element_ids = heading_ids(headings), ids_in_markdown(text)
     listed = cast.members if listed_at >= 0 and cast is not None else ()
     report.problems += check_card_anchors(path, text, headings, [o.id for o in report.outcomes if o.id], listed)
     report.problems += check_front_matter(path, text)

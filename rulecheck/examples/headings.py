@@ -318,6 +318,15 @@ def check_heading_ids(report: Report, root: Path, skip: Callable[[Path], bool], 
         for path in sorted(pages):
             for anchor, line in pages[path].items():
                 writers.setdefault(anchor, []).append((path, line))
+        for path in sorted(set(pages) & set(report.pages)):
+            for anchor, line in report.pages[path].element_ids.items():
+                if anchor in writers:
+                    other, other_line = writers[anchor][0]
+                    where = f"{other}:{other_line}"
+                    report.pages[path].problems.append(Problem(path=path, line=line, related=(where,), message=(
+                        f"`{anchor}` is the id of an element written here and of the heading at {where}: a link "
+                        "to it (a card's step, a cross-reference) lands on one of the two, in no order a reader "
+                        "sees; give the element another id")))
         for anchor, places in writers.items():
             if len(places) < 2:
                 continue

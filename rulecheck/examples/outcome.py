@@ -80,6 +80,9 @@ class PageReport:
     references: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: The explicit ids of the page's headings, each at its first line (:mod:`rulecheck.examples.headings`).
     headings: dict[str, int] = field(default_factory=dict)
+    #: The ids the page's raw HTML gives elements, each at its first line
+    #: (:func:`rulecheck.examples.element_ids.ids_written_at`).
+    element_ids: dict[str, int] = field(default_factory=dict)
 
     @property
     def language(self) -> str | None:

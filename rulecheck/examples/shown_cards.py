@@ -24,7 +24,7 @@ from rulecheck.errors import Problem
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex
-from rulecheck.examples.raw_tags import ATTRIBUTE, attributes, start_tags
+from rulecheck.examples.raw_tags import attributes, markdown_start_tags
 from rulecheck.examples.raw_tags import comments as html_comments
 from rulecheck.examples.references import mask_code
 
@@ -57,16 +57,9 @@ def _card_markup(masked: str) -> Iterator[int]:
     within another's quoted value (Markdown escapes a start it does not take for a tag, such as
     ``<i@ t="…">``, and the tags its value held are then the page's: a twenty-sixth hostile round),
     or in an attribute list, which gives its element any class and attribute (another)."""
-    spans = [(0, len(masked))]  # a quoted value holds no quote of its kind: two levels deep at most
-    while spans:
-        start, end = spans.pop()
-        for tag in start_tags(masked, start, end):
-            if _is_card_markup(tag.group()):
-                yield tag.start()
-            for attribute in ATTRIBUTE.finditer(masked, tag.start("attrs"), tag.end("attrs")):
-                quoted = "double" if attribute["double"] is not None else "single"
-                if attribute[quoted] is not None and "<" in attribute[quoted]:
-                    spans.append((attribute.start(quoted), attribute.end(quoted)))
+    for tag in markdown_start_tags(masked):
+        if _is_card_markup(tag.group()):
+            yield tag.start()
     for found in _ATTRIBUTE_LIST.finditer(masked):
         pairs, _ = get_attrs_and_remainder(found[1])
         if any(key == "data-example" or (key in (".", "class") and _has_card_class(value)) for key, value in pairs):

@@ -7,15 +7,11 @@ wrote as raw HTML and the ids of the pages it rendered, for the plugin to land o
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from html import unescape
 from urllib.parse import urljoin
 
 from mkdocs.utils import get_relative_url
-
-from rulecheck.examples.line_index import LineIndex
-from rulecheck.examples.raw_tags import attributes, start_tags
 
 
 def anchor_index(pages: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
@@ -71,35 +67,3 @@ def link_targets(here: str, links: Iterable[tuple[str, str]]) -> list[tuple[str,
     return found
 
 
-#: Where a start tag may name an element (an ``id`` or ``name`` attribute follows a space, a ``/`` or a
-#: quoted value): only those tags are read attribute by attribute.
-_MAY_NAME = re.compile(r"""[\s/"'](?:id|name)\s*=""", re.IGNORECASE)
-
-
-def _named(html: str) -> Iterator[tuple[int, str]]:
-    """The offset and id of each element of ``html`` that has one, in a start tag as the browser
-    reads it (:mod:`rulecheck.examples.raw_tags`: ``<div/ID=x>`` and ``<div "q" id=x>`` are ids too),
-    never text that quotes one (``<code>&lt;span id="x"&gt;</code>``), whose ``<`` Markdown escaped.
-    ``<a name>`` too, which browsers land on."""
-    for tag in start_tags(html):
-        if not _MAY_NAME.search(html, tag.start(), tag.end()):
-            continue
-        for attribute in attributes(tag.group()):
-            if attribute.value is not None and (attribute.name == "id"
-                                                or (attribute.name == "name" and tag["name"].lower() == "a")):
-                yield tag.start(), unescape(attribute.value)
-
-
-def ids_written_at(text: str) -> dict[str, int]:
-    """Each id the raw HTML of ``text`` (a page's Markdown) gives an element, and the 1-based line
-    of the first that does: where an author wrote it, besides the headings. One pass over the page."""
-    lines = LineIndex(text)
-    written: dict[str, int] = {}
-    for at, found in _named(text):
-        written.setdefault(found, lines.line(at))
-    return written
-
-
-def element_ids(html: str) -> Counter[str]:
-    """How many elements of ``html`` (a page as MkDocs rendered it) hold each id."""
-    return Counter(found for _, found in _named(html))

@@ -43,6 +43,7 @@ from rulecheck.examples.check import (
     undecodable,
 )
 from rulecheck.examples.discovery import Exclusions, exposed, find_pages, reach_of, uncopyable
+from rulecheck.examples.element_ids import element_ids, ids_written_at
 from rulecheck.examples.finder import PREFIX_CHARS, find_blocks, split_lines
 from rulecheck.examples.front_matter import lines_taken_off, located_keys
 from rulecheck.examples.headings import file_heading_lines
@@ -59,8 +60,6 @@ from rulecheck.hosts.anchors import (
     anchor_index,
     built_link,
     card_links,
-    element_ids,
-    ids_written_at,
     link_targets,
 )
 from rulecheck.hosts.build_cache import BuildCache, Inputs

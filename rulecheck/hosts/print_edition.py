@@ -43,10 +43,10 @@ from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 from rulecheck.examples.as_text import html_text, plain_text
+from rulecheck.examples.element_ids import element_ids
 from rulecheck.examples.headings import page_headings
 from rulecheck.examples.pages import display_path, read_page
 from rulecheck.examples.raw_tags import ATTRIBUTE, Attribute, attributes, rewritten_start_tags, start_tags
-from rulecheck.hosts.anchors import element_ids
 from rulecheck.hosts.card_views import print_view
 from rulecheck.hosts.stylesheets import list_stylesheet, write_stylesheet
 

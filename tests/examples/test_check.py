@@ -197,3 +197,36 @@ def test_crlf_pages_report_the_same_lines(tmp_path: Path, crlf: bool) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(text.replace("\n", "\r\n" if crlf else "\n").encode())
     assert located(tmp_path)[0] == "docs/en/a.md:16: elara: expect.reaction_total: expected 24, got 23"
+
+
+ELEMENT_IDS = [  # a raw element's id, however the browser reads it, and once Markdown freed it
+    '<span id="parry">x</span>', "<span id='parry'>x</span>", "<div/ID=parry>x</div>", '<b "q" id=parry>x</b>',
+    '<a name="parry"></a>', '<i@ t="<span id=\'parry\'>"> x', "<i@ t='<em id=\"parry\">'> x"]
+
+
+@pytest.mark.parametrize("written", ELEMENT_IDS)
+@pytest.mark.parametrize("same_page", [False, True])
+def test_an_element_taking_a_headings_id_is_refused_by_the_check(
+        tmp_path: Path, written: str, same_page: bool) -> None:
+    """`<span id="x">` on one page beside `## … { #x }` on another (or the same) left a card's step
+    link two places to land: the build refused it, the check passed it (a twenty-sixth hostile
+    round, with the tag in a quoted value Markdown frees: `<i@ t="<span id=x>">`)."""
+    heading = "# Rules\n\n## Parry { #parry }\n\nText.\n"
+    raw = f"\nSome text {written} here.\n"
+    fr = {"a.md": heading + (raw if same_page else ""), "b.md": "# Other\n" + ("" if same_page else raw)}
+    write_site(tmp_path, fr, fr)
+    said = [line for line in located(tmp_path) if "`parry` is the id of an element" in line]
+    where = "a.md" if same_page else "b.md"
+    line = 7 if same_page else 3
+    assert said == [f"docs/{language}/{where}:{line}: `parry` is the id of an element written here and of the heading "
+                    f"at docs/{language}/a.md:3: a link to it (a card's step, a cross-reference) lands on one of "
+                    "the two, in no order a reader sees; give the element another id" for language in ("en", "fr")]
+
+
+@pytest.mark.parametrize("shown", ["`<span id=\"parry\">x</span>`", "```html\n<span id=\"parry\">x</span>\n```",
+                                   "<!-- <span id=\"parry\">x</span> -->", "&lt;span id=\"parry\"&gt;",
+                                   '<span title="id=parry">x</span>'])
+def test_an_id_shown_as_code_or_hidden_in_a_comment_is_no_element(tmp_path: Path, shown: str) -> None:
+    pages = {"a.md": "# Rules\n\n## Parry { #parry }\n", "b.md": f"# Other\n\n{shown}\n"}
+    write_site(tmp_path, pages, pages)
+    assert not [line for line in located(tmp_path) if "is the id of an element" in line]

@@ -21,13 +21,13 @@ from rulecheck.engine.cards import _ATTACK, parse_card
 from rulecheck.engine.dice import _TOKEN, NOTATION_PATTERN, DiceExpr
 from rulecheck.examples import pages, schema, tables, update
 from rulecheck.examples.check import check_page, find_snippets
+from rulecheck.examples.element_ids import element_ids
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.headings import heading_lines
 from rulecheck.examples.raw_tags import start_tags
 from rulecheck.examples.references import check_references, find_lookalikes, find_references
 from rulecheck.examples.shown_cards import check_shown_cards
 from rulecheck.examples.titles import check_titles
-from rulecheck.hosts.anchors import element_ids
 from rulecheck.hosts.glossary import ABBREVIATION
 from rulecheck.hosts.i18n_search import CONFIG_SCRIPT
 from rulecheck.hosts.offline_site import HREFLANG_LINK

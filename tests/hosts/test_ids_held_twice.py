@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import Abort
 
-from rulecheck.hosts import anchors
+from rulecheck.examples import element_ids as anchors
 from tests.hosts.run_hosts import MKDOCS_YML, capture_logs, mkdocs_build
 
 
