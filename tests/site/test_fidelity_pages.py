@@ -323,14 +323,14 @@ def test_reach_the_bonus_s_defence_and_other_unstated_numbers_are_called_reading
                                 "en général",
                                 "y voir un test de CON, 1d20 + CON comme nos",
                                 "(poisons.md#note-poison-tests), serait une lecture, pas une règle",
-                                "ce site n'accepte que ces deux armes-là, une lecture"),
+                                "ces deux armes-là seulement, une lecture"),
                "notes.md": ("il se calcule toujours d'après la Def PHY", "19 au plus, une lecture",
                             "une lecture, les règles n'en disant que la contre-attaque",
                             "pour une créature d'allonge 0, entrer dans la case d'un ennemi")},
         "en": {"modifiers.md": ("approaching a creature whose natural reach is more than one square generally provokes",
                                 "taking it for a CON test, 1d20 + CON like our",
                                 "(poisons.md#note-poison-tests), would be a reading, not a rule",
-                                "this site accepts those two only, a reading"),
+                                "those two weapons only, a reading"),
                "notes.md": ("it is always worked out from Def PHY", "19 at most, a reading",
                             "a reading, the rules giving it only the counter-attack",
                             "for a creature with a reach of 0, entering an enemy's square")},
@@ -646,12 +646,12 @@ _STATED_READINGS = {
         "en": r"up\s+to\s+it\s+counts\s+as\s+a\s+1|within\s+a\s+\[raised\s+critical\s+failure\s+threshold"},
     # The 31st to 33rd outside readings, 7 December 2026: « un échec peut signifier l'utilisation
     # d'un poison moins efficace ou inapproprié » (seed 002) read as a poison used, that may be so;
-    # and a critical failure on the INT test as the action that « a simplement échoué ».
+    # and a natural 1 on the INT test as a failed INT test like another (the 35th).
     "a poison perhaps weaker after a failed INT test": {
         "fr": r"peut-être\s+moins\s+efficace", "en": r"may\s+be\s+less\s+effective"},
-    "nothing applied after a critical failure on the INT test": {
-        "fr": r"(?:INT|Brok)[^.]{0,60}l'action\s+(?:échoue|échouerait),\s+tout\s+simplement",
-        "en": r"(?:INT|Brok)[^.]{0,60}the\s+action\s+(?:simply\s+fails|would\s+simply\s+fail)"},
+    "a natural 1 on the INT test read as a failed INT test like another": {
+        "fr": r"test\s+d'INT\s+raté\s+comme\s+un\s+autre|rien\s+de\s+plus\s+qu'un\s+test\s+d'INT\s+raté",
+        "en": r"failed\s+INT\s+test\s+like\s+another|only\s+a\s+failed\s+INT\s+test"},
     # A twelfth outside reading, 5 December 2026 (night).
     "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
         "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",

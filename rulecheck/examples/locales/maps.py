@@ -79,7 +79,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.direction.down_left": "en diagonale vers le bas et la gauche",
         "map.provokes": "En quittant la colonne {x}, rangée {y} : attaque d'opportunité par {enemy} ({event}).",
         "map.spared": "En quittant la colonne {x}, rangée {y} : pas d'attaque d'opportunité par {enemy} ({event}).",
-        "map.disengaged": "Désengagement fait d'abord : le trajet ne provoque rien.",
+        "map.disengaged": "Désengagement préalable : le trajet ne provoque rien.",
         "map.caption.cover": "Abri", "map.caption.concealment": "Camouflage",
         "map.caption.flank": "avec",
         "map.caption.flanking": "Prise en tenaille",
