@@ -17,6 +17,7 @@ from rulecheck.examples.references import mask_code
 #: Where a start tag may name an element (an ``id`` or ``name`` attribute follows a space, a ``/`` or a
 #: quoted value): only those tags are read attribute by attribute.
 _MAY_NAME = re.compile(r"""[\s/"'](?:id|name)\s*=""", re.IGNORECASE)
+_NOT_LINE_END = re.compile(r"[^\n\r]")
 
 
 def _named(html: str, tags: Iterable[re.Match[str]]) -> Iterator[tuple[int, str]]:
@@ -49,9 +50,11 @@ def ids_in_markdown(text: str) -> dict[str, int]:
     if "<" not in text:
         return {}
     masked = mask_code(text)
+    pieces, at = [], 0  # each comment blanked, line ends kept: one pass however many comments
     for start, end in comments(masked):
-        masked = masked[:start] + re.sub(r"[^\n]", " ", masked[start:end]) + masked[end:]
-    return ids_written_at(masked)
+        pieces += [masked[at:start], _NOT_LINE_END.sub(" ", masked[start:end])]
+        at = end
+    return ids_written_at("".join(pieces) + masked[at:])
 
 
 def element_ids(html: str) -> Counter[str]:

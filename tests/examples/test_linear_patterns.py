@@ -21,7 +21,7 @@ from rulecheck.engine.cards import _ATTACK, parse_card
 from rulecheck.engine.dice import _TOKEN, NOTATION_PATTERN, DiceExpr
 from rulecheck.examples import pages, schema, tables, update
 from rulecheck.examples.check import check_page, find_snippets
-from rulecheck.examples.element_ids import element_ids
+from rulecheck.examples.element_ids import element_ids, ids_in_markdown
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.headings import heading_lines
 from rulecheck.examples.raw_tags import start_tags
@@ -116,6 +116,10 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "references, starts in bare values": (lambda text: check_references("p.md", text, []),
                                           "<a y=" * (4 * N // 5) + "{{ a.b }}" * 1000),
     "ids of a built page, starts in bare values": (element_ids, "<a id=" * (4 * N // 6)),
+    # the check's reading of a page's element ids: comments blanked one by one, tags in quoted values
+    "ids of a page's Markdown, many comments": (ids_in_markdown, "<!-- -->" * (2 * N)),
+    "ids of a page's Markdown, tags in quoted values": (ids_in_markdown, '<i@ t="<b id=x>">\n' * (N // 18)),
+    "ids of a page's Markdown, starts in bare values": (ids_in_markdown, "<a id=" * (4 * N // 6)),
     "print edition, starts in bare values": (lambda text: prefixed(double_quoted(text), "pg", set()),
                                              "<a y=" * (4 * N // 5)),
     "print edition, bare values of slashes and equals": (
