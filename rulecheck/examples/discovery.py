@@ -150,7 +150,7 @@ def find_pages(paths: Iterable[str | Path], root: Path | None = None,
             if uncopyable(path) is None and (why := exposed(path, reach_of(path.parent, root))) is not None:
                 found.problems.append((Path(os.path.abspath(path)), why))
                 continue
-            if (nested := _language_inside_language(path, reach_of(path.parent, root))) is not None:
+            if (nested := _language_inside_language(path)) is not None:
                 found.problems.append(nested)
                 continue
             seen.setdefault(Path(os.path.abspath(path)))
@@ -167,13 +167,20 @@ def _nested_language(outer: str, name: str) -> str:
             "rename the folder")
 
 
-def _language_inside_language(page: Path, project: Path) -> tuple[Path, str] | None:
+def _from_project(folder: Path) -> tuple[str, ...]:
+    """The folders from ``folder``'s project (the nearest folder above it holding ``mkdocs.yml``)
+    down to it, as the path names it, links not followed: where its language folder is looked for.
+    Without a project, its own name alone: a folder above the docs named like a language
+    (``/srv/en/site/docs``) is no language's."""
+    start = Path(os.path.abspath(folder))
+    project = next((above for above in (start, *start.parents) if (above / "mkdocs.yml").is_file()), None)
+    return start.relative_to(project).parts if project is not None else (start.name,)
+
+
+def _language_inside_language(page: Path) -> tuple[Path, str] | None:
     """A page named alone whose folders, from its project down, hold a language folder inside another
     (``docs/fr/g/en/x.md``): the inner folder, and why it is refused, as a walk of the docs says it."""
-    folder = Path(os.path.realpath(page.parent))
-    if not folder.is_relative_to(project):
-        return None
-    parts = folder.relative_to(project).parts
+    parts = _from_project(page.parent)
     languages = [index for index, part in enumerate(parts) if part in LANGUAGES]
     if len(languages) < 2:
         return None
@@ -267,9 +274,7 @@ class _Walk:
         """The language folder ``here`` is, or lies in, from its project down: mkdocs-static-i18n
         reads a page's language from its first folder, which lies above the folder walked when the
         check is run on part of a language (``docs/fr/g`` holding ``en/``)."""
-        real = Path(self.real)
-        above = real.relative_to(self.project).parts if real.is_relative_to(self.project) else (self.folder.name,)
-        for part in (*above, *here.relative_to(self.folder).parts):
+        for part in (*_from_project(self.folder), *here.relative_to(self.folder).parts):
             if part in LANGUAGES:
                 return part
         return None

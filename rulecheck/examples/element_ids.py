@@ -18,6 +18,12 @@ from rulecheck.examples.references import mask_code
 #: quoted value): only those tags are read attribute by attribute.
 _MAY_NAME = re.compile(r"""[\s/"'](?:id|name)\s*=""", re.IGNORECASE)
 _NOT_LINE_END = re.compile(r"[^\n\r]")
+_LINE = re.compile(r"[^\n\r]*(?:\r\n|\n|\r)?")
+_INDENTED = re.compile(r"(?:^|[\n\r])(?:    |\t)")
+#: A link's title (``[x](page.md "title")``) and an abbreviation's definition (``*[HP]: hit points``):
+#: Markdown writes both as attribute values.
+_LINK_TITLE = re.compile(r"""\]\([^()\s]*\s+("[^"\n]*"|'[^'\n]*')\s*\)""")
+_ABBREVIATION = re.compile(r"^[ ]{0,3}\*\[[^\]\n]*\]:[^\n]*", re.MULTILINE)
 
 
 def _named(html: str, tags: Iterable[re.Match[str]]) -> Iterator[tuple[int, str]]:
@@ -45,16 +51,52 @@ def ids_written_at(text: str) -> dict[str, int]:
 
 
 def ids_in_markdown(text: str) -> dict[str, int]:
-    """:func:`ids_written_at` of a page's Markdown outside its code and HTML comments, which give
-    no element."""
+    """:func:`ids_written_at` of a page's Markdown outside what gives no element: its code (fences,
+    spans, indented blocks), HTML comments, link titles and abbreviations' definitions, which
+    Markdown writes as escaped text or attribute values (a twenty-seventh hostile round: these
+    were refused as elements). What this misses, the build still finds in what Markdown made."""
     if "<" not in text:
         return {}
     masked = mask_code(text)
-    pieces, at = [], 0  # each comment blanked, line ends kept: one pass however many comments
-    for start, end in comments(masked):
+    hidden = sorted([*_indented_code(masked), *comments(masked),
+                     *((m.start(1), m.end(1)) for m in _LINK_TITLE.finditer(masked)),
+                     *((m.start(), m.end()) for m in _ABBREVIATION.finditer(masked))])
+    pieces, at = [], 0  # each blanked, line ends kept: one pass however many
+    for start, end in hidden:
+        if end <= at:
+            continue
+        start = max(start, at)  # spans may overlap (a comment in a code block): each part blanked once
         pieces += [masked[at:start], _NOT_LINE_END.sub(" ", masked[start:end])]
         at = end
     return ids_written_at("".join(pieces) + masked[at:])
+
+
+def _indented_code(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each indented code block of ``text``: lines four spaces or a tab in,
+    after a blank line or another such line (inside a list or an admonition too: an id missed
+    there is the build's to find). One span a block, not a string a line: a page of line ends
+    costs no more than its size."""
+    if not _INDENTED.search(text):
+        return []  # most pages: read no further
+    spans: list[tuple[int, int]] = []
+    start, after_blank = -1, True  # start: where the block being read began, -1 outside one
+    for found in _LINE.finditer(text):
+        line = found[0]
+        if not line:
+            break
+        if line.isspace():
+            after_blank = True
+            continue
+        if line.startswith(("    ", "\t")) and (after_blank or start >= 0):
+            start = found.start() if start < 0 else start
+            end = found.end()
+        elif start >= 0:
+            spans.append((start, end))
+            start = -1
+        after_blank = False
+    if start >= 0:
+        spans.append((start, end))
+    return spans
 
 
 def element_ids(html: str) -> Counter[str]:

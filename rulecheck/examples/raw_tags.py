@@ -157,18 +157,24 @@ def start_tags(text: str, start: int = 0, end: int | None = None) -> Iterator[re
 
 def markdown_start_tags(text: str) -> Iterator[re.Match[str]]:
     """Each start tag a page's Markdown may give the page: those of :func:`start_tags`, and those
-    within another's quoted value, which become the page's where Markdown escapes a start it does
-    not take for a tag (``<i@ t="<span id=x>">``: a twenty-sixth hostile round). A quoted value
-    holds no quote of its kind: two levels deep at most. Not in order."""
-    spans = [(0, len(text))]
+    within another's attribute value, which become the page's where Markdown escapes a start it does
+    not take for a tag (``<i@ t="<span id=x>">``: a twenty-sixth hostile round; ``<i@ t=<div/id=x>``,
+    a bare value whose tag ends with the outer one's ``>``: a twenty-seventh). Two levels deep at
+    most, so that starts nested in starts cost no more than a line's length each. Not in order."""
+    spans = [(0, len(text), 0)]
     while spans:
-        start, end = spans.pop()
+        start, end, depth = spans.pop()
         for tag in start_tags(text, start, end):
             yield tag
+            if depth == 2:
+                continue
             for attribute in ATTRIBUTE.finditer(text, tag.start("attrs"), tag.end("attrs")):
-                quoted = "double" if attribute["double"] is not None else "single"
-                if attribute[quoted] is not None and "<" in attribute[quoted]:
-                    spans.append((attribute.start(quoted), attribute.end(quoted)))
+                quoted = next((kind for kind in ("double", "single") if attribute[kind] is not None), None)
+                if quoted is not None and "<" in attribute[quoted]:
+                    spans.append((attribute.start(quoted), attribute.end(quoted), depth + 1))
+                elif attribute["bare"] is not None and "<" in attribute["bare"]:
+                    spans.append((attribute.start("bare"), tag.end(), depth + 1))
+                    break  # the freed tag runs on to the outer one's end, over the attributes after
 
 
 def rewritten_start_tags(text: str, rewrite: Callable[[re.Match[str]], str]) -> str:

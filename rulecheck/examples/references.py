@@ -139,6 +139,7 @@ def _write_spans(out: io.StringIO, line: str) -> None:
     length. Each run is looked at twice at most, whatever the line holds; the runs are kept in
     arrays (4 bytes each), not as objects."""
     starts, lengths = offsets(len(line)), offsets(len(line))  # of each run of backticks
+    escaped = bytearray()  # a run after an odd number of backslashes opens no span (Markdown's own rule)
     position = line.find("`")
     while position >= 0:
         end = position
@@ -146,6 +147,10 @@ def _write_spans(out: io.StringIO, line: str) -> None:
             end += 1
         starts.append(position)
         lengths.append(end - position)
+        before = position
+        while before > 0 and line[before - 1] == "\\":
+            before -= 1
+        escaped.append((position - before) % 2)
         position = line.find("`", end)
     following = offsets(len(line))  # the next run of the same length, -1 for none
     following.extend(itertools.repeat(-1, len(starts)))
@@ -156,7 +161,7 @@ def _write_spans(out: io.StringIO, line: str) -> None:
     written = index = 0
     while index < len(starts):
         close = following[index]
-        if close < 0:
+        if close < 0 or escaped[index]:
             index += 1
             continue
         start, end = starts[index], starts[close] + lengths[close]

@@ -276,6 +276,12 @@ def card_attack(notation: str, language: Language) -> str:
     return f"{word(kind.lower(), language)} ({word('ability.' + ability, language)})"
 
 
+def capability_name(name: str, language: Language) -> str:
+    """A capability's name as written, with its gloss where the locales give one (the English pages
+    gloss the rulebook's French names): never a word of the rules, even for a name that spells one."""
+    return VALUES.get(language, {}).get(f"capability.{name}", name)
+
+
 def plan_step(step: Any, language: Language) -> str:
     """One step of a turn's plan as a player says it: « Se déplacer de 15 m », « Attack »."""
     kind = step.do
@@ -286,7 +292,7 @@ def plan_step(step: Any, language: Language) -> str:
         card = step.capability
         name = step.name or (card.name if card is not None else "")
         if name:
-            return word("plan.capability", language).format(name=value(name, language, "capability"))
+            return word("plan.capability", language).format(name=capability_name(name, language))
         return word("plan.capability.cost", language).format(cost=step.cost)
     if kind == "free":
         return word(f"plan.free.{step.what}", language)

@@ -24,7 +24,7 @@ from rulecheck.errors import Problem
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.line_index import ANY_LINE_END, LineIndex
-from rulecheck.examples.raw_tags import attributes, markdown_start_tags
+from rulecheck.examples.raw_tags import attributes, markdown_start_tags, start_tags
 from rulecheck.examples.raw_tags import comments as html_comments
 from rulecheck.examples.references import mask_code
 
@@ -33,7 +33,7 @@ _CARD_CLASS = re.compile(r"rc-(?:card|badge)(?:(?:__|--)[\w-]+)?", re.IGNORECASE
 
 
 #: Text that any of the cards' markup holds (case-folded).
-_MARKS = ("rc-card", "rc-badge", "data-example")
+CARD_MARKS = ("rc-card", "rc-badge", "data-example")
 
 
 def _is_card_markup(tag: str) -> bool:
@@ -45,6 +45,11 @@ def _is_card_markup(tag: str) -> bool:
         if attribute.name == "class" and _has_card_class(attribute.value or ""):
             return True
     return False
+
+
+def card_markup_elements(html: str) -> int:
+    """How many elements of ``html`` (a page as Markdown rendered it) carry the cards' markup."""
+    return sum(1 for tag in start_tags(html) if _is_card_markup(tag.group()))
 
 
 #: An attribute list (Markdown's ``attr_list``: ``{: .rc-card }`` under a paragraph, ``{ … }`` after a
@@ -73,7 +78,7 @@ def _has_card_class(classes: str) -> bool:
 def check_shown_cards(path: str, text: str) -> list[Problem]:
     """A located problem for each hand-written card and each example inside an HTML comment."""
     folded = text.casefold()
-    if "<!--" not in text and not any(mark in folded for mark in _MARKS):
+    if "<!--" not in text and not any(mark in folded for mark in CARD_MARKS):
         return []  # most pages: no comment and none of the cards' markup, nothing to mask
     masked = mask_code(text)
     problems = Capped()  # a few of each kind listed, the rest summed up

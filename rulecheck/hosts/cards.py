@@ -24,6 +24,7 @@ from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.outcome import Outcome
 from rulecheck.examples.people import people
 from rulecheck.examples.result_words import result_value, trace_names
+from rulecheck.examples.shown_cards import CARD_MARKS, card_markup_elements
 from rulecheck.hosts.battle_map import battle_map_html
 from rulecheck.hosts.battle_map import names as battle_map_names
 from rulecheck.hosts.hidden_cards import div_openings, hidden_cards
@@ -48,6 +49,7 @@ class _Page:
     cards: dict[str, str] | None = None  # None: the checks are off, blocks render as plain code
     language: str = "en"
     unchecked: list[str] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)  # the cards the formatter wrote, error cards too
 
 
 _PAGE = _Page()
@@ -57,6 +59,7 @@ def register(cards: dict[str, str] | None, language: str = "en") -> None:
     """Make these cards (keyed by block source) the ones the formatter uses for the next page;
     ``None`` when the checks are disabled. Forgets the blocks formatted for the previous page."""
     _PAGE.cards, _PAGE.language, _PAGE.unchecked = (dict(cards) if cards is not None else None), language, []
+    _PAGE.written = []
 
 
 def registered() -> list[str]:
@@ -104,10 +107,27 @@ def format_fence(source: str, language: str, css_class: str, options: Any, md: A
     if _PAGE.cards is None:
         return f'<pre class="rc-unchecked"><code>{html_text(source)}</code></pre>'
     card = _PAGE.cards.get(key(source))
-    if card is not None:
-        return card
-    _PAGE.unchecked.append(source)
-    return unchecked_card(source, _PAGE.language)
+    if card is None:
+        _PAGE.unchecked.append(source)
+        card = unchecked_card(source, _PAGE.language)
+    _PAGE.written.append(card)
+    return card
+
+
+def forged(html: str) -> int:
+    """How many elements of this page's rendered ``html`` carry the cards' markup (a class
+    ``rc-card`` or ``rc-badge``, a ``data-example``) beyond those of the cards the formatter wrote:
+    markup an author wrote, which Markdown let through where the check's reading of the page saw
+    code or text (an escaped backtick, a code span inside a raw block, a tag in a value). The
+    markers are counted first: a page that holds no more of them than its cards is read no further."""
+    if _PAGE.cards is None or _markers(html) <= sum(_markers(card) for card in _PAGE.written):
+        return 0
+    return card_markup_elements(html) - sum(card_markup_elements(card) for card in _PAGE.written)
+
+
+def _markers(text: str) -> int:
+    folded = text.lower()
+    return sum(folded.count(mark) for mark in CARD_MARKS)
 
 
 def unchecked_card(source: str, language: str) -> str:
@@ -386,7 +406,7 @@ def action_badges(used: tuple[str, ...], left: tuple[str, ...], language: str) -
 def capability_header(result: Any, language: str) -> str:
     """A capability card's meta-information: name, type, cost badge, attack or support, range."""
     chips = [
-        f'<span class="rc-capability__name">{html_text(render.value(result.name, language, "capability"))}</span>',
+        f'<span class="rc-capability__name">{html_text(render.capability_name(result.name, language))}</span>',
         # « type C », not a bare « C » whose meaning only a tooltip, which phones do not show, gave
         f'<span class="rc-chip rc-chip--type" title="{html_text(render.word("card.type", language))}">'
         f"{html_text(render.word('card.type.short', language))} {html_text(result.type)}</span>",

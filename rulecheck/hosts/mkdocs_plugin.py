@@ -52,6 +52,7 @@ from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_outside_code, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
+from rulecheck.examples.shown_cards import CARD_MARKS
 from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
 from rulecheck.hosts import cards, example_sources
@@ -282,6 +283,7 @@ class RulecheckPlugin(BasePlugin[RulecheckConfig]):  # type: ignore[no-untyped-c
             self._cache = None
             self._check(config)
         unchecked += hidden_problems(shown, page, cards.hidden(html))
+        unchecked += forged_problems(shown, page, cards.forged(html))
         if unchecked:
             self._unchecked += unchecked
             self._cache = None  # a build that showed an unchecked block is never reused
@@ -899,6 +901,24 @@ def hidden_problems(shown: str, page: Page, hiding: dict[str, str]) -> list[Prob
         f"this example is checked, but its card stands inside {by}, which a browser does not show: a reader "
         "would never see it, while the prose may quote its numbers. Hint: take the example out of that "
         "element, or use a <details> block, which the reader can open") for key, by in hiding.items()})
+
+
+def forged_problems(shown: str, page: Page, count: int) -> list[Problem]:
+    """A problem where the page shows ``count`` elements of the cards' markup that no block made,
+    at the first line of its Markdown outside its blocks that writes some (line 1 if none does:
+    a snippet brought it)."""
+    if count <= 0:
+        return []
+    text = _source(page)
+    inside = {number for block in find_blocks(text, shown)
+              for number in range(block.line, block.line + block.source.count("\n") + 2)}
+    line = next((number for number, written in enumerate(text.splitlines(), 1)
+                 if number not in inside and any(mark in written.lower() for mark in CARD_MARKS)), 1)
+    return [Problem(path=shown, line=line, kind="forged-card", message=(
+        f"the page shows {count} element(s) with the cards' markup (a class rc-card or rc-badge, a "
+        "data-example) that no ```rulecheck block made: hand-written card markup, which Markdown let through "
+        "where the check read code or text. Only a ```rulecheck block makes a card, which the check runs. "
+        "Hint: write the example as a block; the page shows its card"))]
 
 
 def unshown_problems(shown: str, page: Page, keys: list[str]) -> list[Problem]:

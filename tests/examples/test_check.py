@@ -118,6 +118,7 @@ def test_a_language_folder_is_seen_above_the_part_of_the_docs_checked(tmp_path: 
     the part checked counts as when the whole docs folder is checked."""
     write_site(tmp_path, {"a.md": page(), f"{inner}/x.md": page()},
                {"a.md": page(name="Elara the bold", title="Parry"), f"{inner}/x.md": page(title="Parry")})
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\n", "utf-8")  # the project the folders are read from
     for language in ("fr", "en"):
         # the part of a language, or the one page named alone
         for checked in (tmp_path / "docs" / language / walked, tmp_path / "docs" / language / inner / "x.md"):
@@ -126,6 +127,29 @@ def test_a_language_folder_is_seen_above_the_part_of_the_docs_checked(tmp_path: 
                             f"`{language}/`: the site builds its pages in {language}, and the check would look for "
                             f"their language, twins and cast from `{inner.rsplit('/', 1)[-1]}/` instead. Hint: "
                             "rename the folder"], checked
+
+
+def test_folders_above_a_project_named_like_a_language_are_no_language(tmp_path: Path) -> None:
+    """Checked from above, a project lying in a folder named `en`, with no mkdocs.yml, had its
+    language folders refused as folders inside the language folder `en/` (a twenty-seventh round)."""
+    project = tmp_path / "en" / "proj"
+    write_site(project, {"a.md": page()}, {"a.md": page(name="Elara the bold", title="Parry")})
+    for checked in ("docs", "docs/fr", "docs/fr/a.md"):
+        assert check_paths([project / checked], root=tmp_path).all_problems == [], checked
+
+
+def test_a_page_named_through_a_link_is_read_at_the_path_it_is_built_at(tmp_path: Path) -> None:
+    """`docs/fr/g` a link to `extra/`: the page `docs/fr/g/en/x.md`, named alone, was read at its
+    real path and asked for a French twin under `docs/fr/g/fr/` (a twenty-seventh round)."""
+    write_site(tmp_path, {"a.md": page()}, {"a.md": page(name="Elara the bold", title="Parry")})
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\n", "utf-8")
+    (tmp_path / "extra" / "en").mkdir(parents=True)
+    (tmp_path / "extra" / "en" / "x.md").write_text(page(), "utf-8")
+    (tmp_path / "docs" / "fr" / "g").symlink_to(tmp_path / "extra", target_is_directory=True)
+    said = [p.located() for p in check_paths([tmp_path / "docs/fr/g/en/x.md"], root=tmp_path).all_problems]
+    assert said == ["docs/fr/g/en:1: a folder named like a language inside the language folder `fr/`: the site "
+                    "builds its pages in fr, and the check would look for their language, twins and cast from `en/` "
+                    "instead. Hint: rename the folder"]
 
 
 def test_a_site_without_language_folders_keeps_its_pages_where_they_are(tmp_path: Path) -> None:
@@ -227,6 +251,18 @@ def test_an_element_taking_a_headings_id_is_refused_by_the_check(
                                    "<!-- <span id=\"parry\">x</span> -->", "&lt;span id=\"parry\"&gt;",
                                    '<span title="id=parry">x</span>'])
 def test_an_id_shown_as_code_or_hidden_in_a_comment_is_no_element(tmp_path: Path, shown: str) -> None:
+    pages = {"a.md": "# Rules\n\n## Parry { #parry }\n", "b.md": f"# Other\n\n{shown}\n"}
+    write_site(tmp_path, pages, pages)
+    assert not [line for line in located(tmp_path) if "is the id of an element" in line]
+
+
+@pytest.mark.parametrize("shown", ["A paragraph.\n\n    <span id=\"parry\">x</span>",
+                                   "A paragraph.\n\n\t<b id='parry'>x</b>",
+                                   "See [the rule](a.md \"<span id='parry'>\") here.",
+                                   "See [the rule](a.md '<span id=\"parry\">') here.",
+                                   "*[HP]: hit points <span id=\"parry\">"])
+def test_an_id_in_indented_code_a_link_title_or_an_abbreviation_is_no_element(tmp_path: Path, shown: str) -> None:
+    """Markdown writes these as escaped text or attribute values (a twenty-seventh hostile round)."""
     pages = {"a.md": "# Rules\n\n## Parry { #parry }\n", "b.md": f"# Other\n\n{shown}\n"}
     write_site(tmp_path, pages, pages)
     assert not [line for line in located(tmp_path) if "is the id of an element" in line]

@@ -133,6 +133,13 @@ def test_a_forged_card_fails_the_check_and_the_build(tmp_path: Path) -> None:
     ('Text <i@ t="<span class=rc-badge>✓ checked</span>"> Elara parries.', 1),
     ('Text <i t="<span class=rc-card data-example=elara-parry>23</span>"/x=""> end', 1),
     ("<a title='<b title=\"<span class=rc-badge>\">'>x</a>", 1),  # a value within a value
+    # ... and what a bare value held, its tag ending with the outer one (a twenty-seventh round)
+    ("Some text <i@ t=<div/class=rc-card>✓ checked: Elara hits for 99</div> here.", 1),
+    ("<i@ t=<span/class=rc-badge x=y>✓</span>", 1),
+    ("<i@ t=<p/data-example=elara-parry>23</p>", 1),
+    # an escaped backtick opens no code span: the markup between two of them is the page's
+    ('\\`<div class="rc-card"><span class="rc-badge">✓ checked</span> 99</div>\\`', 1),
+    ("Text \\`<span class=rc-badge>✓</span>\\` and `code`.", 1),
 ])
 def test_card_markup_in_an_attribute_list_or_a_quoted_value_is_a_located_error(written: str, line: int) -> None:
     text = f"# Page\n\nSome text.\n\n{written}\n"
@@ -146,3 +153,27 @@ def test_card_markup_in_an_attribute_list_or_a_quoted_value_is_a_located_error(w
 ])
 def test_other_attribute_lists_and_values_are_not_cards(text: str) -> None:
     assert check_shown_cards("docs/page.md", f"# Page\n\n{text}\n") == []
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("written", [
+    '<div>\n`<div class="rc-card"><span class="rc-badge">✓ checked</span> 99`\n</div>\n</div>',
+    "<div>\n`<span class=rc-badge>✓ checked</span>`\n</div>",
+    "<section>\n`<p data-example=elara-parry>23</p>`\n</section>",
+])
+def test_card_markup_the_check_reads_as_code_fails_the_build_at_its_line(tmp_path: Path, written: str) -> None:
+    """A code span inside a raw HTML block is no code for Markdown, which leaves the block as it is:
+    the check blanks it, and the build counts the cards' markup the page shows against the cards
+    its blocks made (a twenty-seventh hostile round)."""
+    from mkdocs.exceptions import Abort
+
+    from tests.hosts.run_hosts import capture_logs, mkdocs_build
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "page.md").write_text(f"# Page\n\n{BLOCK}\nSome text.\n\n{written}\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    assert cli(tmp_path, "check", "docs").exit_code == 0, "the check reads the markup as code"
+    with capture_logs("mkdocs") as logs, pytest.raises(Abort):
+        mkdocs_build(tmp_path)
+    said = [line for line in logs.text.splitlines() if "that no ```rulecheck block made" in line]
+    assert len(said) == 1 and said[0].startswith("docs/page.md:19: the page shows "), logs.text

@@ -188,7 +188,7 @@ def test_a_capabilitys_french_name_is_glossed_on_english_cards_as_the_english_pa
     """The rulebook's capabilities keep their French names (they are printed so on the cards): an
     English reader gets the meaning beside each, the gloss the English prose gives it, and a French
     reader the name alone. A capability with no gloss would reach an English card bare: it fails here."""
-    from rulecheck.examples.render import value
+    from rulecheck.examples.render import capability_name
 
     language, outcomes = documented
     names = {getattr(o.result, "name", None) for o in outcomes if o.parsed.example.rule == "capability"}
@@ -197,7 +197,7 @@ def test_a_capabilitys_french_name_is_glossed_on_english_cards_as_the_english_pa
     prose = " ".join((ROOT / "docs" / "en" / page).read_text(encoding="utf-8") for page in
                      ("turn.md", "criticals.md", "movement.md", "reactions.md", "cast.md", "glossary.md"))
     for name in names:
-        shown = value(name, language, "capability")
+        shown = capability_name(name, language)
         if language == "fr":
             assert shown == name
             continue
@@ -222,3 +222,21 @@ def test_a_poison_perhaps_weaker_is_not_called_not_applied(documented: tuple[str
     for outcome in doubtful:
         found = re.search(r'<p class="rc-outcome">(.*?)</p>', html.unescape(card(outcome, language)))
         assert found and re.sub(r"<[^>]+>", "", found[1]) == " · ".join(said[language]), outcome.id
+
+
+@pytest.mark.parametrize("name", ["parry", "none", "hit", "dodge", "Parade", "<b>x</b>"])
+def test_a_capability_named_like_a_rules_word_keeps_its_name_in_both_languages(name: str) -> None:
+    """`render.value` translates the rules' own words: a card named « parry » showed « parade » on the
+    French card and « parry » on the English one (a twenty-seventh hostile round)."""
+    from rulecheck.engine import CapabilityInput, resolve_capability
+    from rulecheck.engine.sources import ScriptedDice
+    from rulecheck.examples.render import capability_name, plan_step
+    from rulecheck.hosts.cards import capability_header
+
+    result = resolve_capability(CapabilityInput(card=f"{name} | PC - M - Soutien"), ScriptedDice({}))
+    for language in ("fr", "en"):
+        assert capability_name(name, language) == name
+        found = re.search(r'rc-capability__name">([^<]*)<', capability_header(result, language))
+        assert found and html.unescape(found[1]) == name
+        step = type("Step", (), {"do": "capability", "name": None, "capability": result, "cost": "M"})()
+        assert name in plan_step(step, language)
