@@ -44,17 +44,29 @@ def ids_written_at(text: str) -> dict[str, int]:
     """Each id the raw HTML of ``text`` (a page's Markdown) gives an element, and the 1-based line
     of the first that does: where an author wrote it, besides the headings. One pass over the page."""
     lines = LineIndex(text)
-    written: dict[str, int] = {}
+    return {found: lines.line(first) for found, (first, _) in _first_two(text).items()}
+
+
+def _first_two(text: str) -> dict[str, tuple[int, int]]:
+    """Each id the raw HTML of ``text`` gives an element: the offsets of the first two elements that
+    hold it, the second -1 when one alone does."""
+    places: dict[str, tuple[int, int]] = {}
     for at, found in _named(text, markdown_start_tags(text)):  # a tag in a value too: Markdown may free it
-        written[found] = min(written.get(found, at), at)
-    return {found: lines.line(at) for found, at in written.items()}
+        first, second = places.get(found, (at, -1))
+        if at < first:
+            first, second = at, first
+        elif at > first and (second < 0 or at < second):
+            second = at
+        places[found] = (first, second)
+    return places
 
 
-def ids_in_markdown(text: str) -> dict[str, int]:
+def ids_in_markdown(text: str) -> dict[str, tuple[int, int]]:
     """:func:`ids_written_at` of a page's Markdown outside what gives no element: its code (fences,
     spans, indented blocks), HTML comments, link titles and abbreviations' definitions, which
     Markdown writes as escaped text or attribute values (a twenty-seventh hostile round: these
-    were refused as elements). What this misses, the build still finds in what Markdown made."""
+    were refused as elements). What this misses, the build still finds in what Markdown made.
+    Each id with the lines of the first two elements that hold it (the second 0: one alone does)."""
     if "<" not in text:
         return {}
     masked = mask_code(text)
@@ -68,7 +80,13 @@ def ids_in_markdown(text: str) -> dict[str, int]:
         start = max(start, at)  # spans may overlap (a comment in a code block): each part blanked once
         pieces += [masked[at:start], _NOT_LINE_END.sub(" ", masked[start:end])]
         at = end
-    return ids_written_at("".join(pieces) + masked[at:])
+    shown = "".join(pieces) + masked[at:]
+    places = _first_two(shown)
+    if not places:
+        return {}
+    lines = LineIndex(shown)
+    return {found: (lines.line(first), lines.line(second) if second >= 0 else 0)
+            for found, (first, second) in places.items()}
 
 
 def _indented_code(text: str) -> list[tuple[int, int]]:

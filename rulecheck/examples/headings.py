@@ -23,6 +23,7 @@ from markdown.extensions.attr_list import get_attrs_and_remainder
 from markdown.extensions.toc import slugify
 
 from rulecheck.errors import Problem
+from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import find_fences, split_lines
 from rulecheck.examples.outcome import Report
 from rulecheck.examples.pages import display_path, pages_under, read_page
@@ -319,7 +320,13 @@ def check_heading_ids(report: Report, root: Path, skip: Callable[[Path], bool], 
             for anchor, line in pages[path].items():
                 writers.setdefault(anchor, []).append((path, line))
         for path in sorted(set(pages) & set(report.pages)):
-            for anchor, line in report.pages[path].element_ids.items():
+            twice = Capped()  # a page of a thousand such ids: a few said, the rest summed up
+            for anchor, (line, again) in sorted(report.pages[path].element_ids.items(), key=lambda item: item[1]):
+                if again:
+                    twice.add(Problem(path=path, line=again, related=(f"{path}:{line}",), kind="id-twice", message=(
+                        f"`{anchor}` is the id of an element written here and of another at line {line} of this page: "
+                        "the built page would hold two elements of one id, and a link to it lands on the first. "
+                        "Hint: give one of them another id")))
                 if anchor in writers:
                     other, other_line = writers[anchor][0]
                     where = f"{other}:{other_line}"
@@ -327,6 +334,7 @@ def check_heading_ids(report: Report, root: Path, skip: Callable[[Path], bool], 
                         f"`{anchor}` is the id of an element written here and of the heading at {where}: a link "
                         "to it (a card's step, a cross-reference) lands on one of the two, in no order a reader "
                         "sees; give the element another id")))
+            report.pages[path].problems += twice.problems
         for anchor, places in writers.items():
             if len(places) < 2:
                 continue

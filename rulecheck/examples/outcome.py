@@ -80,9 +80,9 @@ class PageReport:
     references: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: The explicit ids of the page's headings, each at its first line (:mod:`rulecheck.examples.headings`).
     headings: dict[str, int] = field(default_factory=dict)
-    #: The ids the page's raw HTML gives elements, each at its first line
-    #: (:func:`rulecheck.examples.element_ids.ids_written_at`).
-    element_ids: dict[str, int] = field(default_factory=dict)
+    #: The ids the page's raw HTML gives elements, each with the lines of the first two elements that
+    #: hold it, 0 for none (:func:`rulecheck.examples.element_ids.ids_in_markdown`).
+    element_ids: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def language(self) -> str | None:

@@ -266,3 +266,32 @@ def test_an_id_in_indented_code_a_link_title_or_an_abbreviation_is_no_element(tm
     pages = {"a.md": "# Rules\n\n## Parry { #parry }\n", "b.md": f"# Other\n\n{shown}\n"}
     write_site(tmp_path, pages, pages)
     assert not [line for line in located(tmp_path) if "is the id of an element" in line]
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ('<span id="note">a</span>', '<span id="note">b</span>'), ("<div/ID=note>a</div>", "<b id='note'>b</b>"),
+    ('<a name="note"></a>', '<span id="note">b</span>'), ('<span id="note">a</span>', '<i@ t="<em id=note>">')])
+def test_an_id_two_elements_of_a_page_hold_is_refused_at_the_second(tmp_path: Path, first: str, second: str) -> None:
+    """The build refused a page holding two elements of one id, the check passed it (a twenty-seventh
+    hostile round)."""
+    body = f"# Page\n\nText {first} here.\n\nMore text {second} there.\n"
+    write_site(tmp_path, {"a.md": body}, {"a.md": body})
+    said = [line for line in located(tmp_path) if "and of another at line" in line]
+    assert said == [f"docs/{language}/a.md:5: `note` is the id of an element written here and of another at line 3 "
+                    "of this page: the built page would hold two elements of one id, and a link to it lands on the "
+                    "first. Hint: give one of them another id" for language in ("en", "fr")]
+
+
+def test_an_id_shown_once_as_code_and_once_as_an_element_is_held_once(tmp_path: Path) -> None:
+    body = '# Page\n\nWrite `<span id="note">` to mark it: <span id="note">here</span>.\n'
+    write_site(tmp_path, {"a.md": body}, {"a.md": body})
+    assert not [line for line in located(tmp_path) if "and of another at line" in line]
+
+
+def test_a_page_of_ids_written_twice_says_fifty_and_how_many_more(tmp_path: Path) -> None:
+    body = "# Page\n\n" + "".join(f'<span id="d{n}">a</span> <span id=\'d{n}\'>b</span>\n\n' for n in range(400))
+    write_site(tmp_path, {"a.md": body}, {"a.md": body})
+    for language in ("fr", "en"):
+        said = [line for line in located(tmp_path) if line.startswith(f"docs/{language}/a.md:")]
+        assert len(said) == 51 and said[0].startswith(f"docs/{language}/a.md:3: `d0` is the id of an element")
+        assert said[-1].startswith(f"docs/{language}/a.md:103: 350 more problems of this kind"), said[-1]
