@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
+from html import unescape
 
 from markdown.extensions.attr_list import get_attrs_and_remainder
 
@@ -38,13 +39,21 @@ CARD_MARKS = ("rc-card", "rc-badge", "data-example")
 
 def _is_card_markup(tag: str) -> bool:
     """Whether a start tag has a card's ``data-example`` or one of its classes, its attributes read
-    as the browser reads them (``<div "x" class="rc-card">`` is a div of class ``rc-card``)."""
+    as the browser reads them (``<div "x" class="rc-card">`` is a div of class ``rc-card``; so is
+    ``class="rc&#45;card"``, a value's character references decoded: a twenty-eighth hostile round)."""
     for attribute in attributes(tag):
         if attribute.name == "data-example":
             return True
-        if attribute.name == "class" and _has_card_class(attribute.value or ""):
+        if attribute.name == "class" and _has_card_class(unescape(attribute.value or "")):
             return True
     return False
+
+
+def card_marks(text: str) -> int:
+    """How many of the cards' marks ``text`` holds, character references decoded (``rc&#45;card``
+    is one): none, and it writes none of their markup."""
+    folded = (unescape(text) if "&" in text else text).casefold()
+    return sum(folded.count(mark) for mark in CARD_MARKS)
 
 
 def card_markup_elements(html: str) -> int:
@@ -77,8 +86,7 @@ def _has_card_class(classes: str) -> bool:
 
 def check_shown_cards(path: str, text: str) -> list[Problem]:
     """A located problem for each hand-written card and each example inside an HTML comment."""
-    folded = text.casefold()
-    if "<!--" not in text and not any(mark in folded for mark in CARD_MARKS):
+    if "<!--" not in text and not card_marks(text):
         return []  # most pages: no comment and none of the cards' markup, nothing to mask
     masked = mask_code(text)
     problems = Capped()  # a few of each kind listed, the rest summed up

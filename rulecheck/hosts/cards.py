@@ -24,7 +24,7 @@ from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.outcome import Outcome
 from rulecheck.examples.people import people
 from rulecheck.examples.result_words import result_value, trace_names
-from rulecheck.examples.shown_cards import CARD_MARKS, card_markup_elements
+from rulecheck.examples.shown_cards import card_marks, card_markup_elements
 from rulecheck.hosts.battle_map import battle_map_html
 from rulecheck.hosts.battle_map import names as battle_map_names
 from rulecheck.hosts.hidden_cards import div_openings, hidden_cards
@@ -120,14 +120,9 @@ def forged(html: str) -> int:
     markup an author wrote, which Markdown let through where the check's reading of the page saw
     code or text (an escaped backtick, a code span inside a raw block, a tag in a value). The
     markers are counted first: a page that holds no more of them than its cards is read no further."""
-    if _PAGE.cards is None or _markers(html) <= sum(_markers(card) for card in _PAGE.written):
+    if _PAGE.cards is None or card_marks(html) <= sum(card_marks(card) for card in _PAGE.written):
         return 0
     return card_markup_elements(html) - sum(card_markup_elements(card) for card in _PAGE.written)
-
-
-def _markers(text: str) -> int:
-    folded = text.lower()
-    return sum(folded.count(mark) for mark in CARD_MARKS)
 
 
 def unchecked_card(source: str, language: str) -> str:

@@ -52,7 +52,7 @@ from rulecheck.examples.locales import LANGUAGES
 from rulecheck.examples.page_writes import finish_interrupted_update
 from rulecheck.examples.references import Reference, find_outside_code, find_references, resolve_reference
 from rulecheck.examples.schema import written_id
-from rulecheck.examples.shown_cards import CARD_MARKS
+from rulecheck.examples.shown_cards import card_marks
 from rulecheck.examples.snippets import APPENDED, SnippetSettings, find_snippets, snippet_files, snippet_texts
 from rulecheck.examples.snippets import EXTENSION as SNIPPETS
 from rulecheck.hosts import cards, example_sources
@@ -913,7 +913,7 @@ def forged_problems(shown: str, page: Page, count: int) -> list[Problem]:
     inside = {number for block in find_blocks(text, shown)
               for number in range(block.line, block.line + block.source.count("\n") + 2)}
     line = next((number for number, written in enumerate(text.splitlines(), 1)
-                 if number not in inside and any(mark in written.lower() for mark in CARD_MARKS)), 1)
+                 if number not in inside and card_marks(written)), 1)
     return [Problem(path=shown, line=line, kind="forged-card", message=(
         f"the page shows {count} element(s) with the cards' markup (a class rc-card or rc-badge, a "
         "data-example) that no ```rulecheck block made: hand-written card markup, which Markdown let through "

@@ -53,6 +53,10 @@ expect:
     '<div x=<y class=rc-card>x</div>',
     '<div\fclass="rc-card">x</div>',
     '<div class="rc-card" class="other">x</div>',
+    # a value's character references, which the browser decodes (a twenty-eighth hostile round)
+    '<div class="rc&#45;card" id="ex-fake"><span class="rc&#x2D;badge rc&#45;badge--ok">✓ checked</span></div>',
+    "<span class=rc&#x2d;badge>✓</span>", '<p class="&#114;c-card">x</p>', "<b class='rc&#0045;badge'>✓</b>",
+    '<i class="RC&#45;CARD">x</i>', '<p class="rc&#45badge">✓</p>',
 ])
 @pytest.mark.parametrize("around", ["{}", "> {}", "- {}", "!!! note\n    {}"])
 def test_a_hand_written_card_is_a_located_error(markup: str, around: str) -> None:
@@ -160,6 +164,7 @@ def test_other_attribute_lists_and_values_are_not_cards(text: str) -> None:
     '<div>\n`<div class="rc-card"><span class="rc-badge">✓ checked</span> 99`\n</div>\n</div>',
     "<div>\n`<span class=rc-badge>✓ checked</span>`\n</div>",
     "<section>\n`<p data-example=elara-parry>23</p>`\n</section>",
+    '<div>\n`<div class="rc&#45;card"><span class="rc&#x2D;badge">✓ checked</span>`\n</div>',  # decoded
 ])
 def test_card_markup_the_check_reads_as_code_fails_the_build_at_its_line(tmp_path: Path, written: str) -> None:
     """A code span inside a raw HTML block is no code for Markdown, which leaves the block as it is:
