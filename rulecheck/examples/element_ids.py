@@ -5,6 +5,7 @@ the build uses to locate an id held twice."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -20,10 +21,22 @@ _MAY_NAME = re.compile(r"""[\s/"'](?:id|name)\s*=""", re.IGNORECASE)
 _NOT_LINE_END = re.compile(r"[^\n\r]")
 _LINE = re.compile(r"[^\n\r]*(?:\r\n|\n|\r)?")
 _INDENTED = re.compile(r"(?:^|[\n\r])(?:    |\t)")
+#: A line whose indented lines after it are its content, not code: an admonition, a tab, a list item,
+#: a definition, a raw HTML block's opening tag (not a closing one).
+_CONTAINER = re.compile(r"[ ]{0,3}(?:(?:!!!|\?\?\?\+?|===)[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|:[ \t]|<(?!/))")
 #: A link's title (``[x](page.md "title")``) and an abbreviation's definition (``*[HP]: hit points``):
 #: Markdown writes both as attribute values.
-_LINK_TITLE = re.compile(r"""\]\([^()\s]*\s+("[^"\n]*"|'[^'\n]*')\s*\)""")
-_ABBREVIATION = re.compile(r"^[ ]{0,3}\*\[[^\]\n]*\]:[^\n]*", re.MULTILINE)
+#: What Markdown writes into an attribute value or as escaped text, each pattern's group 1: a link's
+#: title, a destination in angle brackets, an image's alternative text, a reference definition's
+#: destination and title, an abbreviation's definition.
+_VALUES = (
+    re.compile(r"""\]\(<?[^()\s<>]*>?\s+("[^"\n]*"|'[^'\n]*'|\([^()\n]*\))\s*\)"""),
+    re.compile(r"\]\((<[^<>\n]*>)"),
+    re.compile(r"!\[([^\]\n]*)\]"),
+    re.compile(r"""^[ ]{0,3}\[[^\]\n]+\]:([ \t]+\S+(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?)""",
+               re.MULTILINE),
+    re.compile(r"^[ ]{0,3}\*\[[^\]\n]*\](:[^\n]*)", re.MULTILINE),
+)
 
 
 def _named(html: str, tags: Iterable[re.Match[str]]) -> Iterator[tuple[int, str]]:
@@ -70,9 +83,16 @@ def ids_in_markdown(text: str) -> dict[str, tuple[int, int]]:
     if "<" not in text:
         return {}
     masked = mask_code(text)
-    hidden = sorted([*_indented_code(masked), *comments(masked),
-                     *((m.start(1), m.end(1)) for m in _LINK_TITLE.finditer(masked)),
-                     *((m.start(), m.end()) for m in _ABBREVIATION.finditer(masked))])
+    tags = sorted((tag.start(), tag.end()) for tag in start_tags(masked))
+    starts = [start for start, _ in tags]
+
+    def in_a_tag(start: int) -> bool:  # a link's or an image's look inside a tag's value is the tag's
+        index = bisect.bisect_right(starts, start) - 1
+        return index >= 0 and start < tags[index][1]
+
+    in_values = [(m.start(1), m.end(1)) for pattern in _VALUES for m in pattern.finditer(masked)
+                 if not in_a_tag(m.start())]
+    hidden = sorted([*_indented_code(masked), *comments(masked), *in_values])
     pieces, at = [], 0  # each blanked, line ends kept: one pass however many
     for start, end in hidden:
         if end <= at:
@@ -91,13 +111,16 @@ def ids_in_markdown(text: str) -> dict[str, tuple[int, int]]:
 
 def _indented_code(text: str) -> list[tuple[int, int]]:
     """The (start, end) of each indented code block of ``text``: lines four spaces or a tab in,
-    after a blank line or another such line (inside a list or an admonition too: an id missed
-    there is the build's to find). One span a block, not a string a line: a page of line ends
-    costs no more than its size."""
+    after a blank line or another such line, where the line before the blank was a plain one at
+    the margin. After a container's opening (an admonition, a tab, a list item, a definition), a
+    container's own indented content, or a raw HTML block's opening line, an indented line is that
+    container's or block's, live HTML (a twenty-eighth hostile round): kept. One span a block, not a
+    string a line: a page of line ends costs no more than its size."""
     if not _INDENTED.search(text):
         return []  # most pages: read no further
     spans: list[tuple[int, int]] = []
     start, after_blank = -1, True  # start: where the block being read began, -1 outside one
+    holds = False  # the last line not blank opens or continues a container or a raw HTML block
     for found in _LINE.finditer(text):
         line = found[0]
         if not line:
@@ -105,12 +128,15 @@ def _indented_code(text: str) -> list[tuple[int, int]]:
         if line.isspace():
             after_blank = True
             continue
-        if line.startswith(("    ", "\t")) and (after_blank or start >= 0):
+        indented = line.startswith(("    ", "\t"))
+        if (indented and start >= 0) or (indented and after_blank and not holds):
             start = found.start() if start < 0 else start
             end = found.end()
-        elif start >= 0:
-            spans.append((start, end))
-            start = -1
+        else:
+            if start >= 0:
+                spans.append((start, end))
+                start = -1
+            holds = indented or bool(_CONTAINER.match(line))
         after_blank = False
     if start >= 0:
         spans.append((start, end))

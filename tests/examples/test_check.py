@@ -295,3 +295,26 @@ def test_a_page_of_ids_written_twice_says_fifty_and_how_many_more(tmp_path: Path
         said = [line for line in located(tmp_path) if line.startswith(f"docs/{language}/a.md:")]
         assert len(said) == 51 and said[0].startswith(f"docs/{language}/a.md:3: `d0` is the id of an element")
         assert said[-1].startswith(f"docs/{language}/a.md:103: 350 more problems of this kind"), said[-1]
+
+
+@pytest.mark.parametrize("written", [
+    '!!! note\n\n    See <span id="parry">this</span>.',  # an admonition's content is live HTML
+    '- An item\n\n    continued <span id="parry">here</span>.',  # so is a list item's
+    '<div>\n\n    <span id="parry">x</span>\n\n</div>',  # and a raw HTML block's indented line
+    "<span title='](x \"' id=parry class='\")'>Parry.</span>",  # a link title's look in a value
+])
+def test_an_id_markdown_shows_as_an_element_is_read_as_one(tmp_path: Path, written: str) -> None:
+    """The check's masks took these for code, a title or a definition, and the build refused what
+    the check passed (a twenty-eighth hostile round)."""
+    pages = {"a.md": "# Rules\n\n## Parry { #parry }\n", "b.md": f"# Other\n\n{written}\n"}
+    write_site(tmp_path, pages, pages)
+    assert len([line for line in located(tmp_path) if "`parry` is the id of an element" in line]) == 2
+
+
+@pytest.mark.parametrize("shown", ['A2 [link](<span id="parry">) here.', 'A3 ![<b id="parry">](x.png)',
+                                   "A4 [ref][r1]\n\n[r1]: https://example.com/x \"<span id='parry'>\"",
+                                   "[r2]: <https://example.com/<b id=parry>>"])
+def test_an_id_in_a_destination_an_alternative_text_or_a_reference_is_no_element(tmp_path: Path, shown: str) -> None:
+    pages = {"a.md": "# Rules\n\n## Parry { #parry }\n", "b.md": f"# Other\n\n{shown}\n"}
+    write_site(tmp_path, pages, pages)
+    assert not [line for line in located(tmp_path) if "is the id of an element" in line]
