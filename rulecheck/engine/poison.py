@@ -12,9 +12,8 @@ Rulings (see the interpretation notes on the poisons page):
   ended the attempt there), a failed INT test does not end the attempt: the DEX test is rolled all
   the same and, passed, puts a poison on the weapon which may be less effective or unsuited (the
   wrong vial, or the right one badly prepared): whether it is, and what it does, the GM decides.
-- A critical failure on the INT test is a failed INT test like another (« Votre action à simplement
-  échoué », seed 002): the DEX test follows all the same. It happens in the character's head and
-  puts no vial at risk.
+- A critical failure on the INT test is a failed action (« Votre action à simplement échoué »,
+  seed 002): the attempt ends there, with no DEX test, nothing applied and no vial at risk.
 - A failed DEX test wastes the dose or hurts the character (the GM's call): nothing is applied.
   A natural 1 on it is a critical failure with the vial in hand: the GM may call for the vial
   accident's CON test. Only that test's critical failure risks the vials.
@@ -66,12 +65,13 @@ class PoisonApplyResult(Model):
     int_natural: int
     int_total: int
     int_success: bool
-    dex_natural: int
-    dex_total: int
-    dex_success: bool
+    dex_natural: int | None = Field(description="The DEX test's d20; none when a critical failure on the INT test "
+                                                "ended the attempt.")
+    dex_total: int | None = Field(description="The DEX test's total; none when it was not rolled.")
+    dex_success: bool | None = Field(description="The DEX test's verdict; none when it was not rolled.")
     applied: bool = Field(description="Both tests succeeded, one after the other: the poison is on the weapon with "
                                       "its full effect.")
-    doubtful_poison: bool = Field(description="The INT test failed and the DEX test passed: a "
+    doubtful_poison: bool = Field(description="The INT test failed (not critically) and the DEX test passed: a "
                                               "poison is on the weapon, which may be less effective or unsuited; "
                                               "whether it is, and what it does, the GM decides.")
     charges: int = Field(description="Attacks the poison on the weapon lasts for: 3 once the DEX test passed, "
@@ -88,6 +88,13 @@ def resolve_poison_apply(given: PoisonApplyInput, dice: DiceSource) -> PoisonApp
         dice, label="int_test", ability="int", modifier=applier.intelligence, dc=APPLY_DC,
         anchor="poison-application", event="poison.int_test", fumble_threshold=applier.fumble_threshold,
     )
+    if first.critical_failure:  # the action simply fails: no DEX test, no vial at risk
+        last = Step(anchor="poison-application", event="poison.not_applied.int_fumble")
+        return PoisonApplyResult(
+            dc=APPLY_DC, int_natural=first.natural, int_total=first.total, int_success=False,
+            dex_natural=None, dex_total=None, dex_success=None, applied=False, doubtful_poison=False, charges=0,
+            critical_failure=False, trace=(first.step, last),
+        )
     second = ability_check(
         dice, label="dex_test", ability="dex", modifier=applier.dexterity, dc=APPLY_DC,
         anchor="poison-application", event="poison.dex_test", fumble_threshold=applier.fumble_threshold,
@@ -116,10 +123,10 @@ def resolve_poison_apply(given: PoisonApplyInput, dice: DiceSource) -> PoisonApp
 
 
 def int_test_classes(given: PoisonApplyInput) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """The INT test's d20 faces that fail it and those that pass it (a critical failure is a failure
-    like another there). Beyond the trace, the result keeps the face only as ``int_natural`` and
-    ``int_total``."""
-    return (verdict_classes(given.applier.intelligence, APPLY_DC, given.applier.fumble_threshold),)
+    """The INT test's d20 faces: the critical failures (which end the attempt), the other faces that
+    fail it (a DEX test still follows), those that pass it. Beyond the trace, the result keeps the
+    face only as ``int_natural`` and ``int_total``."""
+    return (verdict_classes(given.applier.intelligence, APPLY_DC, given.applier.fumble_threshold, critical_apart=True),)
 
 
 def dex_test_classes(given: PoisonApplyInput) -> tuple[tuple[tuple[int, ...], ...], ...]:

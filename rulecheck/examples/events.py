@@ -103,6 +103,8 @@ def _poison_apply(given: Any, result: Any) -> Event:
         return _when("event.poison.applied", applied=True)
     if result.doubtful_poison:  # a failed INT test, then a passed DEX test: perhaps a weaker or unsuited poison
         return _when("event.poison.doubtful", doubtful_poison=True)
+    if result.dex_success is None:  # a critical failure on the INT test ended the attempt
+        return _when("event.poison.int_fumble", dex_success=None)
     if result.critical_failure:
         return _when("event.poison.vial", critical_failure=True)
     return _when("event.poison.dex_fails", dex_success=False)

@@ -154,8 +154,9 @@ def test_poison_rides_at_most_three_attacks_and_the_first_hit(attacks: list[str]
 def test_poison_apply_needs_both_tests_in_a_row(int_: int, dex: int, seed: int) -> None:
     given_ = PoisonApplyInput.model_validate({"applier": {"int": int_, "dex": dex}})
     result = resolve_poison_apply(given_, SeededDice(seed))
-    assert result.applied == (result.int_success and result.dex_success)
-    assert result.doubtful_poison == (not result.int_success and result.dex_success)
+    assert result.applied == (result.int_success and result.dex_success is True)
+    assert (result.dex_natural is None) == (result.int_natural == 1)  # a critical failure ends the attempt
+    assert result.doubtful_poison == (not result.int_success and result.dex_success is True)
     assert result.charges == (3 if result.dex_success else 0)
     assert result.critical_failure == (result.dex_natural == 1)
 

@@ -59,9 +59,9 @@ def test_poison_apply_dc_10_exactly_met_on_both_tests() -> None:
 
 # Seed 002: « doit réussir deux tests consécutifs », and a failed INT test « peut signifier
 # l'utilisation d'un poison moins efficace ou inapproprié »: full effect needs both tests, and
-# after a failed INT test the DEX test still decides whether a poison, perhaps less effective or
-# unsuited, is on the weapon. A critical failure on it is an action that « a simplement échoué »:
-# a failed INT test like another, which risks no vial.
+# after an INT test failed (not critically) the DEX test still decides whether a poison, perhaps
+# less effective or unsuited, is on the weapon. A critical failure is an action that « a
+# simplement échoué »: nothing more is rolled.
 
 @pytest.mark.parametrize(("int_", "face"), [(1, 8), (0, 9), (-3, 12), (5, 4), (-4, 13)])
 @pytest.mark.parametrize(("dex", "dex_face"), [(0, 10), (5, 5), (-2, 20)])
@@ -83,17 +83,16 @@ def test_poison_apply_a_failed_int_test_then_a_failed_dex_test_coats_nothing(dex
 
 
 @pytest.mark.parametrize(("int_", "threshold", "face"), [(0, 1, 1), (12, 1, 1), (15, 3, 3), (5, 4, 2)])
-@pytest.mark.parametrize("dex_face", [1, 20])
-def test_poison_apply_a_critical_failure_on_the_int_test_is_a_failed_int_test(int_: int, threshold: int,
-                                                                               face: int, dex_face: int) -> None:
-    source = ScriptedDice({"int_test": [face], "dex_test": [dex_face]})
+def test_poison_apply_a_critical_failure_on_the_int_test_ends_the_attempt(int_: int, threshold: int,
+                                                                          face: int) -> None:
+    source = ScriptedDice({"int_test": [face], "dex_test": [20]})
     given = PoisonApplyInput.model_validate({"applier": {"int": int_, "dex": 9, "fumble_threshold": threshold}})
     result = resolve_poison_apply(given, source)
-    assert source.unused() == {}, "the DEX test follows"
-    assert not result.int_success and not result.applied
-    assert result.doubtful_poison == (dex_face == 20) and result.charges == (3 if dex_face == 20 else 0)
-    # only the DEX test's own critical failure, vial in hand, risks the vials
-    assert result.critical_failure == (dex_face == 1)
+    assert source.unused() == {"dex_test": 1}, "no DEX die is asked for"
+    assert not result.int_success and (result.dex_natural, result.dex_total, result.dex_success) == (None, None, None)
+    assert not result.applied and not result.doubtful_poison and result.charges == 0
+    assert not result.critical_failure, "a critical failure in the character's head risks no vial"
+    assert result.trace[-1].event == "poison.not_applied.int_fumble"
 
 
 def test_poison_apply_dex_one_short_fails() -> None:
@@ -278,5 +277,5 @@ def test_a_raised_critical_failure_threshold_counts_on_every_poison_test(thresho
     vial = resolve_vial_accident(VialAccidentInput.model_validate(carrier), ScriptedDice({"con_test": [face]}))
     assert vial.resisted is (not within and face + modifier >= 15)
     odds = compute_odds("poison_apply", {"applier": {**applier, "int": 20}}, fields=("critical_failure",))
-    # the DEX test is rolled whatever the INT test gave, and fails critically within the threshold
-    assert odds.probability("critical_failure", True) == Fraction(threshold, 20)
+    # the INT test passes on every face above the threshold, then the DEX test fails critically within it
+    assert odds.probability("critical_failure", True) == Fraction(20 - threshold, 20) * Fraction(threshold, 20)

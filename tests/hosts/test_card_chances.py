@@ -42,7 +42,7 @@ def passed(r: Fields, test: str) -> bool:
     """A poison test, from its face and total: a natural 20 passes, a face within the applier's
     threshold fails, any other total passes at the difficulty."""
     natural, total = r[f"{test}_natural"], r[f"{test}_total"]
-    return natural == 20 or (natural > r[THRESHOLD] and total >= r["dc"])
+    return natural is not None and (natural == 20 or (natural > r[THRESHOLD] and total >= r["dc"]))
 
 
 #: The card's own damage bonus, beside each branch's fields: a bonus "of 7 or more" is one of the card's or more.
@@ -112,12 +112,15 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
     "event.poison.applied": ("Chance de réussir les deux tests", "Chance of passing both tests",
                              lambda r: passed(r, "int") and passed(r, "dex")),
     "event.poison.vial": ("Chance d'un échec critique au test de DEX", "Chance of a critical failure on the DEX test",
-                          lambda r: r["dex_natural"] <= r[THRESHOLD]),
-    "event.poison.doubtful": ("Chance de rater le test d'INT, puis de réussir celui de DEX",
-                              "Chance of failing the INT test, then passing the DEX test",
-                              lambda r: not passed(r, "int") and passed(r, "dex")),
+                          lambda r: r["dex_natural"] is not None and r["dex_natural"] <= r[THRESHOLD]),
+    "event.poison.doubtful": ("Chance de rater le test d'INT sans échec critique, puis de réussir celui de DEX",
+                              "Chance of failing the INT test but not critically, then passing the DEX test",
+                              lambda r: r["dex_natural"] is not None and not passed(r, "int") and passed(r, "dex")),
+    "event.poison.int_fumble": ("Chance d'un échec critique au test d'INT",
+                                "Chance of a critical failure on the INT test",
+                                lambda r: r["int_natural"] <= r[THRESHOLD] and r["int_natural"] != 20),
     "event.poison.dex_fails": ("Chance de rater le test de DEX", "Chance of failing the DEX test",
-                               lambda r: not passed(r, "dex")),
+                               lambda r: r["dex_natural"] is not None and not passed(r, "dex")),
     "event.vial.resisted": ("Chance de résister aux poisons", "Chance of resisting the poisons",
                             lambda r: r["resisted"]),
     "event.vial.poisoned": ("Chance que les poisons agissent", "Chance the poisons take effect",
@@ -316,12 +319,12 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     ("failed-parry-no-bonus", "Chance que la parade échoue : 60 % (12 sur 20) — 12 ou moins au d20",
      "Chance the parry fails: 60% (12 in 20) — 12 or less on the d20"),
     # The wrong vial and the clean success no longer share one number, and the wrong vial's is
-    # the chance of what it is about, a failed INT test then a passed DEX test (9/20 × 14/20),
-    # not of any failure to apply the poison.
-    ("poison-apply-int-fails", "Chance de rater le test d'INT, puis de réussir celui de DEX "
-     "(un poison peut-être moins efficace sur l'arme) : 31,5 %",
-     "Chance of failing the INT test, then passing the DEX test (a poison perhaps less "
-     "effective on the weapon): 31.5%"),
+    # the chance of what it is about, an INT test failed but not critically, then a passed DEX
+    # test (8/20 × 14/20), not of any failure to apply the poison.
+    ("poison-apply-int-fails", "Chance de rater le test d'INT sans échec critique, puis de réussir celui de DEX "
+     "(un poison peut-être moins efficace sur l'arme) : 28 % (7 chances sur 25)",
+     "Chance of failing the INT test but not critically, then passing the DEX test (a poison perhaps less "
+     "effective on the weapon): 28% (7 chances in 25)"),
     ("poison-apply-dc-met", "Chance de réussir les deux tests (le poison appliqué avec tout son effet) : 39 %",
      "Chance of passing both tests (the poison applied with its full effect): 39%"),
     # A rare event reads as a count a player can picture, not "3 in 320".

@@ -646,12 +646,13 @@ _STATED_READINGS = {
         "en": r"up\s+to\s+it\s+counts\s+as\s+a\s+1|within\s+a\s+\[raised\s+critical\s+failure\s+threshold"},
     # The 31st to 33rd outside readings, 7 December 2026: « un échec peut signifier l'utilisation
     # d'un poison moins efficace ou inapproprié » (seed 002) read as a poison used, that may be so;
-    # and a natural 1 on the INT test as a failed INT test like another (the 35th).
+    # and a natural 1 on the INT test as a failed action, the coating (the 33rd and 36th; the 35th
+    # read a failed test like another, which the note names).
     "a poison perhaps weaker after a failed INT test": {
         "fr": r"peut-être\s+moins\s+efficace", "en": r"may\s+be\s+less\s+effective"},
-    "a natural 1 on the INT test read as a failed INT test like another": {
-        "fr": r"test\s+d'INT\s+raté\s+comme\s+un\s+autre|rien\s+de\s+plus\s+qu'un\s+test\s+d'INT\s+raté",
-        "en": r"failed\s+INT\s+test\s+like\s+another|only\s+a\s+failed\s+INT\s+test"},
+    "a natural 1 on the INT test read as the coating failing": {
+        "fr": r"1\s+naturel\s+fait\s+échouer\s+une\s+action\s+en\s+combat|l'enduction\s+elle-même",
+        "en": r"natural\s+1\s+makes\s+(?:it\s+)?fail|the\s+coating\s+itself"},
     # A twelfth outside reading, 5 December 2026 (night).
     "a coup de grâce taking the whole turn, where any weapon attack is an attack action": {
         "fr": r"consacrer\s+tout\s+son\s+tour|prend\s+tout\s+le\s+tour\s+de\s+l'attaquant",

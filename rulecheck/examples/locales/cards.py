@@ -31,8 +31,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.dying.not_stabilised.many": "Chance que les {attempts} tentatives échouent toutes",
         "event.poison.applied": "Chance de réussir les deux tests (le poison appliqué avec tout son effet)",
         "event.poison.vial": "Chance d'un échec critique au test de DEX, fiole en main",
-        "event.poison.doubtful": "Chance de rater le test d'INT, puis de réussir celui de DEX "
+        "event.poison.doubtful": "Chance de rater le test d'INT sans échec critique, puis de réussir celui de DEX "
                                  "(un poison peut-être moins efficace sur l'arme)",
+        "event.poison.int_fumble": "Chance d'un échec critique au test d'INT",
         "event.poison.dex_fails": "Chance de rater le test de DEX (rien sur l'arme)",
         "event.vial.resisted": "Chance de résister aux poisons",
         "event.vial.poisoned": "Chance que les poisons agissent",
@@ -84,8 +85,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.dying.not_stabilised.many": "Chance that all {attempts} attempts fail",
         "event.poison.applied": "Chance of passing both tests (the poison applied with its full effect)",
         "event.poison.vial": "Chance of a critical failure on the DEX test, vial in hand",
-        "event.poison.doubtful": "Chance of failing the INT test, then passing the DEX test "
+        "event.poison.doubtful": "Chance of failing the INT test but not critically, then passing the DEX test "
                                  "(a poison perhaps less effective on the weapon)",
+        "event.poison.int_fumble": "Chance of a critical failure on the INT test",
         "event.poison.dex_fails": "Chance of failing the DEX test (nothing on the weapon)",
         "event.vial.resisted": "Chance of resisting the poisons",
         "event.vial.poisoned": "Chance the poisons take effect",

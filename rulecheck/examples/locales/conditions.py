@@ -39,6 +39,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.applied": "Poison appliqué, attaques qu'il tient au plus",
         "poison.applied.doubtful": "Poison appliqué, peut-être moins efficace ou inapproprié (test d'INT raté : "
                                    "le MJ en décide), attaques qu'il tient au plus",
+        "poison.not_applied.int_fumble": "Rien n'est appliqué : l'échec critique au test d'INT fait échouer "
+                                         "l'action, sans test de DEX",
         "poison.not_applied": "Poison non appliqué, dose gâchée ou personnage blessé (au choix du MJ)",
         "poison.not_applied.vial": "Poison non appliqué, échec critique fiole en main (le MJ peut demander le test "
                                    "de CON des fioles brisées)",
@@ -78,6 +80,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.applied": "Poison applied, attacks it lasts at most",
         "poison.applied.doubtful": "Poison applied, perhaps less effective or unsuited (INT test failed: the GM "
                                    "decides), attacks it lasts at most",
+        "poison.not_applied.int_fumble": "Nothing is applied: the critical failure on the INT test makes the action "
+                                         "fail, with no DEX test",
         "poison.not_applied": "Poison not applied, the dose wasted or the character hurt (the GM decides)",
         "poison.not_applied.vial": "Poison not applied, critical failure with the vial in hand (the GM may call "
                                    "for the broken vials' CON test)",
