@@ -17,9 +17,9 @@ Rulings (see the interpretation notes on the poisons page):
 - A failed DEX test wastes the dose or hurts the character (the GM's call): nothing is applied.
   A natural 1 on it is a critical failure with the vial in hand: the GM may call for the vial
   accident's CON test. Only that test's critical failure risks the vials.
-- A poison once on the weapon, the intended one or the other, stays there for the next three
-  attacks, or until one of them hits: that hit delivers it. Three misses waste it. Its effect
-  lasts one turn.
+- A poison once on the weapon, with its full effect or perhaps weaker, stays there for the next
+  three attacks, or until one of them hits: that hit delivers it. Three misses waste it. Its
+  effect lasts one turn.
 - A regular enemy suffers the poison's usual effect (for that one turn), its damage included if
   it has any; a mini-boss or a boss suffers the poison's extra damage only, never its usual
   effect (nothing at all from a poison without damage).

@@ -301,6 +301,8 @@ def check_heading_ids(report: Report, root: Path, skip: Callable[[Path], bool], 
     """A problem where a heading id is written on two pages of one language (a rule's anchor, which
     the cards' steps link to, or any other): on each later page the check read, or on the first when
     it read no later one (a run on one page reads its language's other pages for their headings).
+    Also where a raw element of a page read takes a heading's id, or one another element of the page
+    holds (:func:`rulecheck.examples.element_ids.ids_in_markdown`), as the build refuses both.
     ``skip``: the pages MkDocs leaves out, which build nothing to link to; ``walked``: the folders
     the check listed already, whose pages it read."""
     read = {folder.resolve() for folder in walked}
@@ -320,21 +322,21 @@ def check_heading_ids(report: Report, root: Path, skip: Callable[[Path], bool], 
             for anchor, line in pages[path].items():
                 writers.setdefault(anchor, []).append((path, line))
         for path in sorted(set(pages) & set(report.pages)):
-            twice = Capped()  # a page of a thousand such ids: a few said, the rest summed up
+            taken = Capped()  # a page of a thousand such ids: a few of each kind said, the rest summed up
             for anchor, (line, again) in sorted(report.pages[path].element_ids.items(), key=lambda item: item[1]):
                 if again:
-                    twice.add(Problem(path=path, line=again, related=(f"{path}:{line}",), kind="id-twice", message=(
+                    taken.add(Problem(path=path, line=again, related=(f"{path}:{line}",), kind="id-twice", message=(
                         f"`{anchor}` is the id of an element written here and of another at line {line} of this page: "
                         "the built page would hold two elements of one id, and a link to it lands on the first. "
                         "Hint: give one of them another id")))
                 if anchor in writers:
                     other, other_line = writers[anchor][0]
                     where = f"{other}:{other_line}"
-                    report.pages[path].problems.append(Problem(path=path, line=line, related=(where,), message=(
+                    taken.add(Problem(path=path, line=line, related=(where,), kind="id-of-heading", message=(
                         f"`{anchor}` is the id of an element written here and of the heading at {where}: a link "
                         "to it (a card's step, a cross-reference) lands on one of the two, in no order a reader "
                         "sees; give the element another id")))
-            report.pages[path].problems += twice.problems
+            report.pages[path].problems += taken.problems
         for anchor, places in writers.items():
             if len(places) < 2:
                 continue
