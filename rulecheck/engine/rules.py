@@ -104,7 +104,7 @@ RULES: Mapping[str, Rule] = {
              shown=((("dying.threshold",), "death_threshold"), (("dying.start", "dying.roll"), "below_zero"))),
         Rule("poison_apply", PoisonApplyInput, PoisonApplyResult, resolve_poison_apply,
              "Coating a weapon with poison: INT test then DEX test, both DC 10.",
-             headline=("applied",), told_when_expected=("doubtful_poison",), dice=("int_test", "dex_test"),
+             headline=("applied", "doubtful_poison"), dice=("int_test", "dex_test"),
              face_classes={"int_test": int_test_classes, "dex_test": dex_test_classes},
              face_fields={"int_test": frozenset({"int_natural", "int_total"}),
                           "dex_test": frozenset({"dex_natural", "dex_total"})}),

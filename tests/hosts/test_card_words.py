@@ -209,19 +209,24 @@ def test_a_capabilitys_french_name_is_glossed_on_english_cards_as_the_english_pa
                                == [shown] for h in headers), name
 
 
-def test_a_poison_perhaps_weaker_is_not_called_not_applied(documented: tuple[str, list[Outcome]]) -> None:
+def test_a_poison_card_says_whether_a_poison_is_on_the_weapon(documented: tuple[str, list[Outcome]]) -> None:
     """A failed INT test then a passed DEX test puts a poison on the weapon that may be weaker: the
-    card's outcome said « Poison applied: no » under a step saying a poison was applied."""
+    card's outcome said « Poison applied: no » under a step saying a poison was applied; and where
+    nothing is applied, « with its full effect: no » alone let a reader wonder about a weaker one
+    (the 36th reading). Every poison card says both."""
     language, outcomes = documented
-    said = {"fr": ("Poison appliqué avec tout son effet\u00a0: non",
-                   "Poison peut-être moins efficace sur l'arme\u00a0: oui"),
-            "en": ("Poison applied with its full effect: no", "Poison perhaps less effective on the weapon: yes")}
-    doubtful = [o for o in outcomes if o.parsed and o.parsed.example.rule == "poison_apply"
-                and getattr(o.result, "doubtful_poison", False)]
-    assert doubtful
-    for outcome in doubtful:
+    said = {"fr": ("Poison appliqué avec tout son effet\u00a0: {}",
+                   "Poison peut-être moins efficace sur l'arme\u00a0: {}"),
+            "en": ("Poison applied with its full effect: {}", "Poison perhaps less effective on the weapon: {}")}
+    words = {"fr": {True: "oui", False: "non"}, "en": {True: "yes", False: "no"}}[language]
+    cards = [o for o in outcomes if o.parsed and o.parsed.example.rule == "poison_apply" and o.result is not None]
+    assert any(getattr(o.result, "doubtful_poison", False) for o in cards)
+    for outcome in cards:
         found = re.search(r'<p class="rc-outcome">(.*?)</p>', html.unescape(card(outcome, language)))
-        assert found and re.sub(r"<[^>]+>", "", found[1]) == " · ".join(said[language]), outcome.id
+        full, doubtful = said[language]
+        expected = " · ".join((full.format(words[outcome.result.applied]),
+                               doubtful.format(words[outcome.result.doubtful_poison])))
+        assert found and re.sub(r"<[^>]+>", "", found[1]) == expected, outcome.id
 
 
 @pytest.mark.parametrize("name", ["parry", "none", "hit", "dodge", "Parade", "<b>x</b>"])
