@@ -173,8 +173,13 @@ def _from_project(folder: Path) -> tuple[str, ...]:
     Without a project, its own name alone: a folder above the docs named like a language
     (``/srv/en/site/docs``) is no language's."""
     start = Path(os.path.abspath(folder))
-    project = next((above for above in (start, *start.parents) if (above / "mkdocs.yml").is_file()), None)
+    project = _holding_mkdocs_yml(start)
     return start.relative_to(project).parts if project is not None else (start.name,)
+
+
+def _holding_mkdocs_yml(start: Path) -> Path | None:
+    """The nearest folder from ``start`` up that holds ``mkdocs.yml``, as the build has it."""
+    return next((above for above in (start, *start.parents) if (above / "mkdocs.yml").is_file()), None)
 
 
 def _language_inside_language(page: Path) -> tuple[Path, str] | None:
@@ -363,8 +368,7 @@ def reach_of(folder: Path, root: Path | None) -> Path:
     without one, ``root``; or ``folder`` itself where it lies outside that."""
     real = Path(os.path.realpath(folder))
     start = Path(os.path.abspath(folder))
-    found = next((above for above in (start, *start.parents) if (above / "mkdocs.yml").is_file()), None)
-    project = Path(os.path.realpath(found or root or real))
+    project = Path(os.path.realpath(_holding_mkdocs_yml(start) or root or real))
     return project if real.is_relative_to(project) else real
 
 

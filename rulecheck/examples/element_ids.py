@@ -24,8 +24,6 @@ _INDENTED = re.compile(r"(?:^|[\n\r])(?:    |\t)")
 #: A line whose indented lines after it are its content, not code: an admonition, a tab, a list item,
 #: a definition, a raw HTML block's opening tag (not a closing one).
 _CONTAINER = re.compile(r"[ ]{0,3}(?:(?:!!!|\?\?\?\+?|===)[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|:[ \t]|<(?!/))")
-#: A link's title (``[x](page.md "title")``) and an abbreviation's definition (``*[HP]: hit points``):
-#: Markdown writes both as attribute values.
 #: What Markdown writes into an attribute value or as escaped text, each pattern's group 1: a link's
 #: title, a destination in angle brackets, an image's alternative text, a reference definition's
 #: destination and title, an abbreviation's definition.
@@ -83,7 +81,7 @@ def ids_in_markdown(text: str) -> dict[str, tuple[int, int]]:
     if "<" not in text:
         return {}
     masked = mask_code(text)
-    tags = sorted((tag.start(), tag.end()) for tag in start_tags(masked))
+    tags = [(tag.start(), tag.end()) for tag in start_tags(masked)]  # in order, none inside another
     starts = [start for start, _ in tags]
 
     def in_a_tag(start: int) -> bool:  # a link's or an image's look inside a tag's value is the tag's

@@ -34,7 +34,7 @@ _CARD_CLASS = re.compile(r"rc-(?:card|badge)(?:(?:__|--)[\w-]+)?", re.IGNORECASE
 
 
 #: Text that any of the cards' markup holds (case-folded).
-CARD_MARKS = ("rc-card", "rc-badge", "data-example")
+_MARKS = ("rc-card", "rc-badge", "data-example")
 
 
 def _is_card_markup(tag: str) -> bool:
@@ -53,7 +53,7 @@ def card_marks(text: str) -> int:
     """How many of the cards' marks ``text`` holds, character references decoded (``rc&#45;card``
     is one): none, and it writes none of their markup."""
     folded = (unescape(text) if "&" in text else text).casefold()
-    return sum(folded.count(mark) for mark in CARD_MARKS)
+    return sum(folded.count(mark) for mark in _MARKS)
 
 
 def card_markup_elements(html: str) -> int:
