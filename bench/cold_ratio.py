@@ -45,8 +45,12 @@ def cpu(site: Path, base: Path | None = None, **env: str) -> float:
     shutil.rmtree(ROOT / ".cache" / "rulecheck", ignore_errors=True)
     head = [sys.executable, "-c", LOADER, str(base)] if base else [sys.executable, "-m", "mkdocs"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([*head, "build", "--strict", "-q", "-d", str(site)], cwd=ROOT, env={**ENV, **env},
-                   check=True, capture_output=True, timeout=600)
+    done = subprocess.run([*head, "build", "--strict", "-q", "-d", str(site)], cwd=ROOT, env={**ENV, **env},
+                          capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:  # a base commit's engine may not read today's pages: say so, with its words
+        which = "the build with the base commit's rulecheck package (--base)" if base else "the build"
+        sys.exit(f"{which} failed ({', '.join(f'{k}={v}' for k, v in env.items()) or 'checked'}); its last "
+                 "lines:\n" + "\n".join(done.stderr.splitlines()[-12:]))
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
