@@ -1,7 +1,9 @@
 """The ids a page gives its elements, read as the browser reads start tags: in a page as MkDocs
 rendered it (:func:`element_ids`), and in a page's Markdown, where an author wrote them besides the
-headings (:func:`ids_written_at`), which the check compares with the headings' ids across pages and
-the build uses to locate an id held twice."""
+headings (:func:`ids_written_at`): in raw HTML, or in the attribute lists of Python-Markdown's
+``attr_list`` (``[a link](x){#id}``, a paragraph's last line ``{: #id }``, a fence's ``{ #id }``),
+which the check compares with the headings' ids across pages and the build uses to locate an id
+held twice."""
 
 from __future__ import annotations
 
@@ -11,7 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from html import unescape
 
-from rulecheck.examples.line_index import LineIndex
+from markdown.extensions.attr_list import AttrListTreeprocessor, get_attrs_and_remainder
+
+from rulecheck.examples.finder import find_fences
+from rulecheck.examples.line_index import LineIndex, Lines
 from rulecheck.examples.raw_tags import attributes, comments, markdown_start_tags, start_tags
 from rulecheck.examples.references import mask_code
 
@@ -37,6 +42,54 @@ _VALUES = (
 )
 
 
+#: An attribute list (its group 1, what the braces hold). ``attr_list`` reads on to a line's last ``}``
+#: (``AttrListTreeprocessor.BASE_RE``), in the text of one element: in a page's raw text, where two
+#: elements' lists may share a line (``[a](x){#one} and `b`{#two}``), a list ends at its first brace,
+#: either way: a line of ten thousand ``*{`` is read once, not once from each.
+_LISTED = AttrListTreeprocessor.BASE_RE.replace(r"[^\}\n ][^\n]*)\}", r"[^{}\n ][^{}\n]*)\}")
+#: Where ``attr_list`` gives an element the list's attributes (a heading's own list is the heading's,
+#: read by :mod:`rulecheck.examples.headings`): right after an inline element (a link, an image, an
+#: emphasis, a code span: its tail starts with the list); on a line of its own that ends a block (a
+#: paragraph, a list item: the block's last line); at the end of a table cell or a definition's term.
+_AFTER_INLINE = re.compile(r"(?<=[)*_`\]~=^])" + _LISTED)
+_LINE_END = r"(?:\r?\n|\r)"
+_OWN_LINE = re.compile(r"(?:(?<=[^\n\r]\n)|(?<=[^\n\r]\r\n)|(?<=[^\n\r]\r))[ ]*" + _LISTED
+                       + rf"[ ]*(?={_LINE_END}[ \t]*{_LINE_END}|{_LINE_END}?\Z)")
+_CELL_END = re.compile(r"^[ ]{0,3}\|.*?[ ]" + _LISTED + r"[ ]*(?:\||$)|(?<=[ ])" + _LISTED + r"[ ]*\|", re.MULTILINE)
+_TERM = re.compile(r"^(?![ ]{0,3}#).*?[ ]" + _LISTED + r"[ ]*(?=(?:\r?\n|\r):[ \t])", re.MULTILINE)
+
+
+def _listed(text: str, kept: str) -> Iterator[tuple[int, str]]:
+    """The offset and id of each attribute list of ``text`` that gives an element an id, where
+    ``kept`` (``text`` with what gives no element blanked, offsets the same) still shows its brace;
+    and of each fence's opening line that carries one (``` ```{ .text #id } ```), which ``kept``
+    blanks with the fence. An id an attribute list gives twice counts once: its last, as attr_list
+    sets it."""
+    for pattern in (_AFTER_INLINE, _OWN_LINE, _CELL_END, _TERM):
+        for found in pattern.finditer(text):
+            group = 1 if found[1] is not None else 2
+            brace = found.start(group) - 1
+            while brace >= 0 and text[brace] != "{":
+                brace -= 1
+            if kept[brace:brace + 1] == "{" and (given := _id_of(found[group])) is not None:
+                yield brace, given
+    lines = Lines(text)
+    for fence in find_fences(lines):
+        if fence.closed and "{" in fence.info:
+            opened = lines.start(fence.start)
+            header = text[opened:lines.end(fence.start)]
+            listed = re.search(_LISTED, header)
+            if listed is not None and (given := _id_of(listed[1])) is not None:
+                yield opened + listed.start(), given
+
+
+def _id_of(listed: str) -> str | None:
+    """The id an attribute list's content gives its element, as ``attr_list`` reads it: the last."""
+    attributes, _ = get_attrs_and_remainder(listed)
+    given = [value for name, value in attributes if name == "id" and value]
+    return given[-1] if given else None
+
+
 def _named(html: str, tags: Iterable[re.Match[str]]) -> Iterator[tuple[int, str]]:
     """The offset and id of each element of ``html`` that has one, among its start ``tags`` as the
     browser reads them (:mod:`rulecheck.examples.raw_tags`: ``<div/ID=x>`` and ``<div "q" id=x>``
@@ -52,17 +105,19 @@ def _named(html: str, tags: Iterable[re.Match[str]]) -> Iterator[tuple[int, str]
 
 
 def ids_written_at(text: str) -> dict[str, int]:
-    """Each id the raw HTML of ``text`` (a page's Markdown) gives an element, and the 1-based line
-    of the first that does: where an author wrote it, besides the headings. One pass over the page."""
+    """Each id the raw HTML or an attribute list of ``text`` (a page's Markdown) gives an element, and
+    the 1-based line of the first that does: where an author wrote it, besides the headings. One pass
+    over the page."""
     lines = LineIndex(text)
-    return {found: lines.line(first) for found, (first, _) in _first_two(text).items()}
+    named = _named(text, markdown_start_tags(text))  # a tag in a value too: Markdown may free it
+    return {found: lines.line(first) for found, (first, _) in _first_two([*named, *_listed(text, text)]).items()}
 
 
-def _first_two(text: str) -> dict[str, tuple[int, int]]:
-    """Each id the raw HTML of ``text`` gives an element: the offsets of the first two elements that
-    hold it, the second -1 when one alone does."""
+def _first_two(named: Iterable[tuple[int, str]]) -> dict[str, tuple[int, int]]:
+    """Each id of ``named`` (offset, id): the offsets of the first two elements that hold it, the
+    second -1 when one alone does."""
     places: dict[str, tuple[int, int]] = {}
-    for at, found in _named(text, markdown_start_tags(text)):  # a tag in a value too: Markdown may free it
+    for at, found in named:
         first, second = places.get(found, (at, -1))
         if at < first:
             first, second = at, first
@@ -78,7 +133,7 @@ def ids_in_markdown(text: str) -> dict[str, tuple[int, int]]:
     Markdown writes as escaped text or attribute values (a twenty-seventh hostile round: these
     were refused as elements). What this misses, the build still finds in what Markdown made.
     Each id with the lines of the first two elements that hold it (the second 0: one alone does)."""
-    if "<" not in text:
+    if "<" not in text and "{" not in text:
         return {}
     masked = mask_code(text)
     tags = [(tag.start(), tag.end()) for tag in start_tags(masked)]  # in order, none inside another
@@ -99,7 +154,7 @@ def ids_in_markdown(text: str) -> dict[str, tuple[int, int]]:
         pieces += [masked[at:start], _NOT_LINE_END.sub(" ", masked[start:end])]
         at = end
     shown = "".join(pieces) + masked[at:]
-    places = _first_two(shown)
+    places = _first_two([*_named(shown, markdown_start_tags(shown)), *_listed(text, shown)])
     if not places:
         return {}
     lines = LineIndex(shown)

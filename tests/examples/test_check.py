@@ -247,6 +247,28 @@ def test_an_element_taking_a_headings_id_is_refused_by_the_check(
                     "the two, in no order a reader sees; give the element another id" for language in ("en", "fr")]
 
 
+# An id an attribute list gives (Python-Markdown's attr_list), with the line it stands on: the build
+# refused each as an id held twice, the check passed them (found reading the hostile rounds' leftovers).
+ATTRIBUTE_LISTS = [
+    ("A paragraph's last line.\n{: #parry }\n", 2), ("A [link](x.md){#parry} here.\n", 1),
+    ("A `code span`{: #parry } here.\n", 1), ("An *emphasis*{ #parry } here.\n", 1),
+    ("| a | b |\n|---|---|\n| cell {: #parry } | x |\n", 3), ("A term {: #parry }\n:   its definition\n", 1),
+    ("- an item\n  {: #parry }\n", 2), ("```{ .text #parry }\nplain\n```\n", 1),
+    ("``` text { #parry }\nplain\n```\n", 1), ("A [link](x.md){: .cls id=\"parry\" } here.\n", 1),
+    ("A [link](x.md){#other} and `code`{: #parry } on one line.\n", 1), ("A CRLF paragraph.\r\n{: #parry }\r\n", 2)]
+
+
+@pytest.mark.parametrize(("written", "line"), ATTRIBUTE_LISTS)
+def test_an_attribute_list_taking_a_headings_id_is_refused_by_the_check(
+        tmp_path: Path, written: str, line: int) -> None:
+    fr = {"a.md": "# Rules\n\n## Parry { #parry }\n\nText.\n", "b.md": "# Other\n\n" + written}
+    write_site(tmp_path, fr, fr)
+    said = [found for found in located(tmp_path) if "`parry` is the id of an element" in found]
+    assert said == [f"docs/{language}/b.md:{2 + line}: `parry` is the id of an element written here and of the "
+                    f"heading at docs/{language}/a.md:3: a link to it (a card's step, a cross-reference) lands on one "
+                    "of the two, in no order a reader sees; give the element another id" for language in ("en", "fr")]
+
+
 @pytest.mark.parametrize("shown", [
     "`<span id=\"parry\">x</span>`", "```html\n<span id=\"parry\">x</span>\n```",
     "<!-- <span id=\"parry\">x</span> -->", "&lt;span id=\"parry\"&gt;", '<span title="id=parry">x</span>',
@@ -254,7 +276,10 @@ def test_an_element_taking_a_headings_id_is_refused_by_the_check(
     "A paragraph.\n\n    <span id=\"parry\">x</span>", "A paragraph.\n\n\t<b id='parry'>x</b>",
     "See [the rule](a.md \"<span id='parry'>\") here.", "See [the rule](a.md '<span id=\"parry\">') here.",
     "*[HP]: hit points <span id=\"parry\">", 'A2 [link](<span id="parry">) here.', 'A3 ![<b id="parry">](x.png)',
-    "A4 [ref][r1]\n\n[r1]: https://example.com/x \"<span id='parry'>\"", "[r2]: <https://example.com/<b id=parry>>"])
+    "A4 [ref][r1]\n\n[r1]: https://example.com/x \"<span id='parry'>\"", "[r2]: <https://example.com/<b id=parry>>",
+    # attribute lists attr_list leaves as text (not a block's last line, a paragraph's line end), or in code
+    "A line\n{: #parry }\nnot the last.", "A paragraph's end {: #parry }", "Write `[x](y){#parry}` so.",
+    "```\n[x](y){#parry}\n```", "<!-- [x](y){#parry} -->", "A [link](x.md){: .only-a-class } here."])
 def test_an_id_shown_as_code_text_or_a_value_is_no_element(tmp_path: Path, shown: str) -> None:
     pages = {"a.md": "# Rules\n\n## Parry { #parry }\n", "b.md": f"# Other\n\n{shown}\n"}
     write_site(tmp_path, pages, pages)

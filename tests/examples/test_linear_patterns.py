@@ -21,7 +21,7 @@ from rulecheck.engine.cards import _ATTACK, parse_card
 from rulecheck.engine.dice import _TOKEN, NOTATION_PATTERN, DiceExpr
 from rulecheck.examples import pages, schema, tables, update
 from rulecheck.examples.check import check_page, find_snippets
-from rulecheck.examples.element_ids import element_ids, ids_in_markdown
+from rulecheck.examples.element_ids import element_ids, ids_in_markdown, ids_written_at
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.headings import heading_lines
 from rulecheck.examples.raw_tags import start_tags
@@ -120,6 +120,12 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "ids of a page's Markdown, many comments": (ids_in_markdown, "<!-- -->" * (2 * N)),
     "ids of a page's Markdown, tags in quoted values": (ids_in_markdown, '<i@ t="<b id=x>">\n' * (N // 18)),
     "ids of a page's Markdown, starts in bare values": (ids_in_markdown, "<a id=" * (4 * N // 6)),
+    # attribute lists never closed: after inline elements, in a table row, on a definition's term
+    "ids of a page's Markdown, attribute lists never closed": (ids_in_markdown, "*{: #a" * (N // 6)),
+    "ids of a page's Markdown, a table row of lists never closed": (ids_in_markdown, "| " + " {#a" * (N // 4)),
+    "ids of a page's Markdown, a term of lists never closed": (ids_in_markdown, "x" + " {#a" * (N // 4) + "\n: d"),
+    "ids of a page's Markdown, lists on lines of spaces": (ids_in_markdown, ("x\n" + " " * 1000 + "{#a\n") * 100),
+    "ids written in a page, attribute lists never closed": (ids_written_at, "`{#a" * (N // 4)),
     "print edition, starts in bare values": (lambda text: prefixed(double_quoted(text), "pg", set()),
                                              "<a y=" * (4 * N // 5)),
     "print edition, bare values of slashes and equals": (
