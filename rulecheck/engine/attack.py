@@ -136,8 +136,11 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
         steps.append(Step(anchor="no-reaction", event=f"reaction.refused.{refused}", verdict="refused"))
     elif given.reaction != "none" and total is not None:
         if compared != defence:  # said before the modified defence: a reader took it for the parry's bar
+            # Where no damage bonus can follow (no critical, no progressive rule), the defence changes nothing
+            # here, and the step says so rather than point at a bonus that cannot come.
+            idle = "" if critical or given.options.progressive_damage else ".idle"
             steps.insert(defence_shown_at,
-                         Step(anchor="dodge-and-parry", event=f"reaction.{given.reaction}.instead_of_defence"))
+                         Step(anchor="dodge-and-parry", event=f"reaction.{given.reaction}.instead_of_defence{idle}"))
         reaction_natural, reaction_total, reaction_succeeded = _reaction(
             given, dice, total, critical, steps, situated.reaction_terms(REACTION_ABILITY[given.reaction])
         )

@@ -73,14 +73,16 @@ def _without(page_html: str, parts: re.Pattern[str], *, gap: str) -> tuple[str, 
 #: The elements a card's parts that search skips are: the chance line (or a capability's chips),
 #: the damage chart, the example's YAML, the badge.
 _PART_NAMES = ("p", "figure", "details", "span")
+#: The hover hint a part may carry between its class and its mark (the badge's: what it vouches for).
+_HINT = r'(?: data-tip="[^"<>]*")?'
 #: A card's part that search skips (by its opening tag), or a step's § link: empty, nothing to index.
-_UNSEARCHED = re.compile(rf'<(?P<tag>{"|".join(_PART_NAMES)}) class="rc-[a-z_ -]*" data-search-exclude>'
+_UNSEARCHED = re.compile(rf'<(?P<tag>{"|".join(_PART_NAMES)}) class="rc-[a-z_ -]*"{_HINT} data-search-exclude>'
                          r'|<a class="rc-rule" [^<>]*></a>')
 #: The mark in the start tag of an element of this project's (``rulecheck.hosts.i18n_search`` marks
 #: the tabs' labels).
-_SEARCH_MARK = re.compile(r'(<[a-z]+ class="(?:rc-[a-z_ -]*|tabbed-labels)") data-search-exclude>')
+_SEARCH_MARK = re.compile(rf'(<[a-z]+ class="(?:rc-[a-z_ -]*|tabbed-labels)"{_HINT}) data-search-exclude>')
 #: What paper never shows of a card (see the print stylesheet): its parts, and each step's § link.
-_UNPRINTED = re.compile(r'<(?P<tag>details|figure|span) class="rc-(?:source|spread|badge[a-z_ -]*)" '
+_UNPRINTED = re.compile(rf'<(?P<tag>details|figure|span) class="rc-(?:source|spread|badge[a-z_ -]*)"{_HINT} '
                         r'data-search-exclude>|<a class="rc-rule" [^<>]*></a>')
 #: An empty element search reads nothing in, and never skips (no author writes it). It stands
 #: where text follows a removed part, to keep it apart from the text before, as the part did:

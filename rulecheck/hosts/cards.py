@@ -172,7 +172,8 @@ def card(outcome: Outcome, language: str, link: Callable[[str], str | None] = la
     return (
         f'<div class="rc-card{marked}" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{_titled(title)} '
-        f'<span class="rc-badge rc-badge--ok" data-search-exclude>✓ {render.word("checked", language)}</span></p>'
+        f'<span class="rc-badge rc-badge--ok" {TIP}="{html_text(render.word("checked.tip", language))}" '
+        f'data-search-exclude>✓ {render.word("checked", language)}</span></p>'
         f"{_cast_line(outcome, cast, language, link)}{header}{battle_map_html(outcome, language, link)}"
         f'<ol class="rc-trace">{steps}</ol>\n'
         f'<p class="rc-outcome">{summary}</p>\n'
@@ -198,10 +199,12 @@ def refusal_card(outcome: Outcome, title: str, language: str,
     reason = render.refusal(error.code, error.params, language)
     # The rules refuse it, as the example expects: no tick, which two readers took for « allowed ».
     badge = render.word("checked_refusal", language)
+    hint = html_text(render.word("checked_refusal.tip", language))
     return (
         f'<div class="rc-card rc-card--refused" id="ex-{example_id}" data-example="{example_id}">'
         f'<p class="rc-card__title">{_titled(title)} '
-        f'<span class="rc-badge rc-badge--ok rc-badge--refused" data-search-exclude>⊘ {badge}</span></p>'
+        f'<span class="rc-badge rc-badge--ok rc-badge--refused" {TIP}="{hint}" '
+        f'data-search-exclude>⊘ {badge}</span></p>'
         f"{_cast_line(outcome, _cast(outcome), language, link)}{_refused_plan(outcome, error, language)}"
         f'<p class="rc-outcome rc-refusal"><strong>{html_text(render.word("card.refused", language))}</strong>'
         f"{colon} {html_text(reason)}</p>\n"
@@ -580,8 +583,8 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     if shown is not None:
         legend = (f'<span class="rc-spread__legend rc-spread__legend--this">'
                   f'{html_text(render.word("spread.this", language))}</span>')
-    if critical:
-        legend += (f' <span class="rc-spread__legend rc-spread__legend--critical">'
+    if critical:  # the two keys apart in words too: read aloud or as text, not "this outcome critical hit"
+        legend += (f'{" · " if legend else ""}<span class="rc-spread__legend rc-spread__legend--critical">'
                    f'{html_text(render.word("spread.critical", language))}</span>')
     axis = render.word("spread.axis", language).format(top=render.probability(tallest, language))
     named = f" ({damage_dice})" if damage_dice else ""

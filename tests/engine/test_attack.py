@@ -440,13 +440,21 @@ def test_a_reaction_says_it_sets_aside_the_modified_defence_before_the_card_show
             "reaction": reaction}
     covered = attack({**base, "situation": {"cover": "partial"}}, reaction=[5], damage=[3])
     events = [s.event for s in covered.trace]
-    aside = events.index(f"reaction.{reaction}.instead_of_defence")
+    # No critical and no progressive rule: the defence changes nothing here, and the step says so (the
+    # 37th reader: "only measures a damage bonus should the parry fail" pointed at a bonus that could not come).
+    aside = events.index(f"reaction.{reaction}.instead_of_defence.idle")
     assert events[aside + 1] == "modifiers.defence" and events[aside + 2] == f"reaction.{reaction}"
     assert covered.hit  # a failed dodge lets the 17 through
+    progressive = attack({**base, "situation": {"cover": "partial"}, "options": {"progressive_damage": True}},
+                         reaction=[5], damage=[3])
+    critical = attack({**base, "situation": {"cover": "partial"},  # a critical's dice at their maximum: none rolled
+                       "attack": {"total": 17, "natural": 20, "damage": "1d4"}}, reaction=[5])
+    for with_bonus in (progressive, critical):
+        assert f"reaction.{reaction}.instead_of_defence" in [s.event for s in with_bonus.trace]
     in_posture = attack({**base, "defender": {**base["defender"], "posture": ["A"]}, "situation": {"cover": "partial"}},
                         reaction=[5], damage=[3])
     events = [s.event for s in in_posture.trace]
-    aside = events.index(f"reaction.{reaction}.instead_of_defence")
+    aside = events.index(f"reaction.{reaction}.instead_of_defence.idle")
     assert events[aside + 1:aside + 4] == ["posture.simple", "modifiers.defence", f"reaction.{reaction}"]
     assert covered.defence_value == 16 > covered.attack_total - 2  # the cover was there, and did not count
     bare = attack(base, reaction=[5], damage=[3])

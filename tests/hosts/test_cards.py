@@ -302,6 +302,9 @@ def test_the_damage_chart_stripes_what_critical_hits_deal_and_says_what_its_axes
     assert striped == {"10": "height:22.2%;--critical:50.0%", "22": "height:11.1%;--critical:100.0%"}
     assert "10: 10% (5% of it from critical hits)" in english and "22: 5% (critical hit)" in english
     assert '<span class="rc-spread__legend rc-spread__legend--critical">critical hit</span>' in english
+    # Its two keys read apart as text, not "this outcome critical hit"; a chart of one key has no separator.
+    assert "this outcome</span> · <span class=\"rc-spread__legend rc-spread__legend--critical\">" in english
+    assert " · " not in re.search(r"<figcaption>.*</figcaption>", damage_chart(spread, 22, Fraction(5), "en"))[0]
     assert "Bar height: the chance of that damage (tallest: 45%); under each bar, its damage" in english
     # A wide chart labels its ends, this outcome and every fifth value with room beside it.
     assert re.findall(r'data-x="(\d+)"', english) == ["0", "5", "10", "15", "20", "22"]
@@ -650,3 +653,18 @@ def test_a_chart_names_the_target_its_cast_line_names_even_from_the_map(language
     shown = html.unescape(card(outcome, language))
     assert name in re.search(r'<p class="rc-cast".*?</p>', shown)[0]  # type: ignore[index]
     assert re.search(r"rc-spread[^>]*><figcaption><strong>([^<(]*)", shown)[1].strip() == title  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("source", "badge"), [
+    (PARRY, "rc-badge--ok"), (refused("  metres: 21\n", "movement_limit", rule="movement"), "rc-badge--refused")])
+def test_a_card_s_badge_says_what_it_vouches_for_on_hovering_it(source: str, badge: str) -> None:
+    """« ✓ checked » did not say against what (the 37th seed-only reader): its hint names the site's
+    rules engine and when it works the card out again, in the card's language."""
+    outcome = outcome_of(source)
+    said = {}
+    for language, engine in (("fr", "moteur de règles"), ("en", "rules engine")):
+        found = re.search(rf'<span class="rc-badge [^"]*{badge}[^"]*" data-tip="([^"]+)"', card(outcome, language))
+        assert found is not None, language
+        said[language] = html.unescape(found[1])
+        assert engine in said[language] and ("publication" in said[language] or "published" in said[language])
+    assert said["fr"] != said["en"]

@@ -45,6 +45,14 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.parry.instead_of_defence": ("La cible pare : l'attaque se compare à sa parade, "
                                               "et non plus à sa défense ; celle-ci, calculée ci-dessous, ne "
                                               "mesure qu'un éventuel bonus de dégâts si la parade échoue"),
+        "reaction.dodge.instead_of_defence.idle": ("La cible esquive : l'attaque se compare à son esquive, et non "
+                                                   "plus à sa défense ; celle-ci, calculée ci-dessous, ne change rien "
+                                                   "ici : elle ne mesurerait que le bonus de dégâts d'un critique ou "
+                                                   "de la règle du bonus progressif, et ce coup n'en a pas"),
+        "reaction.parry.instead_of_defence.idle": ("La cible pare : l'attaque se compare à sa parade, et non "
+                                                   "plus à sa défense ; celle-ci, calculée ci-dessous, ne change rien "
+                                                   "ici : elle ne mesurerait que le bonus de dégâts d'un critique ou "
+                                                   "de la règle du bonus progressif, et ce coup n'en a pas"),
         "reaction.dodge.against_critical": "Test d'esquive, sans effet contre une réussite critique",
         "reaction.parry.against_critical": "Test de parade, sans effet contre une réussite critique",
         "reaction.dodge.natural_20": "Test d'esquive, 20 naturel (réussite critique)",
@@ -95,6 +103,14 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "reaction.parry.instead_of_defence": ("The target parries: the attack is compared to its parry, "
                                               "no longer to its defence; the defence worked out below only "
                                               "measures a damage bonus should the parry fail"),
+        "reaction.dodge.instead_of_defence.idle": ("The target dodges: the attack is compared to its dodge, no "
+                                                   "longer to its defence; the defence worked out below changes "
+                                                   "nothing here: it would only measure the damage bonus of a "
+                                                   "critical or of the progressive rule, and this blow has none"),
+        "reaction.parry.instead_of_defence.idle": ("The target parries: the attack is compared to its parry, no "
+                                                   "longer to its defence; the defence worked out below changes "
+                                                   "nothing here: it would only measure the damage bonus of a "
+                                                   "critical or of the progressive rule, and this blow has none"),
         "reaction.dodge.against_critical": "Dodge test, useless against a critical success",
         "reaction.parry.against_critical": "Parry test, useless against a critical success",
         "reaction.dodge.natural_20": "Dodge test, natural 20 (critical success)",

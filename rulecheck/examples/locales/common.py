@@ -5,6 +5,10 @@ from collections.abc import Mapping
 VALUES: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "true": "oui", "false": "non", "checked": "vérifié", "checked_refusal": "refusé (vérifié)",
+        # What a player asks of the badge ("checked against what?"), answered on hovering it.
+        "checked.tip": "Ces nombres sont recalculés par le moteur de règles du site à chaque publication",
+        "checked_refusal.tip": ("Les règles refusent ce plan ; le moteur de règles du site le vérifie à chaque "
+                                "publication"),
         "show_yaml": "Pour les auteurs\u00a0: les données de l'exemple (YAML, clés en anglais)",
         "copy_yaml": "Copier les données", "copied_yaml": "Copié",
         "source_unloaded": "Les données n'ont pas pu se charger\u00a0: il y faut JavaScript et les fichiers du site.",
@@ -29,6 +33,9 @@ VALUES: Mapping[str, Mapping[str, str]] = {
     },
     "en": {
         "true": "yes", "false": "no", "checked": "checked", "checked_refusal": "refused (checked)",
+        "checked.tip": "These numbers are worked out again by the site's rules engine each time the site is published",
+        "checked_refusal.tip": ("The rules refuse this plan; the site's rules engine checks that each time the site "
+                                "is published"),
         "show_yaml": "For authors: the example's data (YAML)",
         "copy_yaml": "Copy the data", "copied_yaml": "Copied",
         "source_unloaded": "The data could not load: it needs JavaScript and the site's files.",

@@ -78,7 +78,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
 EVENTS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "modifiers.attack": "Modificateurs d'attaque",
-        "modifiers.defence": "Modificateurs de défense",
+        "modifiers.defence": "Défense après ses modificateurs",
         "modifiers.ignored.bonus": "Bonus du même type qu'un plus grand",
         "modifiers.ignored.penalty": "Malus de même source qu'un autre",
         "miss_chance.roll": "Jet de camouflage (d100)",
@@ -110,7 +110,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
     },
     "en": {
         "modifiers.attack": "Attack modifiers",
-        "modifiers.defence": "Defence modifiers",
+        "modifiers.defence": "Defence after its modifiers",
         "modifiers.ignored.bonus": "Bonus of the same kind as a larger one",
         "modifiers.ignored.penalty": "Penalty from the same source as another",
         "miss_chance.roll": "Concealment roll (d100)",
