@@ -100,13 +100,12 @@ def check_page(
         report.outcomes.append(outcome)
     report.problems += check_tables(path, text, language or (language_of(path) or (None, ""))[0])
     report.tables, report.references = quoted(text)
-    headings = page_headings(text)
+    headings = page_headings(text, report.made_ids)
     report.headings, report.element_ids = heading_ids(headings), ids_in_markdown(text)
     listed = cast.members if listed_at >= 0 and cast is not None else ()
     report.problems += check_card_anchors(path, text, headings, [o.id for o in report.outcomes if o.id], listed)
-    report.problems += check_front_matter(path, text)
-    report.problems += check_titles(path, text)
-    report.problems += check_characters(path, text, blocks)
+    report.problems += [*check_front_matter(path, text), *check_titles(path, text),
+                        *check_characters(path, text, blocks)]
     return report
 
 

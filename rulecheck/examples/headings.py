@@ -25,6 +25,7 @@ from markdown.extensions.toc import slugify
 from rulecheck.errors import Problem
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import find_fences, split_lines
+from rulecheck.examples.made_ids import MadeIds
 from rulecheck.examples.outcome import Report
 from rulecheck.examples.pages import display_path, pages_under, read_page
 from rulecheck.examples.raw_tags import Unshown
@@ -189,14 +190,17 @@ class Heading(NamedTuple):
     made: str | None = None
 
 
-def _heading(line: int, text: str, allowance: list[int]) -> Heading | None:
+def _heading(line: int, text: str, allowance: list[int], made_ids: MadeIds | None = None) -> Heading | None:
     """The heading, if it has an explicit id or its text makes one of :data:`GIVEN_PREFIXES`: the
-    others matter to no check, and a page of 10,000 one-character headings keeps none of them."""
+    others matter to no check, and a page of 10,000 one-character headings keeps none of them. The
+    id MkDocs makes of a heading without one goes to ``made_ids``, when given."""
     if (explicit := heading_id(text, allowance)) is not None:
         return Heading(line, text, explicit)
-    if not any(char == "-" or char.isspace() for char in text):
+    if made_ids is None and not any(char == "-" or char.isspace() for char in text):
         return None  # no word boundary (a no-break space is one): no id with a prefix's hyphen
     made = slugify(_without_attribute_list(text).rstrip(" \t#"), "-")
+    if made_ids is not None and made:
+        made_ids.add(made, line)
     return Heading(line, text, None, made) if made.startswith(GIVEN_PREFIXES) else None
 
 
@@ -224,7 +228,8 @@ def heading_ids(headings: Iterable[Heading]) -> dict[str, int]:
     return found
 
 
-def page_headings(text: str) -> list[Heading]:
+
+def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
     """The page's own headings that matter to a check (:func:`_heading`), in page order, read as
     Python-Markdown reads them: ATX headings
     (with or without a space after the hashes, closing hashes or not) and setext ones, in block
@@ -275,7 +280,7 @@ def page_headings(text: str) -> list[Heading]:
         body = _QUOTE.sub("", body, count=1) if body.startswith(">") else body
         at = lines.start(number)
         if body.startswith("#") and unshown.around(at) is None:
-            if kept := _heading(number + 1, atx_text(body), allowance):
+            if kept := _heading(number + 1, atx_text(body), allowance, made_ids):
                 found.append(kept)
             block_start = True  # a heading ends its block
             continue
@@ -285,7 +290,7 @@ def page_headings(text: str) -> list[Heading]:
             continue
         if (block_start and number + 1 < len(lines) and _UNDERLINE.match(lines[number + 1].expandtabs(4)[base:])
                 and unshown.around(at) is None):
-            if kept := _heading(number + 1, body.strip(), allowance):
+            if kept := _heading(number + 1, body.strip(), allowance, made_ids):
                 found.append(kept)
             underline = number + 1
             continue
@@ -302,7 +307,9 @@ def check_heading_ids(report: Report, root: Path, skip: Callable[[Path], bool], 
     the cards' steps link to, or any other): on each later page the check read, or on the first when
     it read no later one (a run on one page reads its language's other pages for their headings).
     Also where a raw element of a page read takes a heading's id, or one another element of the page
-    holds (:func:`rulecheck.examples.element_ids.ids_in_markdown`), as the build refuses both.
+    holds (:func:`rulecheck.examples.element_ids.ids_in_markdown`), and where the id MkDocs makes of
+    a heading's text is a rule's, written on another page, that the cards of the pages read link to
+    (their steps land by id alone): the build refuses all three.
     ``skip``: the pages MkDocs leaves out, which build nothing to link to; ``walked``: the folders
     the check listed already, whose pages it read."""
     read = {folder.resolve() for folder in walked}
@@ -321,8 +328,19 @@ def check_heading_ids(report: Report, root: Path, skip: Callable[[Path], bool], 
         for path in sorted(pages):
             for anchor, line in pages[path].items():
                 writers.setdefault(anchor, []).append((path, line))
+        linked = {step.anchor for path in pages if path in report.pages for outcome in report.pages[path].outcomes
+                  for step in getattr(outcome.result, "trace", ()) if step.anchor}
         for path in sorted(set(pages) & set(report.pages)):
             taken = Capped()  # a page of a thousand such ids: a few of each kind said, the rest summed up
+            for anchor in sorted(linked & writers.keys()):
+                # A heading's id the page itself writes, MkDocs makes apart (`_1`): only another page's counts.
+                elsewhere = [place for place in writers[anchor] if place[0] != path]
+                if elsewhere and (made := report.pages[path].made_ids.line(anchor)) is not None:
+                    where = f"{elsewhere[0][0]}:{elsewhere[0][1]}"
+                    taken.add(Problem(path=path, line=made, related=(where,), kind="id-of-heading", message=(
+                        f"`{anchor}` is the id MkDocs makes of this heading's text, and the heading at {where} "
+                        "writes it for the rule the cards' steps link to: their links may land here instead. Hint: "
+                        f"give this heading an id of its own (`{{ #another-id }}` at its end)")))
             for anchor, (line, again) in sorted(report.pages[path].element_ids.items(), key=lambda item: item[1]):
                 if again:
                     taken.add(Problem(path=path, line=again, related=(f"{path}:{line}",), kind="id-twice", message=(

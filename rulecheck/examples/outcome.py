@@ -18,6 +18,7 @@ from rulecheck.engine.rules import RULES
 from rulecheck.errors import Problem, RuleError
 from rulecheck.examples.cast import Cast
 from rulecheck.examples.finder import Block
+from rulecheck.examples.made_ids import MadeIds
 from rulecheck.examples.schema import ParsedExample
 from rulecheck.examples.twins import twin_file
 
@@ -80,6 +81,8 @@ class PageReport:
     references: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: The explicit ids of the page's headings, each at its first line (:mod:`rulecheck.examples.headings`).
     headings: dict[str, int] = field(default_factory=dict)
+    #: The ids MkDocs makes of the text of its other headings, each at its first line.
+    made_ids: MadeIds = field(default_factory=MadeIds)
     #: The ids the page's raw HTML gives elements, each with the lines of the first two elements that
     #: hold it, 0 for none (:func:`rulecheck.examples.element_ids.ids_in_markdown`).
     element_ids: dict[str, tuple[int, int]] = field(default_factory=dict)

@@ -269,6 +269,36 @@ def test_an_attribute_list_taking_a_headings_id_is_refused_by_the_check(
                     "of the two, in no order a reader sees; give the element another id" for language in ("en", "fr")]
 
 
+# A heading with no id of its own whose text makes a rule's id another page writes (found reading the
+# hostile rounds' leftovers): the build refused it, at a card that links to the rule; the check passed it.
+MADE_RULE_IDS = ["## Dodge and parry", "## Dodge and Parry", "##Dodge and parry", "## Dodge   and parry ##",
+                 "Dodge and parry\n---", "> ## Dodge and parry", "## dodge-and-parry", "## Dodge *and* parry"]
+
+
+@pytest.mark.parametrize("heading", MADE_RULE_IDS)
+def test_a_heading_whose_text_makes_a_rules_id_is_refused_where_cards_link_to_it(tmp_path: Path, heading: str) -> None:
+    rules = page() + "\n## Dodging or parrying { #dodge-and-parry }\n\nText.\n"
+    pages = {"a.md": rules, "b.md": f"# Other\n\nText.\n\n{heading}\n\nMore.\n"}
+    write_site(tmp_path, pages, pages)
+    said = [line for line in located(tmp_path) if "is the id MkDocs makes" in line]
+    assert said == [f"docs/{language}/b.md:5: `dodge-and-parry` is the id MkDocs makes of this heading's text, and "
+                    f"the heading at docs/{language}/a.md:20 writes it for the rule the cards' steps link to: their "
+                    "links may land here instead. Hint: give this heading an id of its own (`{ #another-id }` at its "
+                    "end)" for language in ("en", "fr")]
+
+
+@pytest.mark.parametrize("pages", [
+    {"a.md": page() + "\n## Dodging or parrying { #dodge-and-parry }\n\n## Dodge and parry\n"},  # MkDocs numbers it
+    {"a.md": "# Rules\n\n## Dodging or parrying { #dodge-and-parry }\n", "b.md": "# Other\n\n## Dodge and parry\n"},
+    {"a.md": page() + "\n## Dodging or parrying { #dodge-and-parry }\n",
+     "b.md": "# B\n\n## Dodge and parry { #other }\n"},
+])
+def test_a_heading_whose_text_makes_an_id_no_card_reaches_elsewhere_is_no_problem(
+        tmp_path: Path, pages: dict[str, str]) -> None:
+    write_site(tmp_path, pages, pages)
+    assert not [line for line in located(tmp_path) if "is the id MkDocs makes" in line]
+
+
 @pytest.mark.parametrize("shown", [
     "`<span id=\"parry\">x</span>`", "```html\n<span id=\"parry\">x</span>\n```",
     "<!-- <span id=\"parry\">x</span> -->", "&lt;span id=\"parry\"&gt;", '<span title="id=parry">x</span>',

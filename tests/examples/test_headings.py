@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulecheck.examples.check import check_paths
-from rulecheck.examples.headings import heading_lines
+from rulecheck.examples.headings import heading_lines, page_headings
+from rulecheck.examples.made_ids import MadeIds
 from tests.conftest import deadline, examples
 from tests.hosts.run_hosts import fenced, parry_example
 
@@ -177,3 +178,10 @@ def test_a_page_of_headings_markdown_reads_slowly_is_read_within_an_allowance(
         found = heading_lines("# T\n\n" + (heading + " { #x }\n") * count)
     # The first heading is read by Markdown itself, within the allowance: its id is Markdown's.
     assert found == dict.fromkeys(_markdown_ids(heading + " { #x }"), 3), found
+
+
+def test_the_ids_headings_make_are_kept_each_at_its_first_line() -> None:
+    made = MadeIds()
+    page_headings("# Page\n\n## Dodge\n\n## Dodge and parry\n\n## Dodge and parry\n\n## Cover { #cover }\n", made)
+    assert (made.line("dodge"), made.line("dodge-and-parry"), made.line("page")) == (3, 5, 1)
+    assert made.line("cover") is None and made.line("and-parry") is None and made.line("dodge-and") is None

@@ -27,7 +27,9 @@ RATIO = 25
 SIZE = 20_000
 
 ENDS = ["\r", "\n", "\r\n", "\n\r", "\r\r\n", "\f", "\u2028", "\u2029", "\x85", "\v", "\x1c", "\r\n\f\u2028\n\r",
-        "a\n", "ab\r", "`\n", "``\r\n", "```\n", "~~~\r", "> ```\n", "    ```\n", "`a`\n", "#\n", "=\n"]
+        "a\n", "ab\r", "`\n", "``\r\n", "```\n", "~~~\r", "> ```\n", "    ```\n", "`a`\n", "#\n", "=\n",
+        # headings that make ids of their text, each kept (1.2 times the page, then 43 when kept as headings)
+        "# a\n", "a\n=\n"]
 #: What makes each of the check's passes read every line: a comment before an example, a checked
 #: table's marker, a snippet's marker, a reference.
 PREFIX = ("<!-- a comment -->\n\n" + fenced(parry_example()) + "\n<!-- rulecheck-table: cover -->\n\n"
