@@ -26,9 +26,15 @@ _MAY_NAME = re.compile(r"""[\s/"'](?:id|name)\s*=""", re.IGNORECASE)
 _NOT_LINE_END = re.compile(r"[^\n\r]")
 _LINE = re.compile(r"[^\n\r]*(?:\r\n|\n|\r)?")
 _INDENTED = re.compile(r"(?:^|[\n\r])(?:    |\t)")
-#: A line whose indented lines after it are its content, not code: an admonition, a tab, a list item,
-#: a definition, a raw HTML block's opening tag (not a closing one).
-_CONTAINER = re.compile(r"[ ]{0,3}(?:(?:!!!|\?\?\?\+?|===)[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|:[ \t]|<(?!/))")
+#: A line whose indented lines after it are its content, not code: an admonition (``!!!note`` too), a
+#: details block, a tab (``===!``, ``===+``), a list item (``1.``, not ``1)``, which Python-Markdown does
+#: not read as one), a definition, a footnote, a raw HTML block's opening tag (not a closing one, a
+#: comment or a declaration).
+_CONTAINER = re.compile(r"[ ]{0,3}(?:(?:!!!|\?\?\?\+?|===[!+]?)[ \t]?\S|[-*+][ \t]|\d{1,9}\.[ \t]|:[ \t]"
+                        r"|\[\^[^\]\n]+\]:|<(?![/!?]))")
+#: A line that ends its block, so that an indented line right after it starts a code block: an ATX
+#: heading, a rule or a setext heading's underline.
+_ENDS_BLOCK = re.compile(r"[ ]{0,3}(?:#|(?:-[ ]*){3,}$|(?:\*[ ]*){3,}$|(?:_[ ]*){3,}$|=+[ ]*$)")
 #: What Markdown writes into an attribute value or as escaped text, each pattern's group 1: a link's
 #: title, a destination in angle brackets, an image's alternative text, a reference definition's
 #: destination and title, an abbreviation's definition.
@@ -49,14 +55,66 @@ _VALUES = (
 _LISTED = AttrListTreeprocessor.BASE_RE.replace(r"[^\}\n ][^\n]*)\}", r"[^{}\n ][^{}\n]*)\}")
 #: Where ``attr_list`` gives an element the list's attributes (a heading's own list is the heading's,
 #: read by :mod:`rulecheck.examples.headings`): right after an inline element (a link, an image, an
-#: emphasis, a code span: its tail starts with the list); on a line of its own that ends a block (a
-#: paragraph, a list item: the block's last line); at the end of a table cell or a definition's term.
-_AFTER_INLINE = re.compile(r"(?<=[)*_`\]~=^])" + _LISTED)
+#: emphasis, a code span, an autolink: its tail starts with the list, :func:`_closes_inline`); on a
+#: line of its own that ends a block (a paragraph, a list item, a quote's paragraph: the block's last
+#: line, before a blank line or a line that starts another block); at the end of a table cell or a
+#: definition's term; on a fence's opening line.
+_ANY_LIST = re.compile(_LISTED)
 _LINE_END = r"(?:\r?\n|\r)"
-_OWN_LINE = re.compile(r"(?:(?<=[^\n\r]\n)|(?<=[^\n\r]\r\n)|(?<=[^\n\r]\r))[ ]*" + _LISTED
-                       + rf"[ ]*(?={_LINE_END}[ \t]*{_LINE_END}|{_LINE_END}?\Z)")
+#: A line that ends the paragraph before it (Python-Markdown's blocks that interrupt one: a heading, an
+#: admonition, a details block, a tab, a quote, a rule or setext underline, raw HTML, a footnote), or a
+#: blank one, quote markers aside; not a list item, a fence or a table, which a paragraph runs into.
+_EOL = r"[ ]*(?=[\r\n]|\Z)"
+_ENDS_PARAGRAPH = (rf"(?:[ >]*(?=[\r\n]|\Z)|[ ]{{0,3}}(?:#|!!!|\?\?\?|===|>|(?:-[ ]*){{3,}}{_EOL}"
+                   rf"|(?:\*[ ]*){{3,}}{_EOL}|(?:_[ ]*){{3,}}{_EOL}|=+{_EOL}|</?[A-Za-z]|\[\^))")
+_OWN_LINE = re.compile(r"(?:(?<=[^\n\r]\n)|(?<=[^\n\r]\r\n)|(?<=[^\n\r]\r))(?:[ ]{0,3}>)*[ ]*" + _LISTED
+                       + rf"[ ]*(?={_LINE_END}{_ENDS_PARAGRAPH}|{_LINE_END}?\Z)")
+#: A list item's last line, its own: the next item ends the item (a paragraph runs into a list, an item not).
+_ITEM_LAST_LINE = re.compile(r"(?:(?<=[^\n\r]\n)|(?<=[^\n\r]\r\n)|(?<=[^\n\r]\r))[ ]{2,}" + _LISTED
+                             + rf"[ ]*(?={_LINE_END}[ ]*(?:[-*+]|\d{{1,9}}\.)[ \t])")
 _CELL_END = re.compile(r"^[ ]{0,3}\|.*?[ ]" + _LISTED + r"[ ]*(?:\||$)|(?<=[ ])" + _LISTED + r"[ ]*\|", re.MULTILINE)
 _TERM = re.compile(r"^(?![ ]{0,3}#).*?[ ]" + _LISTED + r"[ ]*(?=(?:\r?\n|\r):[ \t])", re.MULTILINE)
+#: A reference definition's label (``[label]: destination``): a link to it is an element.
+_DEFINED = re.compile(r"^[ ]{0,3}\[([^\]\n]+)\]:", re.MULTILINE)
+#: How far back an inline element's start is looked for: a link longer than this is not read.
+_INLINE_REACH = 2000
+
+
+def _closes_inline(text: str, kept: str, brace: int, defined: set[str]) -> bool:
+    """Whether what ends right before ``text[brace]`` is an inline element whose tail the list starts,
+    as Python-Markdown renders it: a link or an image (``](…)``), a reference link to a ``defined``
+    label, an emphasis (``*e*``, ``__s__``, not an escaped or intraword one), a code span (``kept``
+    blanked it), an autolink. Each look goes back :data:`_INLINE_REACH` characters at most."""
+    if brace == 0:
+        return False
+    before, reach = text[brace - 1], max(0, brace - _INLINE_REACH)
+    if before == "`":
+        return kept[brace - 1] != "`"  # the closing backtick of a span the masking blanked
+    if before == ")":
+        opened = text.rfind("(", reach, brace - 1)
+        return opened > 0 and text[opened - 1] == "]" and text.find(")", opened, brace - 1) == -1
+    if before == "]":
+        opened = text.rfind("[", reach, brace - 1)
+        label = text[opened + 1:brace - 1] if opened >= 0 else ""
+        if opened > 0 and text[opened - 1] == "]" and not label:  # [text][]: the text is the label
+            opened = text.rfind("[", reach, opened - 1)
+            label = text[opened + 1:text.index("]", opened)] if opened >= 0 else ""
+        return bool(label) and " ".join(label.lower().split()) in defined
+    if before == ">":
+        opened = text.rfind("<", reach, brace - 1)
+        return opened >= 0 and re.fullmatch(r"<(?:https?|ftp)://[^<>\s]+>|<[^<>\s@]+@[^<>\s@]+>",
+                                            text[opened:brace]) is not None
+    if before in "*_":
+        run = brace - 1
+        while run > reach and text[run - 1] == before:
+            run -= 1
+        marker = text[run:brace]
+        if run == 0 or text[run - 1].isspace() or text[run - 1] == "\\":
+            return False
+        opened = text.rfind(marker, reach, run - 1)
+        return (opened >= 0 and not text[opened + len(marker)].isspace()
+                and not (before == "_" and opened > 0 and text[opened - 1].isalnum()))
+    return False
 
 
 def _listed(text: str, kept: str) -> Iterator[tuple[int, str]]:
@@ -65,7 +123,12 @@ def _listed(text: str, kept: str) -> Iterator[tuple[int, str]]:
     and of each fence's opening line that carries one (``` ```{ .text #id } ```), which ``kept``
     blanks with the fence. An id an attribute list gives twice counts once: its last, as attr_list
     sets it."""
-    for pattern in (_AFTER_INLINE, _OWN_LINE, _CELL_END, _TERM):
+    defined = {" ".join(found[1].lower().split()) for found in _DEFINED.finditer(text)} if "]:" in text else set()
+    for found in _ANY_LIST.finditer(text):
+        if (kept[found.start():found.start() + 1] == "{" and _closes_inline(text, kept, found.start(), defined)
+                and (given := _id_of(found[1])) is not None):
+            yield found.start(), given
+    for pattern in (_OWN_LINE, _ITEM_LAST_LINE, _CELL_END, _TERM):
         for found in pattern.finditer(text):
             group = 1 if found[1] is not None else 2
             brace = found.start(group) - 1
@@ -145,7 +208,9 @@ def ids_in_markdown(text: str) -> dict[str, tuple[int, int]]:
 
     in_values = [(m.start(1), m.end(1)) for pattern in _VALUES for m in pattern.finditer(masked)
                  if not in_a_tag(m.start())]
-    hidden = sorted([*_indented_code(masked), *comments(masked), *in_values])
+    # The layout of blocks is read in the page as written: blanked code would read as indentation, or as
+    # blank lines (a paragraph starting with a code span, the line right after a fence: a 29th round).
+    hidden = sorted([*_indented_code(text), *comments(masked), *in_values])
     pieces, at = [], 0  # each blanked, line ends kept: one pass however many
     for start, end in hidden:
         if end <= at:
@@ -167,8 +232,9 @@ def _indented_code(text: str) -> list[tuple[int, int]]:
     after a blank line or another such line, where the line before the blank was a plain one at
     the margin. After a container's opening (an admonition, a tab, a list item, a definition), a
     container's own indented content, or a raw HTML block's opening line, an indented line is that
-    container's or block's, live HTML (a twenty-eighth hostile round): kept. One span a block, not a
-    string a line: a page of line ends costs no more than its size."""
+    container's or block's, live HTML (a twenty-eighth hostile round): kept; after a heading, a rule or
+    a setext underline, which end their block, it is code. One span a block, not a string a line: a
+    page of line ends costs no more than its size."""
     if not _INDENTED.search(text):
         return []  # most pages: read no further
     spans: list[tuple[int, int]] = []
@@ -190,6 +256,9 @@ def _indented_code(text: str) -> list[tuple[int, int]]:
                 spans.append((start, end))
                 start = -1
             holds = indented or bool(_CONTAINER.match(line))
+            if not indented and _ENDS_BLOCK.match(line.rstrip("\r\n")):
+                after_blank, holds = True, False
+                continue
         after_blank = False
     if start >= 0:
         spans.append((start, end))

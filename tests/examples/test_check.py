@@ -272,7 +272,11 @@ def test_an_attribute_list_taking_a_headings_id_is_refused_by_the_check(
 # A heading with no id of its own whose text makes a rule's id another page writes (found reading the
 # hostile rounds' leftovers): the build refused it, at a card that links to the rule; the check passed it.
 MADE_RULE_IDS = ["## Dodge and parry", "## Dodge and Parry", "##Dodge and parry", "## Dodge   and parry ##",
-                 "Dodge and parry\n---", "> ## Dodge and parry", "## dodge-and-parry", "## Dodge *and* parry"]
+                 "Dodge and parry\n---", "> ## Dodge and parry", "## dodge-and-parry", "## Dodge *and* parry",
+                 # made of the heading's text as Markdown renders it (a twenty-ninth hostile round)
+                 "## [Dodge and parry](x.md)", "## Dodge&nbsp;and parry", "## Dodge and parry<!-- draft -->",
+                 "## Dodge `and` parry", "## ![icon](x.png) Dodge and parry", "## Dodge <b>and</b> parry",
+                 "## Dodge _and_ parry"]
 
 
 @pytest.mark.parametrize("heading", MADE_RULE_IDS)
@@ -285,6 +289,21 @@ def test_a_heading_whose_text_makes_a_rules_id_is_refused_where_cards_link_to_it
                     f"the heading at docs/{language}/a.md:20 writes it for the rule the cards' steps link to: their "
                     "links may land here instead. Hint: give this heading an id of its own (`{ #another-id }` at its "
                     "end)" for language in ("en", "fr")]
+
+
+@pytest.mark.parametrize("element", ['<span id="hostile-section"></span>', '<a name="hostile-section"></a>',
+                                     "```{ .text #hostile-section }\nx\n```"])
+def test_an_element_taking_the_id_a_heading_of_its_page_makes_is_refused(tmp_path: Path, element: str) -> None:
+    """MkDocs numbers a made id apart from the ids of the elements it knows, not from raw HTML's or a
+    fence's: `## Hostile section` and `<span id="hostile-section">` gave the page two of one id."""
+    body = f"# Page\n\n## Hostile section\n\nText.\n\n{element}\n"
+    write_site(tmp_path, {"a.md": body}, {"a.md": body})
+    said = [line for line in located(tmp_path) if "the id MkDocs makes of the text of the heading at" in line]
+    assert said == [f"docs/{language}/a.md:7: `hostile-section` is the id of an element written here and the id "
+                    "MkDocs makes of the text of the heading at line 3: the built page would hold two elements of that "
+                    "id, or the heading's numbered apart (`hostile-section_1`), and a link meant for it lands on the "
+                    "element. Hint: give the element another id, or the heading one of its own"
+                    for language in ("en", "fr")]
 
 
 @pytest.mark.parametrize("pages", [

@@ -23,7 +23,8 @@ from rulecheck.examples import pages, schema, tables, update
 from rulecheck.examples.check import check_page, find_snippets
 from rulecheck.examples.element_ids import element_ids, ids_in_markdown, ids_written_at
 from rulecheck.examples.finder import find_blocks
-from rulecheck.examples.headings import heading_lines
+from rulecheck.examples.headings import heading_lines, page_headings
+from rulecheck.examples.made_ids import MadeIds
 from rulecheck.examples.raw_tags import start_tags
 from rulecheck.examples.references import check_references, find_lookalikes, find_references
 from rulecheck.examples.shown_cards import check_shown_cards
@@ -54,6 +55,10 @@ def finishes_within(seconds: float, function: Callable[[Any], object], argument:
 def _pattern(pattern: re.Pattern[str] | str, how: str = "search") -> Callable[[str], object]:
     compiled = re.compile(pattern) if isinstance(pattern, str) else pattern
     return getattr(compiled, how)  # type: ignore[no-any-return]
+
+
+def _made(text: str) -> object:
+    return page_headings(text, MadeIds())
 
 
 def _tags(text: str) -> object:
@@ -126,6 +131,13 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "ids of a page's Markdown, a term of lists never closed": (ids_in_markdown, "x" + " {#a" * (N // 4) + "\n: d"),
     "ids of a page's Markdown, lists on lines of spaces": (ids_in_markdown, ("x\n" + " " * 1000 + "{#a\n") * 100),
     "ids written in a page, attribute lists never closed": (ids_written_at, "`{#a" * (N // 4)),
+    "ids of a page's Markdown, links' ends after no link": (ids_in_markdown, "x){#a" * (N // 5)),
+    "ids of a page's Markdown, emphases' ends after no opener": (ids_in_markdown, "x*{#a" * (N // 5)),
+    # the id a heading's text makes, read as Markdown renders it: comments, brackets and tags never closed
+    "made ids, comments never closed": (_made, "## a " + "<!--" * (N // 4)),
+    "made ids, brackets never closed": (_made, "## a " + "[" * N),
+    "made ids, links never closed": (_made, "## a " + "[a](" * (N // 4)),
+    "made ids, attribute lists never closed": (_made, "## x" + " {:}" * (N // 4) + "\n"),
     "print edition, starts in bare values": (lambda text: prefixed(double_quoted(text), "pg", set()),
                                              "<a y=" * (4 * N // 5)),
     "print edition, bare values of slashes and equals": (
