@@ -256,7 +256,6 @@ def heading_ids(headings: Iterable[Heading]) -> dict[str, int]:
     return found
 
 
-
 def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
     """The page's own headings that matter to a check (:func:`_heading`), in page order, read as
     Python-Markdown reads them: ATX headings
