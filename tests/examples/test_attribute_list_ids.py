@@ -26,7 +26,8 @@ GIVES = [
     # a paragraph's last line before a block that ends it, a quote's, the inline elements' ends
     "A paragraph.\n{{: #{i} }}\n!!! note\n    x", "A paragraph.\n{{: #{i} }}\n## A heading", "> A quote\n> {{: #{i} }}",
     "A paragraph.\n{{: #{i} }}\n> a quote", "A paragraph.\n{{: #{i} }}\n<div>x</div>", "- a\n  {{: #{i} }}\n- b",
-    "A [ref][r]{{#{i}}}.\n\n[r]: https://example.com", "A <https://example.com>{{#{i}}}.", "A _e_{{#{i}}} word.",
+    "A [ref][r]{{#{i}}}.\n\n[r]: https://example.com", "A [Ref][]{{#{i}}}.\n\n[ref]: https://example.com",
+    "A <https://example.com>{{#{i}}}.", "A _e_{{#{i}}} word.",
     # raw HTML the masking of code took for indented code (a code span first, a fence just before)
     "`Dodge` then <span id=\"{i}\"></span> in prose.", "```text\nsample\n```\n    <span id=\"{i}\"></span>",
     "!!!note\n\n    <span id=\"{i}\"></span>", "===! \"Tab\"\n\n    <span id=\"{i}\"></span>",
@@ -67,3 +68,8 @@ def test_two_lists_on_one_line_each_give_their_own_id() -> None:
 def test_a_page_of_such_forms_gives_the_check_the_ids_markdown_renders(forms: list[str]) -> None:
     text = "\n\n".join(form.format(i=f"id-{index}") for index, form in enumerate(forms)) + "\n"
     assert set(ids_in_markdown(text)) == rendered_ids(text)
+
+
+@pytest.mark.parametrize("text", ["{#x} opens the page.\n", "{: #x }\n", "[a][]{#x} with no definition.\n"])
+def test_a_list_with_no_element_before_it_gives_none(text: str) -> None:
+    assert set(ids_in_markdown(text)) == rendered_ids(text) == set()
