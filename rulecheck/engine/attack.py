@@ -102,6 +102,8 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     critical = natural == 20 or situated.coup_de_grace
     threshold = given.attacker.fumble_threshold
     fumble = not situated.coup_de_grace and natural is not None and natural <= threshold
+    # A hit's damage bonus: only a critical's, or any hit's under the progressive rule (ruling 4).
+    may_add_bonus = critical or given.options.progressive_damage
     if situated.coup_de_grace:
         steps.append(Step(anchor="coup-de-grace", event="coup_de_grace.automatic", verdict="automatic_critical"))
     elif critical:
@@ -136,9 +138,8 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
         steps.append(Step(anchor="no-reaction", event=f"reaction.refused.{refused}", verdict="refused"))
     elif given.reaction != "none" and total is not None:
         if compared != defence:  # said before the modified defence: a reader took it for the parry's bar
-            # Where no damage bonus can follow (no critical, no progressive rule), the defence changes nothing
-            # here, and the step says so rather than point at a bonus that cannot come.
-            idle = "" if critical or given.options.progressive_damage else ".idle"
+            # Where no bonus can follow, the defence changes nothing here: the step says so (".idle").
+            idle = "" if may_add_bonus else ".idle"
             steps.insert(defence_shown_at,
                          Step(anchor="dodge-and-parry", event=f"reaction.{given.reaction}.instead_of_defence{idle}"))
         reaction_natural, reaction_total, reaction_succeeded = _reaction(
@@ -173,7 +174,7 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     if hit:
         base_damage = _base_damage(given, dice, critical, steps)
         # Ruling 4: never for a failed reaction alone; ruling 13: none for a coup de grâce, no total to measure.
-        if total is not None and (critical or given.options.progressive_damage):
+        if total is not None and may_add_bonus:
             bonus_damage = max(0, total - defence_value)
             steps.append(Step(
                 anchor="damage-bonus",

@@ -173,7 +173,8 @@ def ids_written_at(text: str) -> dict[str, int]:
     over the page."""
     lines = LineIndex(text)
     named = _named(text, markdown_start_tags(text))  # a tag in a value too: Markdown may free it
-    return {found: lines.line(first) for found, (first, _) in _first_two([*named, *_listed(text, text)]).items()}
+    listed = _listed(text, mask_code(text)) if "{" in text else ()  # a code span's list read as the check reads it
+    return {found: lines.line(first) for found, (first, _) in _first_two([*named, *listed]).items()}
 
 
 def _first_two(named: Iterable[tuple[int, str]]) -> dict[str, tuple[int, int]]:
