@@ -111,6 +111,13 @@ def atx_text(line: str) -> str:
     return text.strip()
 
 
+def opens_heading(body: str) -> bool:
+    """Whether a line (its container's prefix taken off) is an ATX heading's: it starts with ``#`` and
+    does not end in a backslash that escapes nothing, past which ``HashHeaderProcessor`` cannot read
+    (``# Title \\`` is a paragraph's line; ``# Title \\\\``, an escaped backslash, a heading)."""
+    return body.startswith("#") and (len(body) - len(body.rstrip("\\"))) % 2 == 0
+
+
 def heading_id(text: str, allowance: list[int] | None = None) -> str | None:
     """The explicit id of a heading's text (``atx_text``, or a setext heading's line), or None, as
     attr_list gives it: the list after a space at the end of the text, whose every word it reads or
@@ -294,7 +301,7 @@ def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
         expanded = line.expandtabs(4)
         indent = len(expanded) - len(expanded.lstrip(" "))
         # A lazy line (a paragraph's, not after a blank) stays in its container; a heading ends it.
-        heading_out = expanded.lstrip(" ").startswith("#") and indent in (0, *containers)
+        heading_out = opens_heading(expanded.lstrip(" ")) and indent in (0, *containers)
         while (block_start or heading_out) and containers and indent < containers[-1]:
             containers.pop()
         base = containers[-1] if containers else 0
@@ -306,7 +313,7 @@ def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
             continue  # a lazy line of a paragraph
         body = _QUOTE.sub("", body, count=1) if body.startswith(">") else body
         at = lines.start(number)
-        if body.startswith("#") and unshown.around(at) is None:
+        if opens_heading(body) and unshown.around(at) is None:
             if kept := _heading(number + 1, atx_text(body), allowance, made_ids):
                 found.append(kept)
             block_start = True  # a heading ends its block

@@ -31,6 +31,10 @@ GIVES = [
     # raw HTML the masking of code took for indented code (a code span first, a fence just before)
     "`Dodge` then <span id=\"{i}\"></span> in prose.", "```text\nsample\n```\n    <span id=\"{i}\"></span>",
     "!!!note\n\n    <span id=\"{i}\"></span>", "===! \"Tab\"\n\n    <span id=\"{i}\"></span>",
+    # a line the list ends although it looks like a block of its own (a thirtieth hostile round)
+    "A paragraph.\n# A heading \\\n{{: #{i} }}", "   # Not a heading\n{{: #{i} }}",
+    "A paragraph.\n    more\n{{: #{i} }}",
+    "A paragraph.\n<b>bold</b>\n{{: #{i} }}", "```\ncode\n```\n{{: #{i} }}", "A paragraph.\n--\nx\n{{: #{i} }}",
 ]
 GIVES_NONE = [
     "A line\n{{: #{i} }}\nnot the last.", "A paragraph's end {{: #{i} }}", "Write `[x](y){{#{i}}}` so.",
@@ -42,6 +46,16 @@ GIVES_NONE = [
     # indented lines that are code: after a heading, after a comment, after a "1)" Markdown reads as text
     "## Aside\n    <span id=\"{i}\"></span>", "<!-- draft -->\n\n    <a id=\"{i}\"></a>",
     "1) Step\n\n    <span id=\"{i}\"></span>", "A rule.\n\n---\n    <span id=\"{i}\"></span>",
+    # a list on the line right after a block of its own is text (a thirtieth hostile round)
+    "# A heading\n{{: #{i} }}", "## A heading ##\n{{: #{i} }}", "# A heading \\\\\n{{: #{i} }}",
+    "A title\n===\n{{: #{i} }}", "A title\n-\n{{: #{i} }}", "A paragraph.\n- - -\n{{: #{i} }}",
+    "A paragraph.\n* * *\n{{: #{i} }}", "A paragraph.\n___\n{{: #{i} }}", "A paragraph.\n!!! note\n{{: #{i} }}",
+    "A paragraph.\n??? note\n{{: #{i} }}", "A paragraph.\n=== \"Tab\"\n{{: #{i} }}", "<div>x</div>\n{{: #{i} }}",
+    "A paragraph.\n<DIV>x</DIV>\n{{: #{i} }}", "<div markdown>\ny\n</div>\n{{: #{i} }}", "<!-- a note -->\n{{: #{i} }}",
+    "A paragraph.\n[r]: https://example.com\n{{: #{i} }}", "A paragraph.\n*[A]: an abbreviation\n{{: #{i} }}",
+    "A paragraph.\n[^1]: a note\n{{: #{i} }}", "A paragraph.\n\n    code\n{{: #{i} }}", "> # A heading\n> {{: #{i} }}",
+    "> A paragraph.\n> ## A heading\n> {{: #{i} }}", "A paragraph.\n#\n{{: #{i} }}",
+    "A paragraph.\n<?php x ?>\n{{: #{i} }}", "A paragraph.\n   \n{{: #{i} }}",
 ]
 
 

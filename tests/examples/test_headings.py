@@ -185,3 +185,27 @@ def test_the_ids_headings_make_are_kept_each_at_its_first_line() -> None:
     page_headings("# Page\n\n## Dodge\n\n## Dodge and parry\n\n## Dodge and parry\n\n## Cover { #cover }\n", made)
     assert (made.line("dodge"), made.line("dodge-and-parry"), made.line("page")) == (3, 5, 1)
     assert made.line("cover") is None and made.line("and-parry") is None and made.line("dodge-and") is None
+
+
+#: Heading lines that end in backslashes (a twenty-ninth hostile round: `# Title \` is no heading in
+#: Python-Markdown, whose ATX pattern cannot read past a backslash that escapes nothing), and the
+#: blocks such a line may then belong to: a paragraph, a setext heading, a quote, a list item's lazy line.
+BACKSLASH_BLOCKS = [
+    "# A \\", "# A \\\\", "# A \\\\\\", "# A \\\\\\\\", "# A \\ ", "#A\\", "###### A \\", "# A \\# B",
+    "# A \\\n===", "# A \\\n---", "> # A \\", "> # A \\\\", "- x\n# A \\", "- x\n# A \\\\", "p\n# A \\\n# B",
+    "# A \\\n# B \\\\", "!!! note\n    # A \\", "!!! note\n    # A \\\\",
+]
+
+
+@pytest.mark.parametrize("block", BACKSLASH_BLOCKS)
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_a_heading_line_s_trailing_backslashes_make_an_id_where_markdown_makes_one(block: str, end: str) -> None:
+    import markdown
+
+    words = ("alpha", "bravo")
+    page = block.replace("A", words[0]).replace("B", words[1]) + "\n"
+    rendered = markdown.markdown(page, extensions=["attr_list", "admonition", "toc"])
+    made = MadeIds()
+    page_headings(page.replace("\n", end), made)
+    assert {word: made.line(word) is not None for word in words} == \
+        {word: f'id="{word}"' in rendered for word in words}, rendered
