@@ -477,7 +477,7 @@ def threat(creature: Placed, grid: Layout) -> Threat | None:
                 squares.add(square)
             elif creature.reach_weapon and apart <= creature.size.reach:
                 inner.add(square)
-    return Threat(creature.letter, creature.reach, frozenset(squares), frozenset(inner))
+    return Threat(creature.letter, creature.reach, frozenset(squares), frozenset(inner), creature.reach_weapon)
 
 
 def melee_cover(grid: Layout, attacker: Placed, defender: Placed) -> Sighting:

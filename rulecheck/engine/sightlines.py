@@ -106,6 +106,8 @@ class Threat:
     squares: frozenset[Square]
     #: With a reach weapon: the squares within its natural reach, which the weapon cannot strike.
     inner: frozenset[Square] = frozenset()
+    #: Whether ``reach`` is a reach weapon's, twice the creature's natural reach.
+    reach_weapon: bool = False
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from typing import Any
 from rulecheck.engine.battlefield import LOW_OBSTACLE_RANGE
 from rulecheck.engine.grid import Point, Space, Square
 from rulecheck.engine.sightlines import BattleMap, Figure, Flank, MissedFlank, PathStep, Sighting, Sightline
+from rulecheck.engine.sizes import SIZE_BY_KEY
 from rulecheck.errors import Problem
 from rulecheck.examples.anchors import MAP_PREFIX
 from rulecheck.examples.as_text import html_text
@@ -769,7 +770,9 @@ def _line_counts(sighting: Sighting, language: str) -> str:
         return ""
     blocked = sum(1 for line in sighting.lines if line.blocked_by)
     traced = "corner" if sighting.corner is not None else "squares"
-    overlap = word("map.caption.overlap", language) if overlapping(sighting.lines) else ""
+    # of all the lines, not of the blocked ones the count just named (a reader looked for them there)
+    overlap = word("map.caption.overlap", language).format(total=render_number(len(sighting.lines), language)) \
+        if overlapping(sighting.lines) else ""
     # From each corner of one square to each of the other's: a corner both squares share gives no line
     # (a reader of « 0 of 14 » looked for the two missing ones).
     shared = {line.start for line in sighting.lines} & {line.end for line in sighting.lines}
@@ -806,15 +809,27 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
     if drawn.walls or drawn.low or drawn.fog:
         said.append(word("map.terrain", language).format(walls=len(drawn.walls), low=len(drawn.low),
                                                         fog=len(drawn.fog)))
+        # where each is: a listener cannot otherwise tell why a line is blocked (a seed-only reader)
+        said += [word(f"map.where.{kind}", language).format(places=places_words(squares, language))
+                 for kind, squares in (("walls", drawn.walls), ("low", drawn.low), ("fog", drawn.fog)) if squares]
     if drawn.wall_sides or drawn.fog_sides:
         said.append(side_words(drawn, language))
     def called(letter: str) -> str:  # by name where the example gives one, as the caption does
         return _called(letter, drawn, labels, names, language)
 
-    for threat in drawn.threats:
+    threats = {threat.letter: threat for threat in drawn.threats}
+    for figure in drawn.figures:  # in letter order, as the creatures were listed
+        threat = threats.get(figure.letter)
+        if threat is None:
+            if SIZE_BY_KEY[figure.size].reach == 0:  # no reach, no threat: said, not left out
+                said.append(word("map.threat.none", language).format(
+                    label=called(figure.letter), reach=word("map.reach", language).format(reach=0)) + ".")
+            continue
         count = len(threat.squares)
-        text = word("map.threat" if count > 1 else "map.threat.one", language).format(
-            label=called(threat.letter), count=count, reach=threat.reach)
+        reach = word("map.reach.weapon", language).format(reach=threat.reach, natural=threat.reach // 2) \
+            if threat.reach_weapon else word("map.reach", language).format(reach=threat.reach)
+        text = word("map.threat" if count > 1 else "map.threat.one" if count else "map.threat.none", language).format(
+            label=called(threat.letter), count=count, reach=reach)
         if threat.inner:
             inner = len(threat.inner)
             text += word("map.inner" if inner > 1 else "map.inner.one", language).format(count=inner)
@@ -825,8 +840,13 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
     if drawn.flank or drawn.missed_flank:
         attacker = called(next(f.letter for f in drawn.figures if f.role == "attacker"))
     if drawn.flank:
-        said.append(word("map.flank", language).format(
-            a=attacker, b=called(drawn.flank.ally), sides=word(f"map.sides.{drawn.flank.sides}", language)))
+        sides = word(f"map.sides.{drawn.flank.sides}", language)
+        big = next(f for f in drawn.figures if f.role == "attacker").space.side > 1
+        x, y = drawn.flank.start  # a big attacker's line starts from one of its squares, not its whole space
+        said.append(word("map.flank.square" if big else "map.flank", language).format(
+            a=attacker, b=called(drawn.flank.ally), sides=sides, column=int(x) + 1, row=int(y) + 1))
+    elif drawn.kind == "melee" and not drawn.missed_flank:
+        said.append(word("map.flank.untried", language))  # as the caption says « not flanked »
     elif drawn.missed_flank:
         missed = drawn.missed_flank
         named = [word(f"map.side_name.{side}", language) for side in missed.met]
@@ -847,6 +867,8 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
                     said += _sighting_words(met.cover, drawn, language)
         if drawn.disengaged:
             said.append(word("map.disengaged", language))
+        elif not any(met.provokes for step in drawn.path for met in step.provocations):
+            said.append(word("map.provokes.none", language))  # silence read as « not described »
     return " ".join(capitalized(sentence) for sentence in said)  # « Le jeton 1 menace… »
 
 
@@ -875,6 +897,20 @@ def path_words(path: Sequence[PathStep], language: str) -> str:
             count=squares, direction=word(f"map.direction.{direction}", language) if direction else "",
             x=end.x + 1, y=end.y + 1))
     return ("\u00a0; " if language == "fr" else "; ").join(said)
+
+
+def places_words(squares: Iterable[Square], language: str) -> str:
+    """Where ``squares`` are, row by row, each run of neighbouring columns said once (« columns 3 to
+    5, row 2; column 2, row 4 »), in reading order."""
+    runs: list[tuple[int, int, int]] = []  # (row, first column, last column)
+    for square in sorted(squares, key=lambda square: (square.y, square.x)):
+        if runs and runs[-1][0] == square.y and runs[-1][2] == square.x - 1:
+            runs[-1] = (square.y, runs[-1][1], square.x)
+        else:
+            runs.append((square.y, square.x, square.x))
+    return word("map.places.and", language).join(
+        word("map.place" if first == last else "map.place.run", language).format(x=first + 1, x2=last + 1, y=row + 1)
+        for row, first, last in runs)
 
 
 def side_words(drawn: BattleMap, language: str) -> str:

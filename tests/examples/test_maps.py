@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from rulecheck.engine import Battlefield, OpportunityInput, PositionsInput, ScriptedDice, resolve_positions
 from rulecheck.engine.battlefield import LOW_OBSTACLE_RANGE
-from rulecheck.engine.grid import Point, Space
+from rulecheck.engine.grid import Point, Space, Square
 from rulecheck.engine.opportunity import resolve_opportunity
 from rulecheck.engine.sightlines import BattleMap, PathStep
 from rulecheck.examples import maps
@@ -111,12 +111,29 @@ def legend_numbers(lines: list[str]) -> list[int]:
     return found
 
 
+def said_places(description: str, kind: str, language: str) -> set[Square]:
+    """The squares a map's description says hold ``kind`` (walls, low walls, mist), read back."""
+    opening = word(f"map.where.{kind}", language).split("{")[0]
+    if opening not in description:
+        return set()
+    listed = description[description.index(opening) + len(opening):].split(".")[0]
+    found: set[Square] = set()
+    for place in listed.split(word("map.places.and", language)):
+        numbers = [int(n) for n in re.findall(r"\d+", place)]
+        first, last, row = (numbers[0], numbers[1], numbers[2]) if len(numbers) == 3 else (numbers[0], numbers[0],
+                                                                                            numbers[1])
+        found |= {Square(x - 1, row - 1) for x in range(first, last + 1)}
+    return found
+
+
 def assert_picture_matches(drawn: BattleMap, language: str) -> None:
     root = parsed_svg(drawn, language)
     assert root.get("role") == "img"
     title, desc = root.find(SVG + "title"), root.find(SVG + "desc")
     assert title is not None and title.text and desc is not None and desc.text
     assert "map." not in desc.text and "{" not in desc.text  # every word found, every blank filled
+    for kind, squares in (("walls", drawn.walls), ("low", drawn.low), ("fog", drawn.fog)):
+        assert said_places(desc.text, kind, language) == squares, (kind, desc.text)
     # the biggest tokens first, so that none hides a smaller creature sharing its square
     sides = {f.letter: f.side for f in drawn.figures}
     drawn_sides = [sides[e.get("data-letter", "")] for e in root.iter() if "fig" in e.get("class", "").split()]
@@ -593,7 +610,31 @@ def test_a_map_s_words_agree_with_their_counts_and_name_the_creature_that_threat
     shown = html.unescape(maps.caption(flank, maps.numbering(flank), "en"))
     assert "flanked with the attacker's ally (token 3)" in shown
     assert word("map.inner.one", "fr").startswith(", et ne peut frapper la case")
-    assert word("map.threat.one", "en").format(label="Kael (1)", reach=1) == "Kael (1) threatens one square (reach 1)"
+    said = word("map.threat.one", "en").format(label="Kael (1)", reach=word("map.reach", "en").format(reach=1))
+    assert said == "Kael (1) threatens one square (reach 1)"
+
+
+@pytest.mark.parametrize(("grid", "count", "english", "french"), [
+    # A glaive whose every free square is within the ogre's natural reach: none threatened (it said
+    # « one square »), the reach weapon's reach told apart from a big creature's natural one.
+    ("A A . D\nA A . .", 0, "threatens no square (reach 4 with its reach weapon, natural reach 2)",
+     "ne menace aucune case (allonge 4 avec son arme d'allonge, allonge naturelle 2)"),
+    ("A A . . . D\nA A . . . .", 4, "threatens 4 squares (reach 4 with its reach weapon, natural reach 2)",
+     "menace 4 cases (allonge 4 avec son arme d'allonge, allonge naturelle 2)"),
+    ("A . . D", 1, "threatens one square (reach 2 with its reach weapon, natural reach 1)",
+     "menace une case (allonge 2 avec son arme d'allonge, allonge naturelle 1)"),
+])
+def test_a_map_s_words_count_no_square_as_none_and_tell_a_reach_weapon_s_reach(grid: str, count: int, english: str,
+                                                                              french: str) -> None:
+    size = {"size": "large"} if "A A" in grid else {}
+    given = {"attack": "melee", "grid": {"map": grid, "creatures": {"A": {**size, "reach_weapon": True}}}}
+    result = resolve_positions(PositionsInput.model_validate(given), ScriptedDice({}))
+    drawn = result.battle_map
+    assert drawn is not None
+    said = {language: maps.description(drawn, maps.numbering(drawn), {}, language) for language in ("en", "fr")}
+    assert f"The attacker (token 1) {english}" in said["en"], said["en"]
+    assert f"L'attaquant (jeton 1) {french}" in said["fr"], said["fr"]
+    assert len(next(threat for threat in drawn.threats if threat.letter == "A").squares) == count
 
 
 @pytest.mark.parametrize(("grid", "reason", "verdict"), [
@@ -753,7 +794,8 @@ def test_a_caption_says_when_a_line_is_drawn_wholly_under_another(grid: str, kin
     hidden = any(_on_segment(inner.start, outer.start, outer.end) and _on_segment(inner.end, outer.start, outer.end)
                  for inner in lines for outer in lines if inner is not outer)
     shown = html.unescape(re.sub(r"<[^>]+>", "", maps.caption(drawn, maps.numbering(drawn), language)))
-    assert (word("map.caption.overlap", language).strip(" ;") in shown) == hidden, shown
+    said = word("map.caption.overlap", language).format(total=len(lines)).strip(" ;")
+    assert (said in shown) == hidden, shown
 
 
 @pytest.mark.parametrize("size", ["tiny", "diminutive", "fine", "small", "medium"])
@@ -843,3 +885,42 @@ def _walk(*squares: tuple[int, int]) -> list[PathStep]:
 def test_a_path_is_told_run_by_run_with_its_squares_direction_and_end(
         squares: tuple[tuple[int, int], ...], said: dict[str, str], language: str) -> None:
     assert path_words(_walk(*squares), language) == said[language]
+
+
+def test_a_big_attacker_s_flanking_line_is_said_to_start_from_the_square_it_starts_from() -> None:
+    """« the line between the centres of the ogre and Elara meets left and right »: from the centre of
+    the ogre's whole space it meets left and bottom; the engine's line starts from one of its squares."""
+    drawn = drawn_of("B D . . .\n. . . A A\n. . . A A", kind="melee")
+    assert drawn.flank is not None
+    column, row = (int(at) + 1 for at in drawn.flank.start)
+    english, french = (maps.description(drawn, maps.numbering(drawn), {}, language) for language in ("en", "fr"))
+    assert f"from the centre of one square of the attacker (token 1) (column {column}, row {row}) to the centre" \
+        in english, english
+    assert f"du centre d'une case de l'attaquant (jeton 1) (colonne {column}, rangée {row}) au centre" in french
+    assert (column, row) == (4, 2)
+    small = drawn_of(". B .\n. D .\n. A .", kind="melee")
+    assert "the line between the centres of the attacker (token 1)" in maps.description(
+        small, maps.numbering(small), {}, "en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_what_a_map_does_not_show_is_said_not_left_out(language: str) -> None:
+    """A seed-only reader could not tell « nothing is provoked » or « no flanking » from « not
+    described », nor why a pixie on a map threatens nothing: each is said, when it is so only."""
+    given = {"attack": "melee", "grid": {"map": "A D B", "creatures": {"B": {"size": "tiny"}}}}
+    pixie = resolve_positions(PositionsInput.model_validate(given), ScriptedDice({})).battle_map
+    assert pixie is not None
+    said = maps.description(pixie, maps.numbering(pixie), {}, language)
+    reach_0 = word("map.reach", language).format(reach=0)
+    ally = maps._called("B", pixie, maps.numbering(pixie), {}, language)
+    assert maps.capitalized(word("map.threat.none", language).format(label=ally, reach=reach_0)) in said
+    assert said.count(reach_0) == 1, "the Medium attacker threatens"
+    assert word("map.flank.untried", language) in said
+    flanked = drawn_of(". B .\n. D .\n. A .", kind="melee")
+    assert word("map.flank.untried", language) not in maps.description(flanked, maps.numbering(flanked), {}, language)
+    for path, provoked in (([[2, 0], [3, 0]], True), ([[0, 1]], False)):
+        given_ = OpportunityInput.model_validate({"grid": {"map": "o A . .\n. . . ."}, "path": path})
+        moved = resolve_opportunity(given_, ScriptedDice({})).battle_map
+        assert moved is not None
+        words = maps.description(moved, maps.numbering(moved), {}, language)
+        assert (word("map.provokes.none", language) in words) is not provoked, words

@@ -30,11 +30,13 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.dying.stabilised.many": "Chance qu'au moins une des {attempts} tentatives stabilise le mourant",
         "event.dying.not_stabilised.many": "Chance que les {attempts} tentatives échouent toutes",
         "event.poison.applied": "Chance de réussir les deux tests (le poison appliqué avec tout son effet)",
-        "event.poison.vial": "Chance d'un échec critique au test de DEX, fiole en main",
+        "event.poison.vial": "Chance que le test d'INT ne soit pas un échec critique, puis que celui de DEX en soit "
+                             "un, fiole en main",
         "event.poison.doubtful": "Chance de rater le test d'INT sans échec critique, puis de réussir celui de DEX "
                                  "(un poison peut-être moins efficace sur l'arme)",
         "event.poison.int_fumble": "Chance d'un échec critique au test d'INT",
-        "event.poison.dex_fails": "Chance de rater le test de DEX (rien sur l'arme)",
+        "event.poison.dex_fails": "Chance que le test d'INT ne soit pas un échec critique, puis que celui de DEX "
+                                  "échoue (rien sur l'arme)",
         "event.vial.resisted": "Chance de résister aux poisons",
         "event.vial.poisoned": "Chance que les poisons agissent",
         "chance.about": "environ 1 sur {total}",
@@ -84,11 +86,13 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.dying.stabilised.many": "Chance that at least one of the {attempts} attempts stabilises them",
         "event.dying.not_stabilised.many": "Chance that all {attempts} attempts fail",
         "event.poison.applied": "Chance of passing both tests (the poison applied with its full effect)",
-        "event.poison.vial": "Chance of a critical failure on the DEX test, vial in hand",
+        "event.poison.vial": "Chance that the INT test is no critical failure, then that the DEX test is one, "
+                             "vial in hand",
         "event.poison.doubtful": "Chance of failing the INT test but not critically, then passing the DEX test "
                                  "(a poison perhaps less effective on the weapon)",
         "event.poison.int_fumble": "Chance of a critical failure on the INT test",
-        "event.poison.dex_fails": "Chance of failing the DEX test (nothing on the weapon)",
+        "event.poison.dex_fails": "Chance that the INT test is no critical failure, then that the DEX test fails "
+                                  "(nothing on the weapon)",
         "event.vial.resisted": "Chance of resisting the poisons",
         "event.vial.poisoned": "Chance the poisons take effect",
         "chance.about": "about 1 in {total}",

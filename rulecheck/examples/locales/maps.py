@@ -26,6 +26,9 @@ VALUES: dict[str, dict[str, str]] = {
         "map.figure.group.enemy": "{first} à {last} : {count} ennemis (taille {size}), "
                                   "colonne {x}, rangée {y}",
         "map.terrain": "Murs : {walls} ; murets : {low} ; brume ou feuillage : {fog} (cases).",
+        "map.where.walls": "Cases de mur : {places}.", "map.where.low": "Cases de muret : {places}.",
+        "map.where.fog": "Cases de brume ou de feuillage : {places}.", "map.places.and": " ; ",
+        "map.place": "colonne {x}, rangée {y}", "map.place.run": "colonnes {x} à {x2}, rangée {y}",
         "map.side_obstacles": "Sur le côté entre deux cases : {listed}.",
         "map.side.wall": "un mur mince entre la case de la colonne {ax}, rangée {ay}, et celle de la colonne {bx}, "
                          "rangée {by}",
@@ -54,6 +57,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.swipe": "↔ Faites défiler le plan de côté : il est plus large que l'écran.",
         "map.flank": "Prise en tenaille : la ligne tracée entre {a} et {b}, de centre à centre, touche les côtés "
                      "{sides} de la cible.",
+        "map.flank.square": "Prise en tenaille : la ligne tracée du centre d'une case de {a} (colonne {column}, "
+                            "rangée {row}) au centre de {b} touche les côtés {sides} de la cible.",
         "map.sides.left_right": "gauche et droit", "map.sides.top_bottom": "haut et bas",
         "map.flank_missed.none": "Pas de prise en tenaille : la ligne tracée entre {a} et {b}, de centre à centre, "
                                  "ne touche pas la cible.",
@@ -63,8 +68,11 @@ VALUES: dict[str, dict[str, str]] = {
                                  "touche les côtés {sides} de la cible, pas deux côtés opposés.",
         "map.side_name.left": "gauche", "map.side_name.right": "droit", "map.side_name.top": "haut",
         "map.side_name.bottom": "bas", "map.and": " et ",
-        "map.threat": "{label} menace {count} cases (allonge {reach})",
-        "map.threat.one": "{label} menace une case (allonge {reach})",
+        "map.threat": "{label} menace {count} cases ({reach})",
+        "map.threat.one": "{label} menace une case ({reach})",
+        "map.threat.none": "{label} ne menace aucune case ({reach})",
+        "map.reach": "allonge {reach}",
+        "map.reach.weapon": "allonge {reach} avec son arme d'allonge, allonge naturelle {natural}",
         "map.inner": ", et ne peut frapper les {count} cases trop proches pour son arme d'allonge",
         "map.inner.one": ", et ne peut frapper la case trop proche pour son arme d'allonge",
         "map.path": "{label} se déplace : {steps}.",
@@ -78,6 +86,9 @@ VALUES: dict[str, dict[str, str]] = {
         "map.direction.down_right": "en diagonale vers le bas et la droite",
         "map.direction.down_left": "en diagonale vers le bas et la gauche",
         "map.provokes": "En quittant la colonne {x}, rangée {y} : attaque d'opportunité par {enemy} ({event}).",
+        "map.provokes.none": "Le trajet ne provoque aucune attaque d'opportunité.",
+        "map.flank.untried": "Pas de prise en tenaille : aucune ligne n'est tracée, faute d'un allié qui menace la "
+                             "cible d'un autre côté pendant que l'attaquant la menace.",
         "map.spared": "En quittant la colonne {x}, rangée {y} : pas d'attaque d'opportunité par {enemy} ({event}).",
         "map.disengaged": "Désengagement préalable : le trajet ne provoque rien.",
         "map.caption.cover": "Abri", "map.caption.concealment": "Camouflage",
@@ -87,7 +98,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.cover_from": "Abri contre {enemy}",
         "map.token": "jeton {number}",
         "map.caption.none": "aucune",
-        "map.caption.overlap": " ; deux d'entre elles se superposent et n'en font qu'une à l'œil",
+        "map.caption.overlap": " ; deux des {total} lignes se superposent et n'en font qu'une à l'œil",
         "map.caption.enough": " ; une seule suffit",
         "map.caption.shared.1": " ; les deux cases ont un coin en commun, d'où 15 lignes et non 16",
         "map.caption.shared.2": " ; les deux cases ont deux coins en commun, d'où 14 lignes et non 16",
@@ -154,6 +165,9 @@ VALUES: dict[str, dict[str, str]] = {
         "map.figure.group.ally_of_mover": "{first} to {last}: {count} allies ({size}), column {x}, row {y}",
         "map.figure.group.enemy": "{first} to {last}: {count} enemies ({size}), column {x}, row {y}",
         "map.terrain": "Walls: {walls}; low walls: {low}; mist or foliage: {fog} (squares).",
+        "map.where.walls": "Wall squares: {places}.", "map.where.low": "Low wall squares: {places}.",
+        "map.where.fog": "Mist or foliage squares: {places}.", "map.places.and": "; ",
+        "map.place": "column {x}, row {y}", "map.place.run": "columns {x} to {x2}, row {y}",
         "map.side_obstacles": "On the side between two squares: {listed}.",
         "map.side.wall": "a thin wall between the square at column {ax}, row {ay} and the one at column {bx}, "
                          "row {by}",
@@ -181,6 +195,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.fog_in_contact": " (in melee contact, only mist over the target's whole space counts)",
         "map.swipe": "↔ Scroll the map sideways: it is wider than the screen.",
         "map.flank": "Flanking: the line between the centres of {a} and {b} meets the target's {sides} sides.",
+        "map.flank.square": "Flanking: the line from the centre of one square of {a} (column {column}, row {row}) "
+                            "to the centre of {b} meets the target's {sides} sides.",
         "map.sides.left_right": "left and right", "map.sides.top_bottom": "top and bottom",
         "map.flank_missed.none": "No flanking: the line between the centres of {a} and {b} misses the target.",
         "map.flank_missed.one": "No flanking: the line between the centres of {a} and {b} meets only the target's "
@@ -189,8 +205,11 @@ VALUES: dict[str, dict[str, str]] = {
                                  "{sides} sides, not two opposite ones.",
         "map.side_name.left": "left", "map.side_name.right": "right", "map.side_name.top": "top",
         "map.side_name.bottom": "bottom", "map.and": " and ",
-        "map.threat": "{label} threatens {count} squares (reach {reach})",
-        "map.threat.one": "{label} threatens one square (reach {reach})",
+        "map.threat": "{label} threatens {count} squares ({reach})",
+        "map.threat.one": "{label} threatens one square ({reach})",
+        "map.threat.none": "{label} threatens no square ({reach})",
+        "map.reach": "reach {reach}",
+        "map.reach.weapon": "reach {reach} with its reach weapon, natural reach {natural}",
         "map.inner": ", and cannot strike the {count} squares too close for its reach weapon",
         "map.inner.one": ", and cannot strike the one square too close for its reach weapon",
         "map.path": "Path of {label}: {steps}.",
@@ -202,6 +221,9 @@ VALUES: dict[str, dict[str, str]] = {
         "map.direction.up_left": "diagonally up and left", "map.direction.down_right": "diagonally down and right",
         "map.direction.down_left": "diagonally down and left",
         "map.provokes": "Leaving column {x}, row {y}, it provokes an opportunity attack from {enemy} ({event}).",
+        "map.provokes.none": "The path provokes no opportunity attack.",
+        "map.flank.untried": "No flanking: no line is traced, for want of an ally threatening the target from "
+                             "another side while the attacker threatens it.",
         "map.spared": "Leaving column {x}, row {y}, no opportunity attack from {enemy} ({event}).",
         "map.disengaged": "Disengaged first: the path provokes nothing.",
         "map.caption.cover": "Cover", "map.caption.concealment": "Concealment",
@@ -211,7 +233,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.caption.cover_from": "Cover against {enemy}",
         "map.token": "token {number}",
         "map.caption.none": "none",
-        "map.caption.overlap": "; two of them overlap and look like one",
+        "map.caption.overlap": "; two of the {total} lines lie one along the other and look like one",
         "map.caption.enough": "; one is enough",
         "map.caption.shared.1": "; the two squares share a corner, hence 15 lines, not 16",
         "map.caption.shared.2": "; the two squares share two corners, hence 14 lines, not 16",

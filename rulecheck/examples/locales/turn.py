@@ -43,7 +43,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
     "en": {
         "metres": "m", "mp": "MP", "capability": "capability",
         "enemies_in_contact": "enemies in contact", "no_line_of_sight": "no line of sight",
-        "behind": "facing away", "surprised": "surprised",
+        "behind": "have them at their back", "surprised": "surprised",
     },
 }
 
