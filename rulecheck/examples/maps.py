@@ -17,7 +17,6 @@ for the creatures of its grid, by letter (``letter:o``).
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 import re
 from collections import Counter
@@ -771,8 +770,9 @@ def _line_counts(sighting: Sighting, language: str) -> str:
     blocked = sum(1 for line in sighting.lines if line.blocked_by)
     traced = "corner" if sighting.corner is not None else "squares"
     # of all the lines, not of the blocked ones the count just named (a reader looked for them there)
-    overlap = word("map.caption.overlap", language).format(total=render_number(len(sighting.lines), language)) \
-        if overlapping(sighting.lines) else ""
+    hidden = hidden_lines(sighting.lines)
+    overlap = word(f"map.caption.overlap.{'one' if hidden == 1 else 'many'}", language).format(
+        count=render_number(hidden, language), total=render_number(len(sighting.lines), language)) if hidden else ""
     # From each corner of one square to each of the other's: a corner both squares share gives no line
     # (a reader of « 0 of 14 » looked for the two missing ones).
     shared = {line.start for line in sighting.lines} & {line.end for line in sighting.lines}
@@ -785,21 +785,26 @@ def _line_counts(sighting: Sighting, language: str) -> str:
         enough=enough, overlap=overlap)
 
 
-def overlapping(lines: Sequence[Sightline]) -> bool:
-    """Whether one of ``lines`` lies wholly over another, on the same straight line: drawn, it
-    cannot be seen, and a reader counts fewer lines than the caption does (two lines from a corner
-    along a row of squares)."""
-    for first, second in itertools.combinations(lines, 2):
-        (ax, ay), (bx, by) = first.start, first.end
-        dx, dy = bx - ax, by - ay
-        if any(dx * (y - ay) - dy * (x - ax) for x, y in (second.start, second.end)):
-            continue  # not on the first one's straight line
-        # on it: where the second one starts and ends along it, the first one spanning 0 to its length
-        low, high = sorted(dx * (x - ax) + dy * (y - ay) for x, y in (second.start, second.end))
-        length = dx * dx + dy * dy
-        if (low >= 0 and high <= length) or (low <= 0 and high >= length):
-            return True
-    return False
+def hidden_lines(lines: Sequence[Sightline]) -> int:
+    """How many of ``lines`` lie wholly along another, on the same straight line: drawn, they cannot
+    be seen, and a reader counts fewer lines than the caption does (lines from a corner along a row
+    of squares; of two that coincide, one). Each counts once, however many hide it."""
+    hidden = 0
+    for index, inner in enumerate(lines):
+        for other, outer in enumerate(lines):
+            if other != index and _lies_within(inner, outer) and (other < index or not _lies_within(outer, inner)):
+                hidden += 1
+                break
+    return hidden
+
+
+def _lies_within(inner: Sightline, outer: Sightline) -> bool:
+    (ax, ay), (bx, by) = outer.start, outer.end
+    dx, dy = bx - ax, by - ay
+    if any(dx * (y - ay) - dy * (x - ax) for x, y in (inner.start, inner.end)):
+        return False  # not on the outer one's straight line
+    length = dx * dx + dy * dy  # along it, the outer one spans 0 to its length
+    return all(0 <= dx * (x - ax) + dy * (y - ay) <= length for x, y in (inner.start, inner.end))
 
 
 def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str, str], language: str) -> str:
