@@ -178,7 +178,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "coup_de_grace.not_adjacent": "à l'arc ou à l'arbalète, il faut être dans une case voisine",
         "refusal.not_helpless": "la cible n'est pas sans défense",
         "refusal.immune_to_criticals": "immunisée aux critiques",
-        "refusal.spell": "sort", "refusal.ranged_weapon": "arme à distance", "refusal.not_adjacent": "pas au contact",
+        "refusal.spell": "sort", "refusal.ranged_weapon": "arme à distance",
+        "refusal.not_adjacent": "pas dans une case voisine",
         "refusal.total_cover": "la cible a un abri total\u202f: aucune ligne ne la rejoint, on ne peut pas l'attaquer",
         "refusal.opportunity_against_cover": "pas d'attaque d'opportunité contre une cible qui a un abri contre "
                                              "l'attaquant",
