@@ -18,7 +18,7 @@ from markdown.util import BLOCK_LEVEL_ELEMENTS
 
 from rulecheck.examples.finder import find_fences
 from rulecheck.examples.headings import opens_heading
-from rulecheck.examples.line_index import LineIndex, Lines
+from rulecheck.examples.line_index import ANY_LINE_END, LineIndex, Lines
 from rulecheck.examples.raw_tags import attributes, comments, markdown_start_tags, start_tags
 from rulecheck.examples.references import mask_code
 
@@ -138,10 +138,13 @@ def _listed(text: str, kept: str) -> Iterator[tuple[int, str]]:
         if (kept[found.start():found.start() + 1] == "{" and _closes_inline(text, kept, found.start(), defined)
                 and (given := _id_of(found[1])) is not None):
             yield found.start(), given
+    index: LineIndex | None = None  # where lines start, once a list on a line of its own asks
     for pattern in (_OWN_LINE, _ITEM_LAST_LINE, _CELL_END, _TERM):
         for found in pattern.finditer(text):
-            if pattern is _OWN_LINE and _follows_a_block_of_its_own(text, kept, found.start()):
-                continue
+            if pattern is _OWN_LINE:
+                index = index or LineIndex(text, ANY_LINE_END)
+                if _follows_a_block_of_its_own(text, kept, found.start(), index):
+                    continue
             group = 1 if found[1] is not None else 2
             brace = found.start(group) - 1
             while brace >= 0 and text[brace] != "{":
@@ -158,14 +161,14 @@ def _listed(text: str, kept: str) -> Iterator[tuple[int, str]]:
                 yield opened + listed.start(), given
 
 
-def _follows_a_block_of_its_own(text: str, kept: str, start: int) -> bool:
+def _follows_a_block_of_its_own(text: str, kept: str, start: int, index: LineIndex) -> bool:
     """Whether the line before the one at ``start`` (a list on a line of its own) is blank (spaces,
     quote markers), a block the list cannot end (:data:`_BLOCK_OF_ITS_OWN`, an ATX heading), or an
     indented code block's last line (``kept`` blanks it, but not a fence, which stays at its
     margin): the list is then text (a thirtieth hostile round: ``## Cover`` then ``{: #cover }`` was
     refused as an id held twice)."""
     ended = start - (2 if text.startswith("\r\n", start - 2) else 1)
-    opened = max(text.rfind("\n", 0, ended), text.rfind("\r", 0, ended)) + 1
+    opened = index.start(index.line(ended))  # not a search back: a page of \r has no \n to find
     line = text[opened:ended]
     body = line[_QUOTED.match(line).end():]  # type: ignore[union-attr]  # it matches an empty string too
     if not body.strip() or opens_heading(body) or _BLOCK_OF_ITS_OWN.match(body):

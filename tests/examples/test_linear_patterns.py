@@ -130,6 +130,9 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     "ids of a page's Markdown, a table row of lists never closed": (ids_in_markdown, "| " + " {#a" * (N // 4)),
     "ids of a page's Markdown, a term of lists never closed": (ids_in_markdown, "x" + " {#a" * (N // 4) + "\n: d"),
     "ids of a page's Markdown, lists on lines of spaces": (ids_in_markdown, ("x\n" + " " * 1000 + "{#a\n") * 100),
+    # each list on a line of its own reads the line before it: found by index, not searched back
+    "ids of a page's Markdown, lists on their own lines, a page of \\r": (ids_in_markdown, "a\r{: #x }\r\r" * (N // 2)),
+    "ids of a page's Markdown, lists after long lines": (ids_in_markdown, ("x" * 5000 + "\n{: #x }\n\n") * (N // 500)),
     "ids written in a page, attribute lists never closed": (ids_written_at, "`{#a" * (N // 4)),
     "ids of a page's Markdown, links' ends after no link": (ids_in_markdown, "x){#a" * (N // 5)),
     "ids of a page's Markdown, emphases' ends after no opener": (ids_in_markdown, "x*{#a" * (N // 5)),
