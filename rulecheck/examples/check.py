@@ -30,7 +30,7 @@ from rulecheck.examples.example_check import (
 )
 from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.front_matter import check_front_matter
-from rulecheck.examples.headings import check_heading_ids, heading_ids, page_headings
+from rulecheck.examples.headings import check_heading_ids, heading_ids, headings_written_twice, page_headings
 from rulecheck.examples.leftovers import check_leftovers
 from rulecheck.examples.namesakes import check_namesakes_by_language
 from rulecheck.examples.near_misses import check_near_misses
@@ -105,7 +105,7 @@ def check_page(
     listed = cast.members if listed_at >= 0 and cast is not None else ()
     report.problems += check_card_anchors(path, text, headings, [o.id for o in report.outcomes if o.id], listed)
     report.problems += [*check_front_matter(path, text), *check_titles(path, text),
-                        *check_characters(path, text, blocks)]
+                        *check_characters(path, text, blocks), *headings_written_twice(path, headings)]
     return report
 
 

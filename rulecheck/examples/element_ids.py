@@ -14,11 +14,10 @@ from collections.abc import Iterable, Iterator
 from html import unescape
 
 from markdown.extensions.attr_list import AttrListTreeprocessor, get_attrs_and_remainder
-from markdown.util import BLOCK_LEVEL_ELEMENTS
 
 from rulecheck.examples.finder import find_fences
-from rulecheck.examples.headings import opens_heading
-from rulecheck.examples.line_index import ANY_LINE_END, LineIndex, Lines
+from rulecheck.examples.line_blocks import LineBlocks
+from rulecheck.examples.line_index import LineIndex, Lines
 from rulecheck.examples.raw_tags import attributes, comments, markdown_start_tags, start_tags
 from rulecheck.examples.references import mask_code
 
@@ -71,19 +70,12 @@ _ENDS_PARAGRAPH = (rf"(?:[ >]*(?=[\r\n]|\Z)|[ ]{{0,3}}(?:#|!!!|\?\?\?|===|>|(?:-
                    rf"|(?:\*[ ]*){{3,}}{_EOL}|(?:_[ ]*){{3,}}{_EOL}|=+{_EOL}|</?[A-Za-z]|\[\^))")
 _OWN_LINE = re.compile(r"(?:(?<=[^\n\r]\n)|(?<=[^\n\r]\r\n)|(?<=[^\n\r]\r))(?:[ ]{0,3}>)*[ ]*" + _LISTED
                        + rf"[ ]*(?={_LINE_END}{_ENDS_PARAGRAPH}|{_LINE_END}?\Z)")
-#: A line that is a block of its own, which a list on the next line cannot end (that list starts a
-#: paragraph of its own, as text): a rule or a setext heading's underline, an admonition's, a details
-#: block's or a tab's opening line, a raw HTML block's line, a reference's, an abbreviation's or a
-#: footnote's definition (an ATX heading's line: :func:`rulecheck.examples.headings.opens_heading`).
-_BLOCK_OF_ITS_OWN = re.compile(
-    r"[ ]{0,3}(?:=+[ ]*$|-+[ ]*$|(?:-[ ]*){3,}$|(?:\*[ ]*){3,}$|(?:_[ ]*){3,}$|(?:!!!|\?\?\?\+?|===[!+]?)[ \t]?\S"
-    rf"|</?(?:{'|'.join(BLOCK_LEVEL_ELEMENTS)})(?=[\s/>]|$)|<[!?]|\*?\[[^\]\n]+\]:)", re.IGNORECASE)
-_QUOTED = re.compile(r"(?:[ ]{0,3}>[ ]?)*")
 #: A list item's last line, its own: the next item ends the item (a paragraph runs into a list, an item not).
 _ITEM_LAST_LINE = re.compile(r"(?:(?<=[^\n\r]\n)|(?<=[^\n\r]\r\n)|(?<=[^\n\r]\r))[ ]{2,}" + _LISTED
                              + rf"[ ]*(?={_LINE_END}[ ]*(?:[-*+]|\d{{1,9}}\.)[ \t])")
 _CELL_END = re.compile(r"^[ ]{0,3}\|.*?[ ]" + _LISTED + r"[ ]*(?:\||$)|(?<=[ ])" + _LISTED + r"[ ]*\|", re.MULTILINE)
-_TERM = re.compile(r"^(?![ ]{0,3}#).*?[ ]" + _LISTED + r"[ ]*(?=(?:\r?\n|\r):[ \t])", re.MULTILINE)
+#: A list at the end of a definition's term or of a table row's last cell written without an edge pipe.
+_AT_LINE_END = re.compile(r"(?<=[ ])" + _LISTED + r"[ ]*\Z")
 #: A reference definition's label (``[label]: destination``): a link to it is an element.
 _DEFINED = re.compile(r"^[ ]{0,3}\[([^\]\n]+)\]:", re.MULTILINE)
 #: How far back an inline element's start is looked for: a link longer than this is not read.
@@ -138,19 +130,22 @@ def _listed(text: str, kept: str) -> Iterator[tuple[int, str]]:
         if (kept[found.start():found.start() + 1] == "{" and _closes_inline(text, kept, found.start(), defined)
                 and (given := _id_of(found[1])) is not None):
             yield found.start(), given
-    index: LineIndex | None = None  # where lines start, once a list on a line of its own asks
-    for pattern in (_OWN_LINE, _ITEM_LAST_LINE, _CELL_END, _TERM):
+    blocks = LineBlocks(text, kept)
+    for pattern in (_OWN_LINE, _ITEM_LAST_LINE, _CELL_END):
         for found in pattern.finditer(text):
-            if pattern is _OWN_LINE:
-                index = index or LineIndex(text, ANY_LINE_END)
-                if _follows_a_block_of_its_own(text, kept, found.start(), index):
-                    continue
+            if pattern is _OWN_LINE and blocks.ends_paragraph_before(found.start()):
+                continue
             group = 1 if found[1] is not None else 2
             brace = found.start(group) - 1
             while brace >= 0 and text[brace] != "{":
                 brace -= 1
             if kept[brace:brace + 1] == "{" and (given := _id_of(found[group])) is not None:
                 yield brace, given
+    for start, end in blocks.terms_and_rows():
+        listed = _AT_LINE_END.search(text, start, end)
+        if listed is not None and kept[listed.start():listed.start() + 1] == "{" \
+                and (given := _id_of(listed[1])) is not None:
+            yield listed.start(), given
     lines = Lines(text)
     for fence in find_fences(lines):
         if fence.closed and "{" in fence.info:
@@ -159,21 +154,6 @@ def _listed(text: str, kept: str) -> Iterator[tuple[int, str]]:
             listed = re.search(_LISTED, header)
             if listed is not None and (given := _id_of(listed[1])) is not None:
                 yield opened + listed.start(), given
-
-
-def _follows_a_block_of_its_own(text: str, kept: str, start: int, index: LineIndex) -> bool:
-    """Whether the line before the one at ``start`` (a list on a line of its own) is blank (spaces,
-    quote markers), a block the list cannot end (:data:`_BLOCK_OF_ITS_OWN`, an ATX heading), or an
-    indented code block's last line (``kept`` blanks it, but not a fence, which stays at its
-    margin): the list is then text (a thirtieth hostile round: ``## Cover`` then ``{: #cover }`` was
-    refused as an id held twice)."""
-    ended = start - (2 if text.startswith("\r\n", start - 2) else 1)
-    opened = index.start(index.line(ended))  # not a search back: a page of \r has no \n to find
-    line = text[opened:ended]
-    body = line[_QUOTED.match(line).end():]  # type: ignore[union-attr]  # it matches an empty string too
-    if not body.strip() or opens_heading(body) or _BLOCK_OF_ITS_OWN.match(body):
-        return True
-    return line.startswith(("    ", "\t")) and not kept[opened:ended].strip()
 
 
 def _id_of(listed: str) -> str | None:

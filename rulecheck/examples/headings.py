@@ -174,9 +174,17 @@ _NOT_RENDERED = (
 )
 
 
-def _rendered_text(text: str) -> str:
+#: A footnote's reference (``[^9]``) and a footnote's definition at a line's start (``[^9]: …``).
+_FOOTNOTE = re.compile(r"\[\^([^\[\]\n]+)\]")
+_FOOTNOTE_DEFINED = re.compile(r"(?:\A|(?<=[\r\n]))[ ]{0,3}\[\^([^\[\]\n]+)\]:")
+
+
+def _rendered_text(text: str, footnotes: frozenset[str] = frozenset()) -> str:
     """The text of a heading as Markdown renders it, near enough to make its id of: its comments out
-    (each ended by the first ``-->`` after it), then :data:`_NOT_RENDERED`, then its entities read."""
+    (each ended by the first ``-->`` after it), the references to the page's ``footnotes`` (toc makes
+    no id of a footnote's number), then :data:`_NOT_RENDERED`, then its entities read."""
+    if footnotes and "[^" in text:
+        text = _without_footnotes(text, footnotes)
     pieces, at = [], 0
     while (start := text.find("<!--", at)) >= 0 and (end := text.find("-->", start + 4)) >= 0:
         pieces.append(text[at:start])
@@ -185,6 +193,22 @@ def _rendered_text(text: str) -> str:
     for pattern, kept in _NOT_RENDERED:
         text = pattern.sub(kept, text)
     return html.unescape(text)
+
+
+def _without_footnotes(text: str, footnotes: frozenset[str]) -> str:
+    """``text`` without its references to ``footnotes``, but for those inside a code span (an odd
+    number of backticks before them: near enough), counted along in one pass."""
+    pieces, at, ticks = [], 0, 0
+    for found in _FOOTNOTE.finditer(text):
+        ticks += text.count("`", at, found.start())
+        if found[1] in footnotes and ticks % 2 == 0:
+            pieces.append(text[at:found.start()])
+            at = found.end()
+            continue
+        ticks += found[0].count("`")
+        pieces.append(text[at:found.end()])
+        at = found.end()
+    return "".join(pieces) + text[at:]
 
 
 def _without_attribute_list(text: str) -> str:
@@ -225,7 +249,8 @@ class Heading(NamedTuple):
     made: str | None = None
 
 
-def _heading(line: int, text: str, allowance: list[int], made_ids: MadeIds | None = None) -> Heading | None:
+def _heading(line: int, text: str, allowance: list[int], made_ids: MadeIds | None = None,
+             footnotes: frozenset[str] = frozenset()) -> Heading | None:
     """The heading, if it has an explicit id or its text makes one of :data:`GIVEN_PREFIXES`: the
     others matter to no check, and a page of 10,000 one-character headings keeps none of them. The
     id MkDocs makes of a heading without one goes to ``made_ids``, when given."""
@@ -233,7 +258,7 @@ def _heading(line: int, text: str, allowance: list[int], made_ids: MadeIds | Non
         return Heading(line, text, explicit)
     if made_ids is None and not any(char == "-" or char.isspace() for char in text):
         return None  # no word boundary (a no-break space is one): no id with a prefix's hyphen
-    made = slugify(_rendered_text(_without_attribute_list(text).rstrip(" \t#")), "-")
+    made = slugify(_rendered_text(_without_attribute_list(text).rstrip(" \t#"), footnotes), "-")
     if made_ids is not None and made:
         made_ids.add(made, line)
     return Heading(line, text, None, made) if made.startswith(GIVEN_PREFIXES) else None
@@ -263,6 +288,22 @@ def heading_ids(headings: Iterable[Heading]) -> dict[str, int]:
     return found
 
 
+def headings_written_twice(path: str, headings: list[Heading]) -> list[Problem]:
+    """A problem at each later heading of one page that writes an id an earlier one wrote: the built
+    page holds two elements of it (a thirtieth hostile round: only two pages' headings were
+    compared). A few of each said, the rest summed up, as a page of a thousand would hold."""
+    first = heading_ids(headings)
+    taken = Capped()
+    for heading in headings:
+        if heading.id is not None and first[heading.id] != heading.line:
+            where = f"{path}:{first[heading.id]}"
+            taken.add(Problem(path=path, line=heading.line, related=(where,), kind="id-twice", message=(
+                f"heading id `{heading.id}` is also written by the heading at line {first[heading.id]} of this "
+                "page: the built page would hold two elements of one id, and a link to it lands on the first. "
+                "Hint: give one of them another id")))
+    return taken.problems
+
+
 def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
     """The page's own headings that matter to a check (:func:`_heading`), in page order, read as
     Python-Markdown reads them: ATX headings
@@ -273,6 +314,7 @@ def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as Markdown reads it: a lone \r ends a line too
     lines = split_lines(text)  # each line cut when read: a page of 20,000 line ends holds no list of them
     unshown = Unshown(text)
+    footnotes = frozenset(found[1] for found in _FOOTNOTE_DEFINED.finditer(text)) if "[^" in text else frozenset()
     fences = [(fence.start, fence.end) for fence in find_fences(lines)]  # 0-based lines, closer in
     starts = [start for start, _ in fences]
     found: list[Heading] = []
@@ -314,7 +356,7 @@ def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
         body = _QUOTE.sub("", body, count=1) if body.startswith(">") else body
         at = lines.start(number)
         if opens_heading(body) and unshown.around(at) is None:
-            if kept := _heading(number + 1, atx_text(body), allowance, made_ids):
+            if kept := _heading(number + 1, atx_text(body), allowance, made_ids, footnotes):
                 found.append(kept)
             block_start = True  # a heading ends its block
             continue
@@ -324,7 +366,7 @@ def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
             continue
         if (block_start and number + 1 < len(lines) and _UNDERLINE.match(lines[number + 1].expandtabs(4)[base:])
                 and unshown.around(at) is None):
-            if kept := _heading(number + 1, body.strip(), allowance, made_ids):
+            if kept := _heading(number + 1, body.strip(), allowance, made_ids, footnotes):
                 found.append(kept)
             underline = number + 1
             continue

@@ -35,6 +35,12 @@ GIVES = [
     "A paragraph.\n# A heading \\\n{{: #{i} }}", "   # Not a heading\n{{: #{i} }}",
     "A paragraph.\n    more\n{{: #{i} }}",
     "A paragraph.\n<b>bold</b>\n{{: #{i} }}", "```\ncode\n```\n{{: #{i} }}", "A paragraph.\n--\nx\n{{: #{i} }}",
+    # lines that only look like blocks of their own, and terms and rows the check did not read (a 30th round)
+    "--\n{{: #{i} }}", "Text\n   ===\n{{: #{i} }}", "Text\n</div>\n{{: #{i} }}", "=== Tab\n{{: #{i} }}",
+    "=\n{{: #{i} }}",
+    "===+ A\n{{: #{i} }}", "[r]: a b c\n{{: #{i} }}", "!!! \"Title\"\n{{: #{i} }}", "!!!! note\n{{: #{i} }}",
+    "| 1 | 2 |\n{{: #{i} }}", "1 | 2 {{: #{i} }}\n--|--\n3 | 4", "a | b\n--|--\n1 | 2 {{: #{i} }}",
+    "Term {{: #{i} }}\n\n:   Def", "Term one {{: #{i} }}\nTerm two\n:   def",
 ]
 GIVES_NONE = [
     "A line\n{{: #{i} }}\nnot the last.", "A paragraph's end {{: #{i} }}", "Write `[x](y){{#{i}}}` so.",
@@ -56,6 +62,10 @@ GIVES_NONE = [
     "A paragraph.\n[^1]: a note\n{{: #{i} }}", "A paragraph.\n\n    code\n{{: #{i} }}", "> # A heading\n> {{: #{i} }}",
     "> A paragraph.\n> ## A heading\n> {{: #{i} }}", "A paragraph.\n#\n{{: #{i} }}",
     "A paragraph.\n<?php x ?>\n{{: #{i} }}", "A paragraph.\n   \n{{: #{i} }}",
+    "=== \"One\"\n\n    ## Shelter\n    {{: #{i} }}", "- item\n\n    ## Camp\n    {{: #{i} }}",
+    "!!! note\n    ## Cover\n    {{: #{i} }}", "Watch\n===\t\n{{: #{i} }}", "<div>\ny\n</div>\n{{: #{i} }}",
+    "A paragraph.\n[r]: https://example.com \"A title\"\n{{: #{i} }}", "> A quote\n>\n> {{: #{i} }}",
+    "A paragraph.\n-  -  -\n{{: #{i} }}",
 ]
 
 

@@ -28,6 +28,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.terrain": "Murs : {walls} ; murets : {low} ; brume ou feuillage : {fog} (cases).",
         "map.where.walls": "Cases de mur : {places}.", "map.where.low": "Cases de muret : {places}.",
         "map.where.fog": "Cases de brume ou de feuillage : {places}.", "map.places.and": " ; ",
+        "map.places.more": " ; et {count} autres cases, que montre le plan",
         "map.place": "colonne {x}, rangée {y}", "map.place.run": "colonnes {x} à {x2}, rangée {y}",
         "map.side_obstacles": "Sur le côté entre deux cases : {listed}.",
         "map.side.wall": "un mur mince entre la case de la colonne {ax}, rangée {ay}, et celle de la colonne {bx}, "
@@ -169,6 +170,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.terrain": "Walls: {walls}; low walls: {low}; mist or foliage: {fog} (squares).",
         "map.where.walls": "Wall squares: {places}.", "map.where.low": "Low wall squares: {places}.",
         "map.where.fog": "Mist or foliage squares: {places}.", "map.places.and": "; ",
+        "map.places.more": "; and {count} more squares, which the picture shows",
         "map.place": "column {x}, row {y}", "map.place.run": "columns {x} to {x2}, row {y}",
         "map.side_obstacles": "On the side between two squares: {listed}.",
         "map.side.wall": "a thin wall between the square at column {ax}, row {ay} and the one at column {bx}, "
