@@ -586,6 +586,9 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     if critical:  # the two keys apart in words too: read aloud or as text, not "this outcome critical hit"
         legend += (f'{" · " if legend else ""}<span class="rc-spread__legend rc-spread__legend--critical">'
                    f'{html_text(render.word("spread.critical", language))}</span>')
+    if legend:  # named, not run into the sentence before it: « … (0 when the blow misses) this outcome »
+        legend = f'. <span class="rc-spread__key">{html_text(render.word("spread.key", language))}</span>{legend}'
+
     axis = render.word("spread.axis", language).format(top=render.probability(tallest, language))
     named = f" ({damage_dice})" if damage_dice else ""
     whole = render.word("spread.to", language).format(to=render.to(taken_by, language)) if taken_by and not added \
@@ -593,7 +596,7 @@ def damage_chart(spread: dict[int, Fraction], shown: int | None, mean: Fraction,
     title = html_text(whole + named)
     return (
         f'<figure class="rc-spread" data-search-exclude><figcaption><strong>{title}</strong>'
-        f"{html_text(colon.rstrip())} {html_text(summary)} {legend}</figcaption>"
+        f"{html_text(colon.rstrip())} {html_text(summary)}{legend}</figcaption>"
         f'<div class="rc-spread__bars" role="img" aria-label="{html_text(described)}" '
         f'style="--columns:{len(spread)}">'
         f'{"".join(columns)}</div><p class="rc-spread__axis">{html_text(axis)}</p></figure>\n'

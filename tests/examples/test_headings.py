@@ -64,8 +64,6 @@ def test_each_later_page_is_told_and_the_first_is_named(tmp_path: Path) -> None:
     {"en/a.md": "# A\n\n## Parry { #dodge-and-parry }\n\n" + PARRY,
      "en/b.md": "# B\n\n````markdown\n## Parry { #dodge-and-parry }\n````\n\n<!--\n## Parry { #dodge-and-parry }\n-->\n"
                 "\n<script>\n## Parry { #dodge-and-parry }\n</script>\n"},
-    # twice on one page: Markdown's own business (the page's first heading takes the link)
-    {"en/a.md": "# A\n\n## Parry { #dodge-and-parry }\n\n## Again { #dodge-and-parry }\n\n" + PARRY},
     # a page MkDocs leaves out (a hidden folder, by default) builds nothing to link to
     {"en/a.md": "# A\n\n## Parry { #dodge-and-parry }\n\n" + PARRY,
      "en/.drafts/b.md": "# B\n\n## Parry { #dodge-and-parry }\n"},

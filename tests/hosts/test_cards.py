@@ -305,6 +305,11 @@ def test_the_damage_chart_stripes_what_critical_hits_deal_and_says_what_its_axes
     # Its two keys read apart as text, not "this outcome critical hit"; a chart of one key has no separator.
     assert "this outcome</span> · <span class=\"rc-spread__legend rc-spread__legend--critical\">" in english
     assert " · " not in re.search(r"<figcaption>.*</figcaption>", damage_chart(spread, 22, Fraction(5), "en"))[0]
+    # named as a key, not run into the sentence before it: « … (0 when the blow misses) this outcome »
+    for language, key in (("en", "Key:"), ("fr", "Légende :")):
+        chart = damage_chart(spread, 22, Fraction(5), language, critical)
+        caption = re.search(r"<figcaption>.*</figcaption>", chart)[0]  # type: ignore[index]
+        assert re.search(rf'\w\. <span class="rc-spread__key">{key}</span><span class="rc-spread__legend', caption)
     assert "Bar height: the chance of that damage (tallest: 45%); under each bar, its damage" in english
     # A wide chart labels its ends, this outcome and every fifth value with room beside it.
     assert re.findall(r'data-x="(\d+)"', english) == ["0", "5", "10", "15", "20", "22"]

@@ -51,6 +51,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "creature.defender": "le défenseur", "creature.ally": "un allié", "creature.other": "une autre créature",
         "delivered_on.None": "aucune", "damage_dice.None": "aucun", "effect.none": "aucun",
         "spread.critical": "coup critique", "spread.critical_all": "coup critique",
+        "spread.key": "Légende :",
         "spread.critical_part": "dont {share} en coup critique",
         "spread.harmless_part": "dont {share} de coups qui touchent sans blesser",
         "spread.axis": "Hauteur d'une barre\u00a0: la chance de ces dégâts (la plus haute\u00a0: {top})\u202f; "
@@ -106,6 +107,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "creature.defender": "the defender", "creature.ally": "an ally", "creature.other": "another creature",
         "delivered_on.None": "none", "damage_dice.None": "none", "effect.none": "none",
         "spread.critical": "critical hit", "spread.critical_all": "critical hit",
+        "spread.key": "Key:",
         "spread.critical_part": "{share} of it from critical hits",
         "spread.harmless_part": "{share} of it from blows that land without wounding",
         "spread.axis": "Bar height: the chance of that damage (tallest: {top}); under each bar, its damage",
