@@ -42,8 +42,10 @@ _RAW_CLOSES = re.compile(rf"[ ]{{0,3}}</({_BLOCK_TAGS})(?=[\s>]|$)", re.IGNORECA
 _RAW_OPENED = re.compile(rf"(?:\A|(?<=[\r\n]))[ ]{{0,3}}<({_BLOCK_TAGS})(?=[\s/>]|$)", re.IGNORECASE)
 #: A definition's line (``: its definition``): every line of its block before it is a term.
 _DEFINITION = re.compile(r"(?:\A|(?<=[\r\n]))[ ]{0,3}:[ \t]")
-#: A table's separator row (``--|--``, ``| :-- | --: |``): the line above it is the header row.
-_SEPARATOR = re.compile(r"(?:\A|(?<=[\r\n]))[ ]{0,3}\|?[ ]*:?-+:?[ ]*(?:\|[ ]*:?-+:?[ ]*)*\|?[ ]*(?=[\r\n]|\Z)")
+#: A table's separator row (``--|--``, ``| :-- | --: |``): the line above it is the header row. Its runs
+#: are possessive: a dash then 40,000 spaces and a letter backtracked through every split of the
+#: spaces (a thirty-first hostile round: 70 s).
+_SEPARATOR = re.compile(r"(?:\A|(?<=[\r\n]))[ ]{0,3}\|?[ ]*+:?-++:?[ ]*+(?:\|[ ]*+:?-++:?[ ]*+)*+\|?[ ]*+(?=[\r\n]|\Z)")
 
 
 class LineBlocks:

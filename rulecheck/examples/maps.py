@@ -36,6 +36,7 @@ from rulecheck.examples.render import capitalized, word
 from rulecheck.examples.render import colon as render_colon
 from rulecheck.examples.render import label as size_label
 from rulecheck.examples.render import number as render_number
+from rulecheck.examples.render import of as render_of
 from rulecheck.examples.schema import ParsedExample
 from rulecheck.examples.twins import language_of
 
@@ -848,8 +849,10 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
         sides = word(f"map.sides.{drawn.flank.sides}", language)
         big = next(f for f in drawn.figures if f.role == "attacker").space.side > 1
         x, y = drawn.flank.start  # a big attacker's line starts from one of its squares, not its whole space
+        ally = called(drawn.flank.ally)
         said.append(word("map.flank.square" if big else "map.flank", language).format(
-            a=attacker, b=called(drawn.flank.ally), sides=sides, column=int(x) + 1, row=int(y) + 1))
+            a=attacker, b=ally, of_a=render_of(attacker, language), of_b=render_of(ally, language), sides=sides,
+            column=int(x) + 1, row=int(y) + 1))
     elif drawn.kind == "melee" and not drawn.missed_flank:
         said.append(word("map.flank.untried", language))  # as the caption says « not flanked »
     elif drawn.missed_flank:
@@ -923,7 +926,8 @@ def places_words(squares: Iterable[Square], language: str) -> str:
         word("map.place" if first == last else "map.place.run", language).format(x=first + 1, x2=last + 1, y=row + 1)
         for row, first, last in runs[:PLACES_LISTED])
     left = sum(last - first + 1 for _, first, last in runs[PLACES_LISTED:])
-    return said + word("map.places.more", language).format(count=left) if left else said
+    return said + word("map.places.more" if left > 1 else "map.places.more.one", language).format(count=left) \
+        if left else said
 
 
 def side_words(drawn: BattleMap, language: str) -> str:

@@ -133,6 +133,13 @@ PATHOLOGICAL: dict[str, tuple[Callable[[str], object], str]] = {
     # each list on a line of its own reads the line before it: found by index, not searched back
     "ids of a page's Markdown, lists on their own lines, a page of \\r": (ids_in_markdown, "a\r{: #x }\r\r" * (N // 2)),
     "ids of a page's Markdown, lists after long lines": (ids_in_markdown, ("x" * 5000 + "\n{: #x }\n\n") * (N // 500)),
+    # the lines around a list read as Markdown's blocks (rulecheck/examples/line_blocks.py), on lines of spaces
+    "ids of a page's Markdown, a table's separator of spaces": (ids_in_markdown, "a | b\n-" + " " * N + "x\n\nA {x}\n"),
+    "ids of a page's Markdown, an opener of spaces above a list": (ids_in_markdown, "!!! a" + " " * N + "!\n{: #x }\n"),
+    "ids of a page's Markdown, a reference of spaces above a list": (ids_in_markdown,
+                                                                     "[r]: a" + " " * N + "b c\n{: #x }"),
+    "ids of a page's Markdown, a rule of spaces above a list": (ids_in_markdown, "p\n-" + " " * N + "-\n{: #x }\n"),
+    "ids of a page's Markdown, terms of spaces": (ids_in_markdown, ("T" + " " * 1000 + "{#a\n") * 100 + ":  d\n"),
     "ids written in a page, attribute lists never closed": (ids_written_at, "`{#a" * (N // 4)),
     "ids of a page's Markdown, links' ends after no link": (ids_in_markdown, "x){#a" * (N // 5)),
     "ids of a page's Markdown, emphases' ends after no opener": (ids_in_markdown, "x*{#a" * (N // 5)),

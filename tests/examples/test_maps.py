@@ -123,7 +123,8 @@ def said_places(description: str, kind: str, language: str) -> tuple[set[Square]
     counted = 0
     for place in listed.split(word("map.places.and", language)):
         if place.startswith(more):
-            counted = int(re.search(r"\d+", place)[0])  # type: ignore[index]
+            number = re.search(r"\d+", place)  # « and one more square » has none
+            counted = int(number[0]) if number else 1
             continue
         numbers = [int(n) for n in re.findall(r"\d+", place)]
         first, last, row = (numbers[0], numbers[1], numbers[2]) if len(numbers) == 3 else (numbers[0], numbers[0],
@@ -912,6 +913,8 @@ def test_a_big_attacker_s_flanking_line_is_said_to_start_from_the_square_it_star
         in english, english
     assert f"du centre d'une case de l'attaquant (jeton 1) (colonne {column}, rangée {row}) au centre" in french
     assert (column, row) == (4, 2)
+    named = maps.description(drawn, maps.numbering(drawn), {"attacker": "le gobelin", "ally": "Elara"}, "fr")
+    assert "d'une case du gobelin (jeton 1) (colonne 4, rangée 2) au centre d'Elara (jeton 3)" in named, named
     small = drawn_of(". B .\n. D .\n. A .", kind="melee")
     assert "the line between the centres of the attacker (token 1)" in maps.description(
         small, maps.numbering(small), {}, "en")
@@ -950,3 +953,14 @@ def test_a_map_of_many_walls_lists_a_few_runs_and_counts_the_rest(language: str)
     listed, counted = said_places(said, "walls", language)
     assert len(listed) == maps.PLACES_LISTED and counted == len(drawn.walls) - maps.PLACES_LISTED > 400
     assert len(said) < 2_500, len(said)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_one_square_left_past_the_listed_runs_is_said_in_the_singular(language: str) -> None:
+    """« and 1 more squares » / « et 1 autres cases »: thirteen lone walls leave one to count."""
+    rows = ["A " + ". " * 25 + "D", " ".join("#" if x % 2 else "." for x in range(27))]
+    drawn = drawn_of("\n".join(rows))
+    said = maps.description(drawn, maps.numbering(drawn), {}, language)
+    assert len(drawn.walls) == maps.PLACES_LISTED + 1
+    assert word("map.places.more.one", language) in said, said
+    assert said_places(said, "walls", language)[1] == 1

@@ -174,8 +174,8 @@ def test_a_modifier_that_does_not_stack_says_why_and_keeps_its_sign(
 
 
 @pytest.mark.parametrize(("language", "spared"), [
-    ("fr", ["1 (sans ligne de vue : le loup)", "2 (l'ont dans leur dos : le gobelin, l'ogre)"]),
-    ("en", ["1 (no line of sight: the wolf)", "2 (have them at their back: the goblin, the ogre)"]),
+    ("fr", ["1 (sans ligne de vue : le loup)", "2 (qui l'ont dans leur dos : le gobelin, l'ogre)"]),
+    ("en", ["1 (no line of sight: the wolf)", "2 (with the creature behind them: the goblin, the ogre)"]),
 ])
 def test_leaving_contact_names_the_enemies_it_spares_and_why(language: str, spared: list[str]) -> None:
     """« 3 − 1 (no line of sight) − 1 (have it behind them) » named no one: each group of enemies

@@ -113,7 +113,7 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
                              lambda r: passed(r, "int") and passed(r, "dex")),
     # the DEX test is rolled only after an INT test that is no critical failure: the chance says so
     "event.poison.vial": ("Chance que le test d'INT ne soit pas un échec critique, puis que celui de DEX en soit un",
-                          "Chance that the INT test is no critical failure, then that the DEX test is one",
+                          "Chance that the INT test is not a critical failure, then that the DEX test is one",
                           lambda r: r["dex_natural"] is not None and r["dex_natural"] <= r[THRESHOLD]),
     "event.poison.doubtful": ("Chance de rater le test d'INT sans échec critique, puis de réussir celui de DEX",
                               "Chance of failing the INT test but not critically, then passing the DEX test",
@@ -122,7 +122,7 @@ EVENTS: dict[str, tuple[str, str, Callable[[Fields], bool]]] = {
                                 "Chance of a critical failure on the INT test",
                                 lambda r: r["int_natural"] <= r[THRESHOLD] and r["int_natural"] != 20),
     "event.poison.dex_fails": ("Chance que le test d'INT ne soit pas un échec critique, puis que celui de DEX échoue",
-                               "Chance that the INT test is no critical failure, then that the DEX test fails",
+                               "Chance that the INT test is not a critical failure, then that the DEX test fails",
                                lambda r: r["dex_natural"] is not None and not passed(r, "dex")),
     "event.vial.resisted": ("Chance de résister aux poisons", "Chance of resisting the poisons",
                             lambda r: r["resisted"]),

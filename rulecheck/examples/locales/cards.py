@@ -87,12 +87,12 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.dying.stabilised.many": "Chance that at least one of the {attempts} attempts stabilises them",
         "event.dying.not_stabilised.many": "Chance that all {attempts} attempts fail",
         "event.poison.applied": "Chance of passing both tests (the poison applied with its full effect)",
-        "event.poison.vial": "Chance that the INT test is no critical failure, then that the DEX test is one, "
+        "event.poison.vial": "Chance that the INT test is not a critical failure, then that the DEX test is one, "
                              "vial in hand",
         "event.poison.doubtful": "Chance of failing the INT test but not critically, then passing the DEX test "
                                  "(a poison perhaps less effective on the weapon)",
         "event.poison.int_fumble": "Chance of a critical failure on the INT test",
-        "event.poison.dex_fails": "Chance that the INT test is no critical failure, then that the DEX test fails "
+        "event.poison.dex_fails": "Chance that the INT test is not a critical failure, then that the DEX test fails "
                                   "(nothing on the weapon)",
         "event.vial.resisted": "Chance of resisting the poisons",
         "event.vial.poisoned": "Chance the poisons take effect",

@@ -29,6 +29,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.where.walls": "Cases de mur : {places}.", "map.where.low": "Cases de muret : {places}.",
         "map.where.fog": "Cases de brume ou de feuillage : {places}.", "map.places.and": " ; ",
         "map.places.more": " ; et {count} autres cases, que montre le plan",
+        "map.places.more.one": " ; et une autre case, que montre le plan",
         "map.place": "colonne {x}, rangée {y}", "map.place.run": "colonnes {x} à {x2}, rangée {y}",
         "map.side_obstacles": "Sur le côté entre deux cases : {listed}.",
         "map.side.wall": "un mur mince entre la case de la colonne {ax}, rangée {ay}, et celle de la colonne {bx}, "
@@ -58,8 +59,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.swipe": "↔ Faites défiler le plan de côté : il est plus large que l'écran.",
         "map.flank": "Prise en tenaille : la ligne tracée entre {a} et {b}, de centre à centre, touche les côtés "
                      "{sides} de la cible.",
-        "map.flank.square": "Prise en tenaille : la ligne tracée du centre d'une case de {a} (colonne {column}, "
-                            "rangée {row}) au centre de {b} touche les côtés {sides} de la cible.",
+        "map.flank.square": "Prise en tenaille : la ligne tracée du centre d'une case {of_a} (colonne {column}, "
+                            "rangée {row}) au centre {of_b} touche les côtés {sides} de la cible.",
         "map.sides.left_right": "gauche et droit", "map.sides.top_bottom": "haut et bas",
         "map.flank_missed.none": "Pas de prise en tenaille : la ligne tracée entre {a} et {b}, de centre à centre, "
                                  "ne touche pas la cible.",
@@ -89,7 +90,7 @@ VALUES: dict[str, dict[str, str]] = {
         "map.provokes": "En quittant la colonne {x}, rangée {y} : attaque d'opportunité par {enemy} ({event}).",
         "map.provokes.none": "Le trajet ne provoque aucune attaque d'opportunité.",
         "map.flank.untried": "Pas de prise en tenaille : aucune ligne n'est tracée, faute d'un allié qui menace la "
-                             "cible d'un autre côté pendant que l'attaquant la menace.",
+                             "cible, ou parce que l'attaquant ne la menace pas.",
         "map.spared": "En quittant la colonne {x}, rangée {y} : pas d'attaque d'opportunité par {enemy} ({event}).",
         "map.disengaged": "Désengagement préalable : le trajet ne provoque rien.",
         "map.caption.cover": "Abri", "map.caption.concealment": "Camouflage",
@@ -170,7 +171,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.terrain": "Walls: {walls}; low walls: {low}; mist or foliage: {fog} (squares).",
         "map.where.walls": "Wall squares: {places}.", "map.where.low": "Low wall squares: {places}.",
         "map.where.fog": "Mist or foliage squares: {places}.", "map.places.and": "; ",
-        "map.places.more": "; and {count} more squares, which the picture shows",
+        "map.places.more": "; and {count} more squares, which the map shows",
+        "map.places.more.one": "; and one more square, which the map shows",
         "map.place": "column {x}, row {y}", "map.place.run": "columns {x} to {x2}, row {y}",
         "map.side_obstacles": "On the side between two squares: {listed}.",
         "map.side.wall": "a thin wall between the square at column {ax}, row {ay} and the one at column {bx}, "
@@ -199,8 +201,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.fog_in_contact": " (in melee contact, only mist over the target's whole space counts)",
         "map.swipe": "↔ Scroll the map sideways: it is wider than the screen.",
         "map.flank": "Flanking: the line between the centres of {a} and {b} meets the target's {sides} sides.",
-        "map.flank.square": "Flanking: the line from the centre of one square of {a} (column {column}, row {row}) "
-                            "to the centre of {b} meets the target's {sides} sides.",
+        "map.flank.square": "Flanking: the line from the centre of one square {of_a} (column {column}, row {row}) "
+                            "to the centre {of_b} meets the target's {sides} sides.",
         "map.sides.left_right": "left and right", "map.sides.top_bottom": "top and bottom",
         "map.flank_missed.none": "No flanking: the line between the centres of {a} and {b} misses the target.",
         "map.flank_missed.one": "No flanking: the line between the centres of {a} and {b} meets only the target's "
@@ -226,8 +228,8 @@ VALUES: dict[str, dict[str, str]] = {
         "map.direction.down_left": "diagonally down and left",
         "map.provokes": "Leaving column {x}, row {y}, it provokes an opportunity attack from {enemy} ({event}).",
         "map.provokes.none": "The path provokes no opportunity attack.",
-        "map.flank.untried": "No flanking: no line is traced, for want of an ally threatening the target from "
-                             "another side while the attacker threatens it.",
+        "map.flank.untried": "No flanking: no line is traced, as no ally threatens the target, or the attacker "
+                             "does not.",
         "map.spared": "Leaving column {x}, row {y}, no opportunity attack from {enemy} ({event}).",
         "map.disengaged": "Disengaged first: the path provokes nothing.",
         "map.caption.cover": "Cover", "map.caption.concealment": "Concealment",

@@ -185,7 +185,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                              "l'attaquant",
         "refusal.opportunity_against_total_concealment": "pas d'attaque d'opportunité contre une cible en "
                                                          "camouflage total, même si l'on sait où elle est",
-        "refusal.prone_ranged_weapon": "couché au sol, on ne tire qu'à l'arbalète ou aux shurikens "
+        "refusal.prone_ranged_weapon": "couché au sol, on ne peut que tirer à l'arbalète ou lancer des shurikens "
                                        "(notre lecture de « la plupart des armes à distance »)",
         "refusal.out_of_reach": "la cible est hors de l'allonge de l'attaquant",
         "refusal.coup_de_grace_total": "un coup de grâce touche sans jet d'attaque\u202f: il n'a pas de total",
@@ -232,7 +232,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.opportunity_against_cover": "no opportunity attack against a target with cover from the attacker",
         "refusal.opportunity_against_total_concealment": "no opportunity attack against a target in total "
                                                          "concealment, even when its square is known",
-        "refusal.prone_ranged_weapon": "lying prone, only a crossbow or shurikens can shoot "
+        "refusal.prone_ranged_weapon": "lying prone, one can only shoot a crossbow or throw shurikens "
                                        "(our reading of the rules' \"most ranged weapons\")",
         "refusal.out_of_reach": "the target is beyond the attacker's reach",
         "refusal.coup_de_grace_total": "a coup de grâce hits with no attack roll: it has no attack total",

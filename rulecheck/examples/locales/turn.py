@@ -38,12 +38,12 @@ LABELS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "metres": "m", "mp": "PM", "capability": "capacité",
         "enemies_in_contact": "ennemis au contact", "no_line_of_sight": "sans ligne de vue",
-        "behind": "l'ont dans leur dos", "surprised": "surpris",
+        "behind": "qui l'ont dans leur dos", "surprised": "surpris",
     },
     "en": {
         "metres": "m", "mp": "MP", "capability": "capability",
         "enemies_in_contact": "enemies in contact", "no_line_of_sight": "no line of sight",
-        "behind": "have them at their back", "surprised": "surprised",
+        "behind": "with the creature behind them", "surprised": "surprised",
     },
 }
 
