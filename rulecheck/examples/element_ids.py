@@ -68,7 +68,7 @@ _LINE_END = r"(?:\r?\n|\r)"
 _EOL = r"[ ]*(?=[\r\n]|\Z)"
 _ENDS_PARAGRAPH = (rf"(?:[ >]*(?=[\r\n]|\Z)|[ ]{{0,3}}(?:#|!!!|\?\?\?|===|>|(?:-[ ]*){{3,}}{_EOL}"
                    rf"|(?:\*[ ]*){{3,}}{_EOL}|(?:_[ ]*){{3,}}{_EOL}|=+{_EOL}|</?[A-Za-z]|\[\^))")
-_OWN_LINE = re.compile(r"(?:(?<=[^\n\r]\n)|(?<=[^\n\r]\r\n)|(?<=[^\n\r]\r))(?:[ ]{0,3}>)*[ ]*" + _LISTED
+_OWN_LINE = re.compile(r"(?:(?<=[^\n\r]\n)|(?<=[^\n\r]\r\n)|(?<=[^\n\r]\r))(?:[ ]{0,3}>)*[ \t]*" + _LISTED
                        + rf"[ ]*(?={_LINE_END}{_ENDS_PARAGRAPH}|{_LINE_END}?\Z)")
 #: A list item's last line, its own: the next item ends the item (a paragraph runs into a list, an item not).
 _ITEM_LAST_LINE = re.compile(r"(?:(?<=[^\n\r]\n)|(?<=[^\n\r]\r\n)|(?<=[^\n\r]\r))[ ]{2,}" + _LISTED

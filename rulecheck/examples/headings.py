@@ -25,6 +25,7 @@ from markdown.extensions.toc import slugify
 from rulecheck.errors import Problem
 from rulecheck.examples.capped import Capped
 from rulecheck.examples.finder import find_fences, split_lines
+from rulecheck.examples.line_index import LineIndex
 from rulecheck.examples.made_ids import MadeIds
 from rulecheck.examples.outcome import Report
 from rulecheck.examples.pages import display_path, pages_under, read_page
@@ -44,7 +45,7 @@ _LONGEST_READ = 1_000
 MARKDOWN_READS = 5_000
 #: A line that opens a container whose content is indented by four: an admonition, a collapsible
 #: block, a tab, a list item.
-_CONTAINER = re.compile(r"(?:!!!|\?\?\?\+?)[ \t]+\S|===\+?[ \t]+\"|(?:[-*+]|\d+[.)])[ \t]+\S")
+_CONTAINER = re.compile(r"(?:!!!|\?\?\?\+?)[ \t]+\S|===\+?[ \t]+\"|(?:[-*+]|\d+\.)[ \t]+\S")  # « 1) » is no list
 _QUOTE = re.compile(r"(?:>[ \t]?)+")
 #: A raw HTML block: Markdown renders nothing inside it, unless it asks for Markdown (md_in_html).
 #: (A void element, ``<hr>``, opens none: it ends where it starts.)
@@ -170,13 +171,14 @@ def _attribute_id(text: str) -> str | None:
 _NOT_RENDERED = (
     (re.compile(r"!\[[^\[\]\n]*\](?:\([^()\n]*\)|\[[^\[\]\n]*\])"), ""),
     (re.compile(r"\[([^\[\]\n]*)\](?:\([^()\n]*\)|\[[^\[\]\n]*\])"), r"\1"),
+    (re.compile(r"<((?:https?|ftp)://[^<>\s]+|[^<>\s@]+@[^<>\s@]+)>"), r"\1"),  # an autolink shows its address
     (re.compile(r"<[^<>\n]*>"), ""), (re.compile(r"`+"), ""), (re.compile(r"(?<![^\W_])_+|_+(?![^\W_])"), ""),
 )
 
 
 #: A footnote's reference (``[^9]``) and a footnote's definition at a line's start (``[^9]: …``).
 _FOOTNOTE = re.compile(r"\[\^([^\[\]\n]+)\]")
-_FOOTNOTE_DEFINED = re.compile(r"(?:\A|(?<=[\r\n]))[ ]{0,3}\[\^([^\[\]\n]+)\]:")
+_FOOTNOTE_DEFINED = re.compile(r"(?:\A|(?<=\n))[ \t>]*\[\^([^\[\]\n]+)\]:")  # in a container too
 
 
 def _rendered_text(text: str, footnotes: frozenset[str] = frozenset()) -> str:
@@ -200,7 +202,7 @@ def _without_footnotes(text: str, footnotes: frozenset[str]) -> str:
     number of backticks before them: near enough), counted along in one pass."""
     pieces, at, ticks = [], 0, 0
     for found in _FOOTNOTE.finditer(text):
-        ticks += text.count("`", at, found.start())
+        ticks += text.count("`", at, found.start()) - text.count("\\`", at, found.start())  # « \` » opens none
         if found[1] in footnotes and ticks % 2 == 0:
             pieces.append(text[at:found.start()])
             at = found.end()
@@ -304,6 +306,19 @@ def headings_written_twice(path: str, headings: list[Heading]) -> list[Problem]:
     return taken.problems
 
 
+def _defined_footnotes(text: str, fences: list[tuple[int, int]], starts: list[int], unshown: Unshown) -> frozenset[str]:
+    """The labels of the footnotes ``text`` defines: not in a fence, a comment or a raw-text element,
+    which define none (a thirty-first hostile round)."""
+    index = LineIndex(text)
+    defined = set()
+    for found in _FOOTNOTE_DEFINED.finditer(text):
+        line = index.line(found.start()) - 1
+        fence = bisect.bisect_right(starts, line) - 1
+        if not (fence >= 0 and line <= fences[fence][1]) and unshown.around(found.start()) is None:
+            defined.add(found[1])
+    return frozenset(defined)
+
+
 def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
     """The page's own headings that matter to a check (:func:`_heading`), in page order, read as
     Python-Markdown reads them: ATX headings
@@ -314,9 +329,9 @@ def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as Markdown reads it: a lone \r ends a line too
     lines = split_lines(text)  # each line cut when read: a page of 20,000 line ends holds no list of them
     unshown = Unshown(text)
-    footnotes = frozenset(found[1] for found in _FOOTNOTE_DEFINED.finditer(text)) if "[^" in text else frozenset()
     fences = [(fence.start, fence.end) for fence in find_fences(lines)]  # 0-based lines, closer in
     starts = [start for start, _ in fences]
+    footnotes = _defined_footnotes(text, fences, starts, unshown) if "[^" in text else frozenset()
     found: list[Heading] = []
     allowance = [MARKDOWN_READS]
     containers: list[int] = []  # the content indent of each open container

@@ -56,6 +56,7 @@ class LineBlocks:
         self.text, self.kept = text, kept
         self._index: LineIndex | None = None
         self._opened: dict[str, int] | None = None  # each block tag: where a raw block of it first opens
+        self._last_comment_end: int | None = None
 
     @property
     def index(self) -> LineIndex:
@@ -75,10 +76,15 @@ class LineBlocks:
     def _body(self, line: int) -> str:
         """A line's text without its quote markers and its containers' indentation (four columns
         each, tabs expanded): what the block processor of its container reads."""
+        return self._read(line)[0]
+
+    def _read(self, line: int) -> tuple[str, bool]:
+        """:meth:`_body`, and whether the line is inside a container (a quote, four columns in)."""
         text = self.text[slice(*self.bounds(line))]
-        text = text[_QUOTED.match(text).end():].expandtabs(4)  # type: ignore[union-attr]  # matches "" too
+        quoted = _QUOTED.match(text).end()  # type: ignore[union-attr]  # it matches "" too
+        text = text[quoted:].expandtabs(4)
         indent = len(text) - len(text.lstrip(" "))
-        return text[indent - indent % 4:]
+        return text[indent - indent % 4:], bool(quoted) or indent >= 4
 
     def _blank(self, line: int) -> bool:
         return not self._body(line).strip()
@@ -89,16 +95,26 @@ class LineBlocks:
         definition, a raw HTML block's line), or an indented code block's last line (``kept``
         blanks it, not a fence, which stays at its margin): the list is then a paragraph's text."""
         line = self.index.line(start) - 2  # 0-based: the line above
-        body = self._body(line)
-        if not body.strip() or opens_heading(body) or _RULE.match(body) or _OPENER.match(body) \
-                or _RAW_OPENS.match(body):
+        body, nested = self._read(line)
+        if not body.strip() or opens_heading(body) or _RULE.match(body) or _OPENER.match(body):
             return True
         if _UNDERLINE.match(body):
             return line > 0 and not self._blank(line - 1)  # after a blank line, ``--`` is a paragraph's
-        if (closed := _RAW_CLOSES.match(body)) and self._raw_block_before(closed[1].lower(), start):
+        if not nested and self._raw_html(body, self.bounds(line)[0], start):  # in a container, it is text
             return True
         opened, ended = self.bounds(line)
         return self.text.startswith(("    ", "\t"), opened) and not self.kept[opened:ended].strip()
+
+    def _raw_html(self, body: str, opened: int, start: int) -> bool:
+        """Whether ``body``, a line at the margin starting at ``opened``, before ``start``, is a raw
+        HTML block's: a block element's start tag, a declaration, a comment that closes somewhere
+        after it (unclosed, it is text), a block element's closing tag after its opening one."""
+        if _RAW_OPENS.match(body):
+            if self._last_comment_end is None:
+                self._last_comment_end = self.text.rfind("-->")
+            return not body.lstrip(" ").startswith("<!--") or self._last_comment_end > opened
+        closed = _RAW_CLOSES.match(body)
+        return closed is not None and self._raw_block_before(closed[1].lower(), start)
 
     def _raw_block_before(self, tag: str, start: int) -> bool:
         """Whether a raw HTML block of ``tag`` opens on a line before ``start``: its closing tag then

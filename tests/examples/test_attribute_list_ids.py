@@ -41,6 +41,9 @@ GIVES = [
     "===+ A\n{{: #{i} }}", "[r]: a b c\n{{: #{i} }}", "!!! \"Title\"\n{{: #{i} }}", "!!!! note\n{{: #{i} }}",
     "| 1 | 2 |\n{{: #{i} }}", "1 | 2 {{: #{i} }}\n--|--\n3 | 4", "a | b\n--|--\n1 | 2 {{: #{i} }}",
     "Term {{: #{i} }}\n\n:   Def", "Term one {{: #{i} }}\nTerm two\n:   def",
+    # in a container, a line of raw HTML is a paragraph's text, and a tab indents as four spaces (a 31st round)
+    "!!! note\n\n\tA paragraph.\n\t{{: #{i} }}", "!!! note\n\n    <div>\n    {{: #{i} }}",
+    "- An item.\n\n    <hr>\n    {{: #{i} }}", "> <div>\n> {{: #{i} }}",
 ]
 GIVES_NONE = [
     "A line\n{{: #{i} }}\nnot the last.", "A paragraph's end {{: #{i} }}", "Write `[x](y){{#{i}}}` so.",

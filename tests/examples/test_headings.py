@@ -102,6 +102,8 @@ BLOCKS = [
     "<div class=\"a\">\n<div class=\"b\">\n</div>\n## Parry { #n }\n</div>",
     "<div/>\n\n## Parry { #h }", "<?php\n## Parry { #n }\n?>", "<![CDATA[\n## Parry { #n }\n]]>",
     "<!DOCTYPE html\n## Parry { #n }\n>", "<?php echo 1; ?>\n\n## Parry { #h }",
+    # « 1) » opens no list in Python-Markdown: the indented heading after it is code (a 31st round)
+    "1) item\n\n    ## Parry { #n }", "1. item\n\n    ## Parry { #h }",
 ]
 
 
@@ -231,6 +233,8 @@ def test_one_page_s_two_headings_of_one_id_are_refused_at_the_later_one(
 @pytest.mark.parametrize("heading", [
     "## Dodge and parry[^9]", "## Dodge [^9] and parry", "## Dodge and parry[^9][^note]", "Dodge and parry[^9]\n---",
     "## Dodge and parry[^undefined]", "## Dodge and parry [^9]{ #own }", "## `[^9]` Dodge",
+    # a 31st round: an autolink shows its address; an escaped backtick opens no code span
+    "## Dodge and parry <https://example.org>", "## Dodge \\` and parry[^9]", "## Mail <a@b.org> now",
 ])
 def test_a_footnote_s_reference_in_a_heading_makes_the_id_markdown_makes(heading: str) -> None:
     """MkDocs makes no id of a footnote's number (a thirtieth hostile round: the check made
@@ -238,9 +242,28 @@ def test_a_footnote_s_reference_in_a_heading_makes_the_id_markdown_makes(heading
     one's brackets it does."""
     import markdown
 
-    page = f"{heading}\n\nText.\n\n[^9]: A note.\n[^note]: Another.\n"
-    rendered = markdown.markdown(page, extensions=["attr_list", "footnotes", "toc"])
+    page = f"{heading}\n\nText.\n\n[^9]: A note.\n[^note]: Another.\n\n```text\n[^undefined]: in a fence\n```\n"
+    rendered = markdown.markdown(page, extensions=["attr_list", "footnotes", "toc", "pymdownx.superfences"])
     made = MadeIds()
     page_headings(page, made)
     written = re.search(r'<h[1-6] id="([^"]+)"', rendered)[1]  # type: ignore[index]
     assert made.line(written) == 1 or "{ #" in heading, (written, rendered)
+
+
+@pytest.mark.parametrize(("where", "defined"), [
+    ("```text\n[^dp]: shown, not defined\n```", False), ("<!--\n[^dp]: hidden\n-->", False),
+    ("!!! note\n\n    [^dp]: A note.", True), ("> [^dp]: A note.", True), ("[^dp]: A note.", True),
+])
+def test_a_footnote_defined_in_a_fence_or_a_comment_defines_none(where: str, defined: bool) -> None:
+    """A 31st hostile round: a footnote « defined » in a fence was counted, and one defined in an
+    admonition was not; the heading's id is the one toc makes either way."""
+    import markdown
+
+    page = f"## Dodge and parry[^dp]\n\nText.\n\n{where}\n"
+    rendered = markdown.markdown(page, extensions=["admonition", "attr_list", "footnotes", "toc",
+                                                   "pymdownx.superfences"])
+    written = re.search(r'<h2 id="([^"]+)"', rendered)[1]  # type: ignore[index]
+    assert (written == "dodge-and-parry") is defined, rendered
+    made = MadeIds()
+    page_headings(page, made)
+    assert made.line(written) == 1
