@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -306,17 +306,25 @@ def headings_written_twice(path: str, headings: list[Heading]) -> list[Problem]:
     return taken.problems
 
 
-def _defined_footnotes(text: str, fences: list[tuple[int, int]], starts: list[int], unshown: Unshown) -> frozenset[str]:
+class _Fences:
+    """A page's fenced blocks, found once, asked line by line."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self._spans = [(fence.start, fence.end) for fence in find_fences(lines)]  # 0-based lines, closer in
+        self._starts = [start for start, _ in self._spans]
+
+    def around(self, line: int) -> tuple[int, int] | None:
+        """The first and last line of the fenced block holding ``line`` (0-based), if one does."""
+        at = bisect.bisect_right(self._starts, line) - 1
+        return self._spans[at] if at >= 0 and line <= self._spans[at][1] else None
+
+
+def _defined_footnotes(text: str, fences: _Fences, unshown: Unshown) -> frozenset[str]:
     """The labels of the footnotes ``text`` defines: not in a fence, a comment or a raw-text element,
     which define none (a thirty-first hostile round)."""
     index = LineIndex(text)
-    defined = set()
-    for found in _FOOTNOTE_DEFINED.finditer(text):
-        line = index.line(found.start()) - 1
-        fence = bisect.bisect_right(starts, line) - 1
-        if not (fence >= 0 and line <= fences[fence][1]) and unshown.around(found.start()) is None:
-            defined.add(found[1])
-    return frozenset(defined)
+    return frozenset(found[1] for found in _FOOTNOTE_DEFINED.finditer(text)
+                     if fences.around(index.line(found.start()) - 1) is None and unshown.around(found.start()) is None)
 
 
 def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
@@ -329,9 +337,8 @@ def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as Markdown reads it: a lone \r ends a line too
     lines = split_lines(text)  # each line cut when read: a page of 20,000 line ends holds no list of them
     unshown = Unshown(text)
-    fences = [(fence.start, fence.end) for fence in find_fences(lines)]  # 0-based lines, closer in
-    starts = [start for start, _ in fences]
-    footnotes = _defined_footnotes(text, fences, starts, unshown) if "[^" in text else frozenset()
+    fences = _Fences(lines)
+    footnotes = _defined_footnotes(text, fences, unshown) if "[^" in text else frozenset()
     found: list[Heading] = []
     allowance = [MARKDOWN_READS]
     containers: list[int] = []  # the content indent of each open container
@@ -339,9 +346,8 @@ def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
     block_start = True  # the line starts a block: after a blank line, a heading, a container's opener
     underline = -1  # the line under a setext heading, read with it
     for number, line in enumerate(lines):
-        fence = bisect.bisect_right(starts, number) - 1
-        if fence >= 0 and number <= fences[fence][1]:
-            if number == fences[fence][0]:  # a fence less indented than a container's content ends it
+        if fence := fences.around(number):
+            if number == fence[0]:  # a fence less indented than a container's content ends it
                 opened = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip(" "))
                 while containers and opened < containers[-1]:
                     containers.pop()
