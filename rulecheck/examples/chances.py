@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulecheck.engine.rules import Rule
 from rulecheck.examples import render
-from rulecheck.examples.events import EVENT_FIELDS, Event, event_of
+from rulecheck.examples.events import EVENT_FIELDS, Event, events_of
 
 if TYPE_CHECKING:
     from rulecheck.engine.odds import Odds
@@ -85,11 +85,13 @@ def chance(outcome: Outcome) -> Chance | None:
     if outcome.odds is None or outcome.result is None or outcome.parsed is None:
         return None
     example = outcome.parsed.example
-    event = event_of(example.rule, example.given, outcome.result)
-    if event is None or any(name not in outcome.odds.fields for name, _ in event.where):
-        return None
-    probability = event.probability(outcome.odds)
-    return Chance(event, probability) if 0 < probability < 1 else None
+    for event in events_of(example.rule, example.given, outcome.result):
+        if any(name not in outcome.odds.fields for name, _ in event.where):
+            return None
+        probability = event.probability(outcome.odds)
+        if probability < 1:
+            return Chance(event, probability) if probability > 0 else None
+    return None
 
 
 def stated(outcome: Outcome, language: Language) -> tuple[str, str] | None:

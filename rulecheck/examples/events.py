@@ -5,12 +5,13 @@ Its chance line must give the chance of *that* event, named in the player's word
 chance of whichever field the rule lists first (a critical's card once gave the chance of a hit).
 An :class:`Event` is a word key (``event.critical``) and a condition on result fields; its
 probability is read from the exact odds the check computed, summing the branches where the
-condition holds. Which event a result is about is decided from the result alone, per rule.
+condition holds. Which event a result is about is decided from the result, per rule, and its odds: the first of
+its events that is not certain (a coup de grâce's critical always is).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -54,33 +55,36 @@ def _when(key: str, params: Mapping[str, int] | None = None, **where: Any) -> Ev
                  tuple(sorted((params or {}).items())))
 
 
-def _attack(given: Any, result: Any) -> Event | None:
+def _attack(given: Any, result: Any) -> Iterator[Event]:
+    """The events an attack's card can be about, the most telling first: its chance line gives the
+    first one the dice decide (a coup de grâce's critical is certain: in the mist, its card is
+    about the d100 that makes the blow miss)."""
     reaction = result.reaction
     if result.critical:
-        return _when("event.critical", critical=True)
+        yield _when("event.critical", critical=True)
     if result.fumble:
-        return _when("event.fumble", fumble=True)
+        yield _when("event.fumble", fumble=True)
     if result.reactions_lost_next_turn:
-        return _when(f"event.{reaction}.fumble", reactions_lost_next_turn=True)
+        yield _when(f"event.{reaction}.fumble", reactions_lost_next_turn=True)
     if result.counter_attack:
-        return _when("event.counter_attack", counter_attack=True)
+        yield _when("event.counter_attack", counter_attack=True)
     if result.reaction_natural == 20:  # a perfect parry or dodge out of contact: no counter-attack
-        return _when(f"event.{reaction}.natural_20", reaction_natural=20)
+        yield _when(f"event.{reaction}.natural_20", reaction_natural=20)
     if result.reaction_succeeded is not None:
-        return _when(f"event.{reaction}.{'succeeds' if result.reaction_succeeded else 'fails'}",
-                     reaction_succeeded=result.reaction_succeeded)
+        yield _when(f"event.{reaction}.{'succeeds' if result.reaction_succeeded else 'fails'}",
+                    reaction_succeeded=result.reaction_succeeded)
     if result.concealment_miss:
-        return _when("event.concealment_miss", concealment_miss=True)
+        yield _when("event.concealment_miss", concealment_miss=True)
     if result.hit and result.miss_chance_roll is not None:  # the d100 may be all that varies
-        return _when("event.hit.concealed", hit=True)
+        yield _when("event.hit.concealed", hit=True)
     if result.hit and result.bonus_damage > 0:  # the advanced rule's gap: the card is about that bonus
-        return Event("event.hit.bonus", (("hit", frozenset({True})), ("bonus_damage", AtLeast(result.bonus_damage))),
-                     (("bonus", result.bonus_damage),))
+        yield Event("event.hit.bonus", (("hit", frozenset({True})), ("bonus_damage", AtLeast(result.bonus_damage))),
+                    (("bonus", result.bonus_damage),))
     if result.hit and result.damage == 0:  # a blow too weak to wound: the card is about that, not the hit
         # Rolled, its d20 and its damage die make it together: « 9 in 20 » alone read as d20 faces.
         rolled = getattr(given.attack, "total", None) is None
-        return _when("event.hit.no_damage.rolled" if rolled else "event.hit.no_damage", hit=True, damage=0)
-    return _when("event.hit" if result.hit else "event.miss", hit=result.hit)
+        yield _when("event.hit.no_damage.rolled" if rolled else "event.hit.no_damage", hit=True, damage=0)
+    yield _when("event.hit" if result.hit else "event.miss", hit=result.hit)
 
 
 def _dying(given: Any, result: Any) -> Event:
@@ -115,11 +119,11 @@ def _vial_accident(given: Any, result: Any) -> Event:
 
 
 #: For each rule whose cards can give a chance, the event a result is about.
-EVENT_OF: Mapping[str, Callable[[Any, Any], Event | None]] = {
+EVENT_OF: Mapping[str, Callable[[Any, Any], Iterable[Event]]] = {
     "attack": _attack,
-    "dying": _dying,
-    "poison_apply": _poison_apply,
-    "vial_accident": _vial_accident,
+    "dying": lambda given, result: (_dying(given, result),),
+    "poison_apply": lambda given, result: (_poison_apply(given, result),),
+    "vial_accident": lambda given, result: (_vial_accident(given, result),),
 }
 
 #: The result fields the events of each rule read: the odds a card reads must hold them.
@@ -132,7 +136,8 @@ EVENT_FIELDS: Mapping[str, frozenset[str]] = {
 }
 
 
-def event_of(rule: str, given: Any, result: Any) -> Event | None:
-    """The event the card of ``result`` is about, or ``None`` when the rule's cards give no chance."""
+def events_of(rule: str, given: Any, result: Any) -> tuple[Event, ...]:
+    """The events the card of ``result`` can be about, the most telling first (none when the rule's
+    cards give no chance): the card is about the first whose chance is not certain."""
     found = EVENT_OF.get(rule)
-    return None if found is None else found(given, result)
+    return () if found is None else tuple(found(given, result))

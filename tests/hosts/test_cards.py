@@ -96,6 +96,47 @@ def test_a_miss_gives_the_chance_of_missing_and_the_faces_that_miss() -> None:
     assert chances.needs(outcome.odds, found.event) == chances.Needs(1, 20, 1, 9)
 
 
+COUP_DE_GRACE = """\
+id: coup
+title: Coup
+rule: attack
+given:
+  attacker: {level: 2, str: 1}
+  defender: {def_phy: 16}
+  attack: {kind: melee, damage: 1d4}
+  situation:
+    defender: [helpless]
+    coup_de_grace: true
+expect:
+  critical: true
+"""
+
+
+@pytest.mark.parametrize(("concealment", "d100", "event", "probability", "faces"), [
+    ("concealment", 15, "event.concealment_miss", Fraction(1, 5), (1, 20)),
+    ("concealment", 64, "event.hit.concealed", Fraction(4, 5), (21, 100)),
+    (None, None, None, None, None),
+])
+def test_a_certain_critical_leaves_the_line_to_what_the_dice_decide(
+        concealment: str | None, d100: int | None, event: str | None, probability: Fraction | None,
+        faces: tuple[int, int] | None) -> None:
+    """A coup de grâce is a critical whatever the dice: its card is about the concealment's d100,
+    when it has one, and has no chance line when nothing but its damage varies."""
+    text = COUP_DE_GRACE
+    if concealment:
+        text = text.replace("    coup_de_grace: true\n", f"    coup_de_grace: true\n    concealment: {concealment}\n")
+        text += f"dice:\n  miss_chance: [{d100}]\n"
+    outcome = outcome_of(text)
+    assert outcome.ok and outcome.odds is not None, outcome.problems
+    found = chances.chance(outcome)
+    if event is None:
+        assert found is None and "rc-odds" not in card(outcome, "en")
+        return
+    assert found is not None and (found.event.key, found.probability) == (event, probability)
+    assert chances.needs(outcome.odds, found.event) == chances.Needs(1, 100, *faces)
+    assert "critical" not in chances.stated(outcome, "en")[0].lower()
+
+
 def _documented_hints() -> list[Outcome]:
     report = check_paths([ROOT / "docs"], root=ROOT)
     return [o for page in report.pages.values() for o in page.outcomes
