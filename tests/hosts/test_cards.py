@@ -619,8 +619,9 @@ def test_a_turn_card_shows_the_posture_bonus_its_example_checks(expects: bool, s
     source = ("id: next-turn\ntitle: Next turn\nrule: turn\ngiven:\n  plan:\n    - {do: move, metres: 4}\n"
               "    - {do: attack}\nexpect:\n  left: [G]\n" + ("  posture_bonus: 0\n" if expects else ""))
     outcome = outcome_of(source)
-    for language, words in (("fr", "Bonus de posture défensive aux deux défenses jusqu'au tour suivant"),
-                            ("en", "Defensive posture bonus to both defences until the next turn")):
+    for language, words in (("fr", "Bonus de posture défensive aux deux défenses jusqu'au prochain tour "
+                                   "de la créature"),
+                            ("en", "Defensive posture bonus to both defences until the creature's next turn")):
         said = html.unescape(card(outcome, language)).replace(NBSP, " ")
         assert (f"{words}</strong> : 0" in said or f"{words}</strong>: 0" in said) is shown, said[-600:]
 
@@ -631,8 +632,9 @@ def test_a_posture_bonus_on_a_card_keeps_its_sign_and_says_what_it_raises(postur
     source = ("id: guard\ntitle: Guard\nrule: turn\ngiven:\n  plan:\n"
               f"    - {{do: posture, gives_up: {posture}}}\n" + "expect:\n  posture_bonus: " + shown[1:] + "\n")
     outcome = outcome_of(source)
-    for language, words in (("fr", "Bonus de posture défensive aux deux défenses jusqu'au tour suivant"),
-                            ("en", "Defensive posture bonus to both defences until the next turn")):
+    for language, words in (("fr", "Bonus de posture défensive aux deux défenses jusqu'au prochain tour "
+                                   "de la créature"),
+                            ("en", "Defensive posture bonus to both defences until the creature's next turn")):
         said = html.unescape(card(outcome, language)).replace(NBSP, " ")
         assert f"{words}</strong> : {shown}" in said or f"{words}</strong>: {shown}" in said, said[-600:]
 

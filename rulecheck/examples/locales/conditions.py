@@ -22,7 +22,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "dying.threshold": "Seuil de mort, deux fois le maximum des dés de vie",
         "dying.start": "PV sous zéro au départ",
-        "dying.turn": "Tour du mourant depuis sa chute",
+        "dying.turn": "Tour du mourant, compté depuis sa chute",
         "dying.stabilise": "Test de Soin pour stabiliser",
         "dying.stabilise.natural_1": "Test de Soin, 1 naturel (échec critique)",
         # Where several companions try, each test names its healer ("actor" of the step).
@@ -64,7 +64,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
     "en": {
         "dying.threshold": "Death threshold, twice the hit dice's maximum",
         "dying.start": "HP below zero at the start",
-        "dying.turn": "The dying character's turn since the fall",
+        "dying.turn": "The dying character's turn, counted from the fall",
         "dying.stabilise": "Healing test to stabilise",
         "dying.stabilise.natural_1": "Healing test, natural 1 (critical failure)",
         "dying.stabilise.by": "{actor}'s Healing test to stabilise",

@@ -80,7 +80,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "modifiers.attack": "Modificateurs d'attaque",
         "modifiers.defence": "Défense après ses modificateurs",
         "modifiers.ignored.bonus": "Bonus du même type qu'un plus grand",
-        "modifiers.ignored.penalty": "Malus de même source qu'un autre",
+        "modifiers.ignored.penalty": "Malus d'une condition déjà comptée",
         "miss_chance.roll": "Jet de camouflage (d100)",
         "grid.distance": "Distance jusqu'à la cible (cases)",
         "grid.low_wall.range": "Du muret à la cible (cases)",
@@ -112,7 +112,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "modifiers.attack": "Attack modifiers",
         "modifiers.defence": "Defence after its modifiers",
         "modifiers.ignored.bonus": "Bonus of the same kind as a larger one",
-        "modifiers.ignored.penalty": "Penalty from the same source as another",
+        "modifiers.ignored.penalty": "Penalty of a condition already counted",
         "miss_chance.roll": "Concealment roll (d100)",
         "grid.distance": "Distance to the target (squares)",
         "grid.low_wall.range": "From the low wall to the target (squares)",
@@ -185,7 +185,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                              "l'attaquant",
         "refusal.opportunity_against_total_concealment": "pas d'attaque d'opportunité contre une cible en "
                                                          "camouflage total, même si l'on sait où elle est",
-        "refusal.prone_ranged_weapon": "couché au sol, on ne peut que tirer à l'arbalète ou lancer des shurikens "
+        "refusal.prone_ranged_weapon": "couché au sol, l'arbalète et les shurikens sont les seules armes à distance "
+                                       "utilisables "
                                        "(notre lecture de « la plupart des armes à distance »)",
         "refusal.out_of_reach": "la cible est hors de l'allonge de l'attaquant",
         "refusal.coup_de_grace_total": "un coup de grâce touche sans jet d'attaque\u202f: il n'a pas de total",
@@ -232,7 +233,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.opportunity_against_cover": "no opportunity attack against a target with cover from the attacker",
         "refusal.opportunity_against_total_concealment": "no opportunity attack against a target in total "
                                                          "concealment, even when its square is known",
-        "refusal.prone_ranged_weapon": "lying prone, one can only shoot a crossbow or throw shurikens "
+        "refusal.prone_ranged_weapon": "lying prone, a crossbow and shurikens are the only ranged weapons one can use "
                                        "(our reading of the rules' \"most ranged weapons\")",
         "refusal.out_of_reach": "the target is beyond the attacker's reach",
         "refusal.coup_de_grace_total": "a coup de grâce hits with no attack roll: it has no attack total",

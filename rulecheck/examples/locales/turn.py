@@ -61,8 +61,10 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "turn.free.talk": "Parler",
         "turn.free.other": "Action gratuite",
         "turn.disengage": "Se désengager",
-        "turn.posture.simple": "Posture défensive simple, bonus aux deux défenses jusqu'au prochain tour",
-        "turn.posture.double": "Posture défensive double, bonus aux deux défenses jusqu'au prochain tour",
+        "turn.posture.simple": ("Posture défensive simple, bonus aux deux défenses jusqu'au prochain tour "
+                                "de la créature"),
+        "turn.posture.double": ("Posture défensive double, bonus aux deux défenses jusqu'au prochain tour "
+                                "de la créature"),
         "turn.leaves_contact": "Quitte le contact, attaques d'opportunité",
         "turn.leaves_contact.disengaged": "Quitte le contact après s'être désengagé",
         "turn.leaves_contact.disengaged.no_opportunity.zero":
@@ -100,8 +102,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "turn.free.talk": "Talk",
         "turn.free.other": "Free action",
         "turn.disengage": "Disengage",
-        "turn.posture.simple": "Simple defensive posture, bonus to both defences until the next turn",
-        "turn.posture.double": "Double defensive posture, bonus to both defences until the next turn",
+        "turn.posture.simple": "Simple defensive posture, bonus to both defences until the creature's next turn",
+        "turn.posture.double": "Double defensive posture, bonus to both defences until the creature's next turn",
         "turn.leaves_contact": "Leaves melee contact, opportunity attacks",
         "turn.leaves_contact.disengaged": "Leaves melee contact after disengaging",
         "turn.leaves_contact.disengaged.no_opportunity.zero":
@@ -150,7 +152,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                      "qui, à notre lecture, ne change rien à sa résolution",
         "badge.used": "utilisée", "badge.left": "disponible", "badge.lost": "perdue",
         "field.used": "Actions utilisées", "field.left": "Actions restantes",
-        "field.posture_bonus": "Bonus de posture défensive aux deux défenses jusqu'au tour suivant",
+        "field.posture_bonus": "Bonus de posture défensive aux deux défenses jusqu'au prochain tour de la créature",
         "field.opportunity_attacks": "Attaques d'opportunité", "field.movement_actions": "Actions de mouvement",
         "field.uses": "Utilise", "field.cost": "Coût", "field.damage_dice": "Dés de dégâts",
         "refusal.action_used": "l'étape {step} demande {action}, déjà utilisée à l'étape {by}",
@@ -212,7 +214,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                      "as we read the rules, changes nothing in how it resolves",
         "badge.used": "used", "badge.left": "left", "badge.lost": "lost",
         "field.used": "Actions used", "field.left": "Actions left",
-        "field.posture_bonus": "Defensive posture bonus to both defences until the next turn",
+        "field.posture_bonus": "Defensive posture bonus to both defences until the creature's next turn",
         "field.opportunity_attacks": "Opportunity attacks", "field.movement_actions": "Movement actions",
         "field.uses": "Uses", "field.cost": "Cost", "field.damage_dice": "Damage dice",
         "refusal.action_used": "step {step} needs {action}, already used at step {by}",
