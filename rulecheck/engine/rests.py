@@ -9,6 +9,8 @@ Rulings (see the interpretation notes on the rests page):
   ``short_rest_both``) that an example can show. Short rests are not limited in number.
 - A long rest has no such choice: it may give back HP, MP or both.
 - No dice are rolled.
+- A stabilised character rests from their HP below zero, which the rules write down and never reset
+  (a reading): the HP given back count up from there.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ class Resting(Model):
     """The resting character's current and maximum HP (PV) and MP (PM)."""
 
     name: str = Field("", max_length=80, description="Display name.")
-    hp: int = Field(ge=0, le=10_000, description="Current HP (PV); a stabilised character rests from 0.")
+    hp: int = Field(ge=-10_000, le=10_000,
+                    description="Current HP (PV); below zero for a stabilised character, who rests from there.")
     hp_max: int = Field(ge=1, le=10_000)
     mp: int = Field(0, ge=0, le=10_000, description="Current MP (PM).")
     mp_max: int = Field(0, ge=0, le=10_000)

@@ -114,6 +114,24 @@ def test_a_rest_never_goes_over_a_maximum_and_never_touches_the_other_pool(
     assert getattr(result, other) == character[other] and getattr(result, f"{other}_recovered") == 0
 
 
+@pytest.mark.parametrize(("hp", "amount", "after", "capped"), [
+    (-13, 16, 3, False), (-13, 8, -5, False), (-13, 13, 0, False), (-1, 40, 14, True), (-10_000, 0, -10_000, False),
+])
+def test_a_stabilised_character_rests_from_below_zero(hp: int, amount: int, after: int, capped: bool) -> None:
+    """Seed 002 writes a dying character's HP down below zero; nothing resets them (a reading)."""
+    for kind in ("short", "long"):
+        result = rest({"hp": hp, "hp_max": 14, "mp": 2, "mp_max": 9}, kind, hp=amount)
+        assert (result.hp, result.hp_recovered, result.mp) == (after, after - hp, 2)
+        step = result.trace[-1]
+        assert (step.terms[0].value, step.value, step.verdict == "capped") == (hp, hp + amount, capped)
+
+
+@pytest.mark.parametrize("character", [{"hp": -10_001, "hp_max": 14}, {"hp": 3, "hp_max": 14, "mp": -1, "mp_max": 9}])
+def test_hp_below_the_bound_and_mp_below_zero_are_refused(character: dict[str, int]) -> None:
+    with pytest.raises(ValidationError):
+        RestInput.model_validate({"character": character, "kind": "long", "regain": {"hp": 1}})
+
+
 def _outcome(regain: str, expect: str = "") -> Any:
     page = (
         "# Repos\n\n```rulecheck\nid: greedy-rest\nrule: rest\ngiven:\n"

@@ -413,13 +413,21 @@ def test_a_natural_1_fails_by_the_rules_and_the_critical_s_bonus_without_a_react
             assert not understated.search(words), (language, page)
 
 
-def test_a_stabilised_character_resting_from_0_hp_is_a_reading() -> None:
-    """Seed 002 says how a dying character is stabilised, not what HP they then have."""
-    said = {"fr": ("commencer son repos à 0 PV (une lecture)", "Un personnage stabilisé commence son repos à 0 PV."),
-            "en": ("start their rest on 0 HP (a reading)", "A stabilised character starts their rest on 0 HP.")}
-    for language, (reading, stated) in said.items():
-        rests = one_line(language, "rests.md")
-        assert reading in rests and stated not in rests
+def test_a_stabilised_character_rests_from_below_zero_as_a_reading() -> None:
+    """Seed 002 writes a dying character's HP down below zero and never resets them (a 41st
+    reading: the site's earlier rest « from 0 HP » was not the natural reading); the rests page and
+    the dying page say so as a reading, the field reference too, and no page keeps the old one."""
+    said = {"fr": {"rests.md": "nous lisons que rien ne les remet à zéro",
+                   "dying.md": "son prochain repos se compte à partir de là ([une lecture]"},
+            "en": {"rests.md": "we read that nothing resets them",
+                   "dying.md": "their next rest counts up from there ([a reading]"}}
+    dropped = {"fr": ("repos à 0 PV", "repos de 0 PV", "à partir de 0"),
+               "en": ("rest on 0 HP", "rest from 0 HP", "rests from 0")}
+    for language, pages_said in said.items():
+        for page, phrase in pages_said.items():
+            assert phrase in one_line(language, page), (language, page)
+        for page in ("rests.md", "dying.md", "fields.md", "notes.md", "glossary.md"):
+            assert not any(old in one_line(language, page) for old in dropped[language]), (language, page)
 
 
 def test_the_authors_page_calls_level_plus_an_ability_the_site_s_form_not_the_rules() -> None:

@@ -207,7 +207,7 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Regain.hp": "PV rendus par le repos.",
         "Regain.mp": "PM rendus par le repos.",
         "Resting.name": "Nom affiché.",
-        "Resting.hp": "PV actuels ; un personnage stabilisé se repose à partir de 0 "
+        "Resting.hp": "PV actuels ; sous zéro pour un personnage stabilisé, qui se repose à partir de là "
                       "([une lecture](rests.md#note-rest-amounts)).",
         "Resting.hp_max": "PV maximum.",
         "Resting.mp": "PM actuels.",
@@ -357,7 +357,8 @@ FIELDS: Mapping[str, Mapping[str, str]] = {
         "Regain.hp": "HP the rest gives back.",
         "Regain.mp": "MP the rest gives back.",
         "Resting.name": "Display name.",
-        "Resting.hp": "Current HP; a stabilised character rests from 0 ([a reading](rests.md#note-rest-amounts)).",
+        "Resting.hp": ("Current HP; below zero for a stabilised character, who rests from there "
+                       "([a reading](rests.md#note-rest-amounts))."),
         "Resting.hp_max": "Maximum HP.",
         "Resting.mp": "Current MP.",
         "Resting.mp_max": "Maximum MP.",
