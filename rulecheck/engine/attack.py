@@ -22,7 +22,8 @@ Rulings (see the interpretation notes on the site):
 
 An optional ``situation`` (conditions, cover, concealment, grid positions, coup de grâce) is
 applied by :mod:`rulecheck.engine.situation` at fixed points: attack total, defence, reactions of
-a defender who cannot act, miss chance, and the coup de grâce's automatic critical.
+a defender who cannot act (or, held in place, cannot dodge), miss chance, and the coup de grâce's
+automatic critical.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from rulecheck.engine.trace import EXTRA_DAMAGE, Step, Term, Trace
 from rulecheck.errors import refuse
 
 Outcome = Literal["hit", "miss", "dodged", "parried"]
-Refusal = Literal["magic", "area", "opportunity", "lost", "cannot_act"]
+Refusal = Literal["magic", "area", "opportunity", "lost", "cannot_act", "cannot_dodge"]
 
 
 class AttackResult(Model):
@@ -131,7 +132,9 @@ def resolve_attack(given: AttackInput, dice: DiceSource) -> AttackResult:
     # Once a posture or a modifier has changed it, the defence compared is no longer the sheet's Def PHY.
     compared = defence if defence_value == getattr(defender, defence) else f"{defence}.modified"
 
-    refused = (_refusal(given) or ("cannot_act" if situated.cannot_act else None)) if given.reaction != "none" else None
+    refused = (_refusal(given) or ("cannot_act" if situated.cannot_act else None)
+               or ("cannot_dodge" if given.reaction == "dodge" and situated.cannot_dodge else None)
+               ) if given.reaction != "none" else None
     reaction_natural = reaction_total = None
     reaction_succeeded: bool | None = None
     if refused:

@@ -43,6 +43,7 @@ from rulecheck.engine.modifiers import (
 from rulecheck.engine.sightlines import BattleMap
 from rulecheck.engine.situation_model import (
     CANNOT_ACT,
+    CANNOT_DODGE,
     GRADES,
     STANCES,
     AttackerCondition,
@@ -57,8 +58,8 @@ from rulecheck.engine.trace import Step, Term
 from rulecheck.errors import RuleError, refuse
 
 __all__ = [
-    "CANNOT_ACT", "GRADES", "NEUTRAL", "STANCES", "AttackerCondition", "ConcealmentDegree", "CoverDegree",
-    "DefenderCondition", "Situated", "Situation", "Weapon", "column_of", "situate",
+    "CANNOT_ACT", "CANNOT_DODGE", "GRADES", "NEUTRAL", "STANCES", "AttackerCondition", "ConcealmentDegree",
+    "CoverDegree", "DefenderCondition", "Situated", "Situation", "Weapon", "column_of", "situate",
 ]
 
 @dataclass(frozen=True)
@@ -74,6 +75,8 @@ class Situated:
     miss_chance: int = 0
     coup_de_grace: bool = False
     cannot_act: bool = False
+    #: Held in place (pinned): no dodge, a parry still (a reading).
+    cannot_dodge: bool = False
     #: Caught by surprise in the first round: no counter-attack, an offensive action (seed 002).
     surprised: bool = False
     #: What changes the defender's Dexterity itself, and so its dodge too (a reading): entangled's
@@ -220,8 +223,9 @@ def _situate(given: AttackInput) -> Situated:
         miss_chance=CONCEALMENT[concealment],
         coup_de_grace=situation.coup_de_grace,
         cannot_act=any(c in CANNOT_ACT for c in situation.defender),
+        cannot_dodge=any(c in CANNOT_DODGE for c in situation.defender),
         surprised=situation.defender_surprised,
-        dodge_dex=_dodge_dex(given, defenders, column),
+        dodge_dex=_dodge_dex(defenders, column),
         contact=found.distance <= 1 if found is not None else None,
         steps=tuple(steps),
         battle_map=found.battle_map if found is not None else None,
@@ -261,14 +265,12 @@ def _dex_modifiers(
     return tuple(found)
 
 
-def _dodge_dex(given: AttackInput, defenders: list[Row], column: Column) -> Term | None:
+def _dodge_dex(defenders: list[Row], column: Column) -> Term | None:
     """The change to the defender's DEX that its dodge carries too. Seed 004 writes entangled's −4
-    and the pinned or helpless defender's "Dextérité … 0" of the creature's Dexterity, but the lost
-    bonus "à la CA" of the defence alone; a helpless defender does not react at all."""
+    of the creature's Dexterity, but the lost bonus "à la CA" of the defence alone; the pinned or
+    helpless defender whose Dexterity counts as 0 does not dodge at all (:data:`CANNOT_DODGE`,
+    :data:`CANNOT_ACT`)."""
     notes = {note for row in defenders for note in row.cell(column).footnotes}
-    if "dex_zero" in notes:
-        lowered = DEX_AT_ZERO - given.defender.ability("dex")
-        return Term(value=lowered, label="dex.zero") if lowered else None
     return Term(value=ENTANGLED_DEX, label="dex.entangled") if "dex_penalty" in notes else None
 
 

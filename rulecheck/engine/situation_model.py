@@ -31,6 +31,9 @@ Weapon = Literal["other", "bow", "crossbow", "shuriken"]
 #: itself". The table's other rows (stunned, cowering, pinned) change the defence, not the
 #: reaction, as blinded does (a reading: the rules name no other).
 CANNOT_ACT: frozenset[str] = frozenset({"helpless"})
+#: The conditions that hold a defender in place: a dodge, which moves out of the blow's way, is out of
+#: its reach, a parry is not (a reading: seed 004's « immobilisé »).
+CANNOT_DODGE: frozenset[str] = frozenset({"pinned"})
 #: The body positions a defender may be in; one at a time.
 STANCES: frozenset[str] = frozenset({"kneeling", "sitting", "prone"})
 #: Cover degrees a GM may give to grade the cover that the grid finds.

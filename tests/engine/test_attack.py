@@ -359,9 +359,10 @@ def test_only_an_entangled_defender_dodges_with_a_dex_penalty() -> None:
     assert caught.reaction_total == 11 and [(t.label, t.value) for t in dodge[0].terms][-1] == ("dex.entangled", -2)
 
 
-# Seed 004 writes entangled's −4 and the pinned defender's "Dextérité … 0" of the creature's
-# Dexterity, which a dodge adds; the lost DEX bonus "à la CA", of the defence alone.
-_DEX_ITSELF = {"entangled": lambda dex: -2, "pinned": lambda dex: -5 - dex}
+# Seed 004 writes entangled's −4 of the creature's Dexterity, which a dodge adds; the lost DEX bonus
+# "à la CA", of the defence alone. A pinned defender, held in place, does not dodge at all (a 41st
+# reading): its dodge is refused and the attack meets its defence.
+_DEX_ITSELF = {"entangled": lambda dex: -2}
 
 
 @pytest.mark.parametrize("condition", [row.key for row in DEFENDER_ROWS if row.key not in ("cover", "helpless")])
@@ -373,10 +374,15 @@ def test_a_dodge_carries_what_changes_the_dex_itself_and_nothing_else(
     given = {"defender": {"def_phy": 12, "level": 3, "dex": dex, "str": 1}, "attack": {"kind": kind, "total": 30},
              "reaction": reaction, "situation": {"defender": [condition]}}
     # The reaction fails against 30: an invisible defender's miss chance is then rolled.
-    result = attack(given, reaction=[9], **({"miss_chance": [99]} if condition == "invisible" else {}))
+    miss_chance = {"miss_chance": [99]} if condition == "invisible" else {}
+    if condition == "pinned" and reaction == "dodge":
+        result = attack(given, **miss_chance)  # no reaction die: attack() fails if one were asked for
+        assert (result.reaction_refused, result.reaction_total, result.outcome) == ("cannot_dodge", None, "hit")
+        return
+    result = attack(given, reaction=[9], **miss_chance)
     change = _DEX_ITSELF[condition](dex) if reaction == "dodge" and condition in _DEX_ITSELF else 0
     ability = dex if reaction == "dodge" else 1
-    assert result.reaction_total == 9 + 3 + ability + change
+    assert result.reaction_refused is None and result.reaction_total == 9 + 3 + ability + change
     step = next(s for s in result.trace if s.event == f"reaction.{reaction}")
     assert sum(t.value for t in step.terms) == result.reaction_total  # the trace adds up to what it says
 

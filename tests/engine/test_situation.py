@@ -354,12 +354,39 @@ def test_a_helpless_defender_cannot_dodge_or_parry(reaction: str) -> None:
     assert result.reaction_refused == "cannot_act" and result.reaction_natural is None
 
 
+@pytest.mark.parametrize("reaction", ["dodge", "parry"])
 @pytest.mark.parametrize("condition", ["pinned", "stunned", "cowering", "blinded", "grappled"])
-def test_a_defender_who_is_not_helpless_still_reacts_with_its_defence_changed(condition: str) -> None:
+def test_a_defender_who_is_not_helpless_still_reacts_with_its_defence_changed(condition: str, reaction: str) -> None:
     """The rules give stunned, cowering and pinned their own rows of the defender's table, as
-    blinded: they change the defence, and only a helpless creature cannot protect itself."""
-    result = attack({**situated({"defender": [condition]}), "reaction": "dodge"}, reaction=[20])
-    assert result.reaction_refused is None and result.reaction_natural == 20 and result.outcome == "dodged"
+    blinded: they change the defence, and only a helpless creature cannot protect itself; a pinned
+    one, held in place, parries but does not dodge (a reading)."""
+    if condition == "pinned" and reaction == "dodge":
+        return  # the next test
+    result = attack({**situated({"defender": [condition]}), "reaction": reaction}, reaction=[20])
+    assert result.reaction_refused is None and result.reaction_natural == 20
+    assert result.outcome == ("dodged" if reaction == "dodge" else "parried")
+
+
+@pytest.mark.parametrize("others", [[], ["entangled"], ["stunned"], ["flat_footed", "grappled"], ["prone"]])
+@pytest.mark.parametrize("total", [3, 9, 30])
+def test_a_pinned_defender_s_dodge_is_refused_and_the_attack_meets_its_defence(others: list[str], total: int) -> None:
+    given = {**situated({"defender": ["pinned", *others]}, total=total), "defender": {"def_phy": 16, "dex": 2}}
+    still = attack(given)
+    dodging = attack({**given, "reaction": "dodge"})  # no reaction die: attack() fails if one were asked for
+    assert (dodging.reaction_refused, dodging.reaction_natural, dodging.reaction_total) == ("cannot_dodge", None, None)
+    assert (dodging.defence_value, dodging.hit, dodging.damage) == (still.defence_value, still.hit, still.damage)
+    assert [s.event for s in dodging.trace if s.verdict == "refused"] == ["reaction.refused.cannot_dodge"]
+
+
+@pytest.mark.parametrize(("situation", "kind", "refusal"), [
+    ({"defender": ["pinned", "helpless"]}, "melee", "cannot_act"),
+    ({"defender": ["pinned"]}, "magic", "magic"),
+    ({"defender": ["pinned"]}, "melee", "cannot_dodge"),
+])
+def test_a_pinned_defender_s_dodge_gives_the_first_reason_it_cannot_be(
+        situation: dict[str, Any], kind: str, refusal: str) -> None:
+    result = attack({**situated(situation, kind=kind), "reaction": "dodge"})
+    assert result.reaction_refused == refusal
 
 
 def test_a_flat_footed_defender_still_reacts() -> None:

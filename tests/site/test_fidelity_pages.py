@@ -548,21 +548,25 @@ def test_a_medium_creature_s_reach_weapon_is_called_a_reading_where_an_example_u
 
 
 # A seventeenth outside reading, 6 December 2026: the defender's table changes a stunned, cowering or
-# pinned defender's defence, as a blinded one's; only a helpless one "cannot protect itself" -------------
+# pinned defender's defence, as a blinded one's; only a helpless one "cannot protect itself". The 41st
+# (7 December): a pinned defender, « immobilisé », held in place, cannot dodge, a move out of the
+# blow's way; it still parries ---------------------------------------------------------------------------
 
 _CONDITION_BARS_REACTION = {
-    "fr": re.compile(r"(?:étourdi|recroquevillé|immobilisé)e?s?,? "
+    "fr": re.compile(r"(?:étourdi|recroquevillé)e?s?,? "
                      r"(?:ne (?:peut|peuvent) (?:pas|ni)|ne réagi|son esquive est refusée)"
-                     r"|(?:sans défense|immobilisé|étourdi), (?:immobilisé|étourdi|recroquevillé)[^.;]{0,40}ni esquive",
+                     r"|(?:sans défense|immobilisé|étourdi), (?:immobilisé|étourdi|recroquevillé)[^.;]{0,40}ni esquive"
+                     r"|immobilisée?s?,?[^.;]{0,30}(?:ni parade|ne (?:peut|peuvent) (?:pas parer|ni)|ne réagi)",
                      re.IGNORECASE),
-    "en": re.compile(r"(?:stunned|cowering|pinned)(?: or cowering)?,? (?:defender |one |orc |cutthroat )?"
-                     r"(?:cannot|can neither|does not react)"
-                     r"|helpless, pinned, stunned|its dodge is refused", re.IGNORECASE),
+    "en": re.compile(r"(?:stunned|cowering)(?: or cowering)?,? (?:defender |one |orc )?"
+                     r"(?:cannot|can neither|does not react)|helpless, pinned, stunned"
+                     r"|pinned[^.;]{0,30}(?:can neither|no parry|cannot parry|does not react)", re.IGNORECASE),
 }
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_no_page_bars_a_stunned_cowering_or_pinned_defender_from_reacting(language: str) -> None:
+def test_no_page_bars_a_stunned_or_cowering_defender_from_reacting_nor_a_pinned_one_from_parrying(
+        language: str) -> None:
     for page in pages(language):
         if page in ("authors.md", "fields.md"):
             continue
@@ -570,8 +574,10 @@ def test_no_page_bars_a_stunned_cowering_or_pinned_defender_from_reacting(langua
         assert not found, (language, page, found)
     outcomes = resolved(language, "modifiers.md")
     assert outcomes["stunned-target"].result.reaction_refused is None
-    assert outcomes["pinned-target"].result.reaction_refused is None
     assert outcomes["stunned-target"].result.reaction_total is not None
+    assert outcomes["pinned-target"].result.reaction_refused is None  # a parry
+    pinned_dodge = outcomes["pinned-dodge"].result
+    assert (pinned_dodge.reaction_refused, pinned_dodge.reaction_total) == ("cannot_dodge", None)
 
 
 # A reading is marked in the very sentence that states it (ruling 16, as a class) -----------------------
@@ -633,9 +639,11 @@ _STATED_READINGS = {
     "a hidden defender given the concealment of what hides it (the rules say only 'see Concealment')": {
         "fr": r"ce\s+qui\s+le\s+cache", "en": r"whatever\s+hides\s+it"},
     # The twentieth to twenty-second outside readings, 6 December 2026 (evening).
-    "a pinned defender's DEX of −5 carried into its dodge (the rules write it of the creature's Dexterity)": {
-        "fr": r"esquive\s+avec\s+une\s+DEX\s+de\s+−5|sa\s+DEX\s+y\s+compterait\s+aussi\s+pour\s+−5",
-        "en": r"dodges\s+with\s+a\s+DEX\s+of\s+−5|his\s+DEX\s+would\s+count\s+as\s+−5\s+there\s+too"},
+    "a pinned defender refused its dodge, held in place (the rules' « immobilisé »; a 41st reading)": {
+        "fr": r"(?:immobilisée?|tenue?\s+sur\s+place),?[^.;]{0,40}(?:non\s+esquiver|ne\s+peut\s+pas\s+esquiver"
+              r"|pas\s+d'esquive|n'esquive\s+pas|ne\s+pourrait\s+pas\s+esquiver)",
+        "en": r"(?:pinned|held\s+in\s+place),?[^.;]{0,40}(?:not\s+dodge|cannot\s+dodge|no\s+dodge|does\s+not\s+dodge"
+              r"|could\s+not\s+dodge)"},
     "a big creature's ally drawing the flanking line to the centre of its whole space": {
         "fr": r"ligne\s+d'Elara\s+relie|ligne\s+de\s+son\s+allié\s+part",
         "en": r"Elara's\s+line\s+joins|Its\s+ally's\s+line\s+starts"},

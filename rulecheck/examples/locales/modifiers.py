@@ -96,6 +96,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
                                      "remplace le jet (%)",
         "coup_de_grace.survival": "S'il survit, difficulté de son test de survie (lancé à la table)",
         "reaction.refused.cannot_act": "Ni esquive ni parade : la cible est sans défense",
+        "reaction.refused.cannot_dodge": ("Pas d'esquive : immobilisée, la cible ne peut pas s'écarter du coup "
+                                          "(une parade reste possible)"),
         "coup_de_grace.refused": "Coup de grâce refusé",
         "coup_de_grace.rounds": "Coup de grâce, tours entiers de l'attaquant qu'il prend (M et A)",
         "coup_de_grace.rounds.hidden": "Coup de grâce, tours entiers de l'attaquant, d'affilée (M et A)",
@@ -128,6 +130,8 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
                                      "target replaces the roll (%)",
         "coup_de_grace.survival": "If it survives, its survival test's difficulty (rolled at the table)",
         "reaction.refused.cannot_act": "No dodge or parry: the defender is helpless",
+        "reaction.refused.cannot_dodge": ("No dodge: pinned, the defender cannot move out of the blow's way "
+                                          "(a parry is still possible)"),
         "coup_de_grace.refused": "Coup de grâce refused",
         "coup_de_grace.rounds": "Coup de grâce, whole turns of the attacker it takes (M and A)",
         "coup_de_grace.rounds.hidden": "Coup de grâce, whole turns of the attacker in a row (M and A)",
