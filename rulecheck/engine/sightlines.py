@@ -167,6 +167,10 @@ class BattleMap:
     #: Thin walls and curtains of mist on the sides between squares.
     wall_sides: frozenset[Side] = frozenset()
     fog_sides: frozenset[Side] = frozenset()
+    #: What the attack applied where the example's situation changed the grid's verdict: the cover it
+    #: grades (``improved``, ``partial``), a concealment it gives beyond the grid's (``total``…).
+    graded_cover: str | None = None
+    applied_concealment: str | None = None
 
     def figure(self, letter: str) -> Figure:
         return next(f for f in self.figures if f.letter == letter)

@@ -21,7 +21,7 @@ Decisions (interpretation notes on the modifiers page):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rulecheck.engine.battlefield import Assessment, assess, assessment_steps
@@ -228,8 +228,19 @@ def _situate(given: AttackInput) -> Situated:
         dodge_dex=_dodge_dex(defenders, column),
         contact=found.distance <= 1 if found is not None else None,
         steps=tuple(steps),
-        battle_map=found.battle_map if found is not None else None,
+        battle_map=_as_applied(found, cover, concealment),
     )
+
+
+def _as_applied(found: Assessment | None, cover: CoverDegree, concealment: str) -> BattleMap | None:
+    """The grid's picture, told what the attack applied where the situation changed its verdict: a
+    caption of « normal cover » beside a step of +8 read as two verdicts (a 32nd hostile round)."""
+    if found is None or found.battle_map is None:
+        return None
+    graded = cover if cover != found.cover else None
+    applied = concealment if concealment != found.concealment else None
+    return replace(found.battle_map, graded_cover=graded, applied_concealment=applied) if graded or applied \
+        else found.battle_map
 
 
 def _modifier(row: Row, side: str, target: Literal["attack", "defence"], column: Column) -> Modifier | None:
@@ -277,7 +288,12 @@ def _dodge_dex(defenders: list[Row], column: Column) -> Term | None:
 def _cover(situation: Situation, found: Assessment | None) -> CoverDegree:
     if found is None:
         return situation.cover or "none"
-    if found.cover == "normal" and situation.cover in GRADES:
+    if situation.cover in GRADES:
+        if found.cover != "normal":  # a grade the card would show nowhere (a 32nd hostile round)
+            raise RuleError(f"cover: `{situation.cover}` grades the normal cover a grid finds, and this grid finds "
+                            f"{'no cover' if found.cover == 'none' else found.cover + ' cover'}",
+                            field=("given", "situation", "cover"),
+                            hint="leave `cover` out, or place the creatures so that a wall stands between them")
         return situation.cover
     return found.cover
 

@@ -737,7 +737,13 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
                            else f"{sighting.rule}.{sighting.verdict}", language)
             shown.append(f"<strong>{html_text(title)}</strong>{colon} {html_text(verdict)}"
                          f"{html_text(_reason_words(sighting, drawn, language))}"
-                         f"{html_text(_line_counts(sighting, language))}")
+                         f"{html_text(_line_counts(sighting, language))}"
+                         f"{html_text(applied_words(drawn, sighting.rule, language))}")
+    if drawn.concealment is None and drawn.applied_concealment is not None:
+        alone = word("map.applied.concealment.alone", language).format(
+            applied=word(f"map.verdict.{drawn.applied_concealment}", language))
+        shown.append(f"<strong>{html_text(word('map.caption.concealment', language))}</strong>{colon} "
+                     f"{html_text(alone)}")
     if drawn.kind == "melee":
         flanked = (f"{word('flanked', language)} {word('map.caption.flank', language)} "
                    f"{_called(drawn.flank.ally, drawn, labels, names, language)}" if drawn.flank
@@ -760,6 +766,17 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
                                  f"{html_text(word(f'cover.{met.cover.verdict}', language))}"
                                  f"{html_text(_line_counts(met.cover, language))}")
     return " · ".join(shown)
+
+
+def applied_words(drawn: BattleMap, rule: str, language: str) -> str:
+    """What the attack applied instead of the grid's verdict, where the example's situation changed it
+    (« → improved cover, as the example grades it »)."""
+    if rule == "cover" and drawn.graded_cover is not None:
+        return word("map.applied.cover", language).format(applied=word(f"cover.{drawn.graded_cover}", language))
+    if rule == "concealment" and drawn.applied_concealment is not None:
+        return word("map.applied.concealment", language).format(
+            applied=word(f"map.verdict.{drawn.applied_concealment}", language))
+    return ""
 
 
 def _line_counts(sighting: Sighting, language: str) -> str:
@@ -843,6 +860,10 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
     for sighting in (drawn.cover, drawn.concealment):
         if sighting is not None:
             said += _sighting_words(sighting, drawn, language)
+    if drawn.concealment is None and drawn.applied_concealment is not None:
+        said.append(word("map.rule.concealment", language) + render_colon(language) + " " + word(
+            "map.applied.concealment.alone", language).format(
+            applied=word(f"map.verdict.{drawn.applied_concealment}", language)) + ".")
     if drawn.flank or drawn.missed_flank:
         attacker = called(next(f.letter for f in drawn.figures if f.role == "attacker"))
     if drawn.flank:
@@ -974,7 +995,8 @@ def _sighting_words(sighting: Sighting, drawn: BattleMap, language: str) -> list
         text = word("map.lines.squares", language).format(
             ox=sighting.origin.x + 1, oy=sighting.origin.y + 1, x=sighting.target.x + 1, y=sighting.target.y + 1,
             **counts)
-    verdict = word(f"{sighting.rule}.{sighting.verdict}", language) + _reason_words(sighting, drawn, language)
+    verdict = (word(f"{sighting.rule}.{sighting.verdict}", language) + _reason_words(sighting, drawn, language)
+               + applied_words(drawn, sighting.rule, language))
     return [text, word("map.result", language).format(verdict=verdict)]
 
 

@@ -964,3 +964,58 @@ def test_one_square_left_past_the_listed_runs_is_said_in_the_singular(language: 
     assert len(drawn.walls) == maps.PLACES_LISTED + 1
     assert word("map.places.more.one", language) in said, said
     assert said_places(said, "walls", language)[1] == 1
+
+
+# A 32nd hostile round: a caption of « normal cover » beside a step of +8 (improved, graded by the
+# example) read as two verdicts; so did « Concealment: yes » beside a 50 % miss chance. ------------------
+
+_GRADED = [
+    # (grid, the situation's grade and concealment, what both the caption and the description say)
+    ("A . . = .\n. . # ~ D", {"cover": "improved", "concealment": "total"},
+     {"en": ["→ improved cover, as the example grades it", "→ total, as the example gives it"],
+      "fr": ["→ abri amélioré, comme l'exemple le gradue", "→ total, que donne l'exemple"]}),
+    ("A . # . D", {"cover": "partial"},
+     {"en": ["→ partial cover, as the example grades it"],
+      "fr": ["→ abri partiel, comme l'exemple le gradue"]}),
+    ("A . . . D", {"concealment": "concealment"},
+     {"en": ["yes, as the example gives it (not the map)"], "fr": ["oui, que donne l'exemple (non la carte)"]}),
+    ("A . . ~ D", {"defender": ["invisible"]},
+     {"en": ["→ total, as the example gives it"], "fr": ["→ total, que donne l'exemple"]}),
+]
+
+
+@pytest.mark.parametrize(("grid", "situation", "said"), _GRADED)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_map_says_the_cover_and_concealment_the_attack_applied_where_the_example_changed_the_grid_s(
+        grid: str, situation: dict[str, object], said: dict[str, list[str]], language: str) -> None:
+    from tests.conftest import attack
+
+    given_ = {"attack": {"kind": "ranged", "total": 40}, "defender": {"def_phy": 10},
+              "situation": {**situation, "grid": {"map": grid}}}
+    fog = {"miss_chance": [99]} if "~" in grid else {}
+    result = attack(given_, **({"miss_chance": [99]} if "concealment" in situation or "defender" in situation else fog))
+    drawn = result.battle_map
+    assert drawn is not None
+    caption = html.unescape(maps.caption(drawn, maps.numbering(drawn), language))
+    description = maps.description(drawn, maps.numbering(drawn), {}, language)
+    for words in said[language]:
+        assert words in caption and words in description, (words, caption, description)
+    plain = attack({**given_, "situation": {"grid": {"map": grid}}}, **fog)
+    assert plain.battle_map is not None
+    assert (plain.battle_map.graded_cover, plain.battle_map.applied_concealment) == (None, None)
+    assert "→" not in maps.caption(plain.battle_map, maps.numbering(plain.battle_map), language)
+
+
+@pytest.mark.parametrize("grade", ["partial", "improved"])
+@pytest.mark.parametrize(("grid", "found"), [("A . . . D", "no cover"), ("A . g . D", "soft cover")])
+def test_a_grade_of_cover_the_grid_does_not_find_is_refused_where_it_is_written(grade: str, grid: str,
+                                                                                 found: str) -> None:
+    from rulecheck.engine import AttackInput, resolve_attack
+    from rulecheck.errors import RuleError
+
+    given_ = AttackInput.model_validate({"attack": {"kind": "ranged", "total": 12}, "defender": {"def_phy": 10},
+                                         "situation": {"cover": grade, "grid": {"map": grid}}})
+    with pytest.raises(RuleError) as raised:
+        resolve_attack(given_, ScriptedDice({}))
+    assert raised.value.field == ("given", "situation", "cover")
+    assert f"`{grade}` grades the normal cover a grid finds, and this grid finds {found}" in str(raised.value)
