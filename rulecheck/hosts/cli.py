@@ -187,8 +187,7 @@ def run(file: Any, lang: str | None, battle_map: Path | None) -> None:
         problems = [*cast.problems, *problems]
     if battle_map is not None:
         problems = [*problems, *map_leftovers(battle_map)]  # listed before this run stages its own
-    if battle_map is not None and outcome is not None:
-        _write_map(outcome, lang or page_language(name), battle_map, name)
+    map_failure = None if battle_map is None else _write_map(outcome, lang or page_language(name), battle_map, name)
     refusal = outcome.refusal if outcome is not None else None
     if outcome is not None and refusal is not None and refusal.code is not None:
         if lang:
@@ -206,7 +205,11 @@ def run(file: Any, lang: str | None, battle_map: Path | None) -> None:
             click.echo(json_text(_run_json(outcome, problems)))
     for problem in problems:
         click.secho(problem.located(), fg="red", err=True)
-    sys.exit(1 if problems else 0)
+    # After the result and every problem, which a map that cannot be written must not hide (a 32nd
+    # hostile round: only the map's error was printed).
+    if map_failure is not None:
+        click.secho(printable(map_failure[0]), fg="red", err=True)
+    sys.exit(max(1 if problems else 0, map_failure[1] if map_failure else 0))
 
 
 def _read_example(file: str) -> bytes:
@@ -223,15 +226,17 @@ def _read_example(file: str) -> bytes:
 _XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'  # a standalone map's first line
 
 
-def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None:
-    """Write the example's battle map as a standalone SVG file; exit 2 when it has no grid."""
-    if outcome.result is None or outcome.parsed is None:
-        return  # refused, or not run: the rules drew nothing, and what happened is reported below
+def _write_map(outcome: Outcome | None, language: str, target: Path, name: str) -> tuple[str, int] | None:
+    """Write the example's battle map as a standalone SVG file, or say why it was not written and
+    the exit code that failure gives (2 when the example has no grid: a usage error)."""
+    if outcome is None or outcome.result is None or outcome.parsed is None:
+        # refused, or not run: the rules drew nothing; an earlier map left there is not this example's
+        kept = "is unchanged (not this example's map)" if target.exists() else "was not created"
+        return f"--map {target}: no map written, the example has no result to draw; {target} {kept}", 0
     drawn = getattr(outcome.result, "battle_map", None)
     if drawn is None:
-        click.secho(printable(f"{name}: --map: this example has no grid to draw (`given.grid`, or "
-                              "`given.situation.grid` for an attack)"), fg="red", err=True)
-        sys.exit(2)
+        return (f"{name}: --map: this example has no grid to draw (`given.grid`, or "
+                "`given.situation.grid` for an attack)"), 2
     example = outcome.parsed.example
     title = getattr(example, "title", None) or outcome.parsed.id
     picture = maps.svg(drawn, language, outcome.parsed.id, title, battle_names(example), standalone=True)
@@ -240,9 +245,8 @@ def _write_map(outcome: Outcome, language: str, target: Path, name: str) -> None
         _write_whole(target, data)
     except OSError as error:
         why = "a named pipe no program reads" if error.errno == errno.ENXIO else error.strerror or error
-        click.secho(printable(f"{target}: cannot write the battle map: {why}"), fg="red",
-                    err=True)
-        sys.exit(1)
+        return f"--map {target}: cannot write the battle map: {why}", 1
+    return None
 
 
 #: The start of a battle map ``--map`` wrote: its XML declaration, then the map's ``svg`` element.
@@ -266,7 +270,13 @@ def _refused_map_target(target: Path, example: Path | None = None) -> str | None
             return "the example itself, which the map would replace: give the map a file of its own"
     except OSError:
         pass  # one of them does not exist yet: not the same file
-    if target.is_symlink() and not os.path.exists(target):
+    try:
+        dangling = target.is_symlink() and not os.path.exists(target)
+        target.resolve(strict=False)
+    except (OSError, RuntimeError) as error:  # a name too long, a loop of links
+        why = getattr(error, "strerror", None) or "a loop of symbolic links"
+        return f"a path that cannot be used ({why}): give the map another path"
+    if dangling:
         return "a symbolic link to no file, which the map would be written through: give the map's own path"
     try:
         mode = os.stat(target).st_mode

@@ -91,6 +91,45 @@ def test_run_map_says_where_it_cannot_write(tmp_path: Path) -> None:
     assert "shot.svg: cannot write the battle map" in result.stderr and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("lang", [[], ["--lang", "en"]])
+@pytest.mark.parametrize("where", ["missing/shot.svg", "a/b/c.svg"])
+def test_a_map_that_cannot_be_written_hides_neither_the_result_nor_the_other_problems(
+        tmp_path: Path, lang: list[str], where: str) -> None:
+    """A 32nd hostile round: the map's error alone was printed, the run's result and its drift lost."""
+    example = tmp_path / "shot.yml"
+    example.write_text(SHOT.format(title="T", attacker="Scout", defender="Bandit").replace(
+        "cover: normal", "cover: total"), "utf-8")
+    result = run(str(example), *lang, "--map", str(tmp_path / where))
+    assert result.exit_code == 1
+    assert "expect.cover: expected total, got normal" in result.stderr
+    assert "cannot write the battle map" in result.stderr.splitlines()[-1]  # after every problem
+    assert ("Cover from the grid" if lang else '"cover": "normal"') in result.stdout
+
+
+def test_a_run_that_draws_nothing_says_the_map_it_leaves_is_not_this_example_s(tmp_path: Path) -> None:
+    example, picture, before = a_map_then_another_title(tmp_path)
+    example.write_text(example.read_text("utf-8").replace("A . . . . .", "A . . . ."), "utf-8")  # a ragged row
+    result = run(str(example), "--map", str(picture))
+    assert result.exit_code == 1 and picture.read_bytes() == before
+    assert f"--map {picture}: no map written" in result.stderr
+    assert "is unchanged (not this example's map)" in result.stderr
+    fresh = tmp_path / "new.svg"
+    result = run(str(example), "--map", str(fresh))
+    assert f"{fresh} was not created" in result.stderr and not fresh.exists()
+
+
+@pytest.mark.parametrize("name", ["a" * 300 + ".svg", "loop.svg"])
+def test_a_map_path_that_cannot_be_used_is_a_usage_error_naming_the_option(tmp_path: Path, name: str) -> None:
+    example = tmp_path / "shot.yml"
+    example.write_text(SHOT.format(title="T", attacker="Scout", defender="Bandit"), "utf-8")
+    if name == "loop.svg":
+        (tmp_path / "loop.svg").symlink_to(tmp_path / "other.svg")
+        (tmp_path / "other.svg").symlink_to(tmp_path / "loop.svg")
+    result = run(str(example), "--map", str(tmp_path / name))
+    assert result.exit_code == 2 and "--map " in result.output and "a path that cannot be used" in result.output
+    assert "Traceback" not in result.output
+
+
 def test_a_grid_card_holds_its_map_before_its_trace_and_a_card_without_grid_none() -> None:
     page = (f"# Page\n\n```rulecheck\n{SHOT.format(title='The pillar', attacker='Scout', defender='Bandit')}```\n\n"
             f"```rulecheck\n{NO_GRID}```\n")
