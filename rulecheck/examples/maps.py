@@ -32,6 +32,7 @@ from rulecheck.errors import Problem
 from rulecheck.examples.anchors import MAP_PREFIX
 from rulecheck.examples.as_text import html_text
 from rulecheck.examples.locales import LANGUAGES
+from rulecheck.examples.map_names import name_problems
 from rulecheck.examples.render import capitalized, word
 from rulecheck.examples.render import colon as render_colon
 from rulecheck.examples.render import label as size_label
@@ -757,14 +758,17 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
         shown.append(f"<strong>{html_text(word('map.caption.opportunity', language))}</strong>{colon} "
                      f"{html_text(listed)}")
         # The lines drawn from an enemy that cover spared: how many a wall blocks, as a cover card says.
-        for step in drawn.path:
-            for met in step.provocations:
-                if met.cover is not None:
-                    title = word("map.caption.cover_from", language).format(
-                        enemy=_called(met.enemy, drawn, labels, names, language))
-                    shown.append(f"<strong>{html_text(title)}</strong>{colon} "
-                                 f"{html_text(word(f'cover.{met.cover.verdict}', language))}"
-                                 f"{html_text(_line_counts(met.cover, language))}")
+        spared = [(step, met) for step in drawn.path for met in step.provocations if met.cover is not None]
+        for step, met in spared[:MEETINGS_LISTED]:
+            assert met.cover is not None
+            title = word("map.caption.cover_from", language).format(
+                enemy=_called(met.enemy, drawn, labels, names, language), x=step.start.x + 1, y=step.start.y + 1)
+            shown.append(f"<strong>{html_text(title)}</strong>{colon} "
+                         f"{html_text(word(f'cover.{met.cover.verdict}', language))}"
+                         f"{html_text(_line_counts(met.cover, language))}")
+        if (left := len(spared) - MEETINGS_LISTED) > 0:
+            shown.append(html_text(word("map.caption.more" if left > 1 else "map.caption.more.one", language)
+                                   .format(count=render_number(left, language))))
     return " · ".join(shown)
 
 
@@ -887,13 +891,21 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
     if drawn.path:
         mover = next(f.letter for f in drawn.figures if f.role == "mover")
         said.append(word("map.path", language).format(label=called(mover), steps=path_words(drawn.path, language)))
-        for step in drawn.path:
-            for met in step.provocations:
-                said.append(word("map.provokes" if met.provokes else "map.spared", language).format(
-                    x=step.start.x + 1, y=step.start.y + 1, enemy=called(met.enemy),
-                    event=word(f"map.event.{met.event}", language)))
-                if met.cover is not None:  # the lines drawn from the enemy to the square left
-                    said += _sighting_words(met.cover, drawn, language)
+        meetings = [(step, met) for step in drawn.path for met in step.provocations]
+        # Every attack provoked is said; the meetings that provoke none, up to a bound (a 32nd hostile
+        # round's path of thirty met ones made a description of 15,000 characters).
+        provoking = [at for at, (_, met) in enumerate(meetings) if met.provokes]
+        told = {*provoking, *[at for at, (_, met) in enumerate(meetings) if not met.provokes][
+            :max(0, MEETINGS_LISTED - len(provoking))]}
+        for step, met in (found for at, found in enumerate(meetings) if at in told):
+            said.append(word("map.provokes" if met.provokes else "map.spared", language).format(
+                x=step.start.x + 1, y=step.start.y + 1, enemy=called(met.enemy),
+                event=word(f"map.event.{met.event}", language)))
+            if met.cover is not None:  # the lines drawn from the enemy to the square left
+                said += _sighting_words(met.cover, drawn, language)
+        if left := len(meetings) - len(told):
+            said.append(word("map.meetings.more" if left > 1 else "map.meetings.more.one", language).format(
+                count=render_number(left, language)))
         if drawn.disengaged:
             said.append(word("map.disengaged", language))
         elif not any(met.provokes for step in drawn.path for met in step.provocations):
@@ -927,6 +939,10 @@ def path_words(path: Sequence[PathStep], language: str) -> str:
             x=end.x + 1, y=end.y + 1))
     return ("\u00a0; " if language == "fr" else "; ").join(said)
 
+
+#: How many meetings with enemies along a path a map's words tell one by one before they count the rest
+#: (every attack provoked is told, whatever their number).
+MEETINGS_LISTED = 12
 
 #: How many runs of squares a description lists before it counts the rest: a hostile map's 298 wall
 #: squares made a description of 17,000 characters, which a screen reader reads whole.
@@ -1057,7 +1073,7 @@ def map_problems(parsed: ParsedExample, result: Any) -> list[Problem]:
                                "in its result (a bug of rulecheck, not of the example)", (*where, "map"))]
     found = language_of(parsed.block.path)  # a page's language; a file outside a language folder: each
     languages = [found[0]] if found else list(LANGUAGES)
-    problems = []
+    problems = name_problems(parsed, drawn, names(parsed.example), where)
     for language in languages:
         try:
             card_figure(parsed, drawn, language)

@@ -66,7 +66,13 @@ def _article(name: str) -> tuple[str, str]:
 def capitalized(text: str) -> str:
     """``text`` at the start of a sentence, a heading or a list: its first letter in upper case
     (« le gobelin attaque Brann » → « Le gobelin attaque Brann »); the rest as written."""
-    return text[:1].upper() + text[1:] if text[:1].islower() else text
+    first = text[:1]
+    if not first.islower():
+        return text
+    # Title case, one letter for one (« ǆ » → « ǅ », not « Ǆ »); a letter whose capital is two
+    # (« ß » → « SS », « ŉ » → « ʼN ») stays as the author wrote it: a name is not respelled.
+    titled = first.title()
+    return titled + text[1:] if len(titled) == 1 else text
 
 
 def label(key: str, language: Language) -> str:

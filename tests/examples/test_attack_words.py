@@ -138,3 +138,12 @@ def test_an_opportunity_step_names_whose_reach_it_compares_with() -> None:
     for language, reach in (("fr", "(allonge d'Orc)"), ("en", "(reach of Orc)")):
         said = [render.step(s, language, creature_labels(given, language)) for s in result.trace]
         assert any(reach in line for line in said), said
+
+
+@pytest.mark.parametrize(("name", "shown"), [
+    ("le gobelin", "Le gobelin"), ("élara", "Élara"), ("ǆemal", "ǅemal"), ("ßaldur", "ßaldur"), ("ŉorc", "ŉorc"),
+    ("ﬀorc", "ﬀorc"), ("Brann", "Brann"), ("3 orcs", "3 orcs"), ("", ""), ("ǳ", "ǲ"),
+])
+def test_a_name_starting_a_sentence_takes_its_capital_letter_for_letter_never_respelled(name: str, shown: str) -> None:
+    """A 32nd hostile round: « ßaldur » began a sentence as « SSaldur », « ǆemal » as « Ǆemal »."""
+    assert render.capitalized(name) == shown

@@ -307,6 +307,15 @@ def test_the_stylesheet_gives_every_role_and_every_line_a_cue_besides_its_colour
     assert css.count("{") == len(maps.PAPER) and all(f".rc-map__svg {selector}{{" in css for selector in maps.PAPER)
 
 
+def assert_meetings_told(caption: str, spared: int, language: str) -> None:
+    """Each meeting that cover spared is in the caption up to a bound, the rest counted."""
+    told = caption.count(html.escape(word("map.caption.cover_from", language).split("{")[0]))
+    assert told == min(spared, maps.MEETINGS_LISTED)
+    more = html.escape(word("map.caption.more" if spared - told > 1 else "map.caption.more.one", language).format(
+        count=spared - told).split("(")[0])
+    assert (more in caption) is (spared > told), caption
+
+
 @pytest.mark.parametrize("melee", [True, False])
 @settings(max_examples=40, deadline=None)
 @given(field=battlefields())
@@ -317,7 +326,7 @@ def test_the_picture_shows_exactly_what_the_engine_decided(field: Battlefield, m
     for language in LANGUAGES:
         assert_picture_matches(result.battle_map, language)
         shown = maps.caption(result.battle_map, maps.numbering(result.battle_map), language)
-        assert shown.count(html.escape(word("map.caption.cover_from", language).split("{")[0])) == len(spared)
+        assert_meetings_told(shown, len(spared), language)
 
 
 @settings(max_examples=40, deadline=None)
@@ -332,7 +341,7 @@ def test_a_move_s_picture_shows_its_path_and_its_opportunity_attacks(given_: Opp
     for language in LANGUAGES:
         assert_picture_matches(result.battle_map, language)
         shown = maps.caption(result.battle_map, maps.numbering(result.battle_map), language)
-        assert shown.count(html.escape(word("map.caption.cover_from", language).split("{")[0])) == len(spared)
+        assert_meetings_told(shown, len(spared), language)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -356,7 +365,8 @@ def test_a_move_spared_by_cover_draws_the_lines_that_gave_it(language: str) -> N
     blocked = sum(1 for line in met.cover.lines if line.blocked_by)
     counted = {"fr": f"lignes bloquées : {blocked} sur {len(met.cover.lines)}",
                "en": f"{blocked} of {len(met.cover.lines)} lines blocked"}[language]
-    assert word("map.caption.cover_from", language).format(enemy="").strip() in shown and counted in shown, shown
+    assert word("map.caption.cover_from", language).split("{")[0] in shown and counted in shown, shown
+    assert {"fr": "en quittant la colonne 2, rangée 2", "en": "leaving column 2, row 2"}[language] in shown, shown
 
 
 @pytest.mark.parametrize("grid", ["A . .\n. . .\n. . D", ". . A\n. . .\nD . .", ". . D\n. . .\nA . .", "A . D",
@@ -1019,3 +1029,37 @@ def test_a_grade_of_cover_the_grid_does_not_find_is_refused_where_it_is_written(
         resolve_attack(given_, ScriptedDice({}))
     assert raised.value.field == ("given", "situation", "cover")
     assert f"`{grade}` grades the normal cover a grid finds, and this grid finds {found}" in str(raised.value)
+
+
+def _ringed_move(rounds: int) -> BattleMap:
+    """A mover ringed by allies, back and forth by five Large enemies whose reach it never leaves
+    uncovered: every step meets three of them, and none is provoked (a 32nd hostile round)."""
+    rows = [["."] * 10 for _ in range(10)]
+    for letter, x, y, side in [("A", 5, 5, 1), *[(c, x, y, 1) for c, (x, y) in zip("BCEFGHIJ", [
+            (4, 4), (5, 4), (6, 4), (4, 6), (5, 6), (6, 6), (4, 5), (7, 5)], strict=True)],
+            *[(c, x, y, 2) for c, x, y in [("b", 4, 1), ("c", 7, 2), ("d", 1, 4), ("e", 8, 4), ("f", 3, 8)]]]:
+        for dy in range(side):
+            for dx in range(side):
+                rows[y + dy][x + dx] = letter
+    given_ = OpportunityInput.model_validate({
+        "grid": {"map": "\n".join(" ".join(row) for row in rows), "creatures": {c: {"size": "large"} for c in "bcdef"}},
+        "path": [[6, 5], [5, 5]] * rounds})
+    drawn = resolve_opportunity(given_, ScriptedDice({})).battle_map
+    assert drawn is not None
+    return drawn
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_path_s_meetings_are_told_up_to_a_bound_and_the_rest_counted(language: str) -> None:
+    short, long = _ringed_move(2), _ringed_move(10)
+    meetings = sum(len(step.provocations) for step in long.path)
+    assert meetings > maps.MEETINGS_LISTED and not any(m.provokes for s in long.path for m in s.provocations)
+    said = maps.description(long, maps.numbering(long), {}, language)
+    spared = word("map.spared", language).split("{")[0]
+    assert said.count(spared) == maps.MEETINGS_LISTED
+    assert word("map.meetings.more", language).format(count=meetings - maps.MEETINGS_LISTED) in said
+    # two rounds meet six: each told, nothing counted
+    few = maps.description(short, maps.numbering(short), {}, language)
+    assert few.count(spared) == 6 and word("map.meetings.more", language).split("{")[0] not in few
+    shown = maps.caption(long, maps.numbering(long), language)
+    assert_meetings_told(shown, sum(1 for s in long.path for m in s.provocations if m.cover), language)
