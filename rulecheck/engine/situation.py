@@ -201,6 +201,13 @@ def _situate(given: AttackInput) -> Situated:
     if situation.defender_surprised:  # the table lists the surprised among flat-footed defenders
         defenders.append(DEFENDER["flat_footed"])
     concealment = _concealment(situation, found)
+    if found is not None and situation.concealment not in (None, "none"):
+        # A concealment the example gives beside the grid's (the GM's dim light over the map's mist): a
+        # card titled « Mist on the map, dim light granted by the GM » named the second nowhere.
+        steps.append(Step(anchor="concealment", event="concealment.given",
+                          verdict=f"concealment.{situation.concealment}"))
+        if found.concealment != "none":
+            steps.append(Step(anchor="concealment", event="concealment.not_stacking"))
     adjacent = found.distance <= 1 if found is not None else bool(given.contact)
     _check_attack(given, situation, column, cover, concealment, adjacent, found)
 

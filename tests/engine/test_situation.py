@@ -229,7 +229,9 @@ def test_the_gm_grades_the_grid_cover() -> None:
     grid = {"map": "A . . . . .\n. . . # . D"}
     assert attack(situated({"grid": grid, "cover": "partial"}, kind="ranged")).defence_modifier == 2
     assert attack(situated({"grid": grid, "cover": "improved"}, kind="ranged")).defence_modifier == 8
-    assert attack(situated({"grid": {"map": "A . D"}, "cover": "improved"}, kind="ranged")).cover == "none"
+    # a grade of a cover the grid does not find is refused where it is written (it was dropped unsaid)
+    error = refused(situated({"grid": {"map": "A . D"}, "cover": "improved"}, kind="ranged"))
+    assert error.field == ("given", "situation", "cover") and "this grid finds no cover" in error.message
 
 
 def test_total_cover_cannot_be_attacked() -> None:
@@ -574,3 +576,22 @@ def test_a_higher_defence_never_turns_a_miss_into_a_hit(
     higher = run(min(60, defence + more))
     assert not (higher.hit and not lower.hit)
     assert higher.defence_value >= lower.defence_value
+
+
+@pytest.mark.parametrize(("grid", "given_concealment", "events"), [
+    ("A . ~ . D", "concealment", ["grid.concealment", "concealment.given", "concealment.not_stacking"]),
+    ("A . ~ . D", "total", ["grid.concealment", "concealment.given", "concealment.not_stacking"]),
+    ("A . . . D", "concealment", ["concealment.given"]),
+    ("A . ~ . D", None, ["grid.concealment"]),
+    ("A . . . D", None, []),
+])
+def test_a_concealment_the_example_gives_beside_the_grid_s_is_a_step_and_does_not_stack(
+        grid: str, given_concealment: str | None, events: list[str]) -> None:
+    """A card titled « Mist on the map, dim light granted by the GM » named the dim light nowhere."""
+    situation: dict[str, Any] = {"grid": {"map": grid}}
+    if given_concealment:
+        situation["concealment"] = given_concealment
+    result = attack(situated(situation, kind="ranged", total=30), **({"miss_chance": [99]} if events else {}))
+    shown = [s.event for s in result.trace if "concealment" in s.event and s.event != "miss_chance.roll"]
+    assert shown == events
+    assert result.miss_chance == (50 if "total" in (given_concealment,) else 20 if events else 0)

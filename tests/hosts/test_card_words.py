@@ -216,8 +216,8 @@ def test_a_poison_card_says_whether_a_poison_is_on_the_weapon(documented: tuple[
     (the 36th reading). Every poison card says both."""
     language, outcomes = documented
     said = {"fr": ("Poison appliqué avec tout son effet\u00a0: {}",
-                   "Poison peut-être moins efficace sur l'arme\u00a0: {}"),
-            "en": ("Poison applied with its full effect: {}", "Poison perhaps less effective on the weapon: {}")}
+                   "Poison peut-être moins efficace ou inapproprié\u00a0: {}"),
+            "en": ("Poison applied with its full effect: {}", "Poison perhaps less effective or unsuited: {}")}
     words = {"fr": {True: "oui", False: "non"}, "en": {True: "yes", False: "no"}}[language]
     cards = [o for o in outcomes if o.parsed and o.parsed.example.rule == "poison_apply" and o.result is not None]
     assert any(getattr(o.result, "doubtful_poison", False) for o in cards)

@@ -5,14 +5,14 @@ from collections.abc import Mapping
 LABELS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "dc": "DD", "below_zero": "PV sous zéro", "death_threshold": "seuil de mort",
-        "attack_number": "numéro de l'attaque",
+        "attack_number": "numéro de l'attaque depuis l'enduction",
         # What a rest gives back is the GM's grant, never a rule's amount (DESIGN ruling 15).
         "short_rest": "accordés par le MJ au repos court", "long_rest": "accordés par le MJ au repos long",
         "hp": "PV", "mp": "PM", "hp_max": "PV max", "mp_max": "PM max",
     },
     "en": {
         "dc": "DC", "below_zero": "HP below zero", "death_threshold": "death threshold",
-        "attack_number": "attack number",
+        "attack_number": "the attack's number since the coating",
         "short_rest": "granted by the GM for the short rest", "long_rest": "granted by the GM for the long rest",
         "hp": "HP", "mp": "MP", "hp_max": "max HP", "mp_max": "max MP",
     },
@@ -36,9 +36,9 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.dex_test": "Test de DEX, enduire l'arme",
         "poison.dex_test.natural_1": "Test de DEX, 1 naturel (échec critique)",
         "poison.dex_test.fumble_threshold": "Test de DEX, échec critique (seuil relevé)",
-        "poison.applied": "Poison appliqué, attaques qu'il tient au plus",
+        "poison.applied": "Poison appliqué, pour au plus ce nombre d'attaques",
         "poison.applied.doubtful": "Poison appliqué, peut-être moins efficace ou inapproprié (test d'INT raté : "
-                                   "le MJ en décide), attaques qu'il tient au plus",
+                                   "le MJ en décide), pour au plus ce nombre d'attaques",
         "poison.not_applied.int_fumble": "Rien n'est appliqué : l'échec critique au test d'INT fait échouer "
                                          "l'action, sans test de DEX",
         "poison.not_applied": "Poison non appliqué, dose gâchée ou personnage blessé (au choix du MJ)",
@@ -77,9 +77,9 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "poison.dex_test": "DEX test, coating the weapon",
         "poison.dex_test.natural_1": "DEX test, natural 1 (critical failure)",
         "poison.dex_test.fumble_threshold": "DEX test, critical failure (raised threshold)",
-        "poison.applied": "Poison applied, attacks it lasts at most",
+        "poison.applied": "Poison applied, for at most this many attacks",
         "poison.applied.doubtful": "Poison applied, perhaps less effective or unsuited (INT test failed: the GM "
-                                   "decides), attacks it lasts at most",
+                                   "decides), for at most this many attacks",
         "poison.not_applied.int_fumble": "Nothing is applied: the critical failure on the INT test makes the action "
                                          "fail, with no DEX test",
         "poison.not_applied": "Poison not applied, the dose wasted or the character hurt (the GM decides)",
@@ -119,7 +119,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "regular": "ordinaire", "mini_boss": "mini-boss", "boss": "boss",
         "field.below_zero": "PV sous zéro", "field.dead": "Mort", "field.stabilised": "Stabilisé",
         "field.applied": "Poison appliqué avec tout son effet",
-        "field.doubtful_poison": "Poison peut-être moins efficace sur l'arme",
+        "field.doubtful_poison": "Poison peut-être moins efficace ou inapproprié",
         "field.delivered_on": "Transmis à l'attaque",
         "field.effect": "Effet", "field.extra_damage": "Dégâts du poison",
         "field.resisted": "Résiste", "field.hp": "PV", "field.mp": "PM",
@@ -143,7 +143,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "regular": "regular", "mini_boss": "mini-boss", "boss": "boss",
         "field.below_zero": "HP below zero", "field.dead": "Dead", "field.stabilised": "Stabilised",
         "field.applied": "Poison applied with its full effect",
-        "field.doubtful_poison": "Poison perhaps less effective on the weapon",
+        "field.doubtful_poison": "Poison perhaps less effective or unsuited",
         "field.delivered_on": "Delivered on attack",
         "field.effect": "Effect", "field.extra_damage": "Poison damage",
         "field.resisted": "Resists", "field.hp": "HP", "field.mp": "MP",
