@@ -97,7 +97,8 @@ PAPER: dict[str, str] = {
     **dict.fromkeys((f".label.{role}" for role in STRIKES), "fill:#fff;stroke:#1f4e99"),
     ".sight.clear": "stroke:#1b6e20;stroke-width:1.5",
     ".sight.blocked": "stroke:#b3261e;stroke-width:1.5;stroke-dasharray:5 3",
-    ".sight.fog": "stroke:#4a636e;stroke-width:6;stroke-dasharray:0.5 5.5;stroke-linecap:round",
+    # beads beside the cover line they follow, smaller than a token's outline is thick (at 6 they hid tokens)
+    ".sight.fog": "stroke:#4a636e;stroke-width:4;stroke-dasharray:0.5 6;stroke-linecap:round",
     ".corner": "fill:#000;stroke:#fff;stroke-width:1.5",
     ".target-square": "fill:none;stroke:#000;stroke-width:2;stroke-dasharray:5 3",
     ".origin-square": "fill:none;stroke:#000;stroke-width:2;stroke-dasharray:1.5 2.5",
