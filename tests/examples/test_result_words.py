@@ -124,7 +124,7 @@ def test_a_turns_actions_are_named_not_bare_letters(rule: str, given: dict[str, 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_a_turns_trace_names_each_action_it_uses_or_leaves(language: str) -> None:
-    """"Move: 8 (m) → uses the movement action (M)", never "uses M": every letter a turn's trace
+    """"Move: 8 (metres) → uses the movement action (M)", never "uses M": every letter a turn's trace
     gives is in brackets after its action's name, whichever actions a step uses or leaves."""
     import itertools
     import re

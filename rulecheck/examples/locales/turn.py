@@ -36,12 +36,12 @@ _CAPABILITY_GLOSSES = {"Attaque Éclair": "Lightning Strike", "Châtiment de l'H
 
 LABELS: Mapping[str, Mapping[str, str]] = {
     "fr": {
-        "metres": "m", "mp": "PM", "capability": "capacité",
+        "metres": "mètres", "mp": "PM", "capability": "capacité",
         "enemies_in_contact": "ennemis au contact", "no_line_of_sight": "sans ligne de vue",
         "behind": "qui l'ont dans leur dos", "surprised": "surpris",
     },
     "en": {
-        "metres": "m", "mp": "MP", "capability": "capability",
+        "metres": "metres", "mp": "MP", "capability": "capability",
         "enemies_in_contact": "enemies in contact", "no_line_of_sight": "no line of sight",
         "behind": "with the creature behind them", "surprised": "surprised",
     },
