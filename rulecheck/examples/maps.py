@@ -220,8 +220,11 @@ def svg(drawn: BattleMap, language: str, key: str, title: str, names: Mapping[st
     small = drawn.width * drawn.height <= SMALL_BOARD_SQUARES
     scale = 3 if small or any(f.side < LABELLED_SIDE for f in drawn.figures) else 2
     tokens, numbers = _figures(drawn, labels)
+    lang = f' xml:lang="{language}"' if standalone else ""
     parts = [
-        f'<svg{XMLNS if standalone else ""} class="rc-map__svg" role="img" viewBox="0 0 {width} {height}" '
+        # a file of its own says its language, which a page gives the maps it holds (a 32nd hostile
+        # round), after its class: `run --map` knows the maps it wrote by what comes before
+        f'<svg{XMLNS if standalone else ""} class="rc-map__svg"{lang} role="img" viewBox="0 0 {width} {height}" '
         f'width="{int(width * scale)}" height="{int(height * scale)}" aria-labelledby="{prefix}-t {prefix}-d">',
         f'<title id="{prefix}-t">{html_text(word("map.title", language).format(title=title))}</title>',
         f'<desc id="{prefix}-d">{html_text(description(drawn, labels, names, language))}</desc>',

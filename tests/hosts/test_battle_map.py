@@ -67,6 +67,7 @@ def test_run_writes_the_battle_map_the_card_draws(tmp_path: Path, language: str,
     assert result.exit_code == 0, result.output
     root = ET.parse(picture).getroot()
     assert root.tag == SVG + "svg" and root.get("role") == "img"
+    assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == language  # a file says its language
     assert root.findtext(SVG + "title") == said
     description = root.findtext(SVG + "desc") or ""
     assert attacker in description and defender in description
