@@ -26,6 +26,7 @@ defender for an attack, only the moving creature ``A`` for a move
 from __future__ import annotations
 
 import functools
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -197,6 +198,16 @@ class Layout:
         return tuple(c for k, c in sorted(self.creatures.items()) if k.isupper() and k not in (ATTACKER, DEFENDER))
 
 
+
+def _shown_char(char: str) -> str:
+    """A character of a map as an author can find it: itself, and past ASCII its code and name (a
+    no-break space read as « ` ` », a combining accent as a lone mark: a 32nd hostile round)."""
+    if char.isascii() and char.isprintable():
+        return f"`{char}`"
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
+
+
 def layout(field: Battlefield) -> Layout:
     """Read the map; raise :class:`FieldProblems` naming every misdrawn row, creature and side, each
     at its own field (a row at its line of the map)."""
@@ -227,8 +238,8 @@ def layout(field: Battlefield) -> Layout:
             elif char.isascii() and char.isalpha():
                 drawn.setdefault(char, []).append(Square(x, y))
             else:
-                problems.append(FieldProblem(("map",), f"row {y + 1}, column {x + 1}: unknown square `{char}`; "
-                                             "use . # = ~ or a letter", line))
+                problems.append(FieldProblem(("map",), f"row {y + 1}, column {x + 1}: unknown square "
+                                             f"{_shown_char(char)}; use . # = ~ or a letter", line))
     if uneven:
         raise FieldProblems(problems)  # the creatures' blocks cannot be read on rows of other lengths
     creatures: dict[str, Placed] = {}

@@ -354,6 +354,12 @@ def test_spaces_and_sizes_read_from_the_map() -> None:
 
 @pytest.mark.parametrize(("grid", "creatures", "message"), [
     ("A ? D", {}, "map: row 1, column 2: unknown square `?`"),
+    # past ASCII, by code and name: a no-break space read as « ` ` », an accent as a lone mark
+    ("A\u00a0. D", {}, "row 1, column 2: unknown square U+00A0 (NO-BREAK SPACE)"),
+    ("A .\u0301 D", {}, "row 1, column 3: unknown square U+0301 (COMBINING ACUTE ACCENT)"),
+    ("A \uff0e D", {}, "row 1, column 2: unknown square U+FF0E (FULLWIDTH FULL STOP)"),
+    ("A \U000e0001 D", {}, "row 1, column 2: unknown square U+E0001 (LANGUAGE TAG)"),
+    ("A \ue000 D", {}, "row 1, column 2: unknown square U+E000;"),  # a private character has no name
     ("A . D\n. .", {}, "map: row 2 has 2 squares, row 1 has 3"),
     ("A . .", {}, "the map has no `D`"),
     ("A D A", {}, "creature `A` is not drawn as a full square block"),
