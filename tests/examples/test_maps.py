@@ -366,7 +366,8 @@ def test_a_move_spared_by_cover_draws_the_lines_that_gave_it(language: str) -> N
     counted = {"fr": f"lignes bloquées : {blocked} sur {len(met.cover.lines)}",
                "en": f"{blocked} of {len(met.cover.lines)} lines blocked"}[language]
     assert word("map.caption.cover_from", language).split("{")[0] in shown and counted in shown, shown
-    assert {"fr": "en quittant la colonne 2, rangée 2", "en": "leaving column 2, row 2"}[language] in shown, shown
+    left = {"fr": "en quittant la case de la colonne 2, rangée 2", "en": "leaving the square at column 2, row 2"}
+    assert left[language] in shown, shown
 
 
 @pytest.mark.parametrize("grid", ["A . .\n. . .\n. . D", ". . A\n. . .\nD . .", ". . D\n. . .\nA . .", "A . D",
@@ -983,10 +984,10 @@ _GRADED = [
     # (grid, the situation's grade and concealment, what both the caption and the description say)
     ("A . . = .\n. . # ~ D", {"cover": "improved", "concealment": "total"},
      {"en": ["→ improved cover, as the example grades it", "→ total, as the example gives it"],
-      "fr": ["→ abri amélioré, comme l'exemple le gradue", "→ total, que donne l'exemple"]}),
+      "fr": ["→ abri amélioré, au degré que fixe l'exemple", "→ total, que donne l'exemple"]}),
     ("A . # . D", {"cover": "partial"},
      {"en": ["→ partial cover, as the example grades it"],
-      "fr": ["→ abri partiel, comme l'exemple le gradue"]}),
+      "fr": ["→ abri partiel, au degré que fixe l'exemple"]}),
     ("A . . . D", {"concealment": "concealment"},
      {"en": ["yes, as the example gives it (not the map)"], "fr": ["oui, que donne l'exemple (non la carte)"]}),
     ("A . . ~ D", {"defender": ["invisible"]},

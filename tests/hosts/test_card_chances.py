@@ -325,7 +325,7 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     # the chance of what it is about, an INT test failed but not critically, then a passed DEX
     # test (8/20 × 14/20), not of any failure to apply the poison.
     ("poison-apply-int-fails", "Chance de rater le test d'INT sans échec critique, puis de réussir celui de DEX "
-     "(un poison peut-être moins efficace sur l'arme) : 28 % (7 chances sur 25)",
+     "(un poison peut-être moins efficace ou inapproprié) : 28 % (7 chances sur 25)",
      "Chance of failing the INT test but not critically, then passing the DEX test (a poison perhaps less "
      "effective on the weapon): 28% (7 chances in 25)"),
     ("poison-apply-dc-met", "Chance de réussir les deux tests (le poison appliqué avec tout son effet) : 39 %",

@@ -418,9 +418,9 @@ def test_a_stabilised_character_rests_from_below_zero_as_a_reading() -> None:
     reading: the site's earlier rest « from 0 HP » was not the natural reading); the rests page and
     the dying page say so as a reading, the field reference too, and no page keeps the old one."""
     said = {"fr": {"rests.md": "nous lisons que rien ne les remet à zéro",
-                   "dying.md": "son prochain repos se compte à partir de là ([une lecture]"},
+                   "dying.md": "ce que lui rend son prochain repos se compte à partir de là ([une lecture]"},
             "en": {"rests.md": "we read that nothing resets them",
-                   "dying.md": "their next rest counts up from there ([a reading]"}}
+                   "dying.md": "what their next rest gives back counts up from there ([a reading]"}}
     dropped = {"fr": ("repos à 0 PV", "repos de 0 PV", "à partir de 0"),
                "en": ("rest on 0 HP", "rest from 0 HP", "rests from 0")}
     for language, pages_said in said.items():

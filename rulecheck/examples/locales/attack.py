@@ -170,7 +170,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "dodge_against_critical": "whatever its total, the critical success prevails: dodge fails",
         "parry_against_critical": "whatever its total, the critical success prevails: parry fails",
         "bonus": "bonus", "no_bonus": "no bonus", "critical_failure": "critical failure",
-        "refused": "no reaction, the attack meets the defence",
+        "refused": "no reaction, the attack is compared with the defence",
         "none": "none", "dodge": "dodge", "parry": "parry",
         "melee": "melee", "ranged": "ranged", "magic": "magical",
         "field.outcome": "Outcome", "field.damage": "Damage",

@@ -33,7 +33,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.poison.vial": "Chance que le test d'INT ne soit pas un échec critique, puis que celui de DEX en soit "
                              "un, fiole en main",
         "event.poison.doubtful": "Chance de rater le test d'INT sans échec critique, puis de réussir celui de DEX "
-                                 "(un poison peut-être moins efficace sur l'arme)",
+                                 "(un poison peut-être moins efficace ou inapproprié)",
         "event.poison.int_fumble": "Chance d'un échec critique au test d'INT",
         "event.poison.dex_fails": "Chance que le test d'INT ne soit pas un échec critique, puis que celui de DEX "
                                   "échoue (rien sur l'arme)",
@@ -90,7 +90,7 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "event.poison.vial": "Chance that the INT test is not a critical failure, then that the DEX test is one, "
                              "vial in hand",
         "event.poison.doubtful": "Chance of failing the INT test but not critically, then passing the DEX test "
-                                 "(a poison perhaps less effective on the weapon)",
+                                 "(a poison perhaps less effective or unsuited)",
         "event.poison.int_fumble": "Chance of a critical failure on the INT test",
         "event.poison.dex_fails": "Chance that the INT test is not a critical failure, then that the DEX test fails "
                                   "(nothing on the weapon)",

@@ -5,14 +5,14 @@ from collections.abc import Mapping
 LABELS: Mapping[str, Mapping[str, str]] = {
     "fr": {
         "dc": "DD", "below_zero": "PV sous zéro", "death_threshold": "seuil de mort",
-        "attack_number": "numéro de l'attaque depuis l'enduction",
+        "attack_number": "numéro de l'attaque depuis l'application du poison",
         # What a rest gives back is the GM's grant, never a rule's amount (DESIGN ruling 15).
         "short_rest": "accordés par le MJ au repos court", "long_rest": "accordés par le MJ au repos long",
         "hp": "PV", "mp": "PM", "hp_max": "PV max", "mp_max": "PM max",
     },
     "en": {
         "dc": "DC", "below_zero": "HP below zero", "death_threshold": "death threshold",
-        "attack_number": "the attack's number since the coating",
+        "attack_number": "attack number since the poison was applied",
         "short_rest": "granted by the GM for the short rest", "long_rest": "granted by the GM for the long rest",
         "hp": "HP", "mp": "MP", "hp_max": "max HP", "mp_max": "max MP",
     },

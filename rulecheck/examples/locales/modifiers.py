@@ -80,7 +80,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "modifiers.attack": "Modificateurs d'attaque",
         "modifiers.defence": "Défense après ses modificateurs",
         "modifiers.ignored.bonus": "Bonus du même type qu'un plus grand",
-        "modifiers.ignored.penalty": "Malus d'une condition déjà comptée",
+        "modifiers.ignored.penalty": "Malus d'un état déjà compté",
         "miss_chance.roll": "Jet de camouflage (d100)",
         "grid.distance": "Distance jusqu'à la cible (cases)",
         "grid.low_wall.range": "Du muret à la cible (cases)",
@@ -89,7 +89,7 @@ EVENTS: Mapping[str, Mapping[str, str]] = {
         "grid.reach_weapon": "Distance et arme à allonge (cases)",
         "grid.cover": "Abri d'après la grille",
         "grid.concealment": "Camouflage d'après la grille",
-        "concealment.given": "Camouflage que donne l'exemple (le MJ)",
+        "concealment.given": "Camouflage que donne l'exemple (décision du MJ)",
         "concealment.not_stacking": "Deux camouflages ne se cumulent pas : une seule chance d'échec, la plus forte",
         "grid.flanking": "Prise en tenaille d'après la grille",
         "prone.ranged": "Attaquant à terre, à distance",
@@ -193,8 +193,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
                                              "l'attaquant",
         "refusal.opportunity_against_total_concealment": "pas d'attaque d'opportunité contre une cible en "
                                                          "camouflage total, même si l'on sait où elle est",
-        "refusal.prone_ranged_weapon": "couché au sol, l'arbalète et les shurikens sont les seules armes à distance "
-                                       "utilisables "
+        "refusal.prone_ranged_weapon": "pour qui est couché au sol, l'arbalète et les shurikens sont les seules armes "
+                                       "à distance utilisables "
                                        "(notre lecture de « la plupart des armes à distance »)",
         "refusal.out_of_reach": "la cible est hors de l'allonge de l'attaquant",
         "refusal.coup_de_grace_total": "un coup de grâce touche sans jet d'attaque\u202f: il n'a pas de total",
@@ -241,7 +241,8 @@ VALUES: Mapping[str, Mapping[str, str]] = {
         "refusal.opportunity_against_cover": "no opportunity attack against a target with cover from the attacker",
         "refusal.opportunity_against_total_concealment": "no opportunity attack against a target in total "
                                                          "concealment, even when its square is known",
-        "refusal.prone_ranged_weapon": "lying prone, a crossbow and shurikens are the only ranged weapons one can use "
+        "refusal.prone_ranged_weapon": "for an attacker lying prone, a crossbow and shurikens are the only ranged "
+                                       "weapons one can use "
                                        "(our reading of the rules' \"most ranged weapons\")",
         "refusal.out_of_reach": "the target is beyond the attacker's reach",
         "refusal.coup_de_grace_total": "a coup de grâce hits with no attack roll: it has no attack total",
