@@ -21,6 +21,7 @@ from rulecheck.errors import Problem
 from rulecheck.examples.cast import anchor as cast_anchor
 from rulecheck.examples.headings import Heading
 from rulecheck.examples.line_index import LineIndex
+from rulecheck.examples.outcome import PageReport
 from rulecheck.examples.references import mask_code
 
 #: An id written in an attribute list (``{ #ex-parry }``, ``{: #ex-parry .note }``) or a raw tag, its
@@ -32,12 +33,16 @@ _EXPLICIT = re.compile(r"""\{:?[^{}\n]*?#(""" + _GIVEN + r""")|\b(?i:id)\s*=\s*[
 MAP_PREFIX = "rcm-"
 
 
-def check_card_anchors(path: str, text: str, headings: Iterable[Heading], example_ids: Iterable[str],
+def check_card_anchors(page: PageReport, text: str, headings: Iterable[Heading],
                        cast_members: Iterable[str] = ()) -> list[Problem]:
     """A located problem at each heading or element of the page that takes the id of one of its
-    cards, or of a member of the cast it lists (``cast_members``: none where it lists none)."""
+    cards, or of a member of the cast it lists (``cast_members``: none where it lists none); those
+    ids go to the page's ``given_ids``, which links may point to."""
+    path = page.path
+    example_ids = [outcome.id for outcome in page.outcomes if outcome.id]
     owners = {f"ex-{example_id}": f"the id of the card of example `{example_id}`" for example_id in example_ids}
     owners.update({cast_anchor(member): f"the id of cast member `{member}`'s entry" for member in cast_members})
+    page.given_ids = set(owners)
 
     def owner(anchor: str) -> str | None:
         if anchor.startswith(MAP_PREFIX):

@@ -1,10 +1,9 @@
-"""Check whole page sets: every page's examples and checked tables, then the ids, twins, prose
+"""Check whole page sets: every page's examples and checked tables, then the ids, links, twins, prose
 references and snippets across them.
 
-A mismatch is a value (a :class:`~rulecheck.errors.Problem`), never an exception: hosts decide
-whether it fails a build, a test item or a command. The pieces live in their own modules (reading
-pages, twins, parity, snippets, comparing values, checking one example); their public names are
-also importable from here.
+A mismatch is a value (a :class:`~rulecheck.errors.Problem`), never an exception: hosts decide whether it
+fails a build, a test item or a command. The pieces live in their own modules (reading pages, twins,
+parity, snippets, comparing values, checking one example); their public names are importable from here.
 """
 
 from __future__ import annotations
@@ -32,6 +31,7 @@ from rulecheck.examples.finder import find_blocks
 from rulecheck.examples.front_matter import check_front_matter
 from rulecheck.examples.headings import check_heading_ids, heading_ids, headings_written_twice, page_headings
 from rulecheck.examples.leftovers import check_leftovers
+from rulecheck.examples.link_anchors import check_link_anchors
 from rulecheck.examples.namesakes import check_namesakes_by_language
 from rulecheck.examples.near_misses import check_near_misses
 from rulecheck.examples.outcome import Outcome, PageReport, Report
@@ -103,7 +103,7 @@ def check_page(
     headings = page_headings(text, report.made_ids)
     report.headings, report.element_ids = heading_ids(headings), ids_in_markdown(text)
     listed = cast.members if listed_at >= 0 and cast is not None else ()
-    report.problems += check_card_anchors(path, text, headings, [o.id for o in report.outcomes if o.id], listed)
+    report.problems += check_card_anchors(report, text, headings, listed)
     report.problems += [*check_front_matter(path, text), *check_titles(path, text),
                         *check_characters(path, text, blocks), *headings_written_twice(path, headings)]
     return report
@@ -167,6 +167,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     check_namesakes_by_language(report)
     check_duplicates(report)
     check_heading_ids(report, root, skip, listed)
+    check_link_anchors(report)
     check_parity(report, root, casts.of, skip.reason if isinstance(skip, Exclusions) else lambda page: None)
     return report
 

@@ -30,6 +30,7 @@ from rulecheck.examples.made_ids import MadeIds
 from rulecheck.examples.outcome import Report
 from rulecheck.examples.pages import display_path, pages_under, read_page
 from rulecheck.examples.raw_tags import Unshown
+from rulecheck.examples.references import mask_code
 
 #: A setext heading's underline.
 _UNDERLINE = re.compile(r"(?:=+|-+)[ \t]*$")
@@ -336,7 +337,9 @@ def page_headings(text: str, made_ids: MadeIds | None = None) -> list[Heading]:
     element (``<script>``…)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as Markdown reads it: a lone \r ends a line too
     lines = split_lines(text)  # each line cut when read: a page of 20,000 line ends holds no list of them
-    unshown = Unshown(text)
+    # a `<template>` or a `<!--` in a code span or a fence opens nothing: the authors' page lost every
+    # heading after « (a `<template>`, … ) » (an anchor check of its own links found it)
+    unshown = Unshown(mask_code(text))
     fences = _Fences(lines)
     footnotes = _defined_footnotes(text, fences, unshown) if "[^" in text else frozenset()
     found: list[Heading] = []

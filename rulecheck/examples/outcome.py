@@ -86,6 +86,8 @@ class PageReport:
     #: The ids the page's raw HTML gives elements, each with the lines of the first two elements that
     #: hold it, 0 for none (:func:`rulecheck.examples.element_ids.ids_in_markdown`).
     element_ids: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: The ids the build gives the page's cards (``ex-…``) and, where it lists the cast, its members (``cast-…``).
+    given_ids: set[str] = field(default_factory=set)
 
     @property
     def language(self) -> str | None:

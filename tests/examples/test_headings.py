@@ -268,3 +268,18 @@ def test_a_footnote_defined_in_a_fence_or_a_comment_defines_none(where: str, def
     made = MadeIds()
     page_headings(page, made)
     assert made.line(written) == 1
+
+
+@pytest.mark.parametrize("opener", ["<template>", "<script>", "<style>", "<textarea>", "<title>", "<!--",
+                                    "<TEMPLATE hidden>", "<script type=x>"])
+@pytest.mark.parametrize("code", ["See `{}` here.", "See `` {} `` here.", "```\n{}\n```", "~~~md\n{}\n~~~",
+                                  "````markdown\n{}\n````"])
+def test_a_tag_in_code_hides_no_heading_after_it(opener: str, code: str) -> None:
+    """The authors' page wrote « (a `<template>`, … ) »: every heading after it was lost to the
+    check, read as inside a never-closed raw-text element. In code, a tag is text."""
+    after = "\n\n## After { #after-it }\n"
+    page = "# Page\n\n" + code.replace("{}", opener) + after
+    assert [h.id for h in page_headings(page) if h.id] == ["after-it"], page
+    # outside code the same tag hides what follows, as a browser hides it
+    hidden = "# Page\n\nSee " + opener + " here." + after
+    assert [h.id for h in page_headings(hidden) if h.id] == []
