@@ -25,8 +25,9 @@ from rulecheck.examples.pages import read_page
 from rulecheck.examples.raw_tags import Unshown
 from rulecheck.examples.references import mask_code
 
-#: The start of a link's destination, or of a reference definition's (``[label]: dest``).
-_OPENS = re.compile(r"\]\(|^ {0,3}\[[^\]\n]{1,999}\]:[ \t]*", re.MULTILINE)
+#: The start of a link's destination, or of a reference definition's (``[label]: dest``; a footnote's
+#: ``[^label]: text`` is not one).
+_OPENS = re.compile(r"\]\(|^ {0,3}\[(?!\^)[^\]\n]{1,999}\]:[ \t]*", re.MULTILINE)
 #: A destination: in angle brackets, or up to a space or a closing parenthesis (one level of pairs).
 _DESTINATION = re.compile(r"<([^<>\n]{0,2000})>|((?:[^\s()<>]|\([^\s()]{0,200}\)){0,2000})")
 #: Ids the build makes that no page's Markdown shows.

@@ -43,6 +43,7 @@ def anchor_problems(root: Path, page: str, other: str = TARGET, crlf: bool = Fal
     "[x](target.md#fn:1)", "[x](target.md#__tabbed_1_2)", "[x](target.md#made-of-its-text_1)",
     "[x](elsewhere.md#nowhere)", "[x](https://example.org/a.md#nowhere)", "`[x](target.md#nowhere)`",
     "<!-- [x](target.md#nowhere) -->", "```\n[x](target.md#nowhere)\n```", "[x](target.md#caf%C3%A9)",
+    "Text[^1].\n\n[^1]: #nowhere is not a link", "*[HP]: #nowhere",
 ])
 def test_a_link_to_an_id_its_page_holds_or_the_check_cannot_know_is_not_a_problem(tmp_path: Path, link: str) -> None:
     page = f"# Page\n\n## Here {{ #here }}\n\n{link}\n"
