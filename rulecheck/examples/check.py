@@ -167,7 +167,7 @@ def check_paths(paths: Iterable[str | Path], root: str | Path = ".", *, odds: bo
     check_namesakes_by_language(report)
     check_duplicates(report)
     check_heading_ids(report, root, skip, listed)
-    check_link_anchors(report)
+    check_link_anchors(report, root)
     check_parity(report, root, casts.of, skip.reason if isinstance(skip, Exclusions) else lambda page: None)
     return report
 

@@ -27,8 +27,10 @@ A paragraph with an id.
 """ + fenced(parry_example("the-card"))
 
 
-def anchor_problems(root: Path, page: str, other: str = TARGET, crlf: bool = False) -> list[tuple[int, int, str]]:
+def anchor_problems(root: Path, page: str, other: str = TARGET, crlf: bool = False,
+                    config: str = "validation:\n  anchors: warn\n") -> list[tuple[int, int, str]]:
     (root / "docs" / "en").mkdir(parents=True, exist_ok=True)
+    (root / "mkdocs.yml").write_text("site_name: S\n" + config, "utf-8")
     text = page.replace("\n", "\r\n") if crlf else page
     (root / "docs" / "en" / "page.md").write_bytes(text.encode("utf-8"))
     (root / "docs" / "en" / "target.md").write_text(other, "utf-8")
@@ -75,3 +77,15 @@ def test_a_page_of_link_openers_is_read_in_linear_time(tmp_path: Path, filler: s
     with deadline(60):  # a hang, not a speed: the pathological page reads in well under a second
         found = anchor_problems(tmp_path, "# Page\n\n" + filler + "\n")
     assert len(found) <= 51  # 20,000 broken links: fifty, then one summary of the rest
+
+
+@pytest.mark.parametrize(("config", "judged"), [
+    ("", False), ("validation:\n  anchors: info\n", False), ("validation:\n  links:\n    anchors: warn\n", True),
+    ("validation:\n  anchors: warn\n  links:\n    anchors: info\n", False), ("validation: warn\n", False),
+    ("validation:\n  anchors: warn\n", True),
+])
+def test_links_are_judged_where_the_site_s_build_fails_on_them(tmp_path: Path, config: str, judged: bool) -> None:
+    """MkDocs tells a missing anchor at its info level unless the site asks for warn, and a strict
+    build fails on warnings only: the check refuses what the build refuses, no more."""
+    found = anchor_problems(tmp_path, "# Page\n\n[x](target.md#nowhere)\n", config=config)
+    assert bool(found) is judged, found

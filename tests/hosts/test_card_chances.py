@@ -327,7 +327,7 @@ def test_every_card_states_the_exact_chance_of_the_event_it_shows(
     ("poison-apply-int-fails", "Chance de rater le test d'INT sans échec critique, puis de réussir celui de DEX "
      "(un poison peut-être moins efficace ou inapproprié) : 28 % (7 chances sur 25)",
      "Chance of failing the INT test but not critically, then passing the DEX test (a poison perhaps less "
-     "effective on the weapon): 28% (7 chances in 25)"),
+     "effective or unsuited): 28% (7 chances in 25)"),
     ("poison-apply-dc-met", "Chance de réussir les deux tests (le poison appliqué avec tout son effet) : 39 %",
      "Chance of passing both tests (the poison applied with its full effect): 39%"),
     # A rare event reads as a count a player can picture, not "3 in 320".
