@@ -198,7 +198,6 @@ class Layout:
         return tuple(c for k, c in sorted(self.creatures.items()) if k.isupper() and k not in (ATTACKER, DEFENDER))
 
 
-
 def _shown_char(char: str) -> str:
     """A character of a map as an author can find it: itself, and past ASCII its code and name (a
     no-break space read as « ` ` », a combining accent as a lone mark: a 32nd hostile round)."""

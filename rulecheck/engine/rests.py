@@ -9,8 +9,8 @@ Rulings (see the interpretation notes on the rests page):
   ``short_rest_both``) that an example can show. Short rests are not limited in number.
 - A long rest has no such choice: it may give back HP, MP or both.
 - No dice are rolled.
-- A stabilised character rests from their HP below zero, which the rules write down and never reset
-  (a reading): the HP given back count up from there.
+- A stabilised character rests from their HP below zero, which the rules write down and say nothing
+  of resetting (a reading): the HP given back count up from there.
 """
 
 from __future__ import annotations

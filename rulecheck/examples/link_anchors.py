@@ -34,6 +34,8 @@ _OPENS = re.compile(r"\]\(|^ {0,3}\[(?!\^)[^\]\n]{1,999}\]:[ \t]*", re.MULTILINE
 _DESTINATION = re.compile(r"<([^<>\n]{0,2000})>|((?:[^\s()<>]|\([^\s()]{0,200}\)){0,2000})")
 #: Ids the build makes that no page's Markdown shows.
 _BUILT = ("fn:", "fnref:", "__", "rcm-", "chapter-", "print-contents")
+#: A heading id the toc made unique by a number (``parry_1``): the built page's, not its Markdown's.
+_NUMBERED = re.compile(r"_\d+$")
 
 
 def _links(text: str) -> Iterator[tuple[int, str]]:
@@ -79,7 +81,7 @@ def check_link_anchors(report: Report, root: Path) -> None:
         found = Capped()  # a page of 20,000 broken links is one summary past the first fifty
         for at, destination in _links(text):
             target, anchor = destination.split("#", 1)
-            if not anchor or "%" in anchor or anchor.startswith(_BUILT) or re.search(r"_\d+$", anchor) \
+            if not anchor or "%" in anchor or anchor.startswith(_BUILT) or _NUMBERED.search(anchor) \
                     or "://" in target or not (target == "" or target.endswith(".md")):
                 continue
             named = page if not target else by_file.get(posixpath.normpath(posixpath.join(folder, target)))

@@ -11,6 +11,7 @@ one name (« token 3 attacks the orc », the other orc), and names that read as 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -27,6 +28,7 @@ NAMED_ROLES = ("attacker", "defender")
 _TOKEN = re.compile(r"(?:token|jeton)?\s*\d+", re.IGNORECASE)
 
 
+@functools.cache
 def _map_words() -> frozenset[str]:
     roles = ("attacker", "defender", "ally", "other", "mover", "enemy", "ally_of_mover")
     return frozenset(name_key(word(f"map.called.{role}", language)) for role in roles for language in LANGUAGES)

@@ -744,9 +744,7 @@ def caption(drawn: BattleMap, labels: Mapping[str, int], language: str, names: M
                          f"{html_text(_reason_words(sighting, drawn, language))}"
                          f"{html_text(_line_counts(sighting, language))}"
                          f"{html_text(applied_words(drawn, sighting.rule, language))}")
-    if drawn.concealment is None and drawn.applied_concealment is not None:
-        alone = word("map.applied.concealment.alone", language).format(
-            applied=word(f"map.verdict.{drawn.applied_concealment}", language))
+    if alone := _applied_alone(drawn, language):
         shown.append(f"<strong>{html_text(word('map.caption.concealment', language))}</strong>{colon} "
                      f"{html_text(alone)}")
     if drawn.kind == "melee":
@@ -785,6 +783,14 @@ def applied_words(drawn: BattleMap, rule: str, language: str) -> str:
         return word("map.applied.concealment", language).format(
             applied=word(f"map.verdict.{drawn.applied_concealment}", language))
     return ""
+
+
+def _applied_alone(drawn: BattleMap, language: str) -> str:
+    """The concealment the attack applied on a map that gives none (no mist): the example's own."""
+    if drawn.concealment is not None or drawn.applied_concealment is None:
+        return ""
+    return word("map.applied.concealment.alone", language).format(
+        applied=word(f"map.verdict.{drawn.applied_concealment}", language))
 
 
 def _line_counts(sighting: Sighting, language: str) -> str:
@@ -868,10 +874,8 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
     for sighting in (drawn.cover, drawn.concealment):
         if sighting is not None:
             said += _sighting_words(sighting, drawn, language)
-    if drawn.concealment is None and drawn.applied_concealment is not None:
-        said.append(word("map.rule.concealment", language) + render_colon(language) + " " + word(
-            "map.applied.concealment.alone", language).format(
-            applied=word(f"map.verdict.{drawn.applied_concealment}", language)) + ".")
+    if alone := _applied_alone(drawn, language):
+        said.append(f"{word('map.rule.concealment', language)}{render_colon(language)} {alone}.")
     if drawn.flank or drawn.missed_flank:
         attacker = called(next(f.letter for f in drawn.figures if f.role == "attacker"))
     if drawn.flank:
@@ -898,16 +902,20 @@ def description(drawn: BattleMap, labels: Mapping[str, int], names: Mapping[str,
         meetings = [(step, met) for step in drawn.path for met in step.provocations]
         # Every attack provoked is said; the meetings that provoke none, up to a bound (a 32nd hostile
         # round's path of thirty met ones made a description of 15,000 characters).
-        provoking = [at for at, (_, met) in enumerate(meetings) if met.provokes]
-        told = {*provoking, *[at for at, (_, met) in enumerate(meetings) if not met.provokes][
-            :max(0, MEETINGS_LISTED - len(provoking))]}
-        for step, met in (found for at, found in enumerate(meetings) if at in told):
+        room = max(0, MEETINGS_LISTED - sum(met.provokes for _, met in meetings))  # for those that provoke none
+        left = 0
+        for step, met in meetings:
+            if not met.provokes:
+                if not room:
+                    left += 1
+                    continue
+                room -= 1
             said.append(word("map.provokes" if met.provokes else "map.spared", language).format(
                 x=step.start.x + 1, y=step.start.y + 1, enemy=called(met.enemy),
                 event=word(f"map.event.{met.event}", language)))
             if met.cover is not None:  # the lines drawn from the enemy to the square left
                 said += _sighting_words(met.cover, drawn, language)
-        if left := len(meetings) - len(told):
+        if left:
             said.append(word("map.meetings.more" if left > 1 else "map.meetings.more.one", language).format(
                 count=render_number(left, language)))
         if drawn.disengaged:
